@@ -1,0 +1,31 @@
+import CLibGit2
+
+extension Repository {
+    /// Writes `bytes` as a blob and returns its id (a no-op if the blob already exists).
+    public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
+        var oid = git_oid()
+        try bytes.withUnsafeBytes { raw in
+            try check(
+                git_blob_create_from_buffer(&oid, pointer, raw.baseAddress, raw.count),
+                "git_blob_create_from_buffer")
+        }
+        return ObjectID(oid)
+    }
+
+    /// Reads a blob's content.
+    public func readBlob(_ id: ObjectID) throws -> [UInt8] {
+        try withBlob(id) { Array($0) }
+    }
+
+    /// Gives `body` the raw content of a blob without copying it; the buffer is valid only
+    /// during the call.
+    public func withBlob<T>(_ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+        var oid = id.raw
+        var blob: OpaquePointer?
+        try check(git_blob_lookup(&blob, pointer, &oid), "git_blob_lookup")
+        defer { git_blob_free(blob) }
+        let size = Int(git_blob_rawsize(blob))
+        let buffer = UnsafeRawBufferPointer(start: git_blob_rawcontent(blob), count: size)
+        return try body(buffer)
+    }
+}

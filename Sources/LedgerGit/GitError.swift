@@ -1,0 +1,74 @@
+import CLibGit2
+
+/// An error reported by libgit2, carrying the failing call and libgit2's own message.
+public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
+    public enum Code: Sendable, Equatable {
+        case notFound
+        case exists
+        case ambiguous
+        /// A reference moved under us (compare-and-swap lost) or a file was modified concurrently.
+        case modified
+        case locked
+        case unbornBranch
+        case nonFastForward
+        case conflict
+        case authentication
+        case other(Int32)
+    }
+
+    public let code: Code
+    /// The raw libgit2 return code (negative).
+    public let rawCode: Int32
+    /// The libgit2 error class (`GIT_ERROR_*`); not the same thing as the return code.
+    public let errorClass: Int32
+    public let message: String
+    /// The libgit2 function that failed, e.g. `git_commit_create`.
+    public let function: String
+
+    public init(code: Code, message: String, function: String, rawCode: Int32 = -1, errorClass: Int32 = 0) {
+        self.code = code
+        self.message = message
+        self.function = function
+        self.rawCode = rawCode
+        self.errorClass = errorClass
+    }
+
+    public var description: String { "\(function) failed: \(message)" }
+
+    /// Builds the error for a failed call. Must be called right after the call, on the same
+    /// thread: libgit2 keeps its last error per thread, and 1.5.1 may have none at all.
+    static func last(_ rc: Int32, _ function: String) -> GitError {
+        var message = "error \(rc)"
+        var errorClass: Int32 = 0
+        if let last = git_error_last(), let text = last.pointee.message {
+            message = String(cString: text)
+            errorClass = last.pointee.klass
+        }
+        return GitError(
+            code: Code(rc), message: message, function: function, rawCode: rc, errorClass: errorClass)
+    }
+}
+
+extension GitError.Code {
+    init(_ rc: Int32) {
+        switch rc {
+        case GIT_ENOTFOUND.rawValue: self = .notFound
+        case GIT_EEXISTS.rawValue: self = .exists
+        case GIT_EAMBIGUOUS.rawValue: self = .ambiguous
+        case GIT_EMODIFIED.rawValue: self = .modified
+        case GIT_ELOCKED.rawValue: self = .locked
+        case GIT_EUNBORNBRANCH.rawValue: self = .unbornBranch
+        case GIT_ENONFASTFORWARD.rawValue: self = .nonFastForward
+        case GIT_ECONFLICT.rawValue, GIT_EMERGECONFLICT.rawValue: self = .conflict
+        case GIT_EAUTH.rawValue: self = .authentication
+        default: self = .other(rc)
+        }
+    }
+}
+
+/// Throws a `GitError` when a libgit2 call returned a negative code; passes other codes through.
+@discardableResult
+func check(_ rc: Int32, _ function: String) throws(GitError) -> Int32 {
+    if rc < 0 { throw GitError.last(rc, function) }
+    return rc
+}

@@ -1,0 +1,75 @@
+import CLibGit2
+
+/// A git object id (SHA-1), stored inline so it hashes and compares without allocation.
+public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    var high: UInt64
+    var middle: UInt64
+    var low: UInt32
+
+    init(_ oid: git_oid) {
+        var copy = oid
+        (high, middle, low) = withUnsafeBytes(of: &copy.id) { raw in
+            (
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+                UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+            )
+        }
+    }
+
+    init(_ pointer: UnsafePointer<git_oid>) { self.init(pointer.pointee) }
+
+    var raw: git_oid {
+        var oid = git_oid()
+        withUnsafeMutableBytes(of: &oid.id) { raw in
+            raw.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+            raw.storeBytes(of: middle.bigEndian, toByteOffset: 8, as: UInt64.self)
+            raw.storeBytes(of: low.bigEndian, toByteOffset: 16, as: UInt32.self)
+        }
+        return oid
+    }
+
+    /// Parses a full 40-character hexadecimal id.
+    public init?(hex: some StringProtocol) {
+        let utf8 = Array(hex.utf8)
+        guard utf8.count == 40 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 20)
+        for index in 0..<20 {
+            guard let hi = Self.nibble(utf8[2 * index]), let lo = Self.nibble(utf8[2 * index + 1]) else {
+                return nil
+            }
+            bytes[index] = hi << 4 | lo
+        }
+        var oid = git_oid()
+        withUnsafeMutableBytes(of: &oid.id) { $0.copyBytes(from: bytes) }
+        self.init(oid)
+    }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// The 40-character lowercase hexadecimal form.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(40)
+        for (value, width) in [(high, 16), (middle, 16), (UInt64(low), 8)] {
+            for shift in stride(from: (width - 1) * 4, through: 0, by: -4) {
+                out.append(digits[Int((value >> UInt64(shift)) & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public var description: String { hex }
+
+    public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
+        (lhs.high, lhs.middle, lhs.low) < (rhs.high, rhs.middle, rhs.low)
+    }
+}

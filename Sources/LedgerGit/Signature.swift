@@ -1,0 +1,33 @@
+import CLibGit2
+
+/// Who made a commit and when (git's author/committer line).
+public struct Signature: Sendable, Equatable {
+    public var name: String
+    public var email: String
+    /// Seconds since the Unix epoch.
+    public var time: Int64
+    /// The signer's UTC offset in minutes.
+    public var offsetMinutes: Int32
+
+    public init(name: String, email: String, time: Int64, offsetMinutes: Int32) {
+        self.name = name
+        self.email = email
+        self.time = time
+        self.offsetMinutes = offsetMinutes
+    }
+
+    init(_ sig: UnsafePointer<git_signature>) {
+        name = sig.pointee.name.map { String(cString: $0) } ?? ""
+        email = sig.pointee.email.map { String(cString: $0) } ?? ""
+        time = sig.pointee.when.time
+        offsetMinutes = sig.pointee.when.offset
+    }
+
+    /// Calls `body` with a libgit2 signature that lives only for the duration of the call.
+    func withGitSignature<T>(_ body: (UnsafeMutablePointer<git_signature>) throws -> T) throws -> T {
+        var sig: UnsafeMutablePointer<git_signature>?
+        try check(git_signature_new(&sig, name, email, time, offsetMinutes), "git_signature_new")
+        defer { git_signature_free(sig) }
+        return try body(sig!)
+    }
+}
