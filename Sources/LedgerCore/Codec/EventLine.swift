@@ -1,0 +1,188 @@
+/// The on-disk form of an event: one JSON object on one line, keys in a fixed order, so the
+/// same event is always the same bytes. See docs/event-format.md.
+///
+///     {"v":1,"id":"7k2m9q4x8c3p","dev":"h4x9k2m7qa","hlc":"1703123456789-0","wall":1703123456789,
+///      "kind":"log","type":"sleep","at":"2023-12-20T23:00:00+01:00","note":"late film"}
+public enum EventLine {
+    /// Why a line could not be read. Reported with file and line by the vault; the line is skipped.
+    public struct DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var reason: String
+        /// True when the line is well-formed but written by a newer alog (a newer version or kind).
+        public var isFromNewerVersion: Bool = false
+        public var description: String { reason }
+    }
+
+    public static func encode(_ event: Event) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160)
+        func key(_ name: StaticString, first: Bool = false) {
+            if !first { out.append(44) }
+            out.append(34)
+            out.append(contentsOf: UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: [34, 58])
+        }
+        func string(_ name: StaticString, _ value: String) {
+            key(name)
+            FlatJSON.appendString(value, to: &out)
+        }
+        out.append(123)
+        key("v", first: true)
+        out.append(contentsOf: Array(String(event.version).utf8))
+        string("id", event.id.description)
+        string("dev", event.device)
+        string("hlc", event.stamp.description)
+        key("wall")
+        out.append(contentsOf: Array(String(event.wallMillis).utf8))
+        string("kind", event.body.kind)
+        switch event.body {
+        case .logged(let type, let at, let note):
+            string("type", type)
+            string("at", at.iso8601)
+            if let note { string("note", note) }
+        case .edited(let target, let changes):
+            string("target", target.description)
+            if let type = changes.type { string("type", type) }
+            if let at = changes.at { string("at", at.iso8601) }
+            if let note = changes.note { string("note", note) }
+        case .deleted(let target), .restored(let target):
+            string("target", target.description)
+        case .typeDefined(let definition):
+            string("name", definition.name)
+            string("icon", definition.icon)
+            string("group", definition.group)
+            string("color", definition.color)
+        }
+        out.append(125)
+        return out
+    }
+
+    public static func encodeString(_ event: Event) -> String {
+        String(decoding: encode(event), as: UTF8.self)
+    }
+
+    public static func decode(_ line: String) -> Result<Event, DecodeError> {
+        var copy = line
+        return copy.withUTF8 { decode(UnsafeRawBufferPointer($0)) }
+    }
+
+    public static func decode(_ bytes: UnsafeRawBufferPointer) -> Result<Event, DecodeError> {
+        var version: Int64?
+        var id: EventID?
+        var device: String?
+        var stamp: Stamp?
+        var wall: Int64?
+        var kind: UnsafeRawBufferPointer?
+        var type: String?
+        var at: LocalInstant?
+        var note: String?
+        var target: EventID?
+        var name: String?
+        var icon: String?
+        var group: String?
+        var color: String?
+        var problem: String?
+
+        func text(_ value: FlatJSON.Value, _ field: String) -> String? {
+            guard case .string(let raw, let escaped) = value, let s = FlatJSON.decodeString(raw, escaped: escaped)
+            else {
+                problem = problem ?? "\"\(field)\" must be a string"
+                return nil
+            }
+            return s
+        }
+        func identifier(_ value: FlatJSON.Value, _ field: String) -> EventID? {
+            guard case .string(let raw, false) = value, let id = EventID(bytes: raw) else {
+                problem = problem ?? "\"\(field)\" must be a 12-character event id"
+                return nil
+            }
+            return id
+        }
+        do {
+            try FlatJSON.forEachMember(bytes) { key, value in
+                if key.equals("v") {
+                    if case .integer(let v) = value { version = v } else { problem = problem ?? "\"v\" must be a number" }
+                } else if key.equals("id") {
+                    id = identifier(value, "id")
+                } else if key.equals("dev") {
+                    device = text(value, "dev")
+                } else if key.equals("hlc") {
+                    if let s = text(value, "hlc") {
+                        stamp = Stamp(s)
+                        if stamp == nil { problem = problem ?? "\"hlc\" must look like <millis>-<counter>" }
+                    }
+                } else if key.equals("wall") {
+                    if case .integer(let w) = value { wall = w } else { problem = problem ?? "\"wall\" must be a number" }
+                } else if key.equals("kind") {
+                    if case .string(let raw, false) = value { kind = raw } else { problem = problem ?? "bad \"kind\"" }
+                } else if key.equals("type") {
+                    type = text(value, "type")
+                } else if key.equals("at") {
+                    if case .string(let raw, false) = value, let parsed = ISO8601.parse(raw), let instant = parsed.instant {
+                        at = instant
+                    } else {
+                        problem = problem ?? "\"at\" must be ISO 8601 with a UTC offset"
+                    }
+                } else if key.equals("note") {
+                    note = text(value, "note")
+                } else if key.equals("target") {
+                    target = identifier(value, "target")
+                } else if key.equals("name") {
+                    name = text(value, "name")
+                } else if key.equals("icon") {
+                    icon = text(value, "icon")
+                } else if key.equals("group") {
+                    group = text(value, "group")
+                } else if key.equals("color") {
+                    color = text(value, "color")
+                }
+            }
+        } catch {
+            return .failure(DecodeError(reason: "not valid JSON at byte \(error.offset + 1): \(error.reason)"))
+        }
+        guard let version else { return .failure(DecodeError(reason: "missing \"v\" (format version)")) }
+        if version > Int64(Event.formatVersion) || version < 1 {
+            return .failure(
+                DecodeError(
+                    reason: "format version \(version) is not supported by this alog (it reads 1...\(Event.formatVersion)); upgrade alog",
+                    isFromNewerVersion: version > Int64(Event.formatVersion)))
+        }
+        if let problem { return .failure(DecodeError(reason: problem)) }
+        guard let id else { return .failure(DecodeError(reason: "missing \"id\"")) }
+        guard let device, DeviceID.isValid(device) else {
+            return .failure(DecodeError(reason: "missing or invalid \"dev\""))
+        }
+        guard let stamp else { return .failure(DecodeError(reason: "missing \"hlc\"")) }
+        guard let wall else { return .failure(DecodeError(reason: "missing \"wall\"")) }
+        guard let kind else { return .failure(DecodeError(reason: "missing \"kind\"")) }
+
+        let body: EventBody
+        if kind.equals("log") {
+            guard let type, ActivityTypes.validateName(type) == nil else {
+                return .failure(DecodeError(reason: "a log needs a valid \"type\""))
+            }
+            guard let at else { return .failure(DecodeError(reason: "a log needs \"at\"")) }
+            body = .logged(type: type, at: at, note: note)
+        } else if kind.equals("edit") {
+            guard let target else { return .failure(DecodeError(reason: "an edit needs \"target\"")) }
+            if let type, ActivityTypes.validateName(type) != nil {
+                return .failure(DecodeError(reason: "invalid \"type\" in an edit"))
+            }
+            body = .edited(target: target, changes: EntryChanges(type: type, at: at, note: note))
+        } else if kind.equals("delete") || kind.equals("restore") {
+            guard let target else { return .failure(DecodeError(reason: "\"target\" missing")) }
+            body = kind.equals("delete") ? .deleted(target: target) : .restored(target: target)
+        } else if kind.equals("type") {
+            guard let name, ActivityTypes.validateName(name) == nil else {
+                return .failure(DecodeError(reason: "a type definition needs a valid \"name\""))
+            }
+            body = .typeDefined(
+                ActivityTypeDefinition(name: name, icon: icon ?? "•", group: group ?? "", color: color ?? ""))
+        } else {
+            let shown = String(decoding: kind, as: UTF8.self)
+            return .failure(
+                DecodeError(
+                    reason: "unknown kind \"\(shown)\" (written by a newer alog?); upgrade alog", isFromNewerVersion: true))
+        }
+        return .success(Event(id: id, device: device, stamp: stamp, wallMillis: wall, body: body, version: Int(version)))
+    }
+}

@@ -1,0 +1,240 @@
+/// A small, fast reader and writer for the one JSON shape event lines use: a single object
+/// whose values are strings or integers. Unknown keys with any JSON value (arrays, objects,
+/// literals) are skipped, so later format additions do not break older readers.
+///
+/// Hand-written rather than `JSONDecoder` because a rebuild parses millions of lines and this
+/// reader allocates only for the string values it is asked for.
+enum FlatJSON {
+    enum Value {
+        /// Raw bytes between the quotes; `escaped` when they contain a backslash.
+        case string(UnsafeRawBufferPointer, escaped: Bool)
+        case integer(Int64)
+        case other
+    }
+
+    struct SyntaxError: Error {
+        var offset: Int
+        var reason: String
+    }
+
+    /// Calls `body` for each member of the object in `bytes`, in order.
+    static func forEachMember(
+        _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Value) throws(SyntaxError) -> Void
+    ) throws(SyntaxError) {
+        var i = 0
+        let n = bytes.count
+        func skipSpace() {
+            while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 13 || bytes[i] == 10 { i += 1 }
+        }
+        func fail(_ reason: String) -> SyntaxError { SyntaxError(offset: i, reason: reason) }
+        func scanString() throws(SyntaxError) -> (UnsafeRawBufferPointer, Bool) {
+            guard i < n, bytes[i] == 34 else { throw fail("expected a string") }
+            i += 1
+            let start = i
+            var escaped = false
+            while i < n {
+                let byte = bytes[i]
+                if byte == 34 {
+                    let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<i])
+                    i += 1
+                    return (slice, escaped)
+                }
+                if byte == 92 {
+                    escaped = true
+                    i += 2
+                    continue
+                }
+                if byte < 32 { throw fail("control character in a string") }
+                i += 1
+            }
+            throw fail("unterminated string")
+        }
+        func skipValue(depth: Int) throws(SyntaxError) {
+            skipSpace()
+            guard i < n, depth < 32 else { throw fail("value expected") }
+            switch bytes[i] {
+            case 34: _ = try scanString()
+            case 123, 91:
+                let close: UInt8 = bytes[i] == 123 ? 125 : 93
+                i += 1
+                skipSpace()
+                if i < n, bytes[i] == close {
+                    i += 1
+                    return
+                }
+                while true {
+                    if close == 125 {
+                        skipSpace()
+                        _ = try scanString()
+                        skipSpace()
+                        guard i < n, bytes[i] == 58 else { throw fail("expected ':'") }
+                        i += 1
+                    }
+                    try skipValue(depth: depth + 1)
+                    skipSpace()
+                    guard i < n else { throw fail("unterminated value") }
+                    if bytes[i] == 44 {
+                        i += 1
+                        continue
+                    }
+                    guard bytes[i] == close else { throw fail("expected ',' or closing bracket") }
+                    i += 1
+                    return
+                }
+            default:
+                let start = i
+                while i < n, !(bytes[i] == 44 || bytes[i] == 125 || bytes[i] == 93 || bytes[i] == 32) { i += 1 }
+                guard i > start else { throw fail("value expected") }
+            }
+        }
+
+        skipSpace()
+        guard i < n, bytes[i] == 123 else { throw fail("a line must be one JSON object") }
+        i += 1
+        skipSpace()
+        if i < n, bytes[i] == 125 {
+            i += 1
+        } else {
+            while true {
+                skipSpace()
+                let (key, _) = try scanString()
+                skipSpace()
+                guard i < n, bytes[i] == 58 else { throw fail("expected ':'") }
+                i += 1
+                skipSpace()
+                guard i < n else { throw fail("value expected") }
+                let byte = bytes[i]
+                if byte == 34 {
+                    let (value, escaped) = try scanString()
+                    try body(key, .string(value, escaped: escaped))
+                } else if byte == 45 || (byte >= 48 && byte <= 57) {
+                    let start = i
+                    var negative = false
+                    if byte == 45 {
+                        negative = true
+                        i += 1
+                    }
+                    var value: Int64 = 0
+                    var digits = 0
+                    while i < n, bytes[i] >= 48, bytes[i] <= 57 {
+                        let (m, o1) = value.multipliedReportingOverflow(by: 10)
+                        let (a, o2) = m.addingReportingOverflow(Int64(bytes[i] - 48))
+                        if o1 || o2 { throw fail("number out of range") }
+                        value = a
+                        digits += 1
+                        i += 1
+                    }
+                    if digits == 0 { throw fail("bad number") }
+                    if i < n, bytes[i] == 46 || bytes[i] == 101 || bytes[i] == 69 {
+                        i = start
+                        try skipValue(depth: 0)
+                        try body(key, .other)
+                    } else {
+                        try body(key, .integer(negative ? -value : value))
+                    }
+                } else {
+                    try skipValue(depth: 0)
+                    try body(key, .other)
+                }
+                skipSpace()
+                guard i < n else { throw fail("unterminated object") }
+                if bytes[i] == 44 {
+                    i += 1
+                    continue
+                }
+                guard bytes[i] == 125 else { throw fail("expected ',' or '}'") }
+                i += 1
+                break
+            }
+        }
+        skipSpace()
+        guard i == n else { throw fail("text after the closing '}'") }
+    }
+
+    /// Decodes a string value's bytes (resolving escapes).
+    static func decodeString(_ raw: UnsafeRawBufferPointer, escaped: Bool) -> String? {
+        guard escaped else { return String(validating: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= raw.count else { return nil }
+            var value: UInt32 = 0
+            for k in at..<at + 4 {
+                let c = raw[k]
+                let digit: UInt32
+                switch c {
+                case 48...57: digit = UInt32(c - 48)
+                case 97...102: digit = UInt32(c - 87)
+                case 65...70: digit = UInt32(c - 55)
+                default: return nil
+                }
+                value = value << 4 | digit
+            }
+            return value
+        }
+        while i < raw.count {
+            let byte = raw[i]
+            guard byte == 92 else {
+                out.append(byte)
+                i += 1
+                continue
+            }
+            guard i + 1 < raw.count else { return nil }
+            let escape = raw[i + 1]
+            i += 2
+            switch escape {
+            case 34: out.append(34)
+            case 92: out.append(92)
+            case 47: out.append(47)
+            case 98: out.append(8)
+            case 102: out.append(12)
+            case 110: out.append(10)
+            case 114: out.append(13)
+            case 116: out.append(9)
+            case 117:
+                guard var scalar = hex4(i) else { return nil }
+                i += 4
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard i + 6 <= raw.count, raw[i] == 92, raw[i + 1] == 117, let low = hex4(i + 2),
+                        (0xDC00..<0xE000).contains(low)
+                    else { return nil }
+                    scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+                    i += 6
+                }
+                guard let unicode = Unicode.Scalar(scalar) else { return nil }
+                out.append(contentsOf: Array(String(Character(unicode)).utf8))
+            default: return nil
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    /// Appends `"text"` to `out`, escaping what JSON requires.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(34)
+        for byte in text.utf8 {
+            switch byte {
+            case 34: out.append(contentsOf: [92, 34])
+            case 92: out.append(contentsOf: [92, 92])
+            case 10: out.append(contentsOf: [92, 110])
+            case 13: out.append(contentsOf: [92, 114])
+            case 9: out.append(contentsOf: [92, 116])
+            case 0..<32: out.append(contentsOf: [92, 117, 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(34)
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Byte-wise equality with an ASCII literal.
+    @inline(__always)
+    func equals(_ literal: StaticString) -> Bool {
+        guard count == literal.utf8CodeUnitCount else { return false }
+        let other = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        return elementsEqual(other)
+    }
+}

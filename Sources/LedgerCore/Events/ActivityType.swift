@@ -1,0 +1,44 @@
+/// What an activity type looks like to the user.
+public struct ActivityTypeDefinition: Hashable, Sendable, Comparable {
+    public var name: String
+    public var icon: String
+    public var group: String
+    public var color: String
+
+    public init(name: String, icon: String = "•", group: String = "", color: String = "") {
+        self.name = name
+        self.icon = icon
+        self.group = group
+        self.color = color
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.name, lhs.icon, lhs.group, lhs.color) < (rhs.name, rhs.icon, rhs.group, rhs.color)
+    }
+}
+
+public enum ActivityTypes {
+    /// The four types that exist without being defined.
+    public static let builtIns: [ActivityTypeDefinition] = [
+        ActivityTypeDefinition(name: "wake", icon: "☀️", group: "rest", color: "#f5a623"),
+        ActivityTypeDefinition(name: "sleep", icon: "🌙", group: "rest", color: "#4a6fa5"),
+        ActivityTypeDefinition(name: "meal", icon: "🍽️", group: "food", color: "#7ed321"),
+        ActivityTypeDefinition(name: "exercise", icon: "🏃", group: "body", color: "#d0021b"),
+    ]
+
+    public static func builtIn(_ name: String) -> ActivityTypeDefinition? {
+        builtIns.first { $0.name == name }
+    }
+
+    /// Type names: 1 to 32 characters of `[a-z0-9_-]`, starting with a letter. Lowercase keeps
+    /// the `LastKnownActivities` keys stable across devices.
+    public static func validateName(_ name: String) -> String? {
+        let bytes = Array(name.utf8)
+        guard (1...32).contains(bytes.count) else { return "a type name has 1 to 32 characters" }
+        guard let first = bytes.first, (97...122).contains(first) else {
+            return "a type name starts with a lowercase letter"
+        }
+        let ok = bytes.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 95 || $0 == 45 }
+        return ok ? nil : "a type name may contain only a-z, 0-9, '_' and '-'"
+    }
+}

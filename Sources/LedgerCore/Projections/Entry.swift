@@ -1,0 +1,60 @@
+/// What the fold knows about one entry (a logged activity and everything that targeted it).
+public struct EntryRecord: Hashable, Sendable {
+    /// The order key of the log event; nil while only edits/deletes for it have arrived.
+    public var created: OrderKey?
+    public var type: Register<String>?
+    public var at: Register<LocalInstant>?
+    /// An empty string means "no note".
+    public var note: Register<String>?
+    public var visibility: Register<Visibility>?
+
+    public init() {}
+
+    /// True once the log event arrived (edits that came earlier are kept and apply now).
+    public var isLogged: Bool { created != nil && type != nil && at != nil }
+    public var isDeleted: Bool { visibility?.value == .deleted }
+}
+
+/// Whether an entry is shown; set by delete and restore events.
+public enum Visibility: UInt8, Hashable, Sendable, Comparable {
+    case visible = 0
+    case deleted = 1
+
+    public static func < (a: Visibility, b: Visibility) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A materialised entry, as the history shows it.
+public struct Entry: Hashable, Sendable {
+    public var id: EventID
+    public var type: String
+    public var at: LocalInstant
+    public var note: String?
+    public var isDeleted: Bool
+    /// The key of the event that created it.
+    public var created: OrderKey
+
+    public init(id: EventID, type: String, at: LocalInstant, note: String?, isDeleted: Bool, created: OrderKey) {
+        self.id = id
+        self.type = type
+        self.at = at
+        self.note = note
+        self.isDeleted = isDeleted
+        self.created = created
+    }
+
+    init?(id: EventID, record: EntryRecord) {
+        guard let created = record.created, let type = record.type?.value, let at = record.at?.value else {
+            return nil
+        }
+        let note = record.note?.value
+        self.init(
+            id: id, type: type, at: at, note: note?.isEmpty == false ? note : nil, isDeleted: record.isDeleted,
+            created: created)
+    }
+
+    /// Newest first: later instant first; for equal instants, the later-created first.
+    public static func newestFirst(_ a: Entry, _ b: Entry) -> Bool {
+        if a.at.seconds != b.at.seconds { return a.at.seconds > b.at.seconds }
+        return a.created > b.created
+    }
+}

@@ -1,0 +1,80 @@
+/// The small projection behind `alog status`: the latest live entry per type, the defined
+/// types, the clock high-water mark, and the ids still waiting for their log event. Small
+/// enough to load in microseconds; derived from `LedgerState`, and advanced cheaply by the
+/// writer's own new events.
+public struct StatusSummary: Hashable, Sendable {
+    public struct Latest: Hashable, Sendable {
+        public var id: EventID
+        public var at: LocalInstant
+        public var created: OrderKey
+
+        public init(id: EventID, at: LocalInstant, created: OrderKey) {
+            self.id = id
+            self.at = at
+            self.created = created
+        }
+
+        func isNewer(than other: Latest) -> Bool {
+            if at.seconds != other.at.seconds { return at.seconds > other.at.seconds }
+            return created > other.created
+        }
+    }
+
+    /// type name → its latest live entry.
+    public var latest: [String: Latest] = [:]
+    public var definedTypes: [String: Register<ActivityTypeDefinition>] = [:]
+    public var maxStamp: Stamp = .zero
+    public var unresolvedTargets: Set<EventID> = []
+
+    public init() {}
+
+    public init(_ state: LedgerState) {
+        maxStamp = state.maxStamp
+        definedTypes = state.definedTypes
+        for (id, record) in state.records {
+            guard record.isLogged else {
+                unresolvedTargets.insert(id)
+                continue
+            }
+            guard !record.isDeleted, let entry = Entry(id: id, record: record) else { continue }
+            offer(Latest(id: id, at: entry.at, created: entry.created), type: entry.type)
+        }
+    }
+
+    mutating func offer(_ candidate: Latest, type: String) {
+        if let current = latest[type], !candidate.isNewer(than: current) { return }
+        latest[type] = candidate
+    }
+
+    /// Folds a brand-new event this device just wrote (a fresh id, stamped after everything
+    /// seen). Returns false when the event can change more than the summary knows about
+    /// (an edit, delete or restore): the caller then derives the summary from the full state.
+    public mutating func absorbNewEvent(_ event: Event) -> Bool {
+        if event.stamp > maxStamp { maxStamp = event.stamp }
+        switch event.body {
+        case .logged(let type, let at, _):
+            guard !unresolvedTargets.contains(event.id) else { return false }
+            offer(Latest(id: event.id, at: at, created: event.orderKey), type: type)
+            return true
+        case .typeDefined(let definition):
+            Register.merge(&definedTypes[definition.name], event.orderKey, definition)
+            return true
+        case .edited, .deleted, .restored:
+            return false
+        }
+    }
+
+    /// `LastKnownActivities`: type name → unix seconds of its latest live entry.
+    public var lastKnownActivities: [String: Int64] { latest.mapValues(\.at.seconds) }
+
+    public func type(named name: String) -> ActivityTypeDefinition? {
+        definedTypes[name]?.value ?? ActivityTypes.builtIn(name)
+    }
+
+    public var types: [ActivityTypeDefinition] {
+        var byName: [String: ActivityTypeDefinition] = [:]
+        for builtIn in ActivityTypes.builtIns { byName[builtIn.name] = builtIn }
+        for (name, register) in definedTypes { byName[name] = register.value }
+        return byName.values.sorted { $0.name < $1.name }
+    }
+}

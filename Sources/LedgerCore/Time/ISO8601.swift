@@ -1,0 +1,87 @@
+/// A strict, allocation-free ISO 8601 parser for the forms the ledger writes and users type:
+/// `YYYY-MM-DD[(T| )HH:MM[:SS[.fraction]]][Z|±HH:MM|±HHMM|±HH]`.
+public enum ISO8601 {
+    public struct Parsed: Sendable, Equatable {
+        /// Seconds since the epoch of the local wall-clock reading, as if it were UTC.
+        public var localSeconds: Int64
+        /// The explicit offset, nil when the text had none.
+        public var offset: Int32?
+        public var hasTime: Bool
+
+        public var instant: LocalInstant? {
+            offset.map { LocalInstant(seconds: localSeconds - Int64($0), offset: $0) }
+        }
+    }
+
+    public static func parse(_ text: String) -> Parsed? {
+        var copy = text
+        return copy.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+    }
+
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Parsed? {
+        var index = 0
+        func digits(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for _ in 0..<count {
+                let byte = bytes[index]
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+                index += 1
+            }
+            return value
+        }
+        func expect(_ char: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == char else { return false }
+            index += 1
+            return true
+        }
+        guard let year = digits(4), expect(45), let month = digits(2), expect(45), let day = digits(2)
+        else { return nil }
+        let date = CivilDate(year: year, month: month, day: day)
+        guard date.isValid else { return nil }
+        var second = 0
+        var hasTime = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ") {
+            index += 1
+            guard let hour = digits(2), hour < 24, expect(58), let minute = digits(2), minute < 60 else {
+                return nil
+            }
+            second = hour * 3600 + minute * 60
+            hasTime = true
+            if expect(58) {
+                guard let s = digits(2), s < 60 else { return nil }
+                second += s
+                if expect(46) || expect(44) {
+                    let start = index
+                    while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+                    guard index > start else { return nil }
+                }
+            }
+        }
+        var offset: Int32?
+        if index < bytes.count {
+            let sign = bytes[index]
+            if sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") {
+                index += 1
+                offset = 0
+            } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                index += 1
+                guard let hours = digits(2), hours <= 18 else { return nil }
+                var minutes = 0
+                if index < bytes.count {
+                    _ = expect(58)
+                    guard let m = digits(2), m < 60 else { return nil }
+                    minutes = m
+                }
+                let magnitude = Int32(hours * 3600 + minutes * 60)
+                offset = sign == UInt8(ascii: "-") ? -magnitude : magnitude
+            } else {
+                return nil
+            }
+            guard hasTime else { return nil }
+        }
+        guard index == bytes.count else { return nil }
+        return Parsed(localSeconds: date.daysSinceEpoch * 86_400 + Int64(second), offset: offset, hasTime: hasTime)
+    }
+}

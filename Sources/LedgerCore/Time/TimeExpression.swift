@@ -1,0 +1,119 @@
+/// Turns what a user types after `--at` into an instant.
+///
+/// Accepted: `now`; ISO 8601 (`2024-03-01T07:30`, `2024-03-01T07:30:00+01:00`, `2024-03-01`);
+/// `HH:MM` (the most recent such wall time: today, or yesterday if today's is still ahead);
+/// `today HH:MM`; `yesterday HH:MM`; relative `-15m`, `-2h`, `-1h30m`, `-1d`, `-90s`, also
+/// written `15m ago`. Times more than `futureTolerance` ahead of now are refused.
+public struct TimeExpression: Sendable {
+    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var input: String
+        public var reason: String
+        public var description: String { "invalid time '\(input)': \(reason)" }
+    }
+
+    public var now: Int64
+    public var zone: any TimeZoneRules
+    /// How far ahead of now an entry may be (small clock differences between devices).
+    public var futureTolerance: Int64 = 300
+
+    public init(now: Int64, zone: any TimeZoneRules) {
+        self.now = now
+        self.zone = zone
+    }
+
+    static let accepted =
+        "use ISO 8601 (2024-03-01T07:30, 2024-03-01T07:30+01:00), HH:MM, 'yesterday HH:MM' or a relative time like -15m, -2h30m"
+
+    public func parse(_ raw: String) throws(ParseError) -> LocalInstant {
+        let text = raw.trimmingSpaces.lowercased()
+        let instant = try interpret(text, raw: raw)
+        if instant.seconds > now + futureTolerance {
+            throw ParseError(
+                input: raw, reason: "it is \(formatDuration(instant.seconds - now)) in the future; entries record what already happened")
+        }
+        if instant.seconds < 0 {
+            throw ParseError(input: raw, reason: "it is before 1970")
+        }
+        return instant
+    }
+
+    private func interpret(_ text: String, raw: String) throws(ParseError) -> LocalInstant {
+        if text.isEmpty { throw ParseError(input: raw, reason: "empty; " + Self.accepted) }
+        if text == "now" { return zone.localInstant(at: now) }
+        if text.hasPrefix("-") || text.hasSuffix(" ago") {
+            var body = Substring(text)
+            if body.hasPrefix("-") { body = body.dropFirst() } else { body = body.dropLast(4) }
+            guard let seconds = Self.relativeSeconds(body.trimmingSpaces) else {
+                throw ParseError(input: raw, reason: "unknown relative time; " + Self.accepted)
+            }
+            return zone.localInstant(at: now - seconds)
+        }
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        if words.count == 2, words[0] == "today" || words[0] == "yesterday", let clock = Self.clock(words[1]) {
+            let today = zone.localInstant(at: now).localDateAndTime.date.daysSinceEpoch
+            let day = words[0] == "today" ? today : today - 1
+            return zone.instant(forLocal: day * 86_400 + clock)
+        }
+        if words.count == 1, let clock = Self.clock(words[0]) {
+            let today = zone.localInstant(at: now).localDateAndTime.date.daysSinceEpoch
+            let candidate = zone.instant(forLocal: today * 86_400 + clock)
+            if candidate.seconds <= now + futureTolerance { return candidate }
+            return zone.instant(forLocal: (today - 1) * 86_400 + clock)
+        }
+        if let parsed = ISO8601.parse(String(raw.trimmingSpaces)) {
+            return parsed.instant ?? zone.instant(forLocal: parsed.localSeconds)
+        }
+        throw ParseError(input: raw, reason: "not a time I understand; " + Self.accepted)
+    }
+
+    /// `H:MM` or `HH:MM` → seconds into the day.
+    static func clock(_ text: Substring) -> Int64? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            let hour = Int64(parts[0]), let minute = Int64(parts[1]), (0..<24).contains(hour),
+            (0..<60).contains(minute)
+        else { return nil }
+        return hour * 3600 + minute * 60
+    }
+
+    /// `1d2h30m15s` (any subset, in that order) → seconds.
+    static func relativeSeconds(_ text: Substring) -> Int64? {
+        var total: Int64 = 0
+        var number: Int64?
+        var lastUnit = 0
+        for char in text where char != " " {
+            if let digit = char.wholeNumberValue, char.isASCII {
+                number = (number ?? 0) * 10 + Int64(digit)
+                guard number! < 1_000_000 else { return nil }
+                continue
+            }
+            let units: [Character: (Int, Int64)] = ["d": (1, 86_400), "h": (2, 3600), "m": (3, 60), "s": (4, 1)]
+            guard let (rank, scale) = units[char], let value = number, rank > lastUnit else { return nil }
+            total += value * scale
+            number = nil
+            lastUnit = rank
+        }
+        guard number == nil, lastUnit != 0 else { return nil }
+        return total
+    }
+}
+
+extension StringProtocol where SubSequence == Substring {
+    var trimmingSpaces: Substring {
+        let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
+        let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}
+
+/// Compact duration text as the timers show it: `45m`, `3h 12m`, `2d 4h`, `0m` under a
+/// minute. Never seconds, never zero-padded parts ("1h 40m", not "1h 40m 00s").
+public func formatDuration(_ seconds: Int64) -> String {
+    let total = max(0, seconds)
+    let days = total / 86_400
+    let hours = total % 86_400 / 3600
+    let minutes = total % 3600 / 60
+    if days > 0 { return hours > 0 ? "\(days)d \(hours)h" : "\(days)d" }
+    if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
+    return "\(minutes)m"
+}
