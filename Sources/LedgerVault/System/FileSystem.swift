@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Thin POSIX file helpers (no Foundation on the CLI's hot path).
+public enum FileSystem {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var path: String
+        public var operation: String
+        public var code: Int32
+        public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+    }
+
+    /// The file's bytes, or nil when it does not exist.
+    public static func read(_ path: String) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw Failure(path: path, operation: "open", code: errno)
+        }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var st = stat()
+        if fstat(fd, &st) == 0, st.st_size > 0 { result.reserveCapacity(Int(st.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, operation: "read", code: errno)
+            }
+            if n == 0 { break }
+            result.append(contentsOf: chunk[0..<n])
+        }
+        return result
+    }
+
+    public static func readString(_ path: String) throws -> String? {
+        try read(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Replaces `path` atomically: writes a temporary file beside it, then renames it over.
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
+        let temporary = "\(path).tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { throw Failure(path: temporary, operation: "create", code: errno) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                unlink(temporary)
+                throw Failure(path: temporary, operation: "write", code: code)
+            }
+            offset += n
+        }
+        close(fd)
+        if rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw Failure(path: path, operation: "rename", code: code)
+        }
+    }
+
+    /// Creates a directory and its missing parents.
+    public static func makeDirectories(_ path: String) throws {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0, errno != EEXIST {
+                throw Failure(path: current, operation: "mkdir", code: errno)
+            }
+        }
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// An absolute form of `path` (relative to the current directory), without `.` parts.
+    public static func absolute(_ path: String) -> String {
+        var base = path
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let cwd = getcwd(&buffer, buffer.count).map { String(cString: $0) } ?? "."
+            base = cwd + "/" + path
+        }
+        var parts: [Substring] = []
+        for part in base.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                _ = parts.popLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
+
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}

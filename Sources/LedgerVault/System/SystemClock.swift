@@ -1,0 +1,43 @@
+import LedgerCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The system's local time zone (honours `TZ`), answered by the C library's `localtime_r`.
+public struct SystemTimeZone: TimeZoneRules {
+    public init() {}
+
+    public func offset(atUTC seconds: Int64) -> Int32 {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return 0 }
+        return Int32(parts.tm_gmtoff)
+    }
+}
+
+/// Reads the wall clock.
+public enum SystemClock {
+    /// Milliseconds since the epoch.
+    public static func nowMillis() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+
+    /// Nanoseconds of a monotonic clock, for measuring durations.
+    public static func monotonicNanos() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
+    public static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return "device" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "device" : name
+    }
+}

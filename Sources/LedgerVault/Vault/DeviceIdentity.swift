@@ -1,0 +1,23 @@
+import LedgerCore
+
+/// This clone's identity, stored in `.git/alog/device` (never tracked: a clone is a new device).
+public struct DeviceIdentity: Sendable, Equatable {
+    public var id: String
+    public var name: String
+
+    static func load(stateDirectory: String) throws -> DeviceIdentity {
+        let path = stateDirectory + "device"
+        if let text = try FileSystem.readString(path) {
+            var id: String?
+            var name: String?
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix("id=") { id = String(line.dropFirst(3)) }
+                if line.hasPrefix("name=") { name = String(line.dropFirst(5)) }
+            }
+            if let id, DeviceID.isValid(id) { return DeviceIdentity(id: id, name: name ?? SystemClock.hostName()) }
+        }
+        let identity = DeviceIdentity(id: DeviceID.random(), name: SystemClock.hostName())
+        try FileSystem.writeAtomically(path, Array("id=\(identity.id)\nname=\(identity.name)\n".utf8))
+        return identity
+    }
+}

@@ -1,0 +1,127 @@
+import LedgerCore
+import LedgerGit
+
+/// Reads event lines out of the ledger's files in a commit tree.
+struct EventFileReader {
+    let repository: Repository
+
+    /// Splits `buffer` into lines and decodes each; empty lines are ignored, damaged ones
+    /// reported with their 1-based line number (counted from `firstLine`).
+    static func decodeLines(
+        _ buffer: UnsafeRawBufferPointer, path: String, firstLine: Int = 1, event: (Event, Int) -> Void,
+        issue: (LineIssue) -> Void
+    ) {
+        var start = 0
+        var line = firstLine
+        let count = buffer.count
+        while start < count {
+            var end = start
+            while end < count, buffer[end] != 10 { end += 1 }
+            var last = end
+            if last > start, buffer[last - 1] == 13 { last -= 1 }
+            if last > start {
+                let slice = UnsafeRawBufferPointer(rebasing: buffer[start..<last])
+                switch EventLine.decode(slice) {
+                case .success(let decoded): event(decoded, line)
+                case .failure(let error): issue(LineIssue(path: path, line: line, reason: error.reason))
+                }
+            }
+            line += 1
+            start = end + 1
+        }
+    }
+
+    /// Every event file below `.alog/events` in `tree`, with its blob id.
+    func eventFiles(in tree: ObjectID) throws -> [(path: String, blob: ObjectID)] {
+        guard let events = try repository.treeEntry(atPath: VaultLayout.eventsFolder, in: tree),
+            events.kind == .tree
+        else { return [] }
+        var files: [(String, ObjectID)] = []
+        func walk(_ tree: ObjectID, _ prefix: String) throws {
+            for entry in try repository.treeEntries(tree) {
+                let path = prefix + "/" + entry.name
+                if entry.kind == .tree {
+                    try walk(entry.id, path)
+                } else if entry.kind == .blob, path.hasSuffix(".jsonl") {
+                    files.append((path, entry.id))
+                }
+            }
+        }
+        try walk(events.id, VaultLayout.eventsFolder)
+        return files
+    }
+
+    /// Decodes every event in `tree`.
+    func forEachEvent(in tree: ObjectID, event: (Event, String, Int) -> Void, issue: (LineIssue) -> Void) throws {
+        for (path, blob) in try eventFiles(in: tree) {
+            try repository.withBlob(blob) { buffer in
+                Self.decodeLines(buffer, path: path, event: { event($0, path, $1) }, issue: issue)
+            }
+        }
+    }
+
+    /// What changed in the event files between two trees.
+    enum Delta {
+        /// Only new lines: these events (with file and line).
+        case appended
+        /// A line was changed or removed, or a file deleted: an append-only log must not do
+        /// that, so an incremental fold is not possible.
+        case rewritten(path: String, detail: String)
+    }
+
+    /// Calls `event` for every event line present in `new` but not in `old`.
+    func forEachNewEvent(
+        from old: ObjectID?, to new: ObjectID, event: (Event, String, Int) -> Void, issue: (LineIssue) -> Void
+    ) throws -> Delta {
+        let changes = try repository.diffTrees(old, new, paths: [VaultLayout.eventsFolder])
+        for change in changes where change.path.hasSuffix(".jsonl") {
+            switch change.status {
+            case .deleted, .other:
+                return .rewritten(path: change.path, detail: "file removed")
+            case .added:
+                try repository.withBlob(change.newID!) { buffer in
+                    Self.decodeLines(buffer, path: change.path, event: { event($0, change.path, $1) }, issue: issue)
+                }
+            case .modified:
+                let oldBytes = try repository.readBlob(change.oldID!)
+                let outcome: Delta? = try repository.withBlob(change.newID!) { buffer in
+                    if buffer.count >= oldBytes.count, oldBytes.isEmpty || oldBytes.last == 10,
+                        buffer.prefix(oldBytes.count).elementsEqual(oldBytes)
+                    {
+                        let skipped = oldBytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+                        let suffix = UnsafeRawBufferPointer(rebasing: buffer[oldBytes.count...])
+                        Self.decodeLines(
+                            suffix, path: change.path, firstLine: skipped + 1, event: { event($0, change.path, $1) },
+                            issue: issue)
+                        return nil
+                    }
+                    // Not a pure append (e.g. a union merge interleaved lines): compare as sets.
+                    let oldLines = Set(oldBytes.split(separator: 10, omittingEmptySubsequences: true).map(Array.init))
+                    var newLines: Set<[UInt8]> = []
+                    var lineNumber = 0
+                    for line in buffer.split(separator: 10, omittingEmptySubsequences: false) {
+                        lineNumber += 1
+                        let bytes = Array(line)
+                        guard !bytes.isEmpty else { continue }
+                        newLines.insert(bytes)
+                        if !oldLines.contains(bytes) {
+                            bytes.withUnsafeBytes {
+                                Self.decodeLines(
+                                    $0, path: change.path, firstLine: lineNumber, event: { event($0, change.path, $1) },
+                                    issue: issue)
+                            }
+                        }
+                    }
+                    if let missing = oldLines.first(where: { !newLines.contains($0) }) {
+                        return .rewritten(
+                            path: change.path,
+                            detail: "line removed or changed: \(String(decoding: missing.prefix(80), as: UTF8.self))")
+                    }
+                    return nil
+                }
+                if let outcome { return outcome }
+            }
+        }
+        return .appended
+    }
+}

@@ -1,0 +1,141 @@
+import LedgerCore
+import LedgerGit
+
+extension Vault {
+    /// What a write produced.
+    public struct Appended: Sendable {
+        public var events: [Event]
+        public var commit: ObjectID
+        /// Non-fatal problems after the commit landed.
+        public var warnings: [String]
+    }
+
+    /// Appends events (stamped now, after every stamp seen) as exactly one commit.
+    public func append(_ bodies: [EventBody], message: String) throws -> Appended {
+        let ids = bodies.map { _ in EventID.random() }
+        var events: [Event] = []
+        var summaryBefore = StatusSummary()
+        let result = try commit(message: message + "\n\nAlog-Events: " + ids.map(\.description).joined(separator: " ")) {
+            head, _ in
+            summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
+            let wall = clock()
+            var latest = summaryBefore.maxStamp
+            events = zip(ids, bodies).map { id, body in
+                latest = HybridLogicalClock.next(after: latest, wallMillis: wall)
+                return Event(id: id, device: device.id, stamp: latest, wallMillis: wall, body: body)
+            }
+            return Self.appendEdits(events)
+        }
+        try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
+        return Appended(events: events, commit: result.commit, warnings: result.warnings)
+    }
+
+    /// Writes already-built events (for example generated or imported ones, with their own
+    /// devices and stamps) as one commit. Used by the benchmark generator and importers.
+    public func importEvents(_ events: [Event], message: String) throws -> ObjectID {
+        let result = try commit(message: message) { _, _ in Self.appendEdits(events) }
+        memoSummary = nil
+        return result.commit
+    }
+
+    /// One append per event file touched, lines in event order.
+    static func appendEdits(_ events: [Event]) -> [FileEdit] {
+        var order: [String] = []
+        var lines: [String: [UInt8]] = [:]
+        for event in events {
+            let path = VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis).joined(separator: "/")
+            if lines[path] == nil { order.append(path) }
+            lines[path, default: []] += EventLine.encode(event) + [10]
+        }
+        return order.map { path in
+            FileEdit(path: path) { existing in
+                var content = existing ?? []
+                if let last = content.last, last != 10 { content.append(10) }
+                return content + lines[path]!
+            }
+        }
+    }
+
+    /// Advances the caches to the new commit without re-reading history: the summary absorbs
+    /// our own new events directly; edits/deletes go through the full state.
+    func refreshCaches(after result: CommitResult, appending events: [Event], summaryBefore: StatusSummary) throws {
+        var summary = summaryBefore
+        let simple = events.allSatisfy { summary.absorbNewEvent($0) }
+        if simple {
+            try storeSummary(summary, at: result.commit)
+            if let parent = result.parent, let memo = memoState, memo.commit == parent {
+                var state = memo.state
+                for event in events { state.apply(event) }
+                memoState = (result.commit, state)
+            }
+            return
+        }
+        var state = try result.parent.map { try self.state(at: $0) } ?? LedgerState()
+        for event in events { state.apply(event) }
+        try storeState(state, at: result.commit)
+        try storeSummary(StatusSummary(state), at: result.commit)
+    }
+
+    // MARK: - User actions
+
+    /// Logs an activity of a known type.
+    public func log(type: String, at: LocalInstant, note: String?) throws -> Appended {
+        let summary = try summary()
+        guard summary.type(named: type) != nil else {
+            throw VaultError.unknownType(type, known: summary.types.map(\.name))
+        }
+        let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
+        return try append(
+            [.logged(type: type, at: at, note: noteText)], message: "alog: log \(type) at \(at.iso8601)")
+    }
+
+    /// Finds an entry by a unique id prefix of at least 4 characters.
+    public func resolveEntry(_ prefix: String) throws -> Entry {
+        let wanted = prefix.lowercased()
+        guard wanted.count >= 4 else { throw VaultError.entryPrefixTooShort(prefix) }
+        let state = try state()
+        if let exact = EventID(wanted), let entry = state.entry(exact) { return entry }
+        var matches: [EventID] = []
+        for id in state.entryIDs where id.hasPrefix(wanted) {
+            matches.append(id)
+            if matches.count > 10 { break }
+        }
+        guard let first = matches.first else { throw VaultError.unknownEntry(prefix) }
+        guard matches.count == 1 else {
+            throw VaultError.ambiguousEntry(prefix, candidates: matches.map(\.description).sorted())
+        }
+        return state.entry(first)!
+    }
+
+    public func edit(_ prefix: String, changes: EntryChanges) throws -> (Entry, Appended) {
+        guard !changes.isEmpty else { throw VaultError.nothingToChange }
+        let entry = try resolveEntry(prefix)
+        if let type = changes.type, try summary().type(named: type) == nil {
+            throw VaultError.unknownType(type, known: try summary().types.map(\.name))
+        }
+        let appended = try append(
+            [.edited(target: entry.id, changes: changes)], message: "alog: edit \(entry.id) (\(entry.type))")
+        return (try state().entry(entry.id)!, appended)
+    }
+
+    public func delete(_ prefix: String) throws -> (Entry, Appended) {
+        let entry = try resolveEntry(prefix)
+        if entry.isDeleted { throw VaultError.alreadyInState("entry \(entry.id) is already deleted") }
+        let appended = try append([.deleted(target: entry.id)], message: "alog: delete \(entry.id) (\(entry.type))")
+        return (entry, appended)
+    }
+
+    public func restore(_ prefix: String) throws -> (Entry, Appended) {
+        let entry = try resolveEntry(prefix)
+        if !entry.isDeleted { throw VaultError.alreadyInState("entry \(entry.id) is not deleted") }
+        let appended = try append([.restored(target: entry.id)], message: "alog: restore \(entry.id) (\(entry.type))")
+        return (entry, appended)
+    }
+
+    public func defineType(_ definition: ActivityTypeDefinition) throws -> Appended {
+        if let reason = ActivityTypes.validateName(definition.name) {
+            throw VaultError.invalidTypeName(definition.name, reason: reason)
+        }
+        return try append([.typeDefined(definition)], message: "alog: define type \(definition.name)")
+    }
+}

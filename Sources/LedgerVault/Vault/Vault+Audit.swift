@@ -1,0 +1,88 @@
+import LedgerCore
+import LedgerGit
+
+extension Vault {
+    /// An event together with the commit that first brought it into the history.
+    public struct AuditRecord: Sendable {
+        public var event: Event
+        public var commit: ObjectID
+        public var author: Signature
+        public var path: String
+        public var line: Int
+    }
+
+    /// The raw event log, oldest first: every event with the commit that introduced it.
+    /// Walks the whole history (parents before children) and diffs each commit against its
+    /// first parent, so an event arriving through a merge is attributed to the commit that
+    /// wrote it, not the merge.
+    public func auditTrail(matching filter: (Event) -> Bool = { _ in true }) throws -> [AuditRecord] {
+        guard let head = try repository.head().commit else { return [] }
+        let reader = EventFileReader(repository: repository)
+        var seen: Set<EventID> = []
+        var records: [AuditRecord] = []
+        try repository.walkCommits(from: head, order: .reverseTopological) { id in
+            let commit = try repository.commit(id)
+            let parentTree = try commit.parents.first.map { try repository.commit($0).tree }
+            var fresh: [AuditRecord] = []
+            _ = try reader.forEachNewEvent(
+                from: parentTree, to: commit.tree,
+                event: { event, path, line in
+                    if seen.insert(event.id).inserted, filter(event) {
+                        fresh.append(AuditRecord(event: event, commit: id, author: commit.author, path: path, line: line))
+                    }
+                }, issue: { _ in })
+            fresh.sort { $0.event.orderKey < $1.event.orderKey }
+            records += fresh
+            return true
+        }
+        return records
+    }
+
+    /// Every event that touched an entry (its log, edits, deletes, restores), oldest first.
+    public func eventsTouching(_ entry: EventID) throws -> [AuditRecord] {
+        try auditTrail { $0.entryID == entry }
+    }
+
+    /// The outcome of `verify`.
+    public struct VerifyReport: Sendable {
+        public var commitsChecked = 0
+        public var eventsChecked = 0
+        public var malformedLines: [LineIssue] = []
+        public var duplicateIDs: [(id: EventID, places: [String])] = []
+        /// Commits that changed or removed an existing event line.
+        public var rewrites: [(commit: ObjectID, path: String, detail: String)] = []
+
+        public var isClean: Bool { malformedLines.isEmpty && duplicateIDs.isEmpty && rewrites.isEmpty }
+    }
+
+    /// Checks the whole log: damaged lines in HEAD (file:line), event ids used by more than one
+    /// distinct line, and any commit in the history that changed or removed an event line.
+    public func verify() throws -> VerifyReport {
+        var report = VerifyReport()
+        guard let head = try repository.head().commit else { return report }
+        let reader = EventFileReader(repository: repository)
+        var places: [EventID: [String]] = [:]
+        try reader.forEachEvent(
+            in: try repository.commit(head).tree,
+            event: { event, path, line in
+                report.eventsChecked += 1
+                places[event.id, default: []].append("\(path):\(line)")
+            }, issue: { report.malformedLines.append($0) })
+        report.duplicateIDs = places.filter { $0.value.count > 1 }.map { ($0.key, $0.value) }.sorted { $0.id < $1.id }
+
+        try repository.walkCommits(from: head, order: .topological) { id in
+            report.commitsChecked += 1
+            let commit = try repository.commit(id)
+            for parent in commit.parents {
+                let parentTree = try repository.commit(parent).tree
+                let delta = try reader.forEachNewEvent(
+                    from: parentTree, to: commit.tree, event: { _, _, _ in }, issue: { _ in })
+                if case .rewritten(let path, let detail) = delta {
+                    report.rewrites.append((id, path, detail))
+                }
+            }
+            return true
+        }
+        return report
+    }
+}

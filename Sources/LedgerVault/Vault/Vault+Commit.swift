@@ -1,0 +1,94 @@
+import LedgerCore
+import LedgerGit
+
+/// A change to one tracked file: its new content, computed from its current content in the
+/// commit being built on (nil when the file does not exist there yet).
+struct FileEdit {
+    var path: String
+    var content: ([UInt8]?) throws -> [UInt8]
+}
+
+extension Vault {
+    /// The outcome of one commit made by the ledger.
+    struct CommitResult {
+        var commit: ObjectID
+        var parent: ObjectID?
+        var files: [(path: String, content: [UInt8])]
+        /// Problems after the commit landed (e.g. the index was locked); the commit is safe.
+        var warnings: [String]
+    }
+
+    /// Makes exactly one commit whose tree differs from HEAD's only in the edited ledger paths,
+    /// then moves the branch with a compare-and-swap. If another writer moved the branch in the
+    /// meantime, `prepare` runs again on top of the new HEAD and the commit is rebuilt. Finally
+    /// the working-tree copies and index entries of those paths (and only those) are updated,
+    /// so `git status` stays clean and the user's staged work is left alone.
+    func commit(message: String, _ prepare: (Head, ObjectID?) throws -> [FileEdit]) throws -> CommitResult {
+        let lock = try FileLock(path: stateDirectory + "write.lock")
+        defer { withExtendedLifetime(lock) {} }
+        var attempt = 0
+        while true {
+            attempt += 1
+            let head = try repository.head()
+            guard let branch = head.branch else { throw VaultError.detachedHead(path: root) }
+            let baseTree = try head.commit.map { try repository.commit($0).tree }
+            let edits = try prepare(head, baseTree)
+            var tree = baseTree
+            var files: [(String, [UInt8])] = []
+            for edit in edits {
+                let existing = try baseTree.flatMap { try repository.treeEntry(atPath: edit.path, in: $0) }
+                let old = try existing.map { try repository.readBlob($0.id) }
+                let content = try edit.content(old)
+                let blob = try repository.writeBlob(content)
+                tree = try repository.replacingFile(
+                    at: edit.path.split(separator: "/").map(String.init), with: blob, in: tree)
+                files.append((edit.path, content))
+            }
+            let signature = try authorSignature()
+            let commit = try repository.createCommit(
+                tree: tree!, parents: head.commit.map { [$0] } ?? [], author: signature, committer: signature,
+                message: message)
+            do {
+                try repository.updateReference(branch, to: commit, expecting: head.commit, message: message)
+            } catch let error as GitError where error.code == .modified && attempt < 20 {
+                continue
+            }
+            let warnings = updateWorkingTree(files)
+            return CommitResult(commit: commit, parent: head.commit, files: files, warnings: warnings)
+        }
+    }
+
+    /// Writes the committed content of ledger files into the working tree and stages exactly
+    /// those paths. Failures here do not undo the commit; they are returned as warnings.
+    func updateWorkingTree(_ files: [(path: String, content: [UInt8])]) -> [String] {
+        var warnings: [String] = []
+        for (path, content) in files {
+            let full = root + "/" + path
+            do {
+                if let slash = full.lastIndex(of: "/") { try FileSystem.makeDirectories(String(full[..<slash])) }
+                try FileSystem.writeAtomically(full, content)
+            } catch {
+                warnings.append("committed, but could not update the working copy of \(path): \(error)")
+            }
+        }
+        do {
+            try repository.stageFiles(files.map(\.path))
+        } catch {
+            warnings.append(
+                "committed, but could not update the git index (\(error)); 'git status' may show ledger files as changed until the next alog write"
+            )
+        }
+        return warnings
+    }
+
+    /// `user.name`/`user.email` from the git configuration, else the device name.
+    func authorSignature() throws -> Signature {
+        let name = (try? repository.configString("user.name")) ?? nil
+        let email = (try? repository.configString("user.email")) ?? nil
+        let millis = clock()
+        let seconds = millis / 1000
+        return Signature(
+            name: name ?? device.name, email: email ?? "\(device.id)@alog.invalid", time: seconds,
+            offsetMinutes: zone.offset(atUTC: seconds) / 60)
+    }
+}

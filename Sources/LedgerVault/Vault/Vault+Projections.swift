@@ -1,0 +1,128 @@
+import LedgerCore
+import LedgerGit
+
+/// Projection caches. Both live in `.git/alog/` and start with the id of the commit they
+/// reflect, so they can never be stale: when HEAD has moved, only the difference between the
+/// cached commit's tree and HEAD's tree is folded in.
+///
+/// - `summary.bin`: `StatusSummary` (a few hundred bytes) — all `alog status` needs.
+/// - `state.bin`: the full `LedgerState` — history, edits, id lookup.
+extension Vault {
+    var summaryCachePath: String { stateDirectory + "summary.bin" }
+    var stateCachePath: String { stateDirectory + "state.bin" }
+
+    /// The status summary for HEAD.
+    public func summary() throws -> StatusSummary {
+        guard let head = try repository.head().commit else { return StatusSummary() }
+        return try summary(at: head)
+    }
+
+    func summary(at commit: ObjectID) throws -> StatusSummary {
+        if let memo = memoSummary, memo.commit == commit { return memo.summary }
+        if let (cached, bytes) = try readCache(summaryCachePath), cached == commit,
+            let summary = bytes.withUnsafeBytes({ StatusSummary(serialized: $0) })
+        {
+            memoSummary = (commit, summary)
+            return summary
+        }
+        let summary = StatusSummary(try state(at: commit))
+        try storeSummary(summary, at: commit)
+        return summary
+    }
+
+    /// The full folded state for HEAD.
+    public func state() throws -> LedgerState {
+        guard let head = try repository.head().commit else { return LedgerState() }
+        return try state(at: head)
+    }
+
+    func state(at commit: ObjectID) throws -> LedgerState {
+        if let memo = memoState, memo.commit == commit { return memo.state }
+        let tree = try repository.commit(commit).tree
+        let reader = EventFileReader(repository: repository)
+        if let (cached, bytes) = try readCache(stateCachePath),
+            var state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) })
+        {
+            if cached == commit {
+                memoState = (commit, state)
+                return state
+            }
+            if let cachedTree = try? repository.commit(cached).tree {
+                var issues: [LineIssue] = []
+                let delta = try reader.forEachNewEvent(
+                    from: cachedTree, to: tree, event: { event, _, _ in state.apply(event) },
+                    issue: { issues.append($0) })
+                if case .appended = delta {
+                    lineIssues += issues
+                    try storeState(state, at: commit)
+                    return state
+                }
+            }
+        }
+        let state = try fold(tree: tree)
+        try storeState(state, at: commit)
+        return state
+    }
+
+    /// Folds every event in `tree` from scratch.
+    func fold(tree: ObjectID) throws -> LedgerState {
+        var state = LedgerState()
+        var issues: [LineIssue] = []
+        try EventFileReader(repository: repository).forEachEvent(
+            in: tree, event: { event, _, _ in state.apply(event) }, issue: { issues.append($0) })
+        lineIssues += issues
+        return state
+    }
+
+    /// What `rebuild` did.
+    public struct RebuildReport: Sendable {
+        public var events: Int
+        public var entries: Int
+        public var liveEntries: Int
+        public var types: Int
+        public var duplicates: Int
+        public var skippedLines: [LineIssue]
+        public var seconds: Double
+    }
+
+    /// Drops the caches and folds every event of HEAD again.
+    public func rebuild() throws -> RebuildReport {
+        let started = SystemClock.monotonicNanos()
+        memoState = nil
+        memoSummary = nil
+        lineIssues = []
+        guard let head = try repository.head().commit else {
+            return RebuildReport(
+                events: 0, entries: 0, liveEntries: 0, types: 0, duplicates: 0, skippedLines: [], seconds: 0)
+        }
+        let state = try fold(tree: try repository.commit(head).tree)
+        try storeState(state, at: head)
+        try storeSummary(StatusSummary(state), at: head)
+        let entries = state.allEntries
+        return RebuildReport(
+            events: state.eventCount, entries: entries.count, liveEntries: entries.filter { !$0.isDeleted }.count,
+            types: state.definedTypes.count, duplicates: state.duplicateEvents, skippedLines: lineIssues,
+            seconds: Double(SystemClock.monotonicNanos() - started) / 1e9)
+    }
+
+    func storeState(_ state: LedgerState, at commit: ObjectID) throws {
+        memoState = (commit, state)
+        try writeCache(stateCachePath, commit: commit, payload: state.serialized())
+    }
+
+    func storeSummary(_ summary: StatusSummary, at commit: ObjectID) throws {
+        memoSummary = (commit, summary)
+        try writeCache(summaryCachePath, commit: commit, payload: summary.serialized())
+    }
+
+    private func readCache(_ path: String) throws -> (ObjectID, [UInt8])? {
+        guard let bytes = try FileSystem.read(path), bytes.count > 41, bytes[40] == 10,
+            let commit = ObjectID(hex: String(decoding: bytes[0..<40], as: UTF8.self))
+        else { return nil }
+        return (commit, Array(bytes[41...]))
+    }
+
+    private func writeCache(_ path: String, commit: ObjectID, payload: [UInt8]) throws {
+        try FileSystem.writeAtomically(path, Array((commit.hex + "\n").utf8) + payload)
+    }
+}

@@ -1,0 +1,110 @@
+import LedgerCore
+import LedgerGit
+
+/// A vault: a git repository (usually also an Obsidian vault) holding the ledger folder.
+///
+/// Not `Sendable`: it owns a libgit2 repository handle, which must stay on one thread.
+public final class Vault {
+    /// The working tree root, ending without `/`.
+    public let root: String
+    let repository: Repository
+    /// `.git/alog/`: per-clone state (device id, caches, lock).
+    let stateDirectory: String
+    public let device: DeviceIdentity
+    public var zone: any TimeZoneRules = SystemTimeZone()
+    /// Returns the wall clock in milliseconds; replaceable for tests of clock skew.
+    public var clock: @Sendable () -> Int64 = { SystemClock.nowMillis() }
+    /// Damaged lines met while folding; each is skipped, everything else still loads.
+    public internal(set) var lineIssues: [LineIssue] = []
+
+    var memoState: (commit: ObjectID, state: LedgerState)?
+    var memoSummary: (commit: ObjectID, summary: StatusSummary)?
+
+    init(root: String, repository: Repository) throws {
+        self.root = root
+        self.repository = repository
+        stateDirectory = repository.gitDirectory + "alog/"
+        try FileSystem.makeDirectories(stateDirectory)
+        device = try DeviceIdentity.load(stateDirectory: stateDirectory)
+    }
+
+    /// Opens an existing vault; fails with a clear error if `path` is not one.
+    public static func open(at path: String) throws -> Vault {
+        let root = FileSystem.absolute(path)
+        guard FileSystem.isDirectory(root) else { throw VaultError.notAVault(path: root, reason: "no such directory") }
+        guard Repository.exists(at: root) else {
+            throw VaultError.notAVault(path: root, reason: "not a git repository")
+        }
+        let repository = try Repository.open(at: root)
+        guard repository.workingDirectory != nil else {
+            throw VaultError.notAVault(path: root, reason: "a bare repository has no working tree")
+        }
+        let vault = try Vault(root: root, repository: repository)
+        guard try vault.hasLedger() else {
+            throw VaultError.notAVault(path: root, reason: "no \(VaultLayout.ledgerFolder) ledger folder")
+        }
+        return vault
+    }
+
+    /// How `initialize` found the path.
+    public enum InitOutcome: String, Sendable {
+        case created = "created a new vault"
+        case adoptedRepository = "adopted an existing git repository"
+        case adoptedFolder = "adopted an existing folder"
+        case alreadyVault = "already a vault"
+    }
+
+    /// Creates a vault at `path`, or adopts the git repository or folder of notes already there.
+    /// Only the ledger's own files are written and committed; nothing of the user's is touched.
+    public static func initialize(at path: String) throws -> (Vault, InitOutcome) {
+        let root = FileSystem.absolute(path)
+        let existed = FileSystem.isDirectory(root)
+        if FileSystem.exists(root), !existed {
+            throw VaultError.notAVault(path: root, reason: "it is a file, not a directory")
+        }
+        let outcome: InitOutcome
+        let repository: Repository
+        if Repository.exists(at: root) {
+            repository = try Repository.open(at: root)
+            guard repository.workingDirectory != nil else {
+                throw VaultError.notAVault(path: root, reason: "a bare repository has no working tree")
+            }
+            outcome = .adoptedRepository
+        } else {
+            try FileSystem.makeDirectories(root)
+            repository = try Repository.create(at: root, initialBranch: "main")
+            outcome = existed ? .adoptedFolder : .created
+        }
+        let vault = try Vault(root: root, repository: repository)
+        if try vault.hasLedger(inHeadOnly: true) { return (vault, .alreadyVault) }
+        _ = try vault.commit(message: "alog: set up the activity ledger") { _, _ in
+            [
+                FileEdit(path: VaultLayout.attributesPath, content: { _ in Array(VaultLayout.attributes.utf8) }),
+                FileEdit(path: VaultLayout.readmePath, content: { _ in Array(VaultLayout.readme.utf8) }),
+            ]
+        }
+        return (vault, outcome)
+    }
+
+    func hasLedger(inHeadOnly: Bool = false) throws -> Bool {
+        if let commit = try repository.head().commit {
+            let tree = try repository.commit(commit).tree
+            if try repository.treeEntry(atPath: VaultLayout.attributesPath, in: tree) != nil { return true }
+        }
+        return !inHeadOnly && FileSystem.isDirectory(root + "/" + VaultLayout.ledgerFolder)
+    }
+
+    /// The commit HEAD points at (nil before the first commit).
+    public func headCommit() throws -> ObjectID? { try repository.head().commit }
+
+    /// The raw repository, for tools and tests that need to look underneath.
+    public var git: Repository { repository }
+}
+
+/// A damaged line in an event file: reported with file and line, then skipped.
+public struct LineIssue: Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var reason: String
+    public var description: String { "\(path):\(line): \(reason)" }
+}

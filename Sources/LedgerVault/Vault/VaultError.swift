@@ -1,0 +1,38 @@
+/// Errors a user can act on; each says what is wrong, where, and how to fix it.
+public enum VaultError: Error, CustomStringConvertible, Equatable {
+    case notAVault(path: String, reason: String)
+    case unknownType(String, known: [String])
+    case invalidTypeName(String, reason: String)
+    case unknownEntry(String)
+    case ambiguousEntry(String, candidates: [String])
+    case entryPrefixTooShort(String)
+    case detachedHead(path: String)
+    case nothingToChange
+    case alreadyInState(String)
+    case busy(String)
+
+    public var description: String {
+        switch self {
+        case .notAVault(let path, let reason):
+            "\(path) is not an alog vault (\(reason)); run 'alog init --vault \(path)' to create or adopt one"
+        case .unknownType(let name, let known):
+            "unknown activity type '\(name)'; known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
+        case .invalidTypeName(let name, let reason):
+            "invalid type name '\(name)': \(reason)"
+        case .unknownEntry(let prefix):
+            "no entry with id '\(prefix)'; see 'alog history' for ids"
+        case .ambiguousEntry(let prefix, let candidates):
+            "id prefix '\(prefix)' matches \(candidates.count) entries (\(candidates.prefix(5).joined(separator: ", "))\(candidates.count > 5 ? ", …" : "")); give more characters"
+        case .entryPrefixTooShort(let prefix):
+            "id prefix '\(prefix)' is too short; give at least 4 characters"
+        case .detachedHead(let path):
+            "the vault at \(path) has a detached HEAD; check out a branch (git -C \(path) switch main) and retry"
+        case .nothingToChange:
+            "nothing to change: give at least one of --at, --type, --note"
+        case .alreadyInState(let message):
+            message
+        case .busy(let message):
+            message
+        }
+    }
+}
