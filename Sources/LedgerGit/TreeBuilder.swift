@@ -51,19 +51,27 @@ public let fileModeBlob: UInt32 = 0o100644
 public let fileModeTree: UInt32 = 0o040000
 
 extension Repository {
-    /// Returns a new root tree equal to `root` except that the file at `path` (components,
-    /// e.g. `["a", "b", "c.txt"]`) is `blob`. Only the trees on that path are rewritten; every
-    /// other subtree is shared with `root`.
-    public func replacingFile(at path: [String], with blob: ObjectID, in root: ObjectID?) throws -> ObjectID {
-        precondition(!path.isEmpty, "empty path")
+    /// Returns a new root tree equal to `root` except that each file in `files` (path
+    /// components, e.g. `["a", "b", "c.txt"]`) is set to its blob. Only the trees on those
+    /// paths are rewritten, each once; every other subtree is shared with `root`.
+    public func replacingFiles(_ files: [(path: [String], blob: ObjectID)], in root: ObjectID?) throws -> ObjectID {
         let builder = try TreeBuilder(repository: self, base: root)
-        if path.count == 1 {
-            try builder.insert(path[0], id: blob, fileMode: fileModeBlob)
-        } else {
-            let existing = builder.entry(path[0])
+        var subdirectories: [String: [(path: [String], blob: ObjectID)]] = [:]
+        var order: [String] = []
+        for file in files {
+            precondition(!file.path.isEmpty, "empty path")
+            if file.path.count == 1 {
+                try builder.insert(file.path[0], id: file.blob, fileMode: fileModeBlob)
+            } else {
+                if subdirectories[file.path[0]] == nil { order.append(file.path[0]) }
+                subdirectories[file.path[0], default: []].append((Array(file.path.dropFirst()), file.blob))
+            }
+        }
+        for name in order {
+            let existing = builder.entry(name)
             let subtree = existing?.kind == .tree ? existing?.id : nil
-            let newSubtree = try replacingFile(at: Array(path.dropFirst()), with: blob, in: subtree)
-            try builder.insert(path[0], id: newSubtree, fileMode: fileModeTree)
+            let newSubtree = try replacingFiles(subdirectories[name]!, in: subtree)
+            try builder.insert(name, id: newSubtree, fileMode: fileModeTree)
         }
         return try builder.write()
     }

@@ -33,20 +33,19 @@ extension Vault {
             guard let branch = head.branch else { throw VaultError.detachedHead(path: root) }
             let baseTree = try head.commit.map { try repository.commit($0).tree }
             let edits = try prepare(head, baseTree)
-            var tree = baseTree
             var files: [(String, [UInt8])] = []
+            var blobs: [(path: [String], blob: ObjectID)] = []
             for edit in edits {
                 let existing = try baseTree.flatMap { try repository.treeEntry(atPath: edit.path, in: $0) }
                 let old = try existing.map { try repository.readBlob($0.id) }
                 let content = try edit.content(old)
-                let blob = try repository.writeBlob(content)
-                tree = try repository.replacingFile(
-                    at: edit.path.split(separator: "/").map(String.init), with: blob, in: tree)
+                blobs.append((edit.path.split(separator: "/").map(String.init), try repository.writeBlob(content)))
                 files.append((edit.path, content))
             }
+            let tree = try repository.replacingFiles(blobs, in: baseTree)
             let signature = try authorSignature()
             let commit = try repository.createCommit(
-                tree: tree!, parents: head.commit.map { [$0] } ?? [], author: signature, committer: signature,
+                tree: tree, parents: head.commit.map { [$0] } ?? [], author: signature, committer: signature,
                 message: message)
             do {
                 try repository.updateReference(branch, to: commit, expecting: head.commit, message: message)

@@ -1,0 +1,26 @@
+import ArgumentParser
+import LedgerVault
+
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the whole log: damaged lines, duplicate ids, event lines changed or removed in history.",
+        discussion: "Exits non-zero when anything is wrong.")
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let vault = try options.open()
+        let report = try vault.verify()
+        for issue in report.malformedLines { emit("damaged line: \(issue)") }
+        for (id, places) in report.duplicateIDs {
+            emit("duplicate event id \(id): \(places.joined(separator: ", "))")
+        }
+        for rewrite in report.rewrites {
+            emit("commit \(rewrite.commit.hex) changed history: \(rewrite.path): \(rewrite.detail)")
+        }
+        emit(
+            "checked \(report.eventsChecked) event lines in \(report.commitsChecked) commits: \(report.isClean ? "ok" : "PROBLEMS FOUND")"
+        )
+        if !report.isClean { throw ExitCode(1) }
+    }
+}

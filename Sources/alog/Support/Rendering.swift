@@ -1,0 +1,105 @@
+import LedgerCore
+import LedgerVault
+
+/// Shared renderings of domain values for human and JSON output.
+enum Render {
+    static func icon(_ type: String, _ types: [String: ActivityTypeDefinition]) -> String {
+        types[type]?.icon ?? ActivityTypes.builtIn(type)?.icon ?? "•"
+    }
+
+    /// `{"id":…,"type":…,"at":…,"date":…,"time":…,"icon":…,"note":…}` (note only when present).
+    static func entryJSON(_ entry: Entry, types: [String: ActivityTypeDefinition]) -> String {
+        let (date, _) = entry.at.localDateAndTime
+        return JSONText.object([
+            ("id", JSONText.string(entry.id.description)),
+            ("type", JSONText.string(entry.type)),
+            ("at", JSONText.string(entry.at.iso8601)),
+            ("date", JSONText.string(date.iso)),
+            ("time", JSONText.string(entry.at.localTime)),
+            ("icon", JSONText.string(icon(entry.type, types))),
+            ("note", entry.note.map(JSONText.string)),
+            ("deleted", entry.isDeleted ? "true" : nil),
+        ])
+    }
+
+    static func entryLine(_ entry: Entry, types: [String: ActivityTypeDefinition]) -> String {
+        let (date, _) = entry.at.localDateAndTime
+        var line =
+            "\(Terminal.bold(entry.at.localTime))  \(date.iso)  \(Terminal.pad(icon(entry.type, types) + " " + entry.type, 14))  \(Terminal.dim(entry.id.description))"
+        if let note = entry.note { line += "  " + note }
+        return line
+    }
+
+    static func typeMap(_ types: [ActivityTypeDefinition]) -> [String: ActivityTypeDefinition] {
+        Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The event's own fields as JSON members (shared by `show` and `audit`).
+    static func eventMembers(_ event: Event) -> [(String, String?)] {
+        var members: [(String, String?)] = [
+            ("id", JSONText.string(event.id.description)),
+            ("kind", JSONText.string(event.body.kind)),
+            ("device", JSONText.string(event.device)),
+            ("hlc", JSONText.string(event.stamp.description)),
+            ("recordedAt", JSONText.string(LocalInstant(seconds: event.wallMillis / 1000, offset: 0).iso8601)),
+        ]
+        switch event.body {
+        case .logged(let type, let at, let note):
+            members += [("type", JSONText.string(type)), ("at", JSONText.string(at.iso8601)), ("note", note.map(JSONText.string))]
+        case .edited(let target, let changes):
+            members += [
+                ("target", JSONText.string(target.description)), ("type", changes.type.map(JSONText.string)),
+                ("at", changes.at.map { JSONText.string($0.iso8601) }), ("note", changes.note.map(JSONText.string)),
+            ]
+        case .deleted(let target), .restored(let target):
+            members.append(("target", JSONText.string(target.description)))
+        case .typeDefined(let definition):
+            members += [
+                ("name", JSONText.string(definition.name)), ("icon", JSONText.string(definition.icon)),
+                ("group", JSONText.string(definition.group)), ("color", JSONText.string(definition.color)),
+            ]
+        }
+        return members
+    }
+
+    static func eventSummary(_ event: Event) -> String {
+        switch event.body {
+        case .logged(let type, let at, let note):
+            "log \(type) at \(at.iso8601)" + (note.map { " “\($0)”" } ?? "")
+        case .edited(let target, let changes):
+            "edit \(target):"
+                + [
+                    changes.type.map { " type=\($0)" }, changes.at.map { " at=\($0.iso8601)" },
+                    changes.note.map { " note=“\($0)”" },
+                ].compactMap { $0 }.joined()
+        case .deleted(let target): "delete \(target)"
+        case .restored(let target): "restore \(target)"
+        case .typeDefined(let definition): "define type \(definition.name) \(definition.icon)"
+        }
+    }
+
+    static func auditJSON(_ record: Vault.AuditRecord) -> String {
+        JSONText.object(
+            Render.eventMembers(record.event) + [
+                ("commit", JSONText.string(record.commit.hex)),
+                ("author", JSONText.string(record.author.name)),
+                ("authorEmail", JSONText.string(record.author.email)),
+                (
+                    "committedAt",
+                    JSONText.string(
+                        LocalInstant(seconds: record.author.time, offset: record.author.offsetMinutes * 60).iso8601)
+                ),
+                ("file", JSONText.string(record.path)),
+                ("line", String(record.line)),
+            ])
+    }
+
+    static func auditLine(_ record: Vault.AuditRecord) -> String {
+        let when = LocalInstant(seconds: record.author.time, offset: record.author.offsetMinutes * 60)
+        return
+            "\(Terminal.dim(String(record.commit.hex.prefix(10))))  \(when.iso8601)  \(Terminal.cyan(record.event.device))  \(record.author.name)  \(Terminal.dim(record.event.id.description))  \(eventSummary(record.event))"
+    }
+}
+
+/// Prints to stdout.
+func emit(_ text: String) { print(text) }
