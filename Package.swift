@@ -35,13 +35,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "alog-bench", dependencies: ["LedgerVault", "LedgerCore"]),
-        .testTarget(name: "LedgerGitTests", dependencies: ["LedgerGit"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LedgerGitTests", dependencies: ["LedgerGit", "TestSupport"]),
         .testTarget(
             name: "LedgerCoreTests",
             dependencies: ["LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "LedgerVaultTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore"]),
-        .testTarget(name: "CLITests", dependencies: ["LedgerCore"]),
+        .testTarget(name: "LedgerVaultTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["LedgerCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

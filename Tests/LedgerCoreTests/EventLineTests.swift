@@ -1,0 +1,86 @@
+import Testing
+
+@testable import LedgerCore
+
+@Suite("Event line codec")
+struct EventLineTests {
+    let id = EventID("7k2m9q4x8c3p")!
+    let target = EventID("0123456789ab")!
+
+    func event(_ body: EventBody) -> Event {
+        Event(id: id, device: "laptop-01", stamp: Stamp(millis: 1_703_123_456_789, counter: 3), wallMillis: 1_703_123_456_700, body: body)
+    }
+
+    @Test("every kind survives a write/read round trip byte for byte")
+    func roundTrip() throws {
+        let at = LocalInstant(seconds: 1_703_109_600, offset: 3600)
+        let bodies: [EventBody] = [
+            .logged(type: "sleep", at: at, note: "late \"film\"\n\tand ☕️ \\ done"),
+            .logged(type: "wake", at: LocalInstant(seconds: 0, offset: -34_200), note: nil),
+            .edited(target: target, changes: EntryChanges(type: "meal", at: at, note: "")),
+            .edited(target: target, changes: EntryChanges(note: "only the note")),
+            .deleted(target: target),
+            .restored(target: target),
+            .typeDefined(ActivityTypeDefinition(name: "reading", icon: "📖", group: "leisure", color: "#aabbcc")),
+        ]
+        for body in bodies {
+            let original = event(body)
+            let line = EventLine.encodeString(original)
+            #expect(!line.contains("\n"))
+            let decoded = try EventLine.decode(line).get()
+            #expect(decoded == original)
+            #expect(EventLine.encodeString(decoded) == line)
+        }
+    }
+
+    @Test("the written line has the documented shape")
+    func shape() {
+        let line = EventLine.encodeString(
+            event(.logged(type: "sleep", at: LocalInstant(seconds: 1_703_109_600, offset: 3600), note: "x")))
+        #expect(
+            line
+                == #"{"v":1,"id":"7k2m9q4x8c3p","dev":"laptop-01","hlc":"1703123456789-3","wall":1703123456700,"kind":"log","type":"sleep","at":"2023-12-20T23:00:00+01:00","note":"x"}"#
+        )
+    }
+
+    @Test("unknown extra keys, nested values included, are ignored")
+    func forwardCompatibleKeys() throws {
+        let line =
+            #"{"v":1,"id":"7k2m9q4x8c3p","dev":"laptop-01","hlc":"5-0","wall":5,"kind":"log","type":"meal","at":"2024-01-01T12:00:00Z","future":{"a":[1,2.5,true,null]},"x":-3}"#
+        let decoded = try EventLine.decode(line).get()
+        #expect(decoded.body == .logged(type: "meal", at: LocalInstant(seconds: 1_704_110_400, offset: 0), note: nil))
+    }
+
+    @Test(
+        "damaged lines are rejected with a reason",
+        arguments: [
+            (#"{"v":1,"id":"7k2m9q4x8c3p""#, "not valid JSON"),
+            (#"{"v":2,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log"}"#, "format version 2"),
+            (#"{"v":1,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"timer.start"}"#, "unknown kind"),
+            (#"{"v":1,"id":"short","dev":"ab12","hlc":"1-0","wall":1,"kind":"log"}"#, "12-character"),
+            (#"{"v":1,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log","type":"meal"}"#, "needs \"at\""),
+            (#"{"v":1,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log","type":"meal","at":"2024-01-01T12:00"}"#, "UTC offset"),
+            (#"{"v":1,"id":"7k2m9q4x8c3p","dev":"AB","hlc":"1-0","wall":1,"kind":"delete","target":"0123456789ab"}"#, "\"dev\""),
+            (#"[1,2]"#, "one JSON object"),
+            (#"{"v":1} trailing"#, "after the closing"),
+        ])
+    func damaged(line: String, reason: String) {
+        guard case .failure(let error) = EventLine.decode(line) else {
+            Issue.record("accepted \(line)")
+            return
+        }
+        #expect(error.reason.contains(reason), "\(error.reason)")
+    }
+
+    @Test("event ids are 12 base32 characters and parse back")
+    func ids() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let id = EventID.random(using: &generator)
+            #expect(id.description.count == 12)
+            #expect(EventID(id.description) == id)
+        }
+        #expect(EventID("ilou00000000") == nil)
+        #expect(EventID("7k2m9q4x8c3") == nil)
+    }
+}

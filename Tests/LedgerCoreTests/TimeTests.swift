@@ -1,0 +1,96 @@
+import Testing
+
+@testable import LedgerCore
+
+/// A zone with a daylight-saving switch, to test local-time resolution without the system.
+struct SwitchingZone: TimeZoneRules {
+    var switchAt: Int64
+    var before: Int32
+    var after: Int32
+    func offset(atUTC seconds: Int64) -> Int32 { seconds < switchAt ? before : after }
+}
+
+@Suite("Time parsing and formatting")
+struct TimeTests {
+    // 2024-03-01T10:00:00Z
+    let now: Int64 = 1_709_287_200
+    var utc: TimeExpression { TimeExpression(now: now, zone: FixedOffsetZone(offset: 0)) }
+
+    @Test("civil dates round-trip across eras")
+    func civil() {
+        for days in stride(from: Int64(-800_000), through: 800_000, by: 997) {
+            let date = CivilDate(daysSinceEpoch: days)
+            #expect(date.daysSinceEpoch == days)
+            #expect(date.isValid)
+        }
+        #expect(CivilDate(year: 2024, month: 2, day: 29).isValid)
+        #expect(!CivilDate(year: 2023, month: 2, day: 29).isValid)
+    }
+
+    @Test("ISO 8601 forms")
+    func iso() throws {
+        #expect(ISO8601.parse("2024-03-01T07:30:00+01:00")?.instant == LocalInstant(seconds: 1_709_274_600, offset: 3600))
+        #expect(ISO8601.parse("2024-03-01T07:30Z")?.instant == LocalInstant(seconds: 1_709_278_200, offset: 0))
+        #expect(ISO8601.parse("2024-03-01 07:30:15.250-0530")?.instant?.offset == -19_800)
+        #expect(ISO8601.parse("2024-03-01T07:30")?.offset == nil)
+        #expect(ISO8601.parse("2024-02-30T07:30Z") == nil)
+        #expect(ISO8601.parse("2024-03-01T24:00Z") == nil)
+        #expect(ISO8601.parse("2024-03-01Z") == nil)
+        #expect(LocalInstant(seconds: 1_709_274_600, offset: 3600).iso8601 == "2024-03-01T07:30:00+01:00")
+        #expect(LocalInstant(seconds: 1_709_274_600, offset: -9000).iso8601 == "2024-03-01T04:00:00-02:30")
+    }
+
+    @Test("clock times mean the most recent such time")
+    func clockTimes() throws {
+        #expect(try utc.parse("07:30").seconds == now - 9000)
+        // 23:00 today is ahead of 10:00 now, so it means yesterday 23:00.
+        #expect(try utc.parse("23:00").seconds == now - 11 * 3600)
+        #expect(try utc.parse("yesterday 22:10").seconds == now - 86_400 + 12 * 3600 + 600)
+        #expect(try utc.parse("today 9:05").seconds == now - 3300)
+    }
+
+    @Test("relative and explicit times")
+    func relative() throws {
+        #expect(try utc.parse("-15m").seconds == now - 900)
+        #expect(try utc.parse("-1h30m").seconds == now - 5400)
+        #expect(try utc.parse("2h ago").seconds == now - 7200)
+        #expect(try utc.parse("now").seconds == now)
+        #expect(try utc.parse("2024-03-01T08:00+02:00").seconds == now - 4 * 3600)
+        #expect(throws: TimeExpression.ParseError.self) { try utc.parse("-15x") }
+        #expect(throws: TimeExpression.ParseError.self) { try utc.parse("-30m1h") }
+        #expect(throws: TimeExpression.ParseError.self) { try utc.parse("tomorrow") }
+        #expect(throws: TimeExpression.ParseError.self) { try utc.parse("2024-03-02T10:00Z") }
+        #expect(throws: TimeExpression.ParseError.self) { try utc.parse("") }
+    }
+
+    @Test("the offset in force at the entry's own instant is kept")
+    func daylightSaving() throws {
+        // Switch from +01:00 to +02:00 at 2024-03-01T05:00Z.
+        let zone = SwitchingZone(switchAt: now - 5 * 3600, before: 3600, after: 7200)
+        let expression = TimeExpression(now: now, zone: zone)
+        let early = try expression.parse("2024-03-01T04:30")
+        #expect(early.offset == 3600)
+        #expect(early.iso8601 == "2024-03-01T04:30:00+01:00")
+        let late = try expression.parse("09:00")
+        #expect(late.offset == 7200)
+        #expect(late.seconds == now - 3 * 3600)
+    }
+
+    static let durationCases: [(Int64, String)] = [
+        (0, "0m"), (59, "0m"), (60, "1m"), (2700, "45m"), (3600, "1h"), (6000, "1h 40m"),
+        (11_579, "3h 12m"), (187_205, "2d 4h"), (86_400, "1d"), (-30, "0m"),
+    ]
+
+    @Test("durations are compact", arguments: durationCases)
+    func durations(seconds: Int64, text: String) {
+        #expect(formatDuration(seconds) == text)
+    }
+
+    @Test("the hybrid logical clock moves past skewed stamps")
+    func hlc() {
+        let seen = Stamp(millis: 5_000, counter: 2)
+        #expect(HybridLogicalClock.next(after: seen, wallMillis: 9_000) == Stamp(millis: 9_000, counter: 0))
+        #expect(HybridLogicalClock.next(after: seen, wallMillis: 1_000) == Stamp(millis: 5_000, counter: 3))
+        #expect(HybridLogicalClock.next(after: seen, wallMillis: 5_000) == Stamp(millis: 5_000, counter: 3))
+    }
+}

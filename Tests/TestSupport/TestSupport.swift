@@ -1,0 +1,89 @@
+import Foundation
+
+/// A temporary directory removed when the value is deinitialised.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
+
+    public init(_ label: String = "alog") {
+        let base = FileManager.default.temporaryDirectory.path
+        path = base + "/\(label)-\(UUID().uuidString.prefix(8))"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    public func sub(_ name: String) -> String { path + "/" + name }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// The outcome of a finished process.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    public var succeeded: Bool { status == 0 }
+}
+
+/// Runs a program to completion (stdin closed) and captures its output.
+@discardableResult
+public func runProcess(
+    _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    var env = ProcessInfo.processInfo.environment
+    env["GIT_AUTHOR_NAME"] = env["GIT_AUTHOR_NAME"] ?? "Test Person"
+    env["GIT_AUTHOR_EMAIL"] = env["GIT_AUTHOR_EMAIL"] ?? "test@example.com"
+    env["GIT_COMMITTER_NAME"] = env["GIT_COMMITTER_NAME"] ?? "Test Person"
+    env["GIT_COMMITTER_EMAIL"] = env["GIT_COMMITTER_EMAIL"] ?? "test@example.com"
+    env["NO_COLOR"] = "1"
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs the real `git` CLI (the outside witness).
+@discardableResult
+public func git(_ arguments: String..., in directory: String) throws -> ProcessResult {
+    try runProcess("/usr/bin/git", arguments, in: directory)
+}
+
+/// The directory holding the package's built products (next to the test bundle).
+public var productsDirectory: String {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? CommandLine.arguments[0])
+    var directory = bundle.deletingLastPathComponent()
+    if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("alog").path) {
+        directory = URL(fileURLWithPath: Bundle.main.bundlePath)
+    }
+    return directory.path
+}
+
+public func writeFile(_ path: String, _ text: String) throws {
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+}
+
+public func readFile(_ path: String) throws -> String {
+    try String(contentsOfFile: path, encoding: .utf8)
+}
