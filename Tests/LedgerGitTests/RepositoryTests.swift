@@ -1,0 +1,117 @@
+import Foundation
+import LedgerGit
+import Testing
+import TestSupport
+
+@Suite("libgit2 wrapper")
+struct RepositoryTests {
+    let signature = Signature(name: "Ada", email: "ada@example.com", time: 1_709_287_200, offsetMinutes: 60)
+
+    func commitFile(_ repo: Repository, _ path: [String], _ text: String, parent: ObjectID?) throws -> ObjectID {
+        let blob = try repo.writeBlob(Array(text.utf8))
+        let base = try parent.map { try repo.commit($0).tree }
+        let tree = try repo.replacingFiles([(path, blob)], in: base)
+        return try repo.createCommit(tree: tree, parents: parent.map { [$0] } ?? [], author: signature, committer: signature, message: "set \(path.joined(separator: "/"))\n")
+    }
+
+    @Test("init names the branch, commits are readable by git, fsck is clean")
+    func commitsAreRealGit() throws {
+        let dir = TemporaryDirectory()
+        let repo = try Repository.create(at: dir.path, initialBranch: "main")
+        let head = try repo.head()
+        #expect(head.branch == "refs/heads/main")
+        #expect(head.commit == nil)
+        let first = try commitFile(repo, ["notes", "a.md"], "hello\n", parent: nil)
+        try repo.updateReference("refs/heads/main", to: first, expecting: nil, message: "first")
+        let second = try commitFile(repo, ["notes", "deep", "b.md"], "world\n", parent: first)
+        try repo.updateReference("refs/heads/main", to: second, expecting: first, message: "second")
+
+        #expect(try repo.head().commit == second)
+        let info = try repo.commit(second)
+        #expect(info.parents == [first])
+        #expect(info.author == signature)
+        #expect(try git("fsck", "--strict", in: dir.path).succeeded)
+        let log = try git("log", "--format=%H %an %s", in: dir.path).stdout
+        #expect(log == "\(second.hex) Ada set notes/deep/b.md\n\(first.hex) Ada set notes/a.md\n")
+        #expect(try git("show", "HEAD:notes/deep/b.md", in: dir.path).stdout == "world\n")
+        // The untouched subtree is shared, not copied.
+        let oldNotes = try repo.treeEntry(atPath: "notes/a.md", in: try repo.commit(first).tree)
+        #expect(try repo.treeEntry(atPath: "notes/a.md", in: info.tree) == oldNotes)
+    }
+
+    @Test("a reference update loses the compare-and-swap when another writer moved it")
+    func compareAndSwap() throws {
+        let dir = TemporaryDirectory()
+        let repo = try Repository.create(at: dir.path)
+        let first = try commitFile(repo, ["a"], "1", parent: nil)
+        try repo.updateReference("refs/heads/main", to: first, expecting: nil, message: "1")
+        let mine = try commitFile(repo, ["a"], "2", parent: first)
+        let theirs = try commitFile(repo, ["a"], "3", parent: first)
+        try repo.updateReference("refs/heads/main", to: theirs, expecting: first, message: "theirs")
+        #expect(throws: GitError.self) {
+            try repo.updateReference("refs/heads/main", to: mine, expecting: first, message: "mine")
+        }
+        do {
+            try repo.updateReference("refs/heads/main", to: mine, expecting: nil, message: "create")
+            Issue.record("creating an existing branch must fail")
+        } catch let error as GitError {
+            #expect(error.code == .modified)
+        }
+        #expect(try repo.head().commit == theirs)
+    }
+
+    @Test("tree diff reports only what changed under the pathspec; revwalk orders history")
+    func diffAndWalk() throws {
+        let dir = TemporaryDirectory()
+        let repo = try Repository.create(at: dir.path)
+        let c1 = try commitFile(repo, ["ledger", "x.jsonl"], "1\n", parent: nil)
+        let c2 = try commitFile(repo, ["notes", "n.md"], "note", parent: c1)
+        let c3 = try commitFile(repo, ["ledger", "x.jsonl"], "1\n2\n", parent: c2)
+        let t1 = try repo.commit(c1).tree
+        let t3 = try repo.commit(c3).tree
+        let changes = try repo.diffTrees(t1, t3, paths: ["ledger"])
+        #expect(changes.count == 1)
+        #expect(changes.first?.path == "ledger/x.jsonl")
+        #expect(changes.first?.status == .modified)
+        #expect(try repo.readBlob(changes.first!.newID!) == Array("1\n2\n".utf8))
+        #expect(try repo.diffTrees(nil, t3).map(\.path).sorted() == ["ledger/x.jsonl", "notes/n.md"])
+
+        var order: [ObjectID] = []
+        try repo.walkCommits(from: c3, order: .reverseTopological) { order.append($0); return true }
+        #expect(order == [c1, c2, c3])
+        #expect(try repo.isDescendant(c3, of: c1))
+        #expect(try !repo.isDescendant(c1, of: c3))
+    }
+
+    @Test("errors carry the failing call and libgit2's message")
+    func errors() throws {
+        do {
+            _ = try Repository.open(at: "/nonexistent/alog-test")
+            Issue.record("opened a missing repository")
+        } catch let error as GitError {
+            #expect(error.function == "git_repository_open_ext")
+            #expect(error.code == .notFound)
+            #expect(!error.message.isEmpty)
+        }
+        let dir = TemporaryDirectory()
+        let repo = try Repository.create(at: dir.path)
+        #expect(throws: GitError.self) { try repo.readBlob(ObjectID(hex: String(repeating: "ab", count: 20))!) }
+    }
+
+    @Test("staging one path leaves the user's other index entries alone; config is read")
+    func stagingIsScoped() throws {
+        let dir = TemporaryDirectory()
+        _ = try git("init", "-q", "-b", "main", in: dir.path)
+        _ = try git("config", "user.name", "Configured Name", in: dir.path)
+        try writeFile(dir.sub("mine.md"), "staged by the user\n")
+        _ = try git("add", "mine.md", in: dir.path)
+        try writeFile(dir.sub("ledger/a.jsonl"), "x\n")
+        let repo = try Repository.open(at: dir.path)
+        try repo.stageFiles(["ledger/a.jsonl"])
+        let staged = try git("diff", "--cached", "--name-only", in: dir.path).stdout
+        #expect(staged == "ledger/a.jsonl\nmine.md\n")
+        #expect(try repo.configString("user.name") == "Configured Name")
+        #expect(try repo.configString("alog.nothing") == nil)
+        #expect(libgit2Version.split(separator: ".").count == 3)
+    }
+}
