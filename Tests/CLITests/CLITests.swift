@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the built `alog` binary.
+func alog(_ arguments: [String], home: String, environment: [String: String] = [:]) throws -> ProcessResult {
+    var env = ["XDG_DATA_HOME": home + "/data", "HOME": home, "TZ": "UTC"]
+    for (key, value) in environment { env[key] = value }
+    return try runProcess(productsDirectory + "/alog", arguments, in: home, environment: env)
+}
+
+func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+@Suite("alog command line", .serialized)
+struct CLITests {
+    @Test("the default vault is created on first use and a log prints the new id")
+    func defaultVault() throws {
+        let home = TemporaryDirectory()
+        let result = try alog(["log", "wake", "--at", "-15m"], home: home.path)
+        #expect(result.succeeded, "\(result.stderr)")
+        let id = result.stdout.trimmingCharacters(in: .newlines)
+        #expect(id.count == 12)
+        #expect(result.stderr.contains("created the default vault"))
+        #expect(FileManager.default.fileExists(atPath: home.sub("data/alog/vault/.alog/.gitattributes")))
+        let history = try alog(["history", "--json"], home: home.path)
+        let entries = try #require(try json(history.stdout) as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries[0]["id"] as? String == id)
+        #expect(entries[0]["type"] as? String == "wake")
+    }
+
+    @Test("status --json has the seed's LastKnownActivities shape and the timers")
+    func statusJSON() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let now = ["ALOG_NOW": "2024-03-01T12:00:00Z"]
+        #expect(try alog(["init", "--vault", vault], home: home.path).succeeded)
+        for (type, time) in [("sleep", "2024-02-29T23:00:00Z"), ("wake", "07:30"), ("meal", "-1h30m"), ("exercise", "-2h")] {
+            let result = try alog(["log", type, "--at", time, "--vault", vault], home: home.path, environment: now)
+            #expect(result.succeeded, "\(result.stderr)")
+        }
+        let status = try alog(["status", "--json", "--vault", vault], home: home.path, environment: now)
+        let object = try #require(try json(status.stdout) as? [String: Any])
+        let lastKnown = try #require(object["lastKnownActivities"] as? [String: Int])
+        #expect(lastKnown == ["sleep": 1_709_247_600, "wake": 1_709_278_200, "meal": 1_709_289_000, "exercise": 1_709_287_200])
+        let conscious = try #require(object["conscious"] as? [String: Any])
+        #expect(conscious["state"] as? String == "awake")
+        #expect(conscious["text"] as? String == "4h 30m")
+        #expect((object["meal"] as? [String: Any])?["text"] as? String == "1h 30m")
+        #expect((object["lastEntry"] as? [String: Any])?["type"] as? String == "meal")
+
+        let human = try alog(["status", "--vault", vault], home: home.path, environment: now).stdout
+        #expect(human.contains("Awake"))
+        #expect(human.contains("4h 30m"))
+        #expect(!human.contains("\u{1B}["))
+    }
+
+    @Test("edit, delete, restore, show and audit work by id prefix")
+    func entryLifecycle() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        _ = try alog(["init", "--vault", vault], home: home.path)
+        let id = try alog(["log", "meal", "--note", "soup", "--vault", vault], home: home.path).stdout
+            .trimmingCharacters(in: .newlines)
+        let prefix = String(id.prefix(5))
+        #expect(try alog(["edit", prefix, "--note", "stew", "--type", "exercise", "--vault", vault], home: home.path).succeeded)
+        #expect(try alog(["delete", prefix, "--vault", vault], home: home.path).succeeded)
+        #expect(try alog(["history", "--json", "--vault", vault], home: home.path).stdout == "[]\n")
+        #expect(try alog(["restore", prefix, "--vault", vault], home: home.path).succeeded)
+        let entries = try #require(try json(try alog(["history", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
+        #expect(entries.first?["note"] as? String == "stew")
+        #expect(entries.first?["type"] as? String == "exercise")
+        let show = try #require(try json(try alog(["show", prefix, "--json", "--vault", vault], home: home.path).stdout) as? [String: Any])
+        let events = try #require(show["events"] as? [[String: Any]])
+        #expect(events.map { $0["kind"] as? String } == ["log", "edit", "delete", "restore"])
+        #expect(events.allSatisfy { ($0["commit"] as? String)?.count == 40 && $0["device"] != nil && $0["author"] != nil })
+        let audit = try #require(try json(try alog(["audit", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
+        #expect(audit.count == 4)
+        #expect(try alog(["verify", "--vault", vault], home: home.path).succeeded)
+        #expect(try git("fsck", "--strict", in: vault).succeeded)
+    }
+
+    @Test(
+        "bad input: clear message, non-zero exit, no commit",
+        arguments: [
+            (["log", "dance"], "unknown activity type 'dance'"),
+            (["log", "meal", "--at", "next week"], "invalid time 'next week'"),
+            (["log", "meal", "--at", "2999-01-01T00:00Z"], "in the future"),
+            (["edit", "zzzzzz", "--note", "x"], "no entry with id 'zzzzzz'"),
+            (["edit", "abc", "--note", "x"], "at least 4 characters"),
+            (["types", "add", "Bad Name"], "invalid type name"),
+        ])
+    func badInput(arguments: [String], message: String) throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        _ = try alog(["init", "--vault", vault], home: home.path)
+        let before = try git("rev-parse", "HEAD", in: vault).stdout
+        let result = try alog(arguments + ["--vault", vault], home: home.path)
+        #expect(!result.succeeded)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try git("rev-parse", "HEAD", in: vault).stdout == before)
+    }
+
+    @Test("a path that is not a vault is refused with the fix")
+    func notAVault() throws {
+        let home = TemporaryDirectory()
+        let result = try alog(["status", "--vault", home.path], home: home.path)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("is not an alog vault"))
+        #expect(result.stderr.contains("alog init --vault"))
+    }
+
+    @Test("custom types can be defined, logged and listed")
+    func customTypes() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        _ = try alog(["init", "--vault", vault], home: home.path)
+        #expect(try alog(["types", "add", "reading", "--icon", "📖", "--group", "leisure", "--vault", vault], home: home.path).succeeded)
+        #expect(try alog(["log", "reading", "--vault", vault], home: home.path).succeeded)
+        let types = try #require(try json(try alog(["types", "list", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
+        #expect(types.contains { $0["name"] as? String == "reading" && $0["icon"] as? String == "📖" })
+        let status = try #require(try json(try alog(["status", "--json", "--vault", vault], home: home.path).stdout) as? [String: Any])
+        #expect((status["lastKnownActivities"] as? [String: Int])?.keys.sorted() == ["reading"])
+    }
+
+    @Test("processes appending at once lose nothing")
+    func concurrentAppends() async throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        _ = try alog(["init", "--vault", vault], home: home.path)
+        let homePath = home.path
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for n in 0..<5 {
+                        let result = try alog(["log", "meal", "--note", "w\(worker)-\(n)", "--vault", vault], home: homePath)
+                        #expect(result.succeeded, "\(result.stderr)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let entries = try #require(try json(try alog(["history", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
+        #expect(Set(entries.compactMap { $0["note"] as? String }).count == 20)
+        #expect(try git("rev-list", "--count", "HEAD", in: vault).stdout == "21\n")
+        #expect(try git("status", "--porcelain", in: vault).stdout == "")
+        #expect(try alog(["verify", "--vault", vault], home: home.path).succeeded)
+    }
+
+    @Test("rebuild reports counts and agrees with the cache")
+    func rebuild() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        _ = try alog(["init", "--vault", vault], home: home.path)
+        for type in ["wake", "meal", "meal"] { _ = try alog(["log", type, "--vault", vault], home: home.path) }
+        let before = try alog(["status", "--json", "--vault", vault], home: home.path).stdout
+        let result = try alog(["rebuild", "--vault", vault], home: home.path)
+        #expect(result.stdout.hasPrefix("3 events, 3 entries (3 live)"))
+        let after = try alog(["status", "--json", "--vault", vault], home: home.path).stdout
+        let beforeObject = try #require(try json(before) as? [String: Any])
+        let afterObject = try #require(try json(after) as? [String: Any])
+        #expect(beforeObject["lastKnownActivities"] as? [String: Int] == afterObject["lastKnownActivities"] as? [String: Int])
+        #expect((beforeObject["lastKnownActivities"] as? [String: Int])?.count == 2)
+    }
+}
