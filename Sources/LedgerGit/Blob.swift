@@ -4,7 +4,7 @@ extension Repository {
     /// Writes `bytes` as a blob and returns its id (a no-op if the blob already exists).
     public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
         var oid = git_oid()
-        try bytes.withUnsafeBytes { raw in
+        _ = try bytes.withUnsafeBytes { raw in
             try check(
                 git_blob_create_from_buffer(&oid, pointer, raw.baseAddress, raw.count),
                 "git_blob_create_from_buffer")

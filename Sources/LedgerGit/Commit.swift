@@ -32,7 +32,7 @@ extension Repository {
         }
 
         var result = git_oid()
-        try author.withGitSignature { authorSig in
+        _ = try author.withGitSignature { authorSig in
             try committer.withGitSignature { committerSig in
                 try check(
                     git_commit_create(

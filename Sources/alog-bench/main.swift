@@ -1,1 +1,154 @@
-print("x")
+import Foundation
+import LedgerCore
+import LedgerVault
+
+// alog-bench: reproducible performance figures for docs/performance.md.
+//
+//   swift run -c release alog-bench [--quick] [--out DIR]
+//
+// Every figure is printed beside a baseline measured in the same run (a `git commit` of one
+// small file; `timew start` where installed), because these machines are noisy.
+
+var arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+var outDirectory = FileManager.default.temporaryDirectory.path + "/alog-bench-\(getpid())"
+if let index = arguments.firstIndex(of: "--out"), arguments.index(after: index) < arguments.endIndex {
+    outDirectory = arguments[arguments.index(after: index)]
+}
+let smallSize = quick ? 10_000 : 100_000
+let largeSize = quick ? 100_000 : 1_000_000
+let runs = quick ? 9 : 31
+let appendCount = quick ? 300 : 2000
+
+let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+let alogPath = binDirectory + "/alog"
+guard FileManager.default.isExecutableFile(atPath: alogPath) else {
+    fatalError("build alog first: swift build -c release (looked for \(alogPath))")
+}
+try? FileManager.default.removeItem(atPath: outDirectory)
+try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+let gitEnv = [
+    "GIT_AUTHOR_NAME": "Bench", "GIT_AUTHOR_EMAIL": "bench@example.com", "GIT_COMMITTER_NAME": "Bench",
+    "GIT_COMMITTER_EMAIL": "bench@example.com",
+]
+for (key, value) in gitEnv { setenv(key, value, 1) }
+
+var rows: [(String, String, String, String)] = []
+@MainActor func report(_ name: String, _ value: String, _ target: String, _ baseline: String) {
+    rows.append((name, value, target, baseline))
+    print("\(name): \(value)  [target \(target)]  \(baseline)")
+}
+
+// MARK: Baselines
+let baseRepo = outDirectory + "/baseline-git"
+shell("git init -q -b main \(baseRepo) && echo 0 > \(baseRepo)/f && git -C \(baseRepo) add f && git -C \(baseRepo) commit -qm init")
+var gitTimes: [Double] = []
+for n in 0..<runs {
+    try "\(n)\n".write(toFile: baseRepo + "/f", atomically: false, encoding: .utf8)
+    _ = timedRun(["git", "-C", baseRepo, "add", "f"])
+    gitTimes.append(timedRun(["git", "-C", baseRepo, "commit", "-qm", "n\(n)"]).ms)
+}
+let gitCommitMs = median(gitTimes)
+print("baseline: git commit of one small file, median \(fmt(gitCommitMs, 2)) ms")
+var timewMs: Double?
+if FileManager.default.isExecutableFile(atPath: "/usr/bin/timew") {
+    let db = outDirectory + "/timewarrior"
+    try FileManager.default.createDirectory(atPath: db, withIntermediateDirectories: true)
+    _ = timedRun(["timew", ":yes", "start", "warmup"], environment: ["TIMEWARRIORDB": db])
+    var times: [Double] = []
+    for n in 0..<runs {
+        times.append(timedRun(["timew", ":yes", "start", "task\(n)"], environment: ["TIMEWARRIORDB": db]).ms)
+    }
+    timewMs = median(times)
+    print("baseline: timew start, median \(fmt(timewMs!, 2)) ms")
+}
+let baselineText = "git commit \(fmt(gitCommitMs, 2)) ms" + (timewMs.map { "; timew start \(fmt($0, 2)) ms" } ?? "")
+
+// MARK: Library append, one commit per event
+do {
+    let (vault, _) = try Vault.initialize(at: outDirectory + "/append")
+    _ = try vault.summary()
+    let started = DispatchTime.now().uptimeNanoseconds
+    for n in 0..<appendCount {
+        _ = try vault.log(type: "meal", at: LocalInstant(seconds: 1_700_000_000 + Int64(n) * 60, offset: 0), note: nil)
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    let rate = Double(appendCount) / seconds
+    report(
+        "library append (1 commit/event, \(appendCount) commits)", "\(fmt(rate, 0)) commits/s", "≥ 2,000 commits/s",
+        "\(fmt(rate / (1000 / gitCommitMs), 1))× the git CLI's \(fmt(1000 / gitCommitMs, 0)) commits/s")
+}
+
+// MARK: Vaults
+@MainActor func buildVault(_ size: Int) throws -> String {
+    let path = outDirectory + "/vault-\(size)"
+    let started = DispatchTime.now().uptimeNanoseconds
+    _ = try generateVault(at: path, events: size)
+    print("generated \(size) events in \(fmt(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, 1)) s")
+    return path
+}
+
+let small = try buildVault(smallSize)
+_ = timedRun([alogPath, "status", "--vault", small])
+var logTimes: [Double] = []
+for n in 0..<runs {
+    logTimes.append(timedRun([alogPath, "log", "meal", "--note", "bench \(n)", "--vault", small]).ms)
+}
+let logMs = median(logTimes)
+report(
+    "alog log on the \(smallSize)-event vault (median of \(runs))", "\(fmt(logMs, 2)) ms", "≤ 15 ms",
+    "\(fmt(logMs / gitCommitMs, 2))× git commit" + (timewMs.map { ", \(fmt(logMs / $0, 2))× timew start" } ?? ""))
+
+let large = try buildVault(largeSize)
+let firstStatus = timedRun([alogPath, "status", "--vault", large]).ms
+print("first status on \(largeSize) (cold: full fold + caches): \(fmt(firstStatus, 0)) ms")
+var warm: [Double] = []
+for _ in 0..<runs { warm.append(timedRun([alogPath, "status", "--vault", large]).ms) }
+report(
+    "alog status on the \(largeSize)-event vault, warm cache", "\(fmt(median(warm), 2)) ms", "≤ 10 ms",
+    "\(fmt(median(warm) / gitCommitMs, 2))× git commit")
+
+var afterOwn: [Double] = []
+for n in 0..<runs {
+    _ = timedRun([alogPath, "log", "wake", "--note", "own \(n)", "--vault", large])
+    afterOwn.append(timedRun([alogPath, "status", "--vault", large]).ms)
+}
+report(
+    "alog status after one new event (written by alog)", "\(fmt(median(afterOwn), 2)) ms", "≤ 20 ms",
+    "\(fmt(median(afterOwn) / gitCommitMs, 2))× git commit")
+
+// A new event that arrives by plain git (another device's commit): the tree diff is folded.
+let otherClone = outDirectory + "/other-device"
+shell("git clone -q \(large) \(otherClone)")
+var afterForeign: [Double] = []
+for n in 0..<(quick ? 3 : 7) {
+    shell("\(alogPath) log meal --note foreign\(n) --vault \(otherClone) >/dev/null")
+    shell("git -C \(large) pull -q --no-rebase --no-edit \(otherClone) main")
+    afterForeign.append(timedRun([alogPath, "status", "--vault", large]).ms)
+}
+report(
+    "alog status after one event pulled from another device", "\(fmt(median(afterForeign), 1)) ms", "≤ 20 ms",
+    "\(fmt(median(afterForeign) / gitCommitMs, 2))× git commit")
+
+var rebuilds: [Double] = []
+for _ in 0..<3 { rebuilds.append(timedRun([alogPath, "rebuild", "--vault", large]).ms) }
+report(
+    "alog rebuild of \(largeSize) events (median of 3)", "\(fmt(median(rebuilds) / 1000, 2)) s", "≤ 2 s",
+    "\(fmt(median(rebuilds) / gitCommitMs, 0))× git commit")
+
+shell("git -C \(large) gc -q")
+let counts = shell("git -C \(large) count-objects -v")
+let packKiB = counts.split(separator: "\n").first { $0.hasPrefix("size-pack:") }.flatMap { Double($0.split(separator: " ").last!) } ?? 0
+let eventCount = Double(largeSize + runs + (quick ? 3 : 7))
+let bytesPerEvent = packKiB * 1024 / eventCount
+let rawBytes = Double(shell("cat $(git -C \(large) ls-files -- .alog/events | sed 's|^|\(large)/|') | wc -c").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+report(
+    "repository bytes per event after git gc", "\(fmt(bytesPerEvent, 0)) B", "≤ 400 B",
+    "raw event lines: \(fmt(rawBytes / eventCount, 0)) B/event")
+
+var table = "| measure | result | target | beside the baseline |\n|---|---|---|---|\n"
+for row in rows { table += "| \(row.0) | \(row.1) | \(row.2) | \(row.3) |\n" }
+table += "\nBaselines this run: \(baselineText).\n"
+print("\n" + table)
+try table.write(toFile: outDirectory + "/results.md", atomically: true, encoding: .utf8)
+print("results written to \(outDirectory)/results.md")

@@ -1,0 +1,57 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a command and returns its wall time in milliseconds (fork/exec included, as a user
+/// or a status bar would experience it). Output goes to /dev/null.
+func timedRun(_ argv: [String], environment: [String: String] = [:]) -> (ms: Double, status: Int32) {
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    let envStrings = env.map { "\($0.key)=\($0.value)" }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    let cArgs = argv.map { strdup($0) } + [nil]
+    let cEnv = envStrings.map { strdup($0) } + [nil]
+    defer {
+        cArgs.forEach { free($0) }
+        cEnv.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, cEnv)
+    guard rc == 0 else { return (0, -1) }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    return (elapsed, (status >> 8) & 0xFF)
+}
+
+/// Runs a shell command, failing loudly.
+@discardableResult
+func shell(_ command: String, in directory: String? = nil) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try! process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    if process.terminationStatus != 0 { fatalError("command failed: \(command)") }
+    return String(decoding: data, as: UTF8.self)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func fmt(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
