@@ -17,6 +17,18 @@ extension Repository {
         try withBlob(id) { Array($0) }
     }
 
+    /// A blob's size in bytes, from the object header only.
+    public func blobSize(_ id: ObjectID) throws -> Int {
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, pointer), "git_repository_odb")
+        defer { git_odb_free(odb) }
+        var oid = id.raw
+        var size = 0
+        var type = GIT_OBJECT_ANY
+        try check(git_odb_read_header(&size, &type, odb, &oid), "git_odb_read_header")
+        return size
+    }
+
     /// Gives `body` the raw content of a blob without copying it; the buffer is valid only
     /// during the call.
     public func withBlob<T>(_ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {

@@ -39,6 +39,18 @@ var rows: [(String, String, String, String)] = []
     print("\(name): \(value)  [target \(target)]  \(baseline)")
 }
 
+// MARK: Profiling hook: only the in-process append loop.
+if arguments.contains("--append-only") {
+    let (vault, _) = try Vault.initialize(at: outDirectory + "/append-only")
+    let started = DispatchTime.now().uptimeNanoseconds
+    for n in 0..<appendCount {
+        _ = try vault.log(type: "meal", at: LocalInstant(seconds: 1_700_000_000 + Int64(n) * 60, offset: 0), note: nil)
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    print("\(appendCount) appends: \(fmt(Double(appendCount) / seconds, 0)) commits/s")
+    exit(0)
+}
+
 // MARK: Baselines
 let baseRepo = outDirectory + "/baseline-git"
 shell("git init -q -b main \(baseRepo) && echo 0 > \(baseRepo)/f && git -C \(baseRepo) add f && git -C \(baseRepo) commit -qm init")

@@ -66,6 +66,40 @@ public enum FileSystem {
         }
     }
 
+    /// Rewrites a file in place (no rename, no truncation to zero), for caches that carry
+    /// their own checksum: on ext4 a rename over an existing file forces a writeback.
+    public static func overwrite(_ path: String, _ bytes: [UInt8]) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        if fd < 0 { throw Failure(path: path, operation: "open", code: errno) }
+        defer { close(fd) }
+        try writeAll(fd, bytes, path: path)
+        if ftruncate(fd, off_t(bytes.count)) != 0 { throw Failure(path: path, operation: "truncate", code: errno) }
+    }
+
+    /// Appends to an existing file of exactly `expectedSize` bytes; returns false (writing
+    /// nothing) when the file is missing or has another size.
+    public static func append(_ path: String, _ bytes: [UInt8], expectedSize: Int) throws -> Bool {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        if fd < 0 { return false }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, Int(st.st_size) == expectedSize else { return false }
+        try writeAll(fd, bytes, path: path)
+        return true
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, operation: "write", code: errno)
+            }
+            offset += n
+        }
+    }
+
     /// Creates a directory and its missing parents.
     public static func makeDirectories(_ path: String) throws {
         var current = path.hasPrefix("/") ? "" : "."

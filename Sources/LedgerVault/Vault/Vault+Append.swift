@@ -16,7 +16,7 @@ extension Vault {
         var events: [Event] = []
         var summaryBefore = StatusSummary()
         let result = try commit(message: message + "\n\nAlog-Events: " + ids.map(\.description).joined(separator: " ")) {
-            head, _ in
+            head, baseTree in
             summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
             let wall = clock()
             var latest = summaryBefore.maxStamp
@@ -24,7 +24,7 @@ extension Vault {
                 latest = HybridLogicalClock.next(after: latest, wallMillis: wall)
                 return Event(id: id, device: device.id, stamp: latest, wallMillis: wall, body: body)
             }
-            return Self.appendEdits(events)
+            return try appendEdits(events, base: baseTree)
         }
         try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
         return Appended(events: events, commit: result.commit, warnings: result.warnings)
@@ -33,19 +33,29 @@ extension Vault {
     /// Writes already-built events (for example generated or imported ones, with their own
     /// devices and stamps) as one commit. Used by the benchmark generator and importers.
     public func importEvents(_ events: [Event], message: String) throws -> ObjectID {
-        let result = try commit(message: message) { _, _ in Self.appendEdits(events) }
+        let result = try commit(message: message) { _, baseTree in try appendEdits(events, base: baseTree) }
         memoSummary = nil
         return result.commit
     }
 
-    /// One append per event file touched, lines in event order.
-    static func appendEdits(_ events: [Event]) -> [FileEdit] {
+    /// One append per event file touched, lines in event order. Each device/day goes to its
+    /// latest part, or a new part once that one has reached `VaultLayout.partLimit`.
+    func appendEdits(_ events: [Event], base: ObjectID?) throws -> [FileEdit] {
         var order: [String] = []
         var lines: [String: [UInt8]] = [:]
+        var chosen: [String: (path: String, size: Int)] = [:]
         for event in events {
-            let path = VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis).joined(separator: "/")
-            if lines[path] == nil { order.append(path) }
-            lines[path, default: []] += EventLine.encode(event) + [10]
+            let day = VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis).joined(separator: "/")
+            var target = try chosen[day] ?? currentPart(device: event.device, wallMillis: event.wallMillis, base: base)
+            let line = EventLine.encode(event) + [10]
+            if target.size >= VaultLayout.partLimit {
+                let part = (Int(target.path.split(separator: ".").dropLast().last.flatMap { Int($0) } ?? 1)) + 1
+                target = (VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis, part: part).joined(separator: "/"), 0)
+            }
+            target.size += line.count
+            chosen[day] = target
+            if lines[target.path] == nil { order.append(target.path) }
+            lines[target.path, default: []] += line
         }
         return order.map { path in
             FileEdit(path: path) { existing in
@@ -54,6 +64,20 @@ extension Vault {
                 return content + lines[path]!
             }
         }
+    }
+
+    /// The last existing part of a device's day file in `base`, with its size (part 1 and
+    /// size 0 when there is none yet).
+    func currentPart(device: String, wallMillis: Int64, base: ObjectID?) throws -> (path: String, size: Int) {
+        var part = 1
+        var found: (String, Int)?
+        while let base {
+            let path = VaultLayout.eventFile(device: device, wallMillis: wallMillis, part: part).joined(separator: "/")
+            guard let entry = try repository.treeEntry(atPath: path, in: base) else { break }
+            found = (path, try repository.blobSize(entry.id))
+            part += 1
+        }
+        return found ?? (VaultLayout.eventFile(device: device, wallMillis: wallMillis).joined(separator: "/"), 0)
     }
 
     /// Advances the caches to the new commit without re-reading history: the summary absorbs

@@ -13,9 +13,16 @@ extension Vault {
     struct CommitResult {
         var commit: ObjectID
         var parent: ObjectID?
-        var files: [(path: String, content: [UInt8])]
+        var files: [CommittedFile]
         /// Problems after the commit landed (e.g. the index was locked); the commit is safe.
         var warnings: [String]
+    }
+
+    /// A file as committed, and how long it was before (for appending to the working copy).
+    struct CommittedFile {
+        var path: String
+        var content: [UInt8]
+        var previousSize: Int?
     }
 
     /// Makes exactly one commit whose tree differs from HEAD's only in the edited ledger paths,
@@ -33,14 +40,14 @@ extension Vault {
             guard let branch = head.branch else { throw VaultError.detachedHead(path: root) }
             let baseTree = try head.commit.map { try repository.commit($0).tree }
             let edits = try prepare(head, baseTree)
-            var files: [(String, [UInt8])] = []
+            var files: [CommittedFile] = []
             var blobs: [(path: [String], blob: ObjectID)] = []
             for edit in edits {
                 let existing = try baseTree.flatMap { try repository.treeEntry(atPath: edit.path, in: $0) }
                 let old = try existing.map { try repository.readBlob($0.id) }
                 let content = try edit.content(old)
                 blobs.append((edit.path.split(separator: "/").map(String.init), try repository.writeBlob(content)))
-                files.append((edit.path, content))
+                files.append(CommittedFile(path: edit.path, content: content, previousSize: old?.count))
             }
             let tree = try repository.replacingFiles(blobs, in: baseTree)
             let signature = try authorSignature()
@@ -59,13 +66,21 @@ extension Vault {
 
     /// Writes the committed content of ledger files into the working tree and stages exactly
     /// those paths. Failures here do not undo the commit; they are returned as warnings.
-    func updateWorkingTree(_ files: [(path: String, content: [UInt8])]) -> [String] {
+    func updateWorkingTree(_ files: [CommittedFile]) -> [String] {
         var warnings: [String] = []
-        for (path, content) in files {
+        for file in files {
+            let path = file.path
             let full = root + "/" + path
             do {
+                // Event files only grow: append the new lines when the working copy is the
+                // previous committed version (the common case), else replace it whole.
+                if let previous = file.previousSize, previous <= file.content.count,
+                    try FileSystem.append(full, Array(file.content[previous...]), expectedSize: previous)
+                {
+                    continue
+                }
                 if let slash = full.lastIndex(of: "/") { try FileSystem.makeDirectories(String(full[..<slash])) }
-                try FileSystem.writeAtomically(full, content)
+                try FileSystem.writeAtomically(full, file.content)
             } catch {
                 warnings.append("committed, but could not update the working copy of \(path): \(error)")
             }

@@ -11,10 +11,16 @@ extension Vault {
     var summaryCachePath: String { stateDirectory + "summary.bin" }
     var stateCachePath: String { stateDirectory + "state.bin" }
 
-    /// The status summary for HEAD.
+    /// The status summary for HEAD. When the cache matches HEAD this reads two small files
+    /// and never starts libgit2.
     public func summary() throws -> StatusSummary {
-        guard let head = try repository.head().commit else { return StatusSummary() }
-        return try summary(at: head)
+        switch HeadFile.resolve(gitDirectory: gitDirectory) {
+        case .commit(let head)?: return try summary(at: head)
+        case .unborn?: return StatusSummary()
+        case nil:
+            guard let head = try repository.head().commit else { return StatusSummary() }
+            return try summary(at: head)
+        }
     }
 
     func summary(at commit: ObjectID) throws -> StatusSummary {
@@ -115,14 +121,29 @@ extension Vault {
         try writeCache(summaryCachePath, commit: commit, payload: summary.serialized())
     }
 
+    /// Cache file: `<commit hex>\n<payload length> <FNV-1a of payload>\n<payload>`. A torn
+    /// or foreign file fails the check and is simply rebuilt from the events.
     private func readCache(_ path: String) throws -> (ObjectID, [UInt8])? {
         guard let bytes = try FileSystem.read(path), bytes.count > 41, bytes[40] == 10,
-            let commit = ObjectID(hex: String(decoding: bytes[0..<40], as: UTF8.self))
+            let commit = ObjectID(hex: String(decoding: bytes[0..<40], as: UTF8.self)),
+            let newline = bytes[41...].firstIndex(of: 10)
         else { return nil }
-        return (commit, Array(bytes[41...]))
+        let header = String(decoding: bytes[41..<newline], as: UTF8.self).split(separator: " ")
+        let payload = Array(bytes[(newline + 1)...])
+        guard header.count == 2, Int(header[0]) == payload.count, UInt64(header[1]) == Self.checksum(payload) else {
+            return nil
+        }
+        return (commit, payload)
     }
 
     private func writeCache(_ path: String, commit: ObjectID, payload: [UInt8]) throws {
-        try FileSystem.writeAtomically(path, Array((commit.hex + "\n").utf8) + payload)
+        let header = "\(commit.hex)\n\(payload.count) \(Self.checksum(payload))\n"
+        try FileSystem.overwrite(path, Array(header.utf8) + payload)
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 }

@@ -7,7 +7,19 @@ import LedgerGit
 public final class Vault {
     /// The working tree root, ending without `/`.
     public let root: String
-    let repository: Repository
+    /// The `.git` directory, ending in `/`.
+    let gitDirectory: String
+    /// Opened on first use: libgit2's start-up costs milliseconds, and a `status` served from
+    /// a current cache never needs it.
+    lazy var repository: Repository = {
+        if let opened = openedRepository { return opened }
+        do {
+            return try Repository.open(at: root)
+        } catch {
+            fatalError("the vault at \(root) could not be opened: \(error)")
+        }
+    }()
+    private var openedRepository: Repository?
     /// `.git/alog/`: per-clone state (device id, caches, lock).
     let stateDirectory: String
     public let device: DeviceIdentity
@@ -20,26 +32,34 @@ public final class Vault {
     var memoState: (commit: ObjectID, state: LedgerState)?
     var memoSummary: (commit: ObjectID, summary: StatusSummary)?
 
-    init(root: String, repository: Repository) throws {
+    init(root: String, gitDirectory: String, repository: Repository?) throws {
         self.root = root
-        self.repository = repository
-        stateDirectory = repository.gitDirectory + "alog/"
+        self.gitDirectory = gitDirectory
+        openedRepository = repository
+        stateDirectory = gitDirectory + "alog/"
         try FileSystem.makeDirectories(stateDirectory)
         device = try DeviceIdentity.load(stateDirectory: stateDirectory)
     }
 
-    /// Opens an existing vault; fails with a clear error if `path` is not one.
+    /// Opens an existing vault; fails with a clear error if `path` is not one. A plain
+    /// `.git` directory is recognised without starting libgit2; anything else (a `.git` file
+    /// of a linked worktree, say) is opened through libgit2 straight away.
     public static func open(at path: String) throws -> Vault {
         let root = FileSystem.absolute(path)
         guard FileSystem.isDirectory(root) else { throw VaultError.notAVault(path: root, reason: "no such directory") }
-        guard Repository.exists(at: root) else {
-            throw VaultError.notAVault(path: root, reason: "not a git repository")
+        let vault: Vault
+        if FileSystem.isDirectory(root + "/.git/objects"), FileSystem.exists(root + "/.git/HEAD") {
+            vault = try Vault(root: root, gitDirectory: root + "/.git/", repository: nil)
+        } else {
+            guard Repository.exists(at: root) else {
+                throw VaultError.notAVault(path: root, reason: "not a git repository")
+            }
+            let repository = try Repository.open(at: root)
+            guard repository.workingDirectory != nil else {
+                throw VaultError.notAVault(path: root, reason: "a bare repository has no working tree")
+            }
+            vault = try Vault(root: root, gitDirectory: repository.gitDirectory, repository: repository)
         }
-        let repository = try Repository.open(at: root)
-        guard repository.workingDirectory != nil else {
-            throw VaultError.notAVault(path: root, reason: "a bare repository has no working tree")
-        }
-        let vault = try Vault(root: root, repository: repository)
         guard try vault.hasLedger() else {
             throw VaultError.notAVault(path: root, reason: "no \(VaultLayout.ledgerFolder) ledger folder")
         }
@@ -75,7 +95,7 @@ public final class Vault {
             repository = try Repository.create(at: root, initialBranch: "main")
             outcome = existed ? .adoptedFolder : .created
         }
-        let vault = try Vault(root: root, repository: repository)
+        let vault = try Vault(root: root, gitDirectory: repository.gitDirectory, repository: repository)
         if try vault.hasLedger(inHeadOnly: true) { return (vault, .alreadyVault) }
         _ = try vault.commit(message: "alog: set up the activity ledger") { _, _ in
             [
@@ -87,11 +107,12 @@ public final class Vault {
     }
 
     func hasLedger(inHeadOnly: Bool = false) throws -> Bool {
+        if !inHeadOnly, FileSystem.isDirectory(root + "/" + VaultLayout.ledgerFolder) { return true }
         if let commit = try repository.head().commit {
             let tree = try repository.commit(commit).tree
             if try repository.treeEntry(atPath: VaultLayout.attributesPath, in: tree) != nil { return true }
         }
-        return !inHeadOnly && FileSystem.isDirectory(root + "/" + VaultLayout.ledgerFolder)
+        return false
     }
 
     /// The commit HEAD points at (nil before the first commit).

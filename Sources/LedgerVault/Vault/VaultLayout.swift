@@ -30,12 +30,18 @@ public enum VaultLayout {
 
         """
 
-    /// Path components of the file an event recorded at `wallMillis` by `device` goes to.
-    public static func eventFile(device: String, wallMillis: Int64) -> [String] {
+    /// A device starts a new part of the day's file once the current one reaches this size,
+    /// so each commit rewrites a bounded blob however busy the day.
+    public static let partLimit = 16 * 1024
+
+    /// Path components of the file an event recorded at `wallMillis` by `device` goes to:
+    /// `<date>.jsonl` for part 1, `<date>.<part>.jsonl` after that.
+    public static func eventFile(device: String, wallMillis: Int64, part: Int = 1) -> [String] {
         let date = CivilDate(daysSinceEpoch: wallMillis >= 0 ? wallMillis / 86_400_000 : (wallMillis + 1) / 86_400_000 - 1)
         let year = date.iso.prefix(4)
         let month = date.iso.dropFirst(5).prefix(2)
-        return [".alog", "events", device, String(year), String(month), "\(date.iso).jsonl"]
+        let name = part == 1 ? "\(date.iso).jsonl" : "\(date.iso).\(part).jsonl"
+        return [".alog", "events", device, String(year), String(month), name]
     }
 
     public static func isEventFile(_ path: String) -> Bool {
