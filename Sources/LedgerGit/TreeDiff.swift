@@ -1,8 +1,9 @@
 import CLibGit2
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One file that differs between two trees.

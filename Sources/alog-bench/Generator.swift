@@ -34,7 +34,8 @@ func generateVault(at path: String, events total: Int, years: Int = 3) throws ->
                 body = .logged(type: type, at: at, note: roll < 20 ? "note \(n)" : nil)
                 logged.append(id)
             }
-            batch.append(Event(id: id, device: device, stamp: Stamp(millis: wall, counter: 0), wallMillis: wall, body: body))
+            batch.append(
+                Event(id: id, device: device, stamp: Stamp(millis: wall, counter: 0), wallMillis: wall, body: body))
         }
         _ = try vault.importEvents(batch, message: "bench: day \(day)")
         written += count

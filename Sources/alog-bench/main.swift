@@ -53,7 +53,9 @@ if arguments.contains("--append-only") {
 
 // MARK: Baselines
 let baseRepo = outDirectory + "/baseline-git"
-shell("git init -q -b main \(baseRepo) && echo 0 > \(baseRepo)/f && git -C \(baseRepo) add f && git -C \(baseRepo) commit -qm init")
+shell(
+    "git init -q -b main \(baseRepo) && echo 0 > \(baseRepo)/f && git -C \(baseRepo) add f && git -C \(baseRepo) commit -qm init"
+)
 var gitTimes: [Double] = []
 for n in 0..<runs {
     try "\(n)\n".write(toFile: baseRepo + "/f", atomically: false, encoding: .utf8)
@@ -150,10 +152,16 @@ report(
 
 shell("git -C \(large) gc -q")
 let counts = shell("git -C \(large) count-objects -v")
-let packKiB = counts.split(separator: "\n").first { $0.hasPrefix("size-pack:") }.flatMap { Double($0.split(separator: " ").last!) } ?? 0
+let packKiB =
+    counts.split(separator: "\n").first { $0.hasPrefix("size-pack:") }.flatMap {
+        Double($0.split(separator: " ").last!)
+    } ?? 0
 let eventCount = Double(largeSize + runs + (quick ? 3 : 7))
 let bytesPerEvent = packKiB * 1024 / eventCount
-let rawBytes = Double(shell("cat $(git -C \(large) ls-files -- .alog/events | sed 's|^|\(large)/|') | wc -c").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+let rawBytes =
+    Double(
+        shell("cat $(git -C \(large) ls-files -- .alog/events | sed 's|^|\(large)/|') | wc -c").trimmingCharacters(
+            in: .whitespacesAndNewlines)) ?? 0
 report(
     "repository bytes per event after git gc", "\(fmt(bytesPerEvent, 0)) B", "≤ 400 B",
     "raw event lines: \(fmt(rawBytes / eventCount, 0)) B/event")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `alog` binary.
 func alog(_ arguments: [String], home: String, environment: [String: String] = [:]) throws -> ProcessResult {
@@ -35,14 +35,19 @@ struct CLITests {
         let vault = home.sub("vault")
         let now = ["ALOG_NOW": "2024-03-01T12:00:00Z"]
         #expect(try alog(["init", "--vault", vault], home: home.path).succeeded)
-        for (type, time) in [("sleep", "2024-02-29T23:00:00Z"), ("wake", "07:30"), ("meal", "-1h30m"), ("exercise", "-2h")] {
+        for (type, time) in [
+            ("sleep", "2024-02-29T23:00:00Z"), ("wake", "07:30"), ("meal", "-1h30m"), ("exercise", "-2h"),
+        ] {
             let result = try alog(["log", type, "--at", time, "--vault", vault], home: home.path, environment: now)
             #expect(result.succeeded, "\(result.stderr)")
         }
         let status = try alog(["status", "--json", "--vault", vault], home: home.path, environment: now)
         let object = try #require(try json(status.stdout) as? [String: Any])
         let lastKnown = try #require(object["lastKnownActivities"] as? [String: Int])
-        #expect(lastKnown == ["sleep": 1_709_247_600, "wake": 1_709_278_200, "meal": 1_709_289_000, "exercise": 1_709_287_200])
+        #expect(
+            lastKnown == [
+                "sleep": 1_709_247_600, "wake": 1_709_278_200, "meal": 1_709_289_000, "exercise": 1_709_287_200,
+            ])
         let conscious = try #require(object["conscious"] as? [String: Any])
         #expect(conscious["state"] as? String == "awake")
         #expect(conscious["text"] as? String == "4h 30m")
@@ -63,18 +68,24 @@ struct CLITests {
         let id = try alog(["log", "meal", "--note", "soup", "--vault", vault], home: home.path).stdout
             .trimmingCharacters(in: .newlines)
         let prefix = String(id.prefix(5))
-        #expect(try alog(["edit", prefix, "--note", "stew", "--type", "exercise", "--vault", vault], home: home.path).succeeded)
+        #expect(
+            try alog(["edit", prefix, "--note", "stew", "--type", "exercise", "--vault", vault], home: home.path)
+                .succeeded)
         #expect(try alog(["delete", prefix, "--vault", vault], home: home.path).succeeded)
         #expect(try alog(["history", "--json", "--vault", vault], home: home.path).stdout == "[]\n")
         #expect(try alog(["restore", prefix, "--vault", vault], home: home.path).succeeded)
-        let entries = try #require(try json(try alog(["history", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
+        let entries = try #require(
+            try json(try alog(["history", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
         #expect(entries.first?["note"] as? String == "stew")
         #expect(entries.first?["type"] as? String == "exercise")
-        let show = try #require(try json(try alog(["show", prefix, "--json", "--vault", vault], home: home.path).stdout) as? [String: Any])
+        let show = try #require(
+            try json(try alog(["show", prefix, "--json", "--vault", vault], home: home.path).stdout) as? [String: Any])
         let events = try #require(show["events"] as? [[String: Any]])
         #expect(events.map { $0["kind"] as? String } == ["log", "edit", "delete", "restore"])
-        #expect(events.allSatisfy { ($0["commit"] as? String)?.count == 40 && $0["device"] != nil && $0["author"] != nil })
-        let audit = try #require(try json(try alog(["audit", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
+        #expect(
+            events.allSatisfy { ($0["commit"] as? String)?.count == 40 && $0["device"] != nil && $0["author"] != nil })
+        let audit = try #require(
+            try json(try alog(["audit", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
         #expect(audit.count == 4)
         #expect(try alog(["verify", "--vault", vault], home: home.path).succeeded)
         #expect(try git("fsck", "--strict", in: vault).succeeded)
@@ -115,11 +126,17 @@ struct CLITests {
         let home = TemporaryDirectory()
         let vault = home.sub("vault")
         _ = try alog(["init", "--vault", vault], home: home.path)
-        #expect(try alog(["types", "add", "reading", "--icon", "📖", "--group", "leisure", "--vault", vault], home: home.path).succeeded)
+        #expect(
+            try alog(
+                ["types", "add", "reading", "--icon", "📖", "--group", "leisure", "--vault", vault], home: home.path
+            ).succeeded)
         #expect(try alog(["log", "reading", "--vault", vault], home: home.path).succeeded)
-        let types = try #require(try json(try alog(["types", "list", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
+        let types = try #require(
+            try json(try alog(["types", "list", "--json", "--vault", vault], home: home.path).stdout)
+                as? [[String: Any]])
         #expect(types.contains { $0["name"] as? String == "reading" && $0["icon"] as? String == "📖" })
-        let status = try #require(try json(try alog(["status", "--json", "--vault", vault], home: home.path).stdout) as? [String: Any])
+        let status = try #require(
+            try json(try alog(["status", "--json", "--vault", vault], home: home.path).stdout) as? [String: Any])
         #expect((status["lastKnownActivities"] as? [String: Int])?.keys.sorted() == ["reading"])
     }
 
@@ -133,14 +150,16 @@ struct CLITests {
             for worker in 0..<4 {
                 group.addTask {
                     for n in 0..<5 {
-                        let result = try alog(["log", "meal", "--note", "w\(worker)-\(n)", "--vault", vault], home: homePath)
+                        let result = try alog(
+                            ["log", "meal", "--note", "w\(worker)-\(n)", "--vault", vault], home: homePath)
                         #expect(result.succeeded, "\(result.stderr)")
                     }
                 }
             }
             try await group.waitForAll()
         }
-        let entries = try #require(try json(try alog(["history", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
+        let entries = try #require(
+            try json(try alog(["history", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
         #expect(Set(entries.compactMap { $0["note"] as? String }).count == 20)
         #expect(try git("rev-list", "--count", "HEAD", in: vault).stdout == "21\n")
         #expect(try git("status", "--porcelain", in: vault).stdout == "")
@@ -159,7 +178,9 @@ struct CLITests {
         let after = try alog(["status", "--json", "--vault", vault], home: home.path).stdout
         let beforeObject = try #require(try json(before) as? [String: Any])
         let afterObject = try #require(try json(after) as? [String: Any])
-        #expect(beforeObject["lastKnownActivities"] as? [String: Int] == afterObject["lastKnownActivities"] as? [String: Int])
+        #expect(
+            beforeObject["lastKnownActivities"] as? [String: Int] == afterObject["lastKnownActivities"]
+                as? [String: Int])
         #expect((beforeObject["lastKnownActivities"] as? [String: Int])?.count == 2)
     }
 }

@@ -8,7 +8,9 @@ struct EventLineTests {
     let target = EventID("0123456789ab")!
 
     func event(_ body: EventBody) -> Event {
-        Event(id: id, device: "laptop-01", stamp: Stamp(millis: 1_703_123_456_789, counter: 3), wallMillis: 1_703_123_456_700, body: body)
+        Event(
+            id: id, device: "laptop-01", stamp: Stamp(millis: 1_703_123_456_789, counter: 3),
+            wallMillis: 1_703_123_456_700, body: body)
     }
 
     @Test("every kind survives a write/read round trip byte for byte")
@@ -58,9 +60,18 @@ struct EventLineTests {
             (#"{"v":2,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log"}"#, "format version 2"),
             (#"{"v":1,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"timer.start"}"#, "unknown kind"),
             (#"{"v":1,"id":"short","dev":"ab12","hlc":"1-0","wall":1,"kind":"log"}"#, "12-character"),
-            (#"{"v":1,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log","type":"meal"}"#, "needs \"at\""),
-            (#"{"v":1,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log","type":"meal","at":"2024-01-01T12:00"}"#, "UTC offset"),
-            (#"{"v":1,"id":"7k2m9q4x8c3p","dev":"AB","hlc":"1-0","wall":1,"kind":"delete","target":"0123456789ab"}"#, "\"dev\""),
+            (
+                #"{"v":1,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log","type":"meal"}"#,
+                "needs \"at\""
+            ),
+            (
+                #"{"v":1,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log","type":"meal","at":"2024-01-01T12:00"}"#,
+                "UTC offset"
+            ),
+            (
+                #"{"v":1,"id":"7k2m9q4x8c3p","dev":"AB","hlc":"1-0","wall":1,"kind":"delete","target":"0123456789ab"}"#,
+                "\"dev\""
+            ),
             (#"[1,2]"#, "one JSON object"),
             (#"{"v":1} trailing"#, "after the closing"),
         ])

@@ -29,12 +29,14 @@ func randomEvents(seed: Int) -> [Event] {
         let id = EventID.random(using: &rng)
         let device = devices.randomElement(using: &rng)!
         let stamp = Stamp(millis: Int64.random(in: 0...40, using: &rng), counter: UInt32.random(in: 0...2, using: &rng))
-        let at = LocalInstant(seconds: Int64.random(in: 0...100, using: &rng) * 600, offset: Int32.random(in: -2...2, using: &rng) * 3600)
+        let at = LocalInstant(
+            seconds: Int64.random(in: 0...100, using: &rng) * 600, offset: Int32.random(in: -2...2, using: &rng) * 3600)
         let body: EventBody
         let target = logged.randomElement(using: &rng) ?? EventID.random(using: &rng)
         switch Int.random(in: 0..<10, using: &rng) {
         case 0...3:
-            body = .logged(type: types.randomElement(using: &rng)!, at: at, note: Bool.random(using: &rng) ? "n\(seed % 7)" : nil)
+            body = .logged(
+                type: types.randomElement(using: &rng)!, at: at, note: Bool.random(using: &rng) ? "n\(seed % 7)" : nil)
             logged.append(id)
         case 4, 5:
             body = .edited(
@@ -45,7 +47,8 @@ func randomEvents(seed: Int) -> [Event] {
         case 6: body = .deleted(target: target)
         case 7: body = .restored(target: target)
         case 8: body = .edited(target: EventID.random(using: &rng), changes: EntryChanges(note: "orphan"))
-        default: body = .typeDefined(ActivityTypeDefinition(name: "reading", icon: ["📖", "📚"].randomElement(using: &rng)!))
+        default:
+            body = .typeDefined(ActivityTypeDefinition(name: "reading", icon: ["📖", "📚"].randomElement(using: &rng)!))
         }
         events.append(Event(id: id, device: device, stamp: stamp, wallMillis: stamp.millis, body: body))
     }
@@ -71,7 +74,8 @@ struct Observed: Equatable {
 struct FoldPropertyTests {
     @Test("any permutation and any duplication of an event set gives the same projections")
     func orderAndDuplicationIndependence() async {
-        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max), Gen.int(in: 0...Int.max)) { seed, shuffleSeed in
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max), Gen.int(in: 0...Int.max)) {
+            seed, shuffleSeed in
             let events = randomEvents(seed: seed)
             let reference = Observed(LedgerState(events: events))
             var rng = SplitMix(state: UInt64(shuffleSeed))

@@ -143,7 +143,8 @@ struct FoldTests {
         let events = [
             log, f.make(.edited(target: log.id, changes: EntryChanges(type: "exercise")), at: 200),
             f.make(.deleted(target: EventID(rawValue: 42)), at: 300),
-            f.make(.typeDefined(ActivityTypeDefinition(name: "yoga", icon: "🧘", group: "body", color: "#123456")), at: 400),
+            f.make(
+                .typeDefined(ActivityTypeDefinition(name: "yoga", icon: "🧘", group: "body", color: "#123456")), at: 400),
         ]
         let state = LedgerState(events: events + [log])
         let restored = try #require(state.serialized().withUnsafeBytes { LedgerState(serialized: $0) })

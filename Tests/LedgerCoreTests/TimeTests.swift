@@ -29,7 +29,8 @@ struct TimeTests {
 
     @Test("ISO 8601 forms")
     func iso() throws {
-        #expect(ISO8601.parse("2024-03-01T07:30:00+01:00")?.instant == LocalInstant(seconds: 1_709_274_600, offset: 3600))
+        #expect(
+            ISO8601.parse("2024-03-01T07:30:00+01:00")?.instant == LocalInstant(seconds: 1_709_274_600, offset: 3600))
         #expect(ISO8601.parse("2024-03-01T07:30Z")?.instant == LocalInstant(seconds: 1_709_278_200, offset: 0))
         #expect(ISO8601.parse("2024-03-01 07:30:15.250-0530")?.instant?.offset == -19_800)
         #expect(ISO8601.parse("2024-03-01T07:30")?.offset == nil)

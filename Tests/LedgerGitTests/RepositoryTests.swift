@@ -1,7 +1,7 @@
 import Foundation
 import LedgerGit
-import Testing
 import TestSupport
+import Testing
 
 @Suite("libgit2 wrapper")
 struct RepositoryTests {
@@ -11,7 +11,9 @@ struct RepositoryTests {
         let blob = try repo.writeBlob(Array(text.utf8))
         let base = try parent.map { try repo.commit($0).tree }
         let tree = try repo.replacingFiles([(path, blob)], in: base)
-        return try repo.createCommit(tree: tree, parents: parent.map { [$0] } ?? [], author: signature, committer: signature, message: "set \(path.joined(separator: "/"))\n")
+        return try repo.createCommit(
+            tree: tree, parents: parent.map { [$0] } ?? [], author: signature, committer: signature,
+            message: "set \(path.joined(separator: "/"))\n")
     }
 
     @Test("init names the branch, commits are readable by git, fsck is clean")
@@ -77,7 +79,9 @@ struct RepositoryTests {
         #expect(try repo.diffTrees(nil, t3).map(\.path).sorted() == ["ledger/x.jsonl", "notes/n.md"])
 
         var order: [ObjectID] = []
-        try repo.walkCommits(from: c3, order: .reverseTopological) { order.append($0); return true }
+        try repo.walkCommits(from: c3, order: .reverseTopological) {
+            order.append($0); return true
+        }
         #expect(order == [c1, c2, c3])
         #expect(try repo.isDescendant(c3, of: c1))
         #expect(try !repo.isDescendant(c1, of: c3))

@@ -2,8 +2,8 @@ import Foundation
 import LedgerCore
 import LedgerGit
 import LedgerVault
-import Testing
 import TestSupport
+import Testing
 
 func at(_ text: String) -> LocalInstant { ISO8601.parse(text)!.instant! }
 
@@ -67,13 +67,36 @@ struct VaultTests {
         #expect(try git("rev-list", "--count", "HEAD", in: dir.path).stdout == "6\n")
     }
 
+    @Test("a busy day rolls over to new file parts at 16 KiB and every part is read back")
+    func fileParts() throws {
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.path)
+        vault.clock = { 1_709_287_200_000 }
+        let note = String(repeating: "n", count: 900)
+        for minute in 0..<40 {
+            _ = try vault.log(
+                type: "meal", at: LocalInstant(seconds: 1_709_280_000 + Int64(minute) * 60, offset: 0), note: note)
+        }
+        let files = try git("ls-files", ".alog/events", in: dir.path).stdout.split(separator: "\n")
+        #expect(files.count >= 2)
+        #expect(files.contains { $0.hasSuffix("2024-03-01.2.jsonl") })
+        for file in files {
+            let size = try FileManager.default.attributesOfItem(atPath: dir.sub(String(file)))[.size] as! Int
+            #expect(size < VaultLayout.partLimit + 2048)
+        }
+        #expect(try Vault.open(at: dir.path).rebuild().entries == 40)
+        #expect(try git("status", "--porcelain", in: dir.path).stdout == "")
+        #expect(try vault.verify().isClean)
+    }
+
     @Test("ids resolve by unique prefix; ambiguous prefixes are refused")
     func prefixes() throws {
         let dir = TemporaryDirectory()
         let (vault, _) = try Vault.initialize(at: dir.path)
         var ids: [EventID] = []
         for hour in 0..<40 {
-            ids.append(try vault.log(type: "meal", at: at("2024-03-01T00:00:00Z").adding(hours: hour), note: nil).events[0].id)
+            ids.append(
+                try vault.log(type: "meal", at: at("2024-03-01T00:00:00Z").adding(hours: hour), note: nil).events[0].id)
         }
         #expect(try vault.resolveEntry(ids[3].description.uppercased()).id == ids[3])
         // Find two ids sharing a first character to provoke ambiguity.
@@ -93,7 +116,8 @@ struct VaultTests {
         let (vault, _) = try Vault.initialize(at: dir.path)
         _ = try vault.log(type: "wake", at: at("2024-03-01T07:00:00Z"), note: nil)
         _ = try vault.log(type: "meal", at: at("2024-03-01T08:00:00Z"), note: nil)
-        let file = try git("ls-files", ".alog/events", in: dir.path).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let file = try git("ls-files", ".alog/events", in: dir.path).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         var lines = try readFile(dir.sub(file)).split(separator: "\n").map(String.init)
         lines.insert(#"{"v":1,"id":"broken"#, at: 1)
         try writeFile(dir.sub(file), lines.joined(separator: "\n") + "\n")
@@ -114,7 +138,8 @@ struct VaultTests {
         let (vault, _) = try Vault.initialize(at: dir.path)
         _ = try vault.log(type: "wake", at: at("2024-03-01T07:00:00Z"), note: nil)
         #expect(try vault.verify().isClean)
-        let file = try git("ls-files", ".alog/events", in: dir.path).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let file = try git("ls-files", ".alog/events", in: dir.path).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let text = try readFile(dir.sub(file)).replacingOccurrences(of: "\"wake\"", with: "\"sleep\"")
         try writeFile(dir.sub(file), text)
         try git("commit", "-qam", "tamper", in: dir.path)
@@ -194,7 +219,11 @@ struct VaultTests {
         try git("push", "-q", "origin", "main", in: b.root)
         let pull = try git("pull", "-q", "--no-rebase", "--no-edit", "origin", "main", in: a.root)
         #expect(pull.succeeded, "\(pull.stderr)")
-        #expect(!(try readFile(a.root + "/" + VaultLayout.eventFile(device: a.device.id, wallMillis: 1_709_287_200_000).joined(separator: "/"))).contains("<<<<"))
+        #expect(
+            !(try readFile(
+                a.root + "/"
+                    + VaultLayout.eventFile(device: a.device.id, wallMillis: 1_709_287_200_000).joined(separator: "/")))
+                .contains("<<<<"))
         let state = try Vault.open(at: a.root).state()
         #expect(state.history.count == 3)
         #expect(state.duplicateEvents == 0)

@@ -70,7 +70,8 @@ public func git(_ arguments: String..., in directory: String) throws -> ProcessR
 
 /// The directory holding the package's built products (next to the test bundle).
 public var productsDirectory: String {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? CommandLine.arguments[0])
+    let bundle = URL(
+        fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? CommandLine.arguments[0])
     var directory = bundle.deletingLastPathComponent()
     if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("alog").path) {
         directory = URL(fileURLWithPath: Bundle.main.bundlePath)

@@ -234,7 +234,9 @@ extension StatusSummary {
                 let definition = try r.definition()
                 definedTypes[definition.name] = Register(key: key, value: definition)
             }
-            for _ in 0..<(try r.int(UInt32.self)) { unresolvedTargets.insert(EventID(rawValue: try r.int(UInt64.self))) }
+            for _ in 0..<(try r.int(UInt32.self)) {
+                unresolvedTargets.insert(EventID(rawValue: try r.int(UInt64.self)))
+            }
             guard r.isAtEnd else { return nil }
         } catch {
             return nil

@@ -100,7 +100,11 @@ public enum EventLine {
         do {
             try FlatJSON.forEachMember(bytes) { key, value in
                 if key.equals("v") {
-                    if case .integer(let v) = value { version = v } else { problem = problem ?? "\"v\" must be a number" }
+                    if case .integer(let v) = value {
+                        version = v
+                    } else {
+                        problem = problem ?? "\"v\" must be a number"
+                    }
                 } else if key.equals("id") {
                     id = identifier(value, "id")
                 } else if key.equals("dev") {
@@ -111,13 +115,19 @@ public enum EventLine {
                         if stamp == nil { problem = problem ?? "\"hlc\" must look like <millis>-<counter>" }
                     }
                 } else if key.equals("wall") {
-                    if case .integer(let w) = value { wall = w } else { problem = problem ?? "\"wall\" must be a number" }
+                    if case .integer(let w) = value {
+                        wall = w
+                    } else {
+                        problem = problem ?? "\"wall\" must be a number"
+                    }
                 } else if key.equals("kind") {
                     if case .string(let raw, false) = value { kind = raw } else { problem = problem ?? "bad \"kind\"" }
                 } else if key.equals("type") {
                     type = text(value, "type")
                 } else if key.equals("at") {
-                    if case .string(let raw, false) = value, let parsed = ISO8601.parse(raw), let instant = parsed.instant {
+                    if case .string(let raw, false) = value, let parsed = ISO8601.parse(raw),
+                        let instant = parsed.instant
+                    {
                         at = instant
                     } else {
                         problem = problem ?? "\"at\" must be ISO 8601 with a UTC offset"
@@ -143,7 +153,8 @@ public enum EventLine {
         if version > Int64(Event.formatVersion) || version < 1 {
             return .failure(
                 DecodeError(
-                    reason: "format version \(version) is not supported by this alog (it reads 1...\(Event.formatVersion)); upgrade alog",
+                    reason:
+                        "format version \(version) is not supported by this alog (it reads 1...\(Event.formatVersion)); upgrade alog",
                     isFromNewerVersion: version > Int64(Event.formatVersion)))
         }
         if let problem { return .failure(DecodeError(reason: problem)) }
@@ -181,8 +192,10 @@ public enum EventLine {
             let shown = String(decoding: kind, as: UTF8.self)
             return .failure(
                 DecodeError(
-                    reason: "unknown kind \"\(shown)\" (written by a newer alog?); upgrade alog", isFromNewerVersion: true))
+                    reason: "unknown kind \"\(shown)\" (written by a newer alog?); upgrade alog",
+                    isFromNewerVersion: true))
         }
-        return .success(Event(id: id, device: device, stamp: stamp, wallMillis: wall, body: body, version: Int(version)))
+        return .success(
+            Event(id: id, device: device, stamp: stamp, wallMillis: wall, body: body, version: Int(version)))
     }
 }

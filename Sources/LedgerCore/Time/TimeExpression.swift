@@ -29,7 +29,10 @@ public struct TimeExpression: Sendable {
         let instant = try interpret(text, raw: raw)
         if instant.seconds > now + futureTolerance {
             throw ParseError(
-                input: raw, reason: "it is \(formatDuration(instant.seconds - now)) in the future; entries record what already happened")
+                input: raw,
+                reason:
+                    "it is \(formatDuration(instant.seconds - now)) in the future; entries record what already happened"
+            )
         }
         if instant.seconds < 0 {
             throw ParseError(input: raw, reason: "it is before 1970")

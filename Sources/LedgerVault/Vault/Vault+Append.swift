@@ -15,7 +15,8 @@ extension Vault {
         let ids = bodies.map { _ in EventID.random() }
         var events: [Event] = []
         var summaryBefore = StatusSummary()
-        let result = try commit(message: message + "\n\nAlog-Events: " + ids.map(\.description).joined(separator: " ")) {
+        let result = try commit(message: message + "\n\nAlog-Events: " + ids.map(\.description).joined(separator: " "))
+        {
             head, baseTree in
             summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
             let wall = clock()
@@ -50,7 +51,10 @@ extension Vault {
             let line = EventLine.encode(event) + [10]
             if target.size >= VaultLayout.partLimit {
                 let part = (Int(target.path.split(separator: ".").dropLast().last.flatMap { Int($0) } ?? 1)) + 1
-                target = (VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis, part: part).joined(separator: "/"), 0)
+                target = (
+                    VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis, part: part).joined(
+                        separator: "/"), 0
+                )
             }
             target.size += line.count
             chosen[day] = target

@@ -28,7 +28,8 @@ extension Vault {
                 from: parentTree, to: commit.tree,
                 event: { event, path, line in
                     if seen.insert(event.id).inserted, filter(event) {
-                        fresh.append(AuditRecord(event: event, commit: id, author: commit.author, path: path, line: line))
+                        fresh.append(
+                            AuditRecord(event: event, commit: id, author: commit.author, path: path, line: line))
                     }
                 }, issue: { _ in })
             fresh.sort { $0.event.orderKey < $1.event.orderKey }

@@ -18,7 +18,8 @@ public enum VaultLayout {
     public static let attributesPath = ".alog/.gitattributes"
     public static let readmePath = ".alog/README.md"
 
-    public static let attributes = "# Event files are append-only; a union merge keeps the lines of both sides.\nevents/**/*.jsonl merge=union text eol=lf\n"
+    public static let attributes =
+        "# Event files are append-only; a union merge keeps the lines of both sides.\nevents/**/*.jsonl merge=union text eol=lf\n"
 
     public static let readme = """
         # ActivityLedger
@@ -37,7 +38,8 @@ public enum VaultLayout {
     /// Path components of the file an event recorded at `wallMillis` by `device` goes to:
     /// `<date>.jsonl` for part 1, `<date>.<part>.jsonl` after that.
     public static func eventFile(device: String, wallMillis: Int64, part: Int = 1) -> [String] {
-        let date = CivilDate(daysSinceEpoch: wallMillis >= 0 ? wallMillis / 86_400_000 : (wallMillis + 1) / 86_400_000 - 1)
+        let date = CivilDate(
+            daysSinceEpoch: wallMillis >= 0 ? wallMillis / 86_400_000 : (wallMillis + 1) / 86_400_000 - 1)
         let year = date.iso.prefix(4)
         let month = date.iso.dropFirst(5).prefix(2)
         let name = part == 1 ? "\(date.iso).jsonl" : "\(date.iso).\(part).jsonl"

@@ -38,7 +38,12 @@ struct Status: ParsableCommand {
             .map { JSONText.string($0.key) + ":" + String($0.value) }
         return JSONText.object([
             ("now", JSONText.string(SystemTimeZone().localInstant(at: now).iso8601)),
-            ("conscious", sinceJSON(timers.consciousSince, extra: [("state", timers.conscious.map { JSONText.string($0.state.rawValue) })])),
+            (
+                "conscious",
+                sinceJSON(
+                    timers.consciousSince,
+                    extra: [("state", timers.conscious.map { JSONText.string($0.state.rawValue) })])
+            ),
             ("meal", sinceJSON(timers.sinceMeal)),
             ("lastEntry", sinceJSON(timers.sinceAny)),
             ("lastKnownActivities", "{" + lastKnown.joined(separator: ",") + "}"),
@@ -55,7 +60,8 @@ struct Status: ParsableCommand {
                 return
             }
             lines.append(
-                "  \(Terminal.pad(icon + " " + label, 14))  \(Terminal.pad(Terminal.green(since.text), 8))  \(Terminal.dim(detail(since)))")
+                "  \(Terminal.pad(icon + " " + label, 14))  \(Terminal.pad(Terminal.green(since.text), 8))  \(Terminal.dim(detail(since)))"
+            )
         }
         if let (state, since) = timers.conscious {
             row(state == .awake ? "☀️" : "🌙", state == .awake ? "Awake" : "Asleep", since) {
@@ -65,7 +71,9 @@ struct Status: ParsableCommand {
             row("☀️", "Awake", nil) { _ in "" }
         }
         row("🍽️", "Meal", timers.sinceMeal) { "since \($0.at.localTime) \($0.at.localDateAndTime.date.iso)" }
-        row("⏱️", "Last entry", timers.sinceAny) { "\($0.type) at \($0.at.localTime) \($0.at.localDateAndTime.date.iso)" }
+        row("⏱️", "Last entry", timers.sinceAny) {
+            "\($0.type) at \($0.at.localTime) \($0.at.localDateAndTime.date.iso)"
+        }
         if !summary.latest.isEmpty {
             lines.append("")
             lines.append(Terminal.bold("Last known"))

@@ -28,7 +28,9 @@ struct Types: ParsableCommand {
                         }))
             } else {
                 for type in types {
-                    emit("\(Terminal.pad(type.icon + " " + type.name, 18))  \(Terminal.pad(type.group, 10))  \(type.color)")
+                    emit(
+                        "\(Terminal.pad(type.icon + " " + type.name, 18))  \(Terminal.pad(type.group, 10))  \(type.color)"
+                    )
                 }
             }
         }

@@ -45,7 +45,10 @@ enum Render {
         ]
         switch event.body {
         case .logged(let type, let at, let note):
-            members += [("type", JSONText.string(type)), ("at", JSONText.string(at.iso8601)), ("note", note.map(JSONText.string))]
+            members += [
+                ("type", JSONText.string(type)), ("at", JSONText.string(at.iso8601)),
+                ("note", note.map(JSONText.string)),
+            ]
         case .edited(let target, let changes):
             members += [
                 ("target", JSONText.string(target.description)), ("type", changes.type.map(JSONText.string)),

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs what ActivityLedger needs on Debian/Ubuntu (libgit2, pkg-config, git), when missing.
+set -euo pipefail
+missing=()
+for pkg in libgit2-dev pkg-config git; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
