@@ -18,6 +18,26 @@ public struct Stamp: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The on-disk form, `<millis>-<counter>`.
     public var description: String { "\(millis)-\(counter)" }
 
+    /// Parses `<millis>-<counter>` from raw ASCII bytes.
+    init?(bytes: UnsafeRawBufferPointer) {
+        var millis: Int64 = 0
+        var counter: UInt64 = 0
+        var seenDash = false
+        var digits = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "-"), !seenDash, digits > 0 {
+                seenDash = true
+                digits = 0
+                continue
+            }
+            guard byte >= 48, byte <= 57, digits < 18 else { return nil }
+            if seenDash { counter = counter * 10 + UInt64(byte - 48) } else { millis = millis * 10 + Int64(byte - 48) }
+            digits += 1
+        }
+        guard seenDash, digits > 0, counter <= UInt64(UInt32.max) else { return nil }
+        self.init(millis: millis, counter: UInt32(counter))
+    }
+
     public init?(_ text: some StringProtocol) {
         guard let dash = text.firstIndex(of: "-"),
             let millis = Int64(text[text.startIndex..<dash]),

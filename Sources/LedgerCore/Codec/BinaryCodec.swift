@@ -49,10 +49,12 @@ struct ByteWriter {
     /// Header + device table + body: devices are collected while the body is written.
     static func finish(magic: StaticString, body: ByteWriter) -> [UInt8] {
         var header = ByteWriter()
+        header.bytes.reserveCapacity(body.bytes.count + 64 + body.deviceList.count * 40)
         header.bytes.append(contentsOf: UnsafeRawBufferPointer(start: magic.utf8Start, count: magic.utf8CodeUnitCount))
         header.int(UInt32(body.deviceList.count))
         for device in body.deviceList { header.string(device) }
-        return header.bytes + body.bytes
+        header.bytes.append(contentsOf: body.bytes)
+        return header.bytes
     }
 }
 
@@ -118,6 +120,7 @@ extension LedgerState {
     /// A compact binary snapshot for the projection cache.
     public func serialized() -> [UInt8] {
         var w = ByteWriter()
+        w.bytes.reserveCapacity(records.count * 150 + eventIDs.count * 8 + 1024)
         w.stamp(maxStamp)
         w.int(Int64(duplicateEvents))
         w.int(UInt32(records.count))

@@ -99,32 +99,18 @@ public enum EventLine {
         }
         do {
             try FlatJSON.forEachMember(bytes) { key, value in
-                if key.equals("v") {
+                // Dispatch on length and first byte: a rebuild reads millions of lines.
+                guard let first = key.first else { return }
+                switch (key.count, first) {
+                case (1, UInt8(ascii: "v")):
                     if case .integer(let v) = value {
                         version = v
                     } else {
                         problem = problem ?? "\"v\" must be a number"
                     }
-                } else if key.equals("id") {
+                case (2, UInt8(ascii: "i")) where key.equals("id"):
                     id = identifier(value, "id")
-                } else if key.equals("dev") {
-                    device = text(value, "dev")
-                } else if key.equals("hlc") {
-                    if let s = text(value, "hlc") {
-                        stamp = Stamp(s)
-                        if stamp == nil { problem = problem ?? "\"hlc\" must look like <millis>-<counter>" }
-                    }
-                } else if key.equals("wall") {
-                    if case .integer(let w) = value {
-                        wall = w
-                    } else {
-                        problem = problem ?? "\"wall\" must be a number"
-                    }
-                } else if key.equals("kind") {
-                    if case .string(let raw, false) = value { kind = raw } else { problem = problem ?? "bad \"kind\"" }
-                } else if key.equals("type") {
-                    type = text(value, "type")
-                } else if key.equals("at") {
+                case (2, UInt8(ascii: "a")) where key.equals("at"):
                     if case .string(let raw, false) = value, let parsed = ISO8601.parse(raw),
                         let instant = parsed.instant
                     {
@@ -132,18 +118,38 @@ public enum EventLine {
                     } else {
                         problem = problem ?? "\"at\" must be ISO 8601 with a UTC offset"
                     }
-                } else if key.equals("note") {
+                case (3, UInt8(ascii: "d")) where key.equals("dev"):
+                    device = text(value, "dev")
+                case (3, UInt8(ascii: "h")) where key.equals("hlc"):
+                    guard case .string(let raw, false) = value, let parsed = Stamp(bytes: raw) else {
+                        problem = problem ?? "\"hlc\" must look like <millis>-<counter>"
+                        return
+                    }
+                    stamp = parsed
+                case (4, UInt8(ascii: "w")) where key.equals("wall"):
+                    if case .integer(let w) = value {
+                        wall = w
+                    } else {
+                        problem = problem ?? "\"wall\" must be a number"
+                    }
+                case (4, UInt8(ascii: "k")) where key.equals("kind"):
+                    if case .string(let raw, false) = value { kind = raw } else { problem = problem ?? "bad \"kind\"" }
+                case (4, UInt8(ascii: "t")) where key.equals("type"):
+                    type = text(value, "type")
+                case (4, UInt8(ascii: "n")) where key.equals("note"):
                     note = text(value, "note")
-                } else if key.equals("target") {
-                    target = identifier(value, "target")
-                } else if key.equals("name") {
+                case (4, UInt8(ascii: "n")) where key.equals("name"):
                     name = text(value, "name")
-                } else if key.equals("icon") {
+                case (4, UInt8(ascii: "i")) where key.equals("icon"):
                     icon = text(value, "icon")
-                } else if key.equals("group") {
+                case (5, UInt8(ascii: "g")) where key.equals("group"):
                     group = text(value, "group")
-                } else if key.equals("color") {
+                case (5, UInt8(ascii: "c")) where key.equals("color"):
                     color = text(value, "color")
+                case (6, UInt8(ascii: "t")) where key.equals("target"):
+                    target = identifier(value, "target")
+                default:
+                    break
                 }
             }
         } catch {

@@ -23,32 +23,43 @@ public struct LedgerState: Sendable {
 
     public var eventCount: Int { eventIDs.count }
 
+    /// Makes room for about `count` more events (avoids rehashing during a large fold).
+    public mutating func reserveCapacity(events count: Int) {
+        records.reserveCapacity(records.count + count)
+        eventIDs.reserveCapacity(eventIDs.count + count)
+    }
+
     public mutating func apply(_ event: Event) {
         if !eventIDs.insert(event.id).inserted { duplicateEvents += 1 }
         if event.stamp > maxStamp { maxStamp = event.stamp }
         let key = event.orderKey
         switch event.body {
         case .logged(let type, let at, let note):
-            var record = records[event.id] ?? EntryRecord()
-            if record.created.map({ key > $0 }) ?? true { record.created = key }
-            Register.merge(&record.type, key, type)
-            Register.merge(&record.at, key, at)
-            Register.merge(&record.note, key, note ?? "")
-            records[event.id] = record
+            Self.logged(&records[event.id, default: EntryRecord()], key, type, at, note)
         case .edited(let target, let changes):
-            var record = records[target] ?? EntryRecord()
-            if let type = changes.type { Register.merge(&record.type, key, type) }
-            if let at = changes.at { Register.merge(&record.at, key, at) }
-            if let note = changes.note { Register.merge(&record.note, key, note) }
-            records[target] = record
-        case .deleted(let target), .restored(let target):
-            var record = records[target] ?? EntryRecord()
-            let value: Visibility = if case .deleted = event.body { .deleted } else { .visible }
-            Register.merge(&record.visibility, key, value)
-            records[target] = record
+            Self.edited(&records[target, default: EntryRecord()], key, changes)
+        case .deleted(let target):
+            Register.merge(&records[target, default: EntryRecord()].visibility, key, .deleted)
+        case .restored(let target):
+            Register.merge(&records[target, default: EntryRecord()].visibility, key, .visible)
         case .typeDefined(let definition):
             Register.merge(&typeRegisters[definition.name], key, definition)
         }
+    }
+
+    private static func logged(
+        _ record: inout EntryRecord, _ key: OrderKey, _ type: String, _ at: LocalInstant, _ note: String?
+    ) {
+        if record.created.map({ key > $0 }) ?? true { record.created = key }
+        Register.merge(&record.type, key, type)
+        Register.merge(&record.at, key, at)
+        Register.merge(&record.note, key, note ?? "")
+    }
+
+    private static func edited(_ record: inout EntryRecord, _ key: OrderKey, _ changes: EntryChanges) {
+        if let type = changes.type { Register.merge(&record.type, key, type) }
+        if let at = changes.at { Register.merge(&record.at, key, at) }
+        if let note = changes.note { Register.merge(&record.note, key, note) }
     }
 
     /// The entry with this id (deleted ones included), once its log event has arrived.

@@ -68,12 +68,14 @@ public enum FileSystem {
 
     /// Rewrites a file in place (no rename, no truncation to zero), for caches that carry
     /// their own checksum: on ext4 a rename over an existing file forces a writeback.
-    public static func overwrite(_ path: String, _ bytes: [UInt8]) throws {
+    public static func overwrite(_ path: String, header: [UInt8] = [], _ bytes: [UInt8]) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         if fd < 0 { throw Failure(path: path, operation: "open", code: errno) }
         defer { close(fd) }
+        try writeAll(fd, header, path: path)
         try writeAll(fd, bytes, path: path)
-        if ftruncate(fd, off_t(bytes.count)) != 0 { throw Failure(path: path, operation: "truncate", code: errno) }
+        let size = off_t(header.count + bytes.count)
+        if ftruncate(fd, size) != 0 { throw Failure(path: path, operation: "truncate", code: errno) }
     }
 
     /// Appends to an existing file of exactly `expectedSize` bytes; returns false (writing

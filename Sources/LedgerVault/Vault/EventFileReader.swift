@@ -53,7 +53,14 @@ struct EventFileReader {
 
     /// Decodes every event in `tree`.
     func forEachEvent(in tree: ObjectID, event: (Event, String, Int) -> Void, issue: (LineIssue) -> Void) throws {
-        for (path, blob) in try eventFiles(in: tree) {
+        try forEachEvent(in: try eventFiles(in: tree), event: event, issue: issue)
+    }
+
+    /// Decodes every event in the given files.
+    func forEachEvent(
+        in files: [(path: String, blob: ObjectID)], event: (Event, String, Int) -> Void, issue: (LineIssue) -> Void
+    ) throws {
+        for (path, blob) in files {
             try repository.withBlob(blob) { buffer in
                 Self.decodeLines(buffer, path: path, event: { event($0, path, $1) }, issue: issue)
             }

@@ -74,8 +74,12 @@ extension Vault {
     func fold(tree: ObjectID) throws -> LedgerState {
         var state = LedgerState()
         var issues: [LineIssue] = []
-        try EventFileReader(repository: repository).forEachEvent(
-            in: tree, event: { event, _, _ in state.apply(event) }, issue: { issues.append($0) })
+        let reader = EventFileReader(repository: repository)
+        let files = try reader.eventFiles(in: tree)
+        // About 150 bytes a line: size the tables once instead of rehashing as they grow.
+        let bytes = try files.reduce(0) { $0 + (try repository.blobSize($1.blob)) }
+        state.reserveCapacity(events: bytes / 140)
+        try reader.forEachEvent(in: files, event: { event, _, _ in state.apply(event) }, issue: { issues.append($0) })
         lineIssues += issues
         return state
     }
@@ -104,9 +108,14 @@ extension Vault {
         let state = try fold(tree: try repository.commit(head).tree)
         try storeState(state, at: head)
         try storeSummary(StatusSummary(state), at: head)
-        let entries = state.allEntries
+        var entries = 0
+        var live = 0
+        for record in state.records.values where record.isLogged {
+            entries += 1
+            if !record.isDeleted { live += 1 }
+        }
         return RebuildReport(
-            events: state.eventCount, entries: entries.count, liveEntries: entries.filter { !$0.isDeleted }.count,
+            events: state.eventCount, entries: entries, liveEntries: live,
             types: state.definedTypes.count, duplicates: state.duplicateEvents, skippedLines: lineIssues,
             seconds: Double(SystemClock.monotonicNanos() - started) / 1e9)
     }
@@ -129,7 +138,8 @@ extension Vault {
             let newline = bytes[41...].firstIndex(of: 10)
         else { return nil }
         let header = String(decoding: bytes[41..<newline], as: UTF8.self).split(separator: " ")
-        let payload = Array(bytes[(newline + 1)...])
+        var payload = bytes
+        payload.removeSubrange(0...newline)
         guard header.count == 2, Int(header[0]) == payload.count, UInt64(header[1]) == Self.checksum(payload) else {
             return nil
         }
@@ -138,12 +148,19 @@ extension Vault {
 
     private func writeCache(_ path: String, commit: ObjectID, payload: [UInt8]) throws {
         let header = "\(commit.hex)\n\(payload.count) \(Self.checksum(payload))\n"
-        try FileSystem.overwrite(path, Array(header.utf8) + payload)
+        try FileSystem.overwrite(path, header: Array(header.utf8), payload)
     }
 
+    /// FNV-1a over 8-byte words (then the tail bytes): detects torn or foreign cache files.
     static func checksum(_ bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        bytes.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for index in 0..<words {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
+            }
+            for index in (words * 8)..<raw.count { hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3 }
+        }
         return hash
     }
 }

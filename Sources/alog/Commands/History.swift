@@ -36,5 +36,6 @@ struct History: ParsableCommand {
         } else {
             entries.forEach { emit(Render.entryLine($0, types: types)) }
         }
+        finishSuccessfully()
     }
 }

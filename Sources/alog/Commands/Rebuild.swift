@@ -15,5 +15,6 @@ struct Rebuild: ParsableCommand {
         emit(
             "\(report.events) events, \(report.entries) entries (\(report.liveEntries) live), \(report.types) defined types, \(report.duplicates) duplicates, \(report.skippedLines.count) damaged lines skipped, in \(millis) ms"
         )
+        finishSuccessfully()
     }
 }

@@ -1,6 +1,12 @@
 import LedgerCore
 import LedgerVault
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Shared renderings of domain values for human and JSON output.
 enum Render {
     static func icon(_ type: String, _ types: [String: ActivityTypeDefinition]) -> String {
@@ -106,3 +112,10 @@ enum Render {
 
 /// Prints to stdout.
 func emit(_ text: String) { print(text) }
+
+/// Ends a successful command at once: a fold of millions of events leaves a large state in
+/// memory, and freeing it piece by piece only delays the exit.
+func finishSuccessfully() -> Never {
+    fflush(nil)
+    exit(0)
+}
