@@ -26,6 +26,14 @@ public enum ActivityTypes {
         ActivityTypeDefinition(name: "exercise", icon: "🏃", group: "body", color: "#d0021b"),
     ]
 
+    /// The built-ins overlaid with the defined types (a definition may restyle a built-in), by name.
+    public static func merged(with defined: [String: Register<ActivityTypeDefinition>]) -> [ActivityTypeDefinition] {
+        var byName: [String: ActivityTypeDefinition] = [:]
+        for builtIn in builtIns { byName[builtIn.name] = builtIn }
+        for (name, register) in defined { byName[name] = register.value }
+        return byName.values.sorted { $0.name < $1.name }
+    }
+
     public static func builtIn(_ name: String) -> ActivityTypeDefinition? {
         builtIns.first { $0.name == name }
     }

@@ -87,10 +87,7 @@ public struct LedgerState: Sendable {
 
     /// The built-in and defined types, by name.
     public var types: [ActivityTypeDefinition] {
-        var byName: [String: ActivityTypeDefinition] = [:]
-        for builtIn in ActivityTypes.builtIns { byName[builtIn.name] = builtIn }
-        for (name, register) in typeRegisters { byName[name] = register.value }
-        return byName.values.sorted { $0.name < $1.name }
+        ActivityTypes.merged(with: typeRegisters)
     }
 
     /// Ids of all entries whose log event arrived, deleted ones included.

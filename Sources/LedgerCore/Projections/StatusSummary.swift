@@ -72,9 +72,6 @@ public struct StatusSummary: Hashable, Sendable {
     }
 
     public var types: [ActivityTypeDefinition] {
-        var byName: [String: ActivityTypeDefinition] = [:]
-        for builtIn in ActivityTypes.builtIns { byName[builtIn.name] = builtIn }
-        for (name, register) in definedTypes { byName[name] = register.value }
-        return byName.values.sorted { $0.name < $1.name }
+        ActivityTypes.merged(with: definedTypes)
     }
 }

@@ -17,7 +17,7 @@ extension Vault {
     /// wrote it, not the merge.
     public func auditTrail(matching filter: (Event) -> Bool = { _ in true }) throws -> [AuditRecord] {
         guard let head = try repository.head().commit else { return [] }
-        let reader = EventFileReader(repository: repository)
+        let reader = EventFileReader(repository: try repository)
         var seen: Set<EventID> = []
         var records: [AuditRecord] = []
         try repository.walkCommits(from: head, order: .reverseTopological) { id in
@@ -61,7 +61,7 @@ extension Vault {
     public func verify() throws -> VerifyReport {
         var report = VerifyReport()
         guard let head = try repository.head().commit else { return report }
-        let reader = EventFileReader(repository: repository)
+        let reader = EventFileReader(repository: try repository)
         var places: [EventID: [String]] = [:]
         try reader.forEachEvent(
             in: try repository.commit(head).tree,

@@ -45,7 +45,7 @@ extension Vault {
     func state(at commit: ObjectID) throws -> LedgerState {
         if let memo = memoState, memo.commit == commit { return memo.state }
         let tree = try repository.commit(commit).tree
-        let reader = EventFileReader(repository: repository)
+        let reader = EventFileReader(repository: try repository)
         if let (cached, bytes) = try readCache(stateCachePath),
             var state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) })
         {
@@ -74,7 +74,7 @@ extension Vault {
     func fold(tree: ObjectID) throws -> LedgerState {
         var state = LedgerState()
         var issues: [LineIssue] = []
-        let reader = EventFileReader(repository: repository)
+        let reader = EventFileReader(repository: try repository)
         let files = try reader.eventFiles(in: tree)
         // About 150 bytes a line: size the tables once instead of rehashing as they grow.
         let bytes = try files.reduce(0) { $0 + (try repository.blobSize($1.blob)) }

@@ -11,14 +11,14 @@ public final class Vault {
     let gitDirectory: String
     /// Opened on first use: libgit2's start-up costs milliseconds, and a `status` served from
     /// a current cache never needs it.
-    lazy var repository: Repository = {
-        if let opened = openedRepository { return opened }
-        do {
-            return try Repository.open(at: root)
-        } catch {
-            fatalError("the vault at \(root) could not be opened: \(error)")
+    var repository: Repository {
+        get throws {
+            if let openedRepository { return openedRepository }
+            let opened = try Repository.open(at: root)
+            openedRepository = opened
+            return opened
         }
-    }()
+    }
     private var openedRepository: Repository?
     /// `.git/alog/`: per-clone state (device id, caches, lock).
     let stateDirectory: String
@@ -119,7 +119,7 @@ public final class Vault {
     public func headCommit() throws -> ObjectID? { try repository.head().commit }
 
     /// The raw repository, for tools and tests that need to look underneath.
-    public var git: Repository { repository }
+    public var git: Repository { get throws { try repository } }
 }
 
 /// A damaged line in an event file: reported with file and line, then skipped.
