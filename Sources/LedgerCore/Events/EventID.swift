@@ -60,8 +60,8 @@ public struct EventID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// True when `prefix` (in the 12-character form) is a prefix of this id.
-    public func hasPrefix(_ prefix: String) -> Bool { description.hasPrefix(prefix.lowercased()) }
+    /// True when `prefix` (lowercase, in the 12-character form) is a prefix of this id.
+    public func hasPrefix(_ prefix: String) -> Bool { description.hasPrefix(prefix) }
 }
 
 /// Device ids name the per-device folder events are written to: 4 to 32 characters of

@@ -20,16 +20,6 @@ public struct Timers: Hashable, Sendable {
     public var sinceMeal: Since?
     public var sinceAny: Since?
 
-    public static func == (a: Timers, b: Timers) -> Bool {
-        a.consciousSince == b.consciousSince && a.sinceMeal == b.sinceMeal && a.sinceAny == b.sinceAny
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(consciousSince)
-        hasher.combine(sinceMeal)
-        hasher.combine(sinceAny)
-    }
-
     public init(summary: StatusSummary, now: Int64) {
         func since(_ type: String) -> Since? {
             summary.latest[type].map { Since(type: type, entryID: $0.id, at: $0.at, seconds: now - $0.at.seconds) }

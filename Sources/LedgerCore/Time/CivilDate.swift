@@ -25,6 +25,11 @@ public struct CivilDate: Hashable, Sendable, Comparable {
         day = Int(d)
     }
 
+    /// The UTC date of an instant given in milliseconds since the epoch.
+    public init(unixMillis: Int64) {
+        self.init(daysSinceEpoch: floorDiv(unixMillis, 86_400_000))
+    }
+
     public var daysSinceEpoch: Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400

@@ -79,6 +79,9 @@ public struct TimeExpression: Sendable {
         return hour * 3600 + minute * 60
     }
 
+    /// Unit → (rank, seconds); units must appear in rank order.
+    static let relativeUnits: [Character: (Int, Int64)] = ["d": (1, 86_400), "h": (2, 3600), "m": (3, 60), "s": (4, 1)]
+
     /// `1d2h30m15s` (any subset, in that order) → seconds.
     static func relativeSeconds(_ text: Substring) -> Int64? {
         var total: Int64 = 0
@@ -90,8 +93,7 @@ public struct TimeExpression: Sendable {
                 guard number! < 1_000_000 else { return nil }
                 continue
             }
-            let units: [Character: (Int, Int64)] = ["d": (1, 86_400), "h": (2, 3600), "m": (3, 60), "s": (4, 1)]
-            guard let (rank, scale) = units[char], let value = number, rank > lastUnit else { return nil }
+            guard let (rank, scale) = relativeUnits[char], let value = number, rank > lastUnit else { return nil }
             total += value * scale
             number = nil
             lastUnit = rank

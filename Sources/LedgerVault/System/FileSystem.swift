@@ -46,17 +46,12 @@ public enum FileSystem {
         let temporary = "\(path).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw Failure(path: temporary, operation: "create", code: errno) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                unlink(temporary)
-                throw Failure(path: temporary, operation: "write", code: code)
-            }
-            offset += n
+        do {
+            try writeAll(fd, bytes, path: temporary)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
         }
         close(fd)
         if rename(temporary, path) != 0 {

@@ -44,22 +44,18 @@ extension Vault {
     func appendEdits(_ events: [Event], base: ObjectID?) throws -> [FileEdit] {
         var order: [String] = []
         var lines: [String: [UInt8]] = [:]
-        var chosen: [String: (path: String, size: Int)] = [:]
+        var chosen: [String: (part: Int, size: Int)] = [:]
         for event in events {
             let day = VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis).joined(separator: "/")
             var target = try chosen[day] ?? currentPart(device: event.device, wallMillis: event.wallMillis, base: base)
             let line = EventLine.encode(event) + [10]
-            if target.size >= VaultLayout.partLimit {
-                let part = (Int(target.path.split(separator: ".").dropLast().last.flatMap { Int($0) } ?? 1)) + 1
-                target = (
-                    VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis, part: part).joined(
-                        separator: "/"), 0
-                )
-            }
+            if target.size >= VaultLayout.partLimit { target = (target.part + 1, 0) }
             target.size += line.count
             chosen[day] = target
-            if lines[target.path] == nil { order.append(target.path) }
-            lines[target.path, default: []] += line
+            let path = VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis, part: target.part)
+                .joined(separator: "/")
+            if lines[path] == nil { order.append(path) }
+            lines[path, default: []] += line
         }
         return order.map { path in
             FileEdit(path: path) { existing in
@@ -72,16 +68,16 @@ extension Vault {
 
     /// The last existing part of a device's day file in `base`, with its size (part 1 and
     /// size 0 when there is none yet).
-    func currentPart(device: String, wallMillis: Int64, base: ObjectID?) throws -> (path: String, size: Int) {
+    func currentPart(device: String, wallMillis: Int64, base: ObjectID?) throws -> (part: Int, size: Int) {
+        var found = (part: 1, size: 0)
         var part = 1
-        var found: (String, Int)?
         while let base {
             let path = VaultLayout.eventFile(device: device, wallMillis: wallMillis, part: part).joined(separator: "/")
             guard let entry = try repository.treeEntry(atPath: path, in: base) else { break }
-            found = (path, try repository.blobSize(entry.id))
+            found = (part, try repository.blobSize(entry.id))
             part += 1
         }
-        return found ?? (VaultLayout.eventFile(device: device, wallMillis: wallMillis).joined(separator: "/"), 0)
+        return found
     }
 
     /// Advances the caches to the new commit without re-reading history: the summary absorbs

@@ -11,16 +11,20 @@ extension Vault {
     var summaryCachePath: String { stateDirectory + "summary.bin" }
     var stateCachePath: String { stateDirectory + "state.bin" }
 
-    /// The status summary for HEAD. When the cache matches HEAD this reads two small files
-    /// and never starts libgit2.
-    public func summary() throws -> StatusSummary {
+    /// The commit HEAD points at (nil before the first commit), read from the refs files when
+    /// they are plain, so a read served from a current cache never starts libgit2.
+    func headCommit() throws -> ObjectID? {
         switch HeadFile.resolve(gitDirectory: gitDirectory) {
-        case .commit(let head)?: return try summary(at: head)
-        case .unborn?: return StatusSummary()
-        case nil:
-            guard let head = try repository.head().commit else { return StatusSummary() }
-            return try summary(at: head)
+        case .commit(let head)?: head
+        case .unborn?: nil
+        case nil: try repository.head().commit
         }
+    }
+
+    /// The status summary for HEAD. When the cache matches HEAD this reads two small files.
+    public func summary() throws -> StatusSummary {
+        guard let head = try headCommit() else { return StatusSummary() }
+        return try summary(at: head)
     }
 
     func summary(at commit: ObjectID) throws -> StatusSummary {
@@ -38,21 +42,22 @@ extension Vault {
 
     /// The full folded state for HEAD.
     public func state() throws -> LedgerState {
-        guard let head = try repository.head().commit else { return LedgerState() }
+        guard let head = try headCommit() else { return LedgerState() }
         return try state(at: head)
     }
 
     func state(at commit: ObjectID) throws -> LedgerState {
         if let memo = memoState, memo.commit == commit { return memo.state }
+        let cache = try readCache(stateCachePath)
+        if let (cached, bytes) = cache, cached == commit,
+            let state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) })
+        {
+            memoState = (commit, state)
+            return state
+        }
         let tree = try repository.commit(commit).tree
         let reader = EventFileReader(repository: try repository)
-        if let (cached, bytes) = try readCache(stateCachePath),
-            var state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) })
-        {
-            if cached == commit {
-                memoState = (commit, state)
-                return state
-            }
+        if let (cached, bytes) = cache, var state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) }) {
             if let cachedTree = try? repository.commit(cached).tree {
                 var issues: [LineIssue] = []
                 let delta = try reader.forEachNewEvent(

@@ -114,12 +114,6 @@ public final class Vault {
         }
         return false
     }
-
-    /// The commit HEAD points at (nil before the first commit).
-    public func headCommit() throws -> ObjectID? { try repository.head().commit }
-
-    /// The raw repository, for tools and tests that need to look underneath.
-    public var git: Repository { get throws { try repository } }
 }
 
 /// A damaged line in an event file: reported with file and line, then skipped.

@@ -9,7 +9,6 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     case detachedHead(path: String)
     case nothingToChange
     case alreadyInState(String)
-    case busy(String)
 
     public var description: String {
         switch self {
@@ -30,8 +29,6 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
         case .nothingToChange:
             "nothing to change: give at least one of --at, --type, --note"
         case .alreadyInState(let message):
-            message
-        case .busy(let message):
             message
         }
     }

@@ -38,15 +38,10 @@ public enum VaultLayout {
     /// Path components of the file an event recorded at `wallMillis` by `device` goes to:
     /// `<date>.jsonl` for part 1, `<date>.<part>.jsonl` after that.
     public static func eventFile(device: String, wallMillis: Int64, part: Int = 1) -> [String] {
-        let date = CivilDate(
-            daysSinceEpoch: wallMillis >= 0 ? wallMillis / 86_400_000 : (wallMillis + 1) / 86_400_000 - 1)
+        let date = CivilDate(unixMillis: wallMillis)
         let year = date.iso.prefix(4)
         let month = date.iso.dropFirst(5).prefix(2)
         let name = part == 1 ? "\(date.iso).jsonl" : "\(date.iso).\(part).jsonl"
         return [".alog", "events", device, String(year), String(month), name]
-    }
-
-    public static func isEventFile(_ path: String) -> Bool {
-        path.hasPrefix(eventsFolder + "/") && path.hasSuffix(".jsonl")
     }
 }
