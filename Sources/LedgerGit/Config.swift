@@ -14,3 +14,16 @@ extension Repository {
         return value.map { String(cString: $0) }
     }
 }
+
+extension Repository {
+    /// Sets a string value in the repository's own configuration file (`.git/config`).
+    public func setConfigString(_ key: String, _ value: String) throws {
+        var config: OpaquePointer?
+        var local: OpaquePointer?
+        try check(git_repository_config(&config, pointer), "git_repository_config")
+        defer { git_config_free(config) }
+        try check(git_config_open_level(&local, config, GIT_CONFIG_LEVEL_LOCAL), "git_config_open_level")
+        defer { git_config_free(local) }
+        try check(git_config_set_string(local, key, value), "git_config_set_string")
+    }
+}

@@ -58,3 +58,31 @@ extension Repository {
         }
     }
 }
+
+extension Repository {
+    /// Deletes reference `name`; a missing reference is not an error.
+    public func deleteReference(_ name: String) throws {
+        var ref: OpaquePointer?
+        let rc = git_reference_lookup(&ref, pointer, name)
+        if rc == GIT_ENOTFOUND.rawValue { return }
+        try check(rc, "git_reference_lookup")
+        defer { git_reference_free(ref) }
+        try check(git_reference_delete(ref), "git_reference_delete")
+    }
+
+    /// Points HEAD at branch `name` (e.g. `refs/heads/main`), which need not exist yet.
+    public func setHead(branch name: String) throws {
+        try check(git_repository_set_head(pointer, name), "git_repository_set_head")
+    }
+}
+
+extension Repository {
+    /// Points reference `name` at `target` unconditionally (creating it if needed); for
+    /// bookkeeping references no other writer competes for.
+    public func setReference(_ name: String, to target: ObjectID, message: String) throws {
+        var oid = target.raw
+        var ref: OpaquePointer?
+        try check(git_reference_create(&ref, pointer, name, &oid, 1, message), "git_reference_create")
+        git_reference_free(ref)
+    }
+}

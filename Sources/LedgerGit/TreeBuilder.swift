@@ -39,6 +39,9 @@ public final class TreeBuilder {
         git_treebuilder_get(builder, name).map { Repository.makeEntry($0) }
     }
 
+    /// True when the tree being built has no entries.
+    public var isEmpty: Bool { git_treebuilder_entrycount(builder) == 0 }
+
     /// Writes the tree and returns its id.
     public func write() throws -> ObjectID {
         var oid = git_oid()
@@ -49,30 +52,65 @@ public final class TreeBuilder {
 
 public let fileModeBlob: UInt32 = 0o100644
 public let fileModeTree: UInt32 = 0o040000
+public let fileModeSymlink: UInt32 = 0o120000
+
+/// One change to a tree: the file at `path` (components, e.g. `["a", "b", "c.txt"]`) becomes
+/// the blob `id` with `fileMode`, or is removed when `id` is nil.
+public struct TreeEdit: Sendable {
+    public var path: [String]
+    public var id: ObjectID?
+    public var fileMode: UInt32
+
+    public init(path: [String], id: ObjectID?, fileMode: UInt32 = fileModeBlob) {
+        self.path = path
+        self.id = id
+        self.fileMode = fileMode
+    }
+}
 
 extension Repository {
-    /// Returns a new root tree equal to `root` except that each file in `files` (path
-    /// components, e.g. `["a", "b", "c.txt"]`) is set to its blob. Only the trees on those
-    /// paths are rewritten, each once; every other subtree is shared with `root`.
+    /// Returns a new root tree equal to `root` except that each file in `files` is set to its
+    /// blob. Only the trees on those paths are rewritten, each once; every other subtree is
+    /// shared with `root`.
     public func replacingFiles(_ files: [(path: [String], blob: ObjectID)], in root: ObjectID?) throws -> ObjectID {
+        try editingTree(root, files.map { TreeEdit(path: $0.path, id: $0.blob) })
+    }
+
+    /// Applies `edits` to `root` (nil = the empty tree) and returns the new root tree. Trees
+    /// left empty by removals disappear, as git does not record empty directories. Only the
+    /// trees on the edited paths are rewritten.
+    public func editingTree(_ root: ObjectID?, _ edits: [TreeEdit]) throws -> ObjectID {
+        try editedSubtree(root, edits) ?? TreeBuilder(repository: self, base: nil).write()
+    }
+
+    private func editedSubtree(_ root: ObjectID?, _ edits: [TreeEdit]) throws -> ObjectID? {
         let builder = try TreeBuilder(repository: self, base: root)
-        var subdirectories: [String: [(path: [String], blob: ObjectID)]] = [:]
+        var subdirectories: [String: [TreeEdit]] = [:]
         var order: [String] = []
-        for file in files {
-            precondition(!file.path.isEmpty, "empty path")
-            if file.path.count == 1 {
-                try builder.insert(file.path[0], id: file.blob, fileMode: fileModeBlob)
+        for edit in edits {
+            precondition(!edit.path.isEmpty, "empty path")
+            if edit.path.count == 1 {
+                if let id = edit.id {
+                    try builder.insert(edit.path[0], id: id, fileMode: edit.fileMode)
+                } else {
+                    try builder.remove(edit.path[0])
+                }
             } else {
-                if subdirectories[file.path[0]] == nil { order.append(file.path[0]) }
-                subdirectories[file.path[0], default: []].append((Array(file.path.dropFirst()), file.blob))
+                if subdirectories[edit.path[0]] == nil { order.append(edit.path[0]) }
+                var nested = edit
+                nested.path.removeFirst()
+                subdirectories[edit.path[0], default: []].append(nested)
             }
         }
         for name in order {
             let existing = builder.entry(name)
             let subtree = existing?.kind == .tree ? existing?.id : nil
-            let newSubtree = try replacingFiles(subdirectories[name]!, in: subtree)
-            try builder.insert(name, id: newSubtree, fileMode: fileModeTree)
+            if let newSubtree = try editedSubtree(subtree, subdirectories[name]!) {
+                try builder.insert(name, id: newSubtree, fileMode: fileModeTree)
+            } else {
+                try builder.remove(name)
+            }
         }
-        return try builder.write()
+        return builder.isEmpty ? nil : try builder.write()
     }
 }

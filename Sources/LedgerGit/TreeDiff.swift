@@ -1,11 +1,5 @@
 import CLibGit2
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One file that differs between two trees.
 public struct TreeChange: Sendable, Equatable {
     public enum Status: Sendable, Equatable {
@@ -17,6 +11,9 @@ public struct TreeChange: Sendable, Equatable {
     public var oldID: ObjectID?
     /// The blob after (nil when deleted).
     public var newID: ObjectID?
+    /// The git file modes before and after (0 when absent), e.g. 0o100644, 0o100755, 0o120000.
+    public var oldMode: UInt32 = 0
+    public var newMode: UInt32 = 0
 }
 
 extension Repository {
@@ -37,11 +34,9 @@ extension Repository {
         try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
         options.flags = GIT_DIFF_SKIP_BINARY_CHECK.rawValue
 
-        var cStrings: [UnsafeMutablePointer<CChar>?] = paths.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
         var diff: OpaquePointer?
-        try cStrings.withUnsafeMutableBufferPointer { buffer in
-            options.pathspec = git_strarray(strings: buffer.baseAddress, count: buffer.count)
+        try withStringArray(paths) { pathspec in
+            options.pathspec = pathspec
             try check(git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, &options), "git_diff_tree_to_tree")
         }
         defer { git_diff_free(diff) }
@@ -63,7 +58,9 @@ extension Repository {
                 TreeChange(
                     path: path, status: status,
                     oldID: status == .added ? nil : ObjectID(delta.old_file.id),
-                    newID: status == .deleted ? nil : ObjectID(delta.new_file.id)))
+                    newID: status == .deleted ? nil : ObjectID(delta.new_file.id),
+                    oldMode: status == .added ? 0 : UInt32(delta.old_file.mode),
+                    newMode: status == .deleted ? 0 : UInt32(delta.new_file.mode)))
         }
         return changes
     }

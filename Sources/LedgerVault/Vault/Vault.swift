@@ -97,13 +97,18 @@ public final class Vault {
         }
         let vault = try Vault(root: root, gitDirectory: repository.gitDirectory, repository: repository)
         if try vault.hasLedger(inHeadOnly: true) { return (vault, .alreadyVault) }
-        _ = try vault.commit(message: "alog: set up the activity ledger") { _, _ in
+        try vault.setUpLedger()
+        return (vault, outcome)
+    }
+
+    /// Commits the ledger folder's own files (and nothing else).
+    func setUpLedger() throws {
+        _ = try commit(message: "alog: set up the activity ledger") { _, _ in
             [
                 FileEdit(path: VaultLayout.attributesPath, content: { _ in Array(VaultLayout.attributes.utf8) }),
                 FileEdit(path: VaultLayout.readmePath, content: { _ in Array(VaultLayout.readme.utf8) }),
             ]
         }
-        return (vault, outcome)
     }
 
     func hasLedger(inHeadOnly: Bool = false) throws -> Bool {

@@ -31,6 +31,16 @@ public enum VaultLayout {
 
         """
 
+    /// True for the path of an event file (append-only, merged as a union of lines).
+    public static func isEventFile(_ path: String) -> Bool {
+        path.hasPrefix(eventsFolder + "/") && path.hasSuffix(".jsonl")
+    }
+
+    /// True for any path the ledger owns (event files included).
+    public static func isLedgerPath(_ path: String) -> Bool {
+        path == ledgerFolder || path.hasPrefix(ledgerFolder + "/")
+    }
+
     /// A device starts a new part of the day's file once the current one reaches this size,
     /// so each commit rewrites a bounded blob however busy the day.
     public static let partLimit = 16 * 1024

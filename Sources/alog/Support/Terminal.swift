@@ -24,9 +24,12 @@ enum Terminal {
     static func red(_ text: String) -> String { style(text, "31") }
 
     /// A message on stderr (warnings, notes), never mixed into stdout.
-    static func note(_ text: String) {
-        var line = text + "\n"
-        line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    static func note(_ text: String) { writeError(text + "\n") }
+
+    /// Writes `text` to stderr as is.
+    static func writeError(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     static func warn(_ text: String) { note("alog: warning: " + text) }

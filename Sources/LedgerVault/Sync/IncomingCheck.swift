@@ -1,0 +1,107 @@
+import LedgerCore
+import LedgerGit
+
+/// Checks history arriving from a remote before anything of it is merged: it may add files and
+/// event lines, but it may not rewrite the append-only log or place files outside the vault.
+struct IncomingCheck {
+    let repository: Repository
+    let remote: String
+
+    /// Validates everything `theirs` changed since `base` (nil: since the empty tree). The
+    /// cost grows with the size of the change, not with the vault.
+    func validate(base: ObjectID?, theirs: ObjectID) throws {
+        let baseTree = try base.map { try repository.commit($0).tree }
+        let theirsTree = try repository.commit(theirs).tree
+        for change in try repository.diffTrees(baseTree, theirsTree) {
+            if let reason = Self.unsafeReason(change.path) {
+                throw SyncError.unsafePath(remote: remote, path: change.path, reason: reason)
+            }
+            if change.newMode == fileModeSymlink, let target = change.newID {
+                let link = String(decoding: try repository.readBlob(target), as: UTF8.self)
+                if let reason = Self.unsafeLinkReason(link, at: change.path) {
+                    throw SyncError.unsafePath(remote: remote, path: change.path, reason: reason)
+                }
+            }
+            guard VaultLayout.isEventFile(change.path), let oldID = change.oldID else { continue }
+            guard let newID = change.newID else {
+                throw SyncError.eventsRewritten(remote: remote, path: change.path, detail: "the file was deleted")
+            }
+            let old = try repository.readBlob(oldID)
+            if let missing = try repository.withBlob(newID, { EventLines.firstMissing(of: old, in: $0) }) {
+                throw SyncError.eventsRewritten(
+                    remote: remote, path: change.path,
+                    detail: "line changed or removed: \(String(decoding: missing.prefix(80), as: UTF8.self))")
+            }
+        }
+    }
+
+    /// Why a tracked path must not be checked out, or nil when it is fine.
+    static func unsafeReason(_ path: String) -> String? {
+        if path.hasPrefix("/") { return "is absolute" }
+        if path.contains("\\") { return "contains a backslash, a path separator on Windows" }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty || component == "." || component == ".." {
+                return "has an empty, '.' or '..' component and would escape the vault"
+            }
+            var trimmed = Substring(component.lowercased())
+            while let last = trimmed.last, last == "." || last == " " { trimmed = trimmed.dropLast() }
+            if trimmed == ".git" || trimmed == "git~1" { return "would write into the repository's .git folder" }
+        }
+        return nil
+    }
+
+    /// Why a symbolic link at `path` pointing at `target` is unsafe, or nil.
+    static func unsafeLinkReason(_ target: String, at path: String) -> String? {
+        if target.hasPrefix("/") { return "is a symbolic link to an absolute path (\(target))" }
+        var depth = path.split(separator: "/").count - 1
+        for component in target.split(separator: "/") {
+            if component == ".." { depth -= 1 } else if component != "." { depth += 1 }
+            if depth < 0 { return "is a symbolic link pointing outside the vault (\(target))" }
+            if component.lowercased() == ".git" { return "is a symbolic link into .git (\(target))" }
+        }
+        return nil
+    }
+}
+
+/// Line-level helpers for event files.
+enum EventLines {
+    /// The first non-empty line of `old` that does not appear in `new`, or nil when `new` keeps
+    /// every line (the common case, `new` extending `old`, is checked without hashing).
+    static func firstMissing(of old: [UInt8], in new: UnsafeRawBufferPointer) -> [UInt8]? {
+        if new.count >= old.count, old.isEmpty || old.last == 10, new.prefix(old.count).elementsEqual(old) {
+            return nil
+        }
+        let newLines = Set(new.split(separator: 10, omittingEmptySubsequences: true).map { Array($0) })
+        return old.split(separator: 10, omittingEmptySubsequences: true).first { !newLines.contains(Array($0)) }
+            .map(Array.init)
+    }
+
+    /// The union of two versions of an event file: all of `ours`, then the lines of `theirs`
+    /// that `ours` lacks, skipping any whose event id `ours` already has (a duplicate counts once).
+    static func union(ours: [UInt8], theirs: [UInt8]) -> [UInt8] {
+        var result = ours
+        if let last = result.last, last != 10 { result.append(10) }
+        var lines: Set<ArraySlice<UInt8>> = []
+        var ids: Set<String> = []
+        for line in ours.split(separator: 10, omittingEmptySubsequences: true) {
+            lines.insert(line)
+            if let id = eventID(line) { ids.insert(id) }
+        }
+        for line in theirs.split(separator: 10, omittingEmptySubsequences: true) where !lines.contains(line) {
+            if let id = eventID(line) {
+                guard ids.insert(id).inserted else { continue }
+            }
+            lines.insert(line)
+            result += line
+            result.append(10)
+        }
+        return result
+    }
+
+    private static func eventID(_ line: ArraySlice<UInt8>) -> String? {
+        line.withUnsafeBytes { bytes in
+            if case .success(let event) = EventLine.decode(bytes) { return event.id.description }
+            return nil
+        }
+    }
+}

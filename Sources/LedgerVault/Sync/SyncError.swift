@@ -1,0 +1,57 @@
+/// Why a sync, clone or remote command stopped. Each says what happened, where, and what to do;
+/// whenever one is thrown, the local branch, working tree and caches are as they were.
+public enum SyncError: Error, CustomStringConvertible, Equatable {
+    case noRemote
+    case ambiguousRemote([String])
+    case unknownRemote(String, known: [String])
+    case invalidRemoteName(String)
+    case remoteExists(String, url: String)
+    case invalidURL(String)
+    case destinationNotEmpty(String)
+    case authentication(remote: String, detail: String)
+    case transfer(remote: String, detail: String)
+    /// The remote's branch no longer contains a commit this device already received from it.
+    case historyRewritten(remote: String, had: String, now: String?)
+    /// Incoming history changes or removes an event line, or deletes an event file.
+    case eventsRewritten(remote: String, path: String, detail: String)
+    /// Incoming history holds a path that would land outside the vault (or inside `.git`).
+    case unsafePath(remote: String, path: String, reason: String)
+    /// Uncommitted local edits are in files the merge has to change.
+    case localChangesInTheWay(paths: [String])
+    case tooManyRetries(remote: String, attempts: Int)
+
+    public var description: String {
+        switch self {
+        case .noRemote:
+            "this vault has no remote to sync with; add one with 'alog remote add origin URL'"
+        case .ambiguousRemote(let names):
+            "this vault has several remotes (\(names.joined(separator: ", "))) and none is the branch's upstream or 'origin'; name one: 'alog sync NAME'"
+        case .unknownRemote(let name, let known):
+            "no remote named '\(name)'"
+                + (known.isEmpty
+                    ? "; add one with 'alog remote add \(name) URL'" : "; known: \(known.joined(separator: ", "))")
+        case .invalidRemoteName(let name):
+            "'\(name)' is not a valid remote name (use letters, digits, '-', '_' or '.', e.g. 'origin')"
+        case .remoteExists(let name, let url):
+            "a remote named '\(name)' already exists (\(url)); remove it first with 'alog remote remove \(name)'"
+        case .invalidURL(let url):
+            "'\(url)' is not a remote alog can use; give a path, file://, git://, ssh:// (or user@host:path) or https:// URL"
+        case .destinationNotEmpty(let path):
+            "\(path) already exists and is not empty; choose a new folder with --vault"
+        case .authentication(let remote, let detail):
+            "authentication to '\(remote)' failed: \(detail)"
+        case .transfer(let remote, let detail):
+            "could not reach '\(remote)': \(detail)"
+        case .historyRewritten(let remote, let had, let now):
+            "refused: '\(remote)' no longer contains commit \(had.prefix(12)), which this device already received from it (its branch \(now.map { "now points at \($0.prefix(12))" } ?? "was deleted")). Someone rewrote or reset the shared history; nothing was merged. Inspect it with 'git log \(now.map { String($0.prefix(12)) } ?? remote)' and restore the branch on the remote"
+        case .eventsRewritten(let remote, let path, let detail):
+            "refused: history from '\(remote)' rewrites the append-only event log in \(path) (\(detail)); nothing was merged, local data is intact"
+        case .unsafePath(let remote, let path, let reason):
+            "refused: history from '\(remote)' contains the path '\(path)', which \(reason); nothing was merged, local data is intact"
+        case .localChangesInTheWay(let paths):
+            "your uncommitted changes to \(paths.count == 1 ? "this file" : "these files") would be overwritten by the merge: \(paths.joined(separator: ", ")); commit them (e.g. with your git plugin) or move them aside, then sync again. Nothing was changed"
+        case .tooManyRetries(let remote, let attempts):
+            "'\(remote)' kept moving while we pushed (\(attempts) attempts); everything is merged locally, run 'alog sync' again"
+        }
+    }
+}

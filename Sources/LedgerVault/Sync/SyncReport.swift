@@ -1,0 +1,43 @@
+import LedgerGit
+
+/// What a sync did, for the CLI to print (and for `--json`).
+public struct SyncReport: Sendable {
+    public enum Action: String, Sendable {
+        /// Both sides were already the same.
+        case upToDate = "up-to-date"
+        /// The remote had nothing new; local commits were pushed.
+        case pushed
+        /// Local history was behind and moved forward to the remote's.
+        case fastForward = "fast-forward"
+        /// Both sides had new commits; one merge commit joins them.
+        case merged
+    }
+
+    /// A file both sides changed on the same lines: the remote's version is at `path`, the
+    /// local one was kept at `copy`.
+    public struct ConflictCopy: Sendable, Equatable {
+        public var path: String
+        public var copy: String
+        /// Why a copy was needed.
+        public var reason: String
+    }
+
+    public var remote: String
+    public var url: String
+    public var branch: String
+    public var action: Action = .upToDate
+    public var eventsReceived = 0
+    public var eventsSent = 0
+    /// User files both sides changed in different places, merged line by line.
+    public var notesMerged: [String] = []
+    public var conflictCopies: [ConflictCopy] = []
+    /// Files deleted on one side and edited on the other: the edited version was kept.
+    public var editsKeptOverDeletes: [String] = []
+    /// Other user files that came in from the remote (added, changed or deleted there).
+    public var notesReceived: [String] = []
+    public var pushed = false
+    /// How often the push lost a race against another device and the merge was redone.
+    public var retries = 0
+    public var head: ObjectID?
+    public var warnings: [String] = []
+}

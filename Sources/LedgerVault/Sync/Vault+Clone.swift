@@ -1,0 +1,48 @@
+import LedgerGit
+
+extension Vault {
+    /// Sets this machine up as a new device of the vault at `url`: clones it into `path`,
+    /// gives the clone its own device id, and adds the ledger folder if the repository had none
+    /// (a plain notes repository, or an empty one). `origin` becomes the default remote.
+    public static func clone(
+        url: String, into path: String, progress: ((TransferProgress) -> Void)? = nil
+    ) throws -> (Vault, SyncReport) {
+        guard isUsableURL(url) else { throw SyncError.invalidURL(url) }
+        let root = FileSystem.absolute(path)
+        if FileSystem.exists(root), !FileSystem.isEmptyDirectory(root) { throw SyncError.destinationNotEmpty(root) }
+        let source = isLocalPath(url) ? FileSystem.absolute(url) : url
+        let credentials = credentials(config: { _ in nil })
+        let repository: Repository
+        do {
+            repository = try Repository.clone(
+                url: source, into: root, checkout: false,
+                options: TransferOptions(credentials: credentials, progress: progress))
+        } catch let error as GitError {
+            throw error.code == .authentication
+                ? SyncError.authentication(remote: url, detail: error.message)
+                : SyncError.transfer(remote: url, detail: error.message)
+        }
+        var head = try repository.head()
+        if head.commit == nil {
+            // An empty remote: start the shared history on `main`.
+            try repository.setHead(branch: "refs/heads/main")
+            head = try repository.head()
+        }
+        let vault = try Vault(root: root, gitDirectory: repository.gitDirectory, repository: repository)
+        var report = SyncReport(
+            remote: "origin", url: source, branch: String((head.branch ?? "main").dropFirst("refs/heads/".count)))
+        if let received = head.commit {
+            try IncomingCheck(repository: repository, remote: "origin").validate(base: nil, theirs: received)
+            try repository.checkoutHead()
+            try repository.setReference(syncedReference("origin"), to: received, message: "alog: cloned")
+            report.action = .fastForward
+            report.eventsReceived = try vault.state(at: received).eventCount
+        }
+        if try !vault.hasLedger(inHeadOnly: true) {
+            try vault.setUpLedger()
+        }
+        report.head = try repository.head().commit
+        if let head = report.head { _ = try vault.summary(at: head) }
+        return (vault, report)
+    }
+}

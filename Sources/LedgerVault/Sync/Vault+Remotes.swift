@@ -1,0 +1,82 @@
+import LedgerGit
+
+extension Vault {
+    /// The configured remotes.
+    public func remotes() throws -> [RemoteInfo] {
+        try repository.remotes()
+    }
+
+    /// Adds a remote to sync with. The URL may be a path, file://, git://, ssh://, scp-like
+    /// `user@host:path`, http:// or https://.
+    public func addRemote(name: String, url: String) throws {
+        guard Repository.isValidRemoteName(name) else { throw SyncError.invalidRemoteName(name) }
+        guard Self.isUsableURL(url) else { throw SyncError.invalidURL(url) }
+        if let existing = try repository.remoteURL(name) { throw SyncError.remoteExists(name, url: existing) }
+        let stored = Self.isLocalPath(url) ? FileSystem.absolute(url) : url
+        try repository.addRemote(name: name, url: stored)
+    }
+
+    /// Removes a remote and what this device remembered about it.
+    public func removeRemote(name: String) throws {
+        guard try repository.remoteURL(name) != nil else {
+            throw SyncError.unknownRemote(name, known: try repository.remotes().map(\.name))
+        }
+        try repository.removeRemote(name: name)
+        try repository.deleteReference(Self.syncedReference(name))
+    }
+
+    /// The remote `alog sync` uses when none is named: the branch's upstream, else `origin`,
+    /// else the only remote.
+    func defaultRemote(branch: String) throws -> String {
+        let remotes = try repository.remotes().map(\.name)
+        if let upstream = try repository.configString("branch.\(branch).remote"), remotes.contains(upstream) {
+            return upstream
+        }
+        if remotes.contains("origin") { return "origin" }
+        if remotes.count == 1 { return remotes[0] }
+        throw remotes.isEmpty ? SyncError.noRemote : SyncError.ambiguousRemote(remotes)
+    }
+
+    /// Where this device records the last commit it received from (or sent to) `remote`; the
+    /// remote's branch must always contain it, or its history was rewritten.
+    static func syncedReference(_ remote: String) -> String { "refs/alog/synced/\(remote)" }
+
+    /// Credentials from the environment first, then the repository's configuration:
+    /// `ALOG_GIT_TOKEN` / `alog.token`, `ALOG_SSH_KEY` / `alog.sshKey`, `ALOG_SSH_PASSPHRASE`,
+    /// `alog.username`.
+    func credentials() -> Credentials {
+        let config = { (key: String) in (try? self.repository.configString(key)) ?? nil }
+        return Self.credentials(config: config)
+    }
+
+    static func credentials(config: (String) -> String?) -> Credentials {
+        var key = FileSystem.environment("ALOG_SSH_KEY") ?? config("alog.sshKey")
+        if let path = key, path.hasPrefix("~/"), let home = FileSystem.environment("HOME") {
+            key = home + path.dropFirst()
+        }
+        return Credentials(
+            useSSHAgent: true, sshKeyPath: key, sshPassphrase: FileSystem.environment("ALOG_SSH_PASSPHRASE"),
+            token: FileSystem.environment("ALOG_GIT_TOKEN") ?? config("alog.token"),
+            username: config("alog.username"))
+    }
+
+    static func isLocalPath(_ url: String) -> Bool {
+        !url.contains("://") && !isSCPLike(url)
+    }
+
+    private static func isSCPLike(_ url: String) -> Bool {
+        // `host:path` or `user@host:path`, but not `C:\` or a path with a slash before the colon.
+        guard let colon = url.firstIndex(of: ":") else { return false }
+        let host = url[..<colon]
+        return host.count > 1 && !host.contains("/")
+    }
+
+    static func isUsableURL(_ url: String) -> Bool {
+        guard !url.isEmpty, !url.contains("\n") else { return false }
+        let parts = url.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            return ["file", "git", "ssh", "http", "https"].contains(parts[0].lowercased()) && !parts[1].isEmpty
+        }
+        return true
+    }
+}

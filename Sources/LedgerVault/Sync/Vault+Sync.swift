@@ -1,0 +1,201 @@
+import LedgerCore
+import LedgerGit
+
+extension Vault {
+    /// Fetches from `remote` (nil: the default remote), merges by the rules of docs/sync.md,
+    /// pushes the result, and refreshes the caches from the merged events.
+    ///
+    /// Nothing local is ever lost: incoming history that rewrites events, rewrites what this
+    /// device already had, or holds unsafe paths is refused before anything changes; a push
+    /// that loses a race is retried (fetch, merge, push again) up to `maxAttempts` times.
+    public func sync(
+        remote requested: String? = nil, progress: ((TransferProgress) -> Void)? = nil, maxAttempts: Int = 5
+    ) throws -> SyncReport {
+        let repository = try repository
+        guard let branchReference = try repository.head().branch else { throw VaultError.detachedHead(path: root) }
+        let branch = String(branchReference.dropFirst("refs/heads/".count))
+        let remote = try requested ?? defaultRemote(branch: branch)
+        guard let url = try repository.remoteURL(remote) else {
+            throw SyncError.unknownRemote(remote, known: try repository.remotes().map(\.name))
+        }
+        var remoteBranch = branch
+        if try repository.configString("branch.\(branch).remote") == remote,
+            let merge = try repository.configString("branch.\(branch).merge"), merge.hasPrefix("refs/heads/")
+        {
+            remoteBranch = String(merge.dropFirst("refs/heads/".count))
+        }
+        let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
+        let synced = Self.syncedReference(remote)
+        let options = TransferOptions(credentials: credentials(), progress: progress)
+        var report = SyncReport(remote: remote, url: url, branch: branch)
+        let startHead = try repository.head().commit
+
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                try repository.fetch(
+                    remote: remote, refspecs: ["+refs/heads/\(remoteBranch):\(tracking)"], options: options)
+            } catch let error as GitError {
+                throw transferError(error, remote: remote)
+            }
+            let theirs = try repository.referenceTarget(tracking)
+            if let had = try repository.referenceTarget(synced), had != theirs {
+                guard let theirs, try repository.isDescendant(theirs, of: had) else {
+                    throw SyncError.historyRewritten(remote: remote, had: had.hex, now: theirs?.hex)
+                }
+            }
+            let merged = try integrate(theirs: theirs, remote: remote, branchReference: branchReference, into: &report)
+            guard let head = merged else { break }  // nothing on either side yet
+            if let theirs { try repository.setReference(synced, to: theirs, message: "alog: received from \(remote)") }
+            if head == theirs { break }
+            if let reason = try pushBlocker(url: url, branch: remoteBranch) {
+                report.warnings.append("not pushed: \(reason)")
+                break
+            }
+            do {
+                try repository.push(
+                    remote: remote, refspecs: ["\(branchReference):refs/heads/\(remoteBranch)"], options: options)
+            } catch let error as GitError where error.code == .nonFastForward {
+                guard attempt < maxAttempts else { throw SyncError.tooManyRetries(remote: remote, attempts: attempt) }
+                report.retries += 1
+                continue
+            } catch let error as GitError {
+                throw transferError(error, remote: remote)
+            }
+            report.pushed = true
+            report.eventsSent += try countNewEvents(from: theirs, to: head)
+            try repository.setReference(tracking, to: head, message: "alog: pushed")
+            try repository.setReference(synced, to: head, message: "alog: pushed to \(remote)")
+            if try repository.configString("branch.\(branch).remote") == nil {
+                try repository.setConfigString("branch.\(branch).remote", remote)
+                try repository.setConfigString("branch.\(branch).merge", "refs/heads/\(remoteBranch)")
+            }
+            if report.action == .upToDate { report.action = .pushed }
+            break
+        }
+        report.head = try repository.head().commit
+        if let head = report.head, head != startHead {
+            // The vault wins: projections are folded from the merged events, never patched from
+            // what this device remembered.
+            _ = try summary(at: head)
+        }
+        return report
+    }
+
+    /// Brings `theirs` into the local branch (fast-forward or merge commit), updates the
+    /// working tree, and returns the new head. Runs under the write lock, so no `alog`
+    /// command of this clone writes meanwhile; a foreign `git commit` racing us is retried.
+    private func integrate(
+        theirs: ObjectID?, remote: String, branchReference: String, into report: inout SyncReport
+    ) throws -> ObjectID? {
+        let lock = try FileLock(path: stateDirectory + "write.lock")
+        defer { withExtendedLifetime(lock) {} }
+        let repository = try repository
+        var tries = 0
+        while true {
+            tries += 1
+            let ours = try repository.head().commit
+            guard let theirs else { return ours }
+            if let ours {
+                if ours == theirs { return ours }
+                if try repository.isDescendant(ours, of: theirs) { return ours }
+            }
+
+            let base = try ours.flatMap { try repository.mergeBase($0, theirs) }
+            try IncomingCheck(repository: repository, remote: remote).validate(base: base, theirs: theirs)
+            var newHead = theirs
+            var outcome: TreeMerger.Outcome?
+            if let ours, base != ours {
+                let merger = TreeMerger(repository: repository, copySuffix: conflictCopySuffix())
+                let result = try merger.merge(base: base, ours: ours, theirs: theirs)
+                let signature = try authorSignature()
+                newHead = try repository.createCommit(
+                    tree: result.tree, parents: [ours, theirs], author: signature, committer: signature,
+                    message:
+                        "alog: sync with \(remote)\n\nMerge \(theirs.hex.prefix(12)) from \(remote) into \(branchReference)."
+                )
+                outcome = result
+            }
+            let oldTree = try ours.map { try repository.commit($0).tree }
+            let newTree = try repository.commit(newHead).tree
+            let changed = try repository.diffTrees(oldTree, newTree).map(\.path)
+            let userPaths = changed.filter { !VaultLayout.isLedgerPath($0) }
+            do {
+                try repository.checkout(tree: newTree, baseline: oldTree, paths: userPaths, dryRun: true)
+            } catch let error as GitError where error.code == .conflict {
+                throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
+            }
+            do {
+                try repository.updateReference(
+                    branchReference, to: newHead, expecting: ours, message: "alog: sync with \(remote)")
+            } catch let error as GitError where error.code == .modified && tries < 5 {
+                continue
+            }
+            do {
+                try repository.checkout(tree: newTree, baseline: oldTree, paths: userPaths)
+            } catch let error as GitError where error.code == .conflict {
+                // A file was edited in the instant between the check and now: put the branch back.
+                try repository.updateReference(
+                    branchReference, to: ours!, expecting: newHead, message: "alog: sync undone")
+                throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
+            }
+            try repository.checkout(
+                tree: newTree, baseline: oldTree, paths: changed.filter(VaultLayout.isLedgerPath), force: true)
+
+            report.eventsReceived += try countNewEvents(from: ours, to: newHead)
+            report.notesReceived += userPaths.filter { path in
+                !(outcome?.conflictCopies.contains { $0.copy == path } ?? false)
+            }
+            if let outcome {
+                report.action = .merged
+                report.notesMerged += outcome.notesMerged
+                report.conflictCopies += outcome.conflictCopies
+                report.editsKeptOverDeletes += outcome.editsKeptOverDeletes
+            } else if report.action != .merged {
+                report.action = .fastForward
+            }
+            return newHead
+        }
+    }
+
+    /// Event lines present at `new` but not at `old` (nil: the empty tree).
+    private func countNewEvents(from old: ObjectID?, to new: ObjectID) throws -> Int {
+        let repository = try repository
+        var count = 0
+        _ = try EventFileReader(repository: repository).forEachNewEvent(
+            from: try old.map { try repository.commit($0).tree }, to: try repository.commit(new).tree,
+            event: { _, _, _ in count += 1 }, issue: { _ in })
+        return count
+    }
+
+    /// `<device> <YYYY-MM-DD HHmm>` in local time, for conflict-copy names.
+    private func conflictCopySuffix() -> String {
+        let seconds = clock() / 1000
+        let local = LocalInstant(seconds: seconds, offset: zone.offset(atUTC: seconds))
+        let (date, second) = local.localDateAndTime
+        let hours = second / 3600
+        let minutes = second / 60 % 60
+        let name = device.name.isEmpty ? device.id : device.name
+        let safeName = String(name.map { "/\\:*?\"<>|".contains($0) ? "-" : $0 })
+        return "\(safeName) \(date.iso) \(hours < 10 ? "0" : "")\(hours)\(minutes < 10 ? "0" : "")\(minutes)"
+    }
+
+    /// A reason not to push to `url`, when it is a local working copy with `branch` checked
+    /// out (git itself refuses that; the owner's working tree would silently fall behind).
+    private func pushBlocker(url: String, branch: String) throws -> String? {
+        var path = url
+        if path.hasPrefix("file://") { path = String(path.dropFirst("file://".count)) }
+        guard Self.isLocalPath(url) || url.hasPrefix("file://"), Repository.exists(at: path) else { return nil }
+        let target = try Repository.open(at: path)
+        guard target.workingDirectory != nil, try target.head().branch == "refs/heads/\(branch)" else { return nil }
+        return
+            "\(url) is a working copy with '\(branch)' checked out; share a bare repository instead (git init --bare)"
+    }
+
+    private func transferError(_ error: GitError, remote: String) -> Error {
+        error.code == .authentication
+            ? SyncError.authentication(remote: remote, detail: error.message)
+            : SyncError.transfer(remote: remote, detail: error.message)
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import LedgerVault
+
+struct Clone: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Set up this machine as a new device of an existing vault.",
+        discussion: """
+            URL may be a path, file://, git://, ssh:// (or user@host:path) or https://. The clone gets \
+            its own device id; 'origin' becomes the remote 'alog sync' uses.
+            """)
+
+    @Argument(help: "The vault to clone.")
+    var url: String
+
+    @Flag(help: "Print JSON (documented in docs/cli.md).")
+    var json = false
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let (vault, report) = try Vault.clone(
+            url: url, into: options.location().path, progress: json ? nil : ProgressLine.reporter())
+        if json {
+            emit(
+                JSONText.object([
+                    ("vault", JSONText.string(vault.root)),
+                    ("device", JSONText.string(vault.device.id)),
+                    ("deviceName", JSONText.string(vault.device.name)),
+                    ("url", JSONText.string(report.url)),
+                    ("branch", JSONText.string(report.branch)),
+                    ("eventsReceived", String(report.eventsReceived)),
+                ]))
+        } else {
+            emit(
+                "cloned \(report.url) into \(vault.root): \(report.eventsReceived) events; this machine is device \(vault.device.id) (\(vault.device.name))"
+            )
+        }
+    }
+}
