@@ -43,6 +43,7 @@ let package = Package(
         ),
         .testTarget(name: "LedgerVaultTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["LedgerCore", "TestSupport"]),
+        .testTarget(name: "SyncTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

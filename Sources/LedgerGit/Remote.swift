@@ -4,6 +4,11 @@ import CLibGit2
 public struct RemoteInfo: Sendable, Equatable {
     public var name: String
     public var url: String
+
+    public init(name: String, url: String) {
+        self.name = name
+        self.url = url
+    }
 }
 
 extension Repository {

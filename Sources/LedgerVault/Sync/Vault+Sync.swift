@@ -54,11 +54,19 @@ extension Vault {
                 break
             }
             do {
-                try repository.push(
-                    remote: remote, refspecs: ["\(branchReference):refs/heads/\(remoteBranch)"], options: options)
+                if let path = Self.localRepositoryPath(url) {
+                    try repository.pushToLocalRepository(
+                        at: path, commit: head, reference: "refs/heads/\(remoteBranch)", expecting: theirs)
+                } else {
+                    try repository.push(
+                        remote: remote, refspecs: ["\(branchReference):refs/heads/\(remoteBranch)"], options: options)
+                }
             } catch let error as GitError where error.code == .nonFastForward {
                 guard attempt < maxAttempts else { throw SyncError.tooManyRetries(remote: remote, attempts: attempt) }
                 report.retries += 1
+                // Another device is pushing right now: let it finish, with jitter so two
+                // devices retrying together do not collide again.
+                SystemClock.sleep(millis: Int.random(in: 20...80) * attempt)
                 continue
             } catch let error as GitError {
                 throw transferError(error, remote: remote)
@@ -184,13 +192,17 @@ extension Vault {
     /// A reason not to push to `url`, when it is a local working copy with `branch` checked
     /// out (git itself refuses that; the owner's working tree would silently fall behind).
     private func pushBlocker(url: String, branch: String) throws -> String? {
-        var path = url
-        if path.hasPrefix("file://") { path = String(path.dropFirst("file://".count)) }
-        guard Self.isLocalPath(url) || url.hasPrefix("file://"), Repository.exists(at: path) else { return nil }
+        guard let path = Self.localRepositoryPath(url), Repository.exists(at: path) else { return nil }
         let target = try Repository.open(at: path)
         guard target.workingDirectory != nil, try target.head().branch == "refs/heads/\(branch)" else { return nil }
         return
             "\(url) is a working copy with '\(branch)' checked out; share a bare repository instead (git init --bare)"
+    }
+
+    /// The folder of a path or file:// remote, nil for a network remote.
+    static func localRepositoryPath(_ url: String) -> String? {
+        if url.hasPrefix("file://") { return String(url.dropFirst("file://".count)) }
+        return isLocalPath(url) ? url : nil
     }
 
     private func transferError(_ error: GitError, remote: String) -> Error {

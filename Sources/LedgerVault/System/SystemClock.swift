@@ -27,6 +27,11 @@ public enum SystemClock {
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 
+    /// Sleeps the calling thread.
+    public static func sleep(millis: Int) {
+        usleep(UInt32(millis) * 1000)
+    }
+
     /// Nanoseconds of a monotonic clock, for measuring durations.
     public static func monotonicNanos() -> UInt64 {
         var spec = timespec()

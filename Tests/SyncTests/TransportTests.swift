@@ -1,0 +1,105 @@
+import Foundation
+import LedgerCore
+import LedgerGit
+import LedgerVault
+import TestSupport
+import Testing
+
+@Suite("Sync transports", .serialized)
+struct TransportTests {
+    /// Two devices log on their own, sync in turn, and must end with the same events.
+    func roundTrip(url: String, dir: TemporaryDirectory) throws {
+        let (first, _) = try Vault.initialize(at: dir.sub("laptop"))
+        try first.addRemote(name: "origin", url: url)
+        let wake = try first.log(type: "wake", at: at("2024-03-01T07:00:00+01:00"), note: nil).events[0]
+        let firstReport = try first.sync()
+        #expect(firstReport.pushed)
+        #expect(firstReport.eventsSent == 1)
+
+        let (second, cloneReport) = try Vault.clone(url: url, into: dir.sub("desktop"))
+        #expect(cloneReport.eventsReceived == 1)
+        #expect(second.device.id != first.device.id)
+        let meal = try second.log(type: "meal", at: at("2024-03-01T12:00:00+01:00"), note: "soup").events[0]
+        _ = try first.log(type: "exercise", at: at("2024-03-01T18:00:00+01:00"), note: nil)
+        #expect(try second.sync().action == .pushed)
+        let merge = try first.sync()
+        #expect(merge.action == .merged)
+        #expect(merge.eventsReceived == 1)
+        #expect(merge.eventsSent == 1)
+        #expect(try second.sync().action == .fastForward)
+
+        #expect(try first.state().history.map(\.id) == second.state().history.map(\.id))
+        #expect(Set(try first.state().history.map(\.id)).isSuperset(of: [wake.id, meal.id]))
+        for path in [dir.sub("laptop"), dir.sub("desktop")] {
+            #expect(try git("fsck", "--strict", in: path).succeeded)
+            #expect(try git("status", "--porcelain", in: path).stdout == "")
+        }
+        let shared = try git("log", "--format=%s", "main", in: dir.sub("shared.git")).stdout
+        #expect(shared.split(separator: "\n").first == "alog: sync with origin")
+        #expect(try git("fsck", "--strict", in: dir.sub("shared.git")).succeeded)
+    }
+
+    @Test("a bare repository given by path")
+    func bareByPath() throws {
+        let dir = TemporaryDirectory()
+        try roundTrip(url: try makeBareRemote(dir), dir: dir)
+    }
+
+    @Test("a bare repository by file:// URL")
+    func bareByFileURL() throws {
+        let dir = TemporaryDirectory()
+        try roundTrip(url: "file://" + (try makeBareRemote(dir)), dir: dir)
+    }
+
+    @Test("git:// through a real git daemon on the loopback interface")
+    func gitDaemon() throws {
+        let dir = TemporaryDirectory()
+        _ = try makeBareRemote(dir)
+        let daemon = try GitDaemon(base: dir.path)
+        try roundTrip(url: daemon.url("shared.git"), dir: dir)
+        withExtendedLifetime(daemon) {}
+    }
+
+    @Test("an unreachable remote is a clear error and changes nothing")
+    func unreachable() throws {
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
+        try vault.addRemote(name: "origin", url: "git://127.0.0.1:\(freeLoopbackPort())/nothing.git")
+        let head = try git("rev-parse", "HEAD", in: dir.sub("laptop")).stdout
+        #expect(throws: SyncError.self) { try vault.sync() }
+        #expect(try git("rev-parse", "HEAD", in: dir.sub("laptop")).stdout == head)
+    }
+
+    @Test(
+        "ssh:// with ssh-agent or a key file (set ALOG_TEST_SSH_URL to a bare repository over ssh)",
+        .enabled(if: ProcessInfo.processInfo.environment["ALOG_TEST_SSH_URL"] != nil))
+    func ssh() throws {
+        let url = ProcessInfo.processInfo.environment["ALOG_TEST_SSH_URL"]!
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
+        try vault.addRemote(name: "origin", url: url)
+        _ = try vault.log(type: "wake", at: at("2024-03-01T07:00:00Z"), note: nil)
+        #expect(try vault.sync().pushed)
+        let (clone, report) = try Vault.clone(url: url, into: dir.sub("desktop"))
+        #expect(report.eventsReceived >= 1)
+        #expect(try clone.state().eventCount == vault.state().eventCount)
+    }
+
+    @Test("remote add/list/remove validate their input")
+    func remotes() throws {
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
+        #expect(throws: SyncError.noRemote) { try vault.sync() }
+        try vault.addRemote(name: "origin", url: "relative/shared.git")
+        let stored = try #require(try vault.remotes().first)
+        #expect(stored.name == "origin")
+        #expect(stored.url.hasPrefix("/") && stored.url.hasSuffix("/relative/shared.git"))
+        #expect(throws: SyncError.self) { try vault.addRemote(name: "origin", url: "/elsewhere") }
+        #expect(throws: SyncError.invalidRemoteName("bad name")) { try vault.addRemote(name: "bad name", url: "/x") }
+        #expect(throws: SyncError.invalidURL("gopher://x/y")) { try vault.addRemote(name: "x", url: "gopher://x/y") }
+        try vault.addRemote(name: "backup", url: "https://example.com/vault.git")
+        try vault.removeRemote(name: "origin")
+        #expect(try vault.remotes().map(\.name) == ["backup"])
+        #expect(throws: SyncError.self) { try vault.removeRemote(name: "origin") }
+    }
+}
