@@ -144,6 +144,20 @@ report(
     "alog status after one event pulled from another device", "\(fmt(median(afterForeign), 1)) ms", "≤ 20 ms",
     "\(fmt(median(afterForeign) / gitCommitMs, 2))× git commit")
 
+// MARK: Sync
+let syncRuns = quick ? 3 : 5
+let syncSmall = measureSyncReceive(into: small, newEvents: 10, runs: syncRuns)
+let syncLarge = measureSyncReceive(into: large, newEvents: 10, runs: syncRuns)
+report(
+    "alog sync receiving 10 new events into the \(largeSize)-event vault", "\(fmt(syncLarge, 1)) ms", "≤ 500 ms",
+    "\(fmt(syncLarge / syncSmall, 2))× the same sync into the \(smallSize)-event vault (\(fmt(syncSmall, 1)) ms); \(fmt(syncLarge / gitCommitMs, 1))× git commit"
+)
+let mergeSide = quick ? 2_000 : 10_000
+let mergeMs = try measureMerge(from: small, perSide: mergeSide)
+report(
+    "alog sync merging two devices with \(mergeSide) new events each (\(smallSize)-event vault)",
+    "\(fmt(mergeMs / 1000, 2)) s", "≤ 2 s", "\(fmt(mergeMs / gitCommitMs, 0))× git commit")
+
 var rebuilds: [Double] = []
 for _ in 0..<3 { rebuilds.append(timedRun([alogPath, "rebuild", "--vault", large]).ms) }
 report(

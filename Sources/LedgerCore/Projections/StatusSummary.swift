@@ -46,9 +46,10 @@ public struct StatusSummary: Hashable, Sendable {
         latest[type] = candidate
     }
 
-    /// Folds a brand-new event this device just wrote (a fresh id, stamped after everything
-    /// seen). Returns false when the event can change more than the summary knows about
-    /// (an edit, delete or restore): the caller then derives the summary from the full state.
+    /// Folds an event new to this vault: one this device just wrote, or one that arrived from
+    /// another device (ids are random, so a new line is a new event). Returns false when the
+    /// event can change more than the summary knows about (an edit, delete or restore, or a
+    /// log whose edits arrived first): the caller then derives the summary from the full state.
     public mutating func absorbNewEvent(_ event: Event) -> Bool {
         if event.stamp > maxStamp { maxStamp = event.stamp }
         switch event.body {

@@ -29,15 +29,47 @@ extension Vault {
 
     func summary(at commit: ObjectID) throws -> StatusSummary {
         if let memo = memoSummary, memo.commit == commit { return memo.summary }
-        if let (cached, bytes) = try readCache(summaryCachePath), cached == commit,
-            let summary = bytes.withUnsafeBytes({ StatusSummary(serialized: $0) })
-        {
-            memoSummary = (commit, summary)
-            return summary
+        let cache = try readCache(summaryCachePath)
+        guard let (cached, bytes) = cache, let cachedSummary = bytes.withUnsafeBytes({ StatusSummary(serialized: $0) })
+        else {
+            return try summaryFromState(at: commit)
         }
+        if cached == commit {
+            memoSummary = (commit, cachedSummary)
+            return cachedSummary
+        }
+        if let advanced = try advance(cachedSummary, from: cached, to: commit) {
+            try storeSummary(advanced, at: commit)
+            return advanced
+        }
+        return try summaryFromState(at: commit)
+    }
+
+    private func summaryFromState(at commit: ObjectID) throws -> StatusSummary {
         let summary = StatusSummary(try state(at: commit))
         try storeSummary(summary, at: commit)
         return summary
+    }
+
+    /// Moves a summary from commit `old` to `new` by folding only the event lines the tree diff
+    /// shows as new, when all of them are new log entries or type definitions (say, another
+    /// device's logs arriving by sync or `git pull`). Returns nil when something needs the full
+    /// state: an edit, delete or restore, an entry whose edits arrived first, or a line that was
+    /// changed or removed. The cost grows with the new events, not with the vault.
+    private func advance(_ summary: StatusSummary, from old: ObjectID, to new: ObjectID) throws -> StatusSummary? {
+        let repository = try repository
+        guard let oldTree = try? repository.commit(old).tree else { return nil }
+        var advanced = summary
+        var simple = true
+        var issues: [LineIssue] = []
+        let delta = try EventFileReader(repository: repository).forEachNewEvent(
+            from: oldTree, to: try repository.commit(new).tree,
+            event: { event, _, _ in
+                if simple { simple = advanced.absorbNewEvent(event) }
+            }, issue: { issues.append($0) })
+        guard simple, case .appended = delta else { return nil }
+        lineIssues += issues
+        return advanced
     }
 
     /// The full folded state for HEAD.

@@ -1,0 +1,62 @@
+import Foundation
+import LedgerCore
+import LedgerVault
+
+/// `alog sync` receiving `newEvents` events another device pushed, into the vault at `path`
+/// (median of `runs`). Sets up a bare remote and a second device first.
+@MainActor func measureSyncReceive(into path: String, newEvents: Int, runs: Int) -> Double {
+    let shared = path + "-shared.git"
+    let other = path + "-other-device"
+    shell("rm -rf \(shared) \(other) && git clone -q --bare \(path) \(shared)")
+    shell("\(alogPath) remote add origin \(shared) --vault \(path) >/dev/null")
+    shell("\(alogPath) sync --vault \(path) >/dev/null")
+    shell("\(alogPath) clone \(shared) --vault \(other) >/dev/null")
+    var times: [Double] = []
+    for run in 0..<runs {
+        for n in 0..<newEvents {
+            shell("\(alogPath) log meal --note sync\(run)-\(n) --vault \(other) >/dev/null")
+        }
+        shell("\(alogPath) sync --vault \(other) >/dev/null")
+        let result = timedRun([alogPath, "sync", "--vault", path])
+        precondition(result.status == 0, "alog sync failed")
+        times.append(result.ms)
+    }
+    return median(times)
+}
+
+/// Two devices each write `perSide` events (in commits of 100) after their common commit;
+/// returns the wall time of the `alog sync` that merges them (fetch, merge, push, caches).
+@MainActor func measureMerge(from path: String, perSide: Int) throws -> Double {
+    let shared = path + "-merge-shared.git"
+    let first = path + "-merge-a"
+    let second = path + "-merge-b"
+    shell("rm -rf \(shared) \(first) \(second) && git clone -q --bare \(path) \(shared)")
+    shell("\(alogPath) clone \(shared) --vault \(first) >/dev/null")
+    shell("\(alogPath) clone \(shared) --vault \(second) >/dev/null")
+    for root in [first, second] {
+        let vault = try Vault.open(at: root)
+        var rng = SystemRandomNumberGenerator()
+        let startWall: Int64 = 1_800_000_000_000
+        var batch: [Event] = []
+        for n in 0..<perSide {
+            let wall = startWall + Int64(n) * 60_000
+            batch.append(
+                Event(
+                    id: EventID.random(using: &rng), device: vault.device.id, stamp: Stamp(millis: wall, counter: 0),
+                    wallMillis: wall,
+                    body: .logged(type: "meal", at: LocalInstant(seconds: wall / 1000, offset: 0), note: "m\(n)")))
+            if batch.count == 100 {
+                _ = try vault.importEvents(batch, message: "bench: 100 events")
+                batch.removeAll()
+            }
+        }
+        if !batch.isEmpty { _ = try vault.importEvents(batch, message: "bench: events") }
+        _ = try vault.summary()
+    }
+    shell("\(alogPath) sync --vault \(first) >/dev/null")
+    let result = timedRun([alogPath, "sync", "--vault", second])
+    precondition(result.status == 0, "alog sync (merge) failed")
+    let merged = shell("git -C \(second) log -1 --format=%P").split(separator: " ").count
+    precondition(merged == 2, "expected a merge commit")
+    return result.ms
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("alog clone, remote and sync on the command line", .serialized)
+struct SyncCLITests {
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("clone, remote and sync --json report what happened; errors exit non-zero with the fix")
+    func commandLine() throws {
+        let dir = TemporaryDirectory()
+        let remote = try makeBareRemote(dir)
+        let laptop = dir.sub("laptop")
+        #expect(try alog(["init"], vault: laptop).succeeded)
+        let missing = try alog(["sync"], vault: laptop)
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("alog remote add origin URL"))
+        #expect(try alog(["remote", "add", "origin", remote], vault: laptop).succeeded)
+        let listed = try alog(["remote", "list", "--json"], vault: laptop)
+        let remotes = try #require(
+            try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: String]])
+        #expect(remotes == [["name": "origin", "url": remote]])
+        #expect(try alog(["log", "wake", "--at", "07:00"], vault: laptop).succeeded)
+        let first = try object(try alog(["sync", "--json"], vault: laptop).stdout)
+        #expect(first["action"] as? String == "pushed")
+        #expect(first["eventsSent"] as? Int == 1)
+
+        let desktop = dir.sub("desktop")
+        let cloned = try alog(["clone", remote, "--json"], vault: desktop)
+        #expect(cloned.succeeded, "\(cloned.stderr)")
+        #expect(try object(cloned.stdout)["eventsReceived"] as? Int == 1)
+        let again = try alog(["clone", remote], vault: desktop)
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("not empty"))
+
+        #expect(try alog(["log", "meal", "--at", "08:00"], vault: desktop).succeeded)
+        #expect(try alog(["sync"], vault: desktop).succeeded)
+        #expect(try alog(["log", "exercise", "--at", "09:00"], vault: laptop).succeeded)
+        let merged = try alog(["sync", "--json"], vault: laptop)
+        let report = try object(merged.stdout)
+        #expect(report["action"] as? String == "merged")
+        #expect(report["eventsReceived"] as? Int == 1)
+        #expect(report["pushed"] as? Bool == true)
+        let status = try #require(report["status"] as? [String: Any])
+        let lastKnown = try #require(status["lastKnownActivities"] as? [String: Int])
+        #expect(Set(lastKnown.keys) == ["wake", "meal", "exercise"])
+
+        let human = try alog(["sync"], vault: desktop)
+        #expect(human.stdout.contains("Synced with origin"))
+        #expect(human.stdout.contains("events received 1, sent 0"))
+        let unknown = try alog(["sync", "backup"], vault: desktop)
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("no remote named 'backup'"))
+        #expect(try alog(["remote", "remove", "origin"], vault: desktop).succeeded)
+        #expect(try alog(["remote", "list"], vault: desktop).stdout.contains("no remotes"))
+    }
+}
