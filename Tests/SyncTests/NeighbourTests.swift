@@ -16,6 +16,7 @@ struct NeighbourTests {
         try writeFile(phone + "/Daily.md", "line one\nline two\nline three\n")
         try writeFile(phone + "/Todo.md", "a\nb\nc\nd\ne\n")
         try writeFile(phone + "/Old.md", "old note\n")
+        try writeFile(phone + "/Draft.md", "draft\n")
         try Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]).write(to: URL(fileURLWithPath: phone + "/pic.png"))
         try commitAll(phone, "notes from the phone")
         try git("push", "-q", "origin", "main", in: phone)
@@ -31,6 +32,7 @@ struct NeighbourTests {
         try writeFile(phone + "/Daily.md", "line one (phone)\nline two\nline three\n")
         try writeFile(phone + "/Todo.md", "a\nb\nc\nd\ne (phone)\n")
         try FileManager.default.removeItem(atPath: phone + "/Old.md")
+        try writeFile(phone + "/Draft.md", "draft, finished on the phone\n")
         try Data([0x89, 0x50, 0x4E, 0x47, 0, 9, 9]).write(to: URL(fileURLWithPath: phone + "/pic.png"))
         try commitAll(phone, "phone edits")
         try git("push", "-q", "origin", "main", in: phone)
@@ -39,6 +41,7 @@ struct NeighbourTests {
         try writeFile(root + "/Daily.md", "line one (laptop)\nline two\nline three\n")
         try writeFile(root + "/Todo.md", "a (laptop)\nb\nc\nd\ne\n")
         try writeFile(root + "/Old.md", "old note, edited on the laptop\n")
+        try FileManager.default.removeItem(atPath: root + "/Draft.md")
         try Data([0x89, 0x50, 0x4E, 0x47, 0, 7, 7]).write(to: URL(fileURLWithPath: root + "/pic.png"))
         try commitAll(root, "laptop edits")
         let meal = try laptop.log(type: "meal", at: at("2024-03-01T12:00:00Z"), note: nil).events[0]
@@ -47,7 +50,7 @@ struct NeighbourTests {
         #expect(report.action == .merged)
         #expect(report.pushed)
         #expect(report.notesMerged == ["Todo.md"])
-        #expect(report.editsKeptOverDeletes == ["Old.md"])
+        #expect(report.editsKeptOverDeletes.sorted() == ["Draft.md", "Old.md"])
         #expect(Set(report.conflictCopies.map(\.path)) == ["Daily.md", "pic.png"])
         let daily = try #require(report.conflictCopies.first { $0.path == "Daily.md" })
         #expect(daily.copy.hasPrefix("Daily (conflict "))
@@ -57,6 +60,7 @@ struct NeighbourTests {
         #expect(try readFile(root + "/" + daily.copy) == "line one (laptop)\nline two\nline three\n")
         #expect(try readFile(root + "/Todo.md") == "a (laptop)\nb\nc\nd\ne (phone)\n")
         #expect(try readFile(root + "/Old.md") == "old note, edited on the laptop\n")
+        #expect(try readFile(root + "/Draft.md") == "draft, finished on the phone\n")
         let picCopy = try #require(report.conflictCopies.first { $0.path == "pic.png" }).copy
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: root + "/pic.png")) == Data([0x89, 0x50, 0x4E, 0x47, 0, 9, 9]))
