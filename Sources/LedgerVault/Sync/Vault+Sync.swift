@@ -144,8 +144,12 @@ extension Vault {
                 try repository.checkout(tree: newTree, baseline: oldTree, paths: userPaths)
             } catch let error as GitError where error.code == .conflict {
                 // A file was edited in the instant between the check and now: put the branch back.
-                try repository.updateReference(
-                    branchReference, to: ours!, expecting: newHead, message: "alog: sync undone")
+                if let ours {
+                    try repository.updateReference(
+                        branchReference, to: ours, expecting: newHead, message: "alog: sync undone")
+                } else {
+                    try repository.deleteReference(branchReference)
+                }
                 throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
             }
             try repository.checkout(
