@@ -1,5 +1,11 @@
 import CLibGit2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension Repository {
     /// Downloads from remote `name` the objects `refspecs` need and updates their destination
     /// references (e.g. `+refs/heads/main:refs/remotes/origin/main`). No tags are fetched. A
@@ -23,10 +29,9 @@ extension Repository {
     }
 }
 
+/// True when an ssh-agent socket is advertised and exists (libgit2 fails the whole transfer,
+/// rather than asking for other credentials, when the agent cannot be reached).
 var hasSSHAgent: Bool {
-    #if canImport(Glibc)
-        return getenv("SSH_AUTH_SOCK") != nil
-    #else
-        return true
-    #endif
+    guard let socket = getenv("SSH_AUTH_SOCK"), socket.pointee != 0 else { return false }
+    return access(socket, F_OK) == 0
 }

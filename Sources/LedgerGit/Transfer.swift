@@ -148,6 +148,13 @@ final class TransferContext {
             return GitError(code: .authentication, message: authenticationFailure, function: function, rawCode: rc)
         }
         let error = GitError.last(rc, function)
+        if error.message.contains("hostkey") {
+            return GitError(
+                code: error.code,
+                message:
+                    "\(error.message): the server's ssh host key is not in ~/.ssh/known_hosts or does not match it; connect once with ssh to check and accept it, then sync again",
+                function: function, rawCode: rc)
+        }
         if error.code == .authentication || error.message.lowercased().contains("authentication") {
             return GitError(code: .authentication, message: error.message, function: function, rawCode: rc)
         }
