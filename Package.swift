@@ -39,7 +39,9 @@ let package = Package(
         .testTarget(name: "LedgerGitTests", dependencies: ["LedgerGit", "TestSupport"]),
         .testTarget(
             name: "LedgerCoreTests",
-            dependencies: ["LedgerCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "LedgerCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(name: "LedgerVaultTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["LedgerCore", "TestSupport"]),

@@ -1,19 +1,8 @@
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import LedgerCore
-
-/// SplitMix64: a small deterministic generator so each property case is reproducible from its seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A random but causally plausible event set from several devices: logs, edits of any entry
 /// (including concurrent edits with equal clocks), deletes, restores, type definitions, and

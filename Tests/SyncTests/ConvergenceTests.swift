@@ -20,7 +20,7 @@ struct ConvergenceTests {
 
     @Test("four devices and a bare remote converge", arguments: seeds)
     func converge(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix(state: seed)
         let dir = TemporaryDirectory()
         let remote = try makeBareRemote(dir)
         let (first, _) = try Vault.initialize(at: dir.sub("device0"))

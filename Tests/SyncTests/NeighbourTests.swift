@@ -110,10 +110,7 @@ struct NeighbourTests {
     func plainGitEvents() throws {
         let dir = TemporaryDirectory()
         let remote = try makeBareRemote(dir)
-        let (laptop, _) = try Vault.initialize(at: dir.sub("laptop"))
-        try laptop.addRemote(name: "origin", url: remote)
-        _ = try laptop.log(type: "wake", at: at("2024-03-01T07:00:00Z"), note: nil)
-        _ = try laptop.sync()
+        let laptop = try makeFirstDevice(dir, remote: remote)
         let phone = dir.sub("phone")
         try plainClone(remote, into: phone, in: dir)
         let (phoneVault, _) = try Vault.initialize(at: phone)  // adopts the clone: a second device
@@ -129,10 +126,7 @@ struct NeighbourTests {
     func sharedDeviceID() throws {
         let dir = TemporaryDirectory()
         let remote = try makeBareRemote(dir)
-        let (laptop, _) = try Vault.initialize(at: dir.sub("laptop"))
-        try laptop.addRemote(name: "origin", url: remote)
-        _ = try laptop.log(type: "wake", at: at("2024-03-01T07:00:00Z"), note: nil)
-        _ = try laptop.sync()
+        let laptop = try makeFirstDevice(dir, remote: remote)
         _ = try Vault.clone(url: remote, into: dir.sub("copy"))
         // Copying .git/alog along with the folder makes the copy the same device.
         try writeFile(dir.sub("copy/.git/alog/device"), "id=\(laptop.device.id)\nname=copied\n")

@@ -121,15 +121,12 @@ final class GitDaemon: @unchecked Sendable {
     }
 }
 
-/// A deterministic random source for reproducible scenarios (SplitMix64).
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The first device of a shared vault: a new vault with `remote` as origin, one wake logged
+/// and synced.
+func makeFirstDevice(_ dir: TemporaryDirectory, remote: String, name: String = "laptop") throws -> Vault {
+    let (vault, _) = try Vault.initialize(at: dir.sub(name))
+    try vault.addRemote(name: "origin", url: remote)
+    _ = try vault.log(type: "wake", at: at("2024-03-01T07:00:00Z"), note: nil)
+    _ = try vault.sync()
+    return vault
 }
