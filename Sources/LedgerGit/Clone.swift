@@ -8,7 +8,7 @@ extension Repository {
         url: String, into path: String, checkout: Bool = true, options: TransferOptions = TransferOptions()
     ) throws -> Repository {
         _ = LibGit2.ready
-        let context = TransferContext(options, hasAgent: hasSSHAgent)
+        let context = TransferContext(options)
         return try withExtendedLifetime(context) {
             var cloneOptions = git_clone_options()
             try check(

@@ -1,17 +1,11 @@
 import CLibGit2
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Repository {
     /// Downloads from remote `name` the objects `refspecs` need and updates their destination
     /// references (e.g. `+refs/heads/main:refs/remotes/origin/main`). No tags are fetched. A
     /// source branch missing on the remote is not an error: its destination is left as it was.
     public func fetch(remote name: String, refspecs: [String], options: TransferOptions = TransferOptions()) throws {
-        let context = TransferContext(options, hasAgent: hasSSHAgent)
+        let context = TransferContext(options)
         try withExtendedLifetime(context) {
             try withRemote(name) { remote in
                 var fetchOptions = git_fetch_options()
@@ -27,11 +21,4 @@ extension Repository {
             }
         }
     }
-}
-
-/// True when an ssh-agent socket is advertised and exists (libgit2 fails the whole transfer,
-/// rather than asking for other credentials, when the agent cannot be reached).
-var hasSSHAgent: Bool {
-    guard let socket = getenv("SSH_AUTH_SOCK"), socket.pointee != 0 else { return false }
-    return access(socket, F_OK) == 0
 }

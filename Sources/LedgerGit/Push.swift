@@ -5,7 +5,7 @@ extension Repository {
     /// forced). Throws `GitError` with code `.nonFastForward` when the server refused an update
     /// because the remote branch moved on (another device pushed first).
     public func push(remote name: String, refspecs: [String], options: TransferOptions = TransferOptions()) throws {
-        let context = TransferContext(options, hasAgent: hasSSHAgent)
+        let context = TransferContext(options)
         try withExtendedLifetime(context) {
             try withRemote(name) { remote in
                 var pushOptions = git_push_options()

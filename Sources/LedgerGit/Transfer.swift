@@ -1,5 +1,11 @@
 import CLibGit2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// How to authenticate to a remote. Each source is offered at most once per transfer, so a
 /// rejected credential ends the transfer with `GitError.Code.authentication` instead of looping.
 public struct Credentials: Sendable {
@@ -60,9 +66,16 @@ final class TransferContext {
     /// References the server refused during a push, with its reason.
     var rejected: [(reference: String, reason: String)] = []
 
-    init(_ options: TransferOptions, hasAgent: Bool) {
+    init(_ options: TransferOptions) {
         self.options = options
-        self.hasAgent = hasAgent
+        hasAgent = Self.agentSocketExists()
+    }
+
+    /// True when an ssh-agent socket is advertised and exists (libgit2 fails the whole transfer,
+    /// rather than asking for other credentials, when the agent cannot be reached).
+    private static func agentSocketExists() -> Bool {
+        guard let socket = getenv("SSH_AUTH_SOCK"), socket.pointee != 0 else { return false }
+        return access(socket, F_OK) == 0
     }
 
     func fill(_ callbacks: inout git_remote_callbacks) {
