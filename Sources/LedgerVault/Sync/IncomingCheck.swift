@@ -7,12 +7,10 @@ struct IncomingCheck {
     let repository: Repository
     let remote: String
 
-    /// Validates everything `theirs` changed since `base` (nil: since the empty tree). The
-    /// cost grows with the size of the change, not with the vault.
-    func validate(base: ObjectID?, theirs: ObjectID) throws {
-        let baseTree = try base.map { try repository.commit($0).tree }
-        let theirsTree = try repository.commit(theirs).tree
-        for change in try repository.diffTrees(baseTree, theirsTree) {
+    /// Validates `incoming`: the tree diff from the merge base (or the empty tree) to the
+    /// remote's commit. The cost grows with the size of the change, not with the vault.
+    func validate(_ incoming: [TreeChange]) throws {
+        for change in incoming {
             if let reason = Self.unsafeReason(change.path) {
                 throw SyncError.unsafePath(remote: remote, path: change.path, reason: reason)
             }

@@ -22,10 +22,11 @@ struct TreeMerger {
         var editsKeptOverDeletes: [String] = []
     }
 
-    func merge(base: ObjectID?, ours: ObjectID, theirs: ObjectID) throws -> Outcome {
-        let baseTree = try base.map { try repository.commit($0).tree }
-        let oursTree = try repository.commit(ours).tree
-        let theirsTree = try repository.commit(theirs).tree
+    /// Merges the trees of both sides; `incoming` is the diff from `baseTree` to `theirsTree`
+    /// (already computed, and vetted, by the caller).
+    func merge(baseTree: ObjectID?, oursTree: ObjectID, theirsTree: ObjectID, incoming: [TreeChange]) throws
+        -> Outcome
+    {
         var mine: [String: TreeChange] = [:]
         for change in try repository.diffTrees(baseTree, oursTree) { mine[change.path] = change }
 
@@ -42,7 +43,7 @@ struct TreeMerger {
             outcome.conflictCopies.append(SyncReport.ConflictCopy(path: path, copy: copy, reason: reason))
         }
 
-        for change in try repository.diffTrees(baseTree, theirsTree) {
+        for change in incoming {
             let path = change.path
             guard let local = mine[path] else {
                 // Only the remote changed it. Never let a file replace a folder of ours (or the

@@ -32,7 +32,8 @@ extension Vault {
         var report = SyncReport(
             remote: "origin", url: source, branch: String((head.branch ?? "main").dropFirst("refs/heads/".count)))
         if let received = head.commit {
-            try IncomingCheck(repository: repository, remote: "origin").validate(base: nil, theirs: received)
+            let everything = try repository.diffTrees(nil, try repository.commit(received).tree)
+            try IncomingCheck(repository: repository, remote: "origin").validate(everything)
             try repository.checkoutHead()
             try repository.setReference(syncedReference("origin"), to: received, message: "alog: cloned")
             report.action = .fastForward

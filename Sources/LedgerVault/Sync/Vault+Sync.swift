@@ -12,7 +12,8 @@ extension Vault {
         remote requested: String? = nil, progress: ((TransferProgress) -> Void)? = nil, maxAttempts: Int = 5
     ) throws -> SyncReport {
         let repository = try repository
-        guard let branchReference = try repository.head().branch else { throw VaultError.detachedHead(path: root) }
+        let start = try repository.head()
+        guard let branchReference = start.branch else { throw VaultError.detachedHead(path: root) }
         let branch = String(branchReference.dropFirst("refs/heads/".count))
         let remote = try requested ?? defaultRemote(branch: branch)
         guard let url = try repository.remoteURL(remote) else {
@@ -28,7 +29,6 @@ extension Vault {
         let synced = Self.syncedReference(remote)
         let options = TransferOptions(credentials: credentials(), progress: progress)
         var report = SyncReport(remote: remote, url: url, branch: branch)
-        let startHead = try repository.head().commit
 
         var attempt = 0
         while true {
@@ -83,7 +83,7 @@ extension Vault {
             break
         }
         report.head = try repository.head().commit
-        if let head = report.head, head != startHead {
+        if let head = report.head, head != start.commit {
             // The vault wins: projections are folded from the merged events, never patched from
             // what this device remembered.
             _ = try summary(at: head)
@@ -111,22 +111,27 @@ extension Vault {
             }
 
             let base = try ours.flatMap { try repository.mergeBase($0, theirs) }
-            try IncomingCheck(repository: repository, remote: remote).validate(base: base, theirs: theirs)
+            let baseTree = try base.map { try repository.commit($0).tree }
+            let oldTree = try ours.map { try repository.commit($0).tree }
+            let theirsTree = try repository.commit(theirs).tree
+            let incoming = try repository.diffTrees(baseTree, theirsTree)
+            try IncomingCheck(repository: repository, remote: remote).validate(incoming)
             var newHead = theirs
+            var newTree = theirsTree
             var outcome: TreeMerger.Outcome?
-            if let ours, base != ours {
+            if let ours, let oursTree = oldTree, base != ours {
                 let merger = TreeMerger(repository: repository, copySuffix: conflictCopySuffix())
-                let result = try merger.merge(base: base, ours: ours, theirs: theirs)
+                let result = try merger.merge(
+                    baseTree: baseTree, oursTree: oursTree, theirsTree: theirsTree, incoming: incoming)
                 let signature = try authorSignature()
                 newHead = try repository.createCommit(
                     tree: result.tree, parents: [ours, theirs], author: signature, committer: signature,
                     message:
                         "alog: sync with \(remote)\n\nMerge \(theirs.hex.prefix(12)) from \(remote) into \(branchReference)."
                 )
+                newTree = result.tree
                 outcome = result
             }
-            let oldTree = try ours.map { try repository.commit($0).tree }
-            let newTree = try repository.commit(newHead).tree
             let changed = try repository.diffTrees(oldTree, newTree).map(\.path)
             let userPaths = changed.filter { !VaultLayout.isLedgerPath($0) }
             do {
