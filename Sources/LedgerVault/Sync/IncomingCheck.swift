@@ -1,4 +1,3 @@
-import LedgerCore
 import LedgerGit
 
 /// Checks history arriving from a remote before anything of it is merged: it may add files and
@@ -58,48 +57,5 @@ struct IncomingCheck {
             if component.lowercased() == ".git" { return "is a symbolic link into .git (\(target))" }
         }
         return nil
-    }
-}
-
-/// Line-level helpers for event files.
-enum EventLines {
-    /// The first non-empty line of `old` that does not appear in `new`, or nil when `new` keeps
-    /// every line (the common case, `new` extending `old`, is checked without hashing).
-    static func firstMissing(of old: [UInt8], in new: UnsafeRawBufferPointer) -> [UInt8]? {
-        if new.count >= old.count, old.isEmpty || old.last == 10, new.prefix(old.count).elementsEqual(old) {
-            return nil
-        }
-        let newLines = Set(new.split(separator: 10, omittingEmptySubsequences: true).map { Array($0) })
-        return old.split(separator: 10, omittingEmptySubsequences: true).first { !newLines.contains(Array($0)) }
-            .map(Array.init)
-    }
-
-    /// The union of two versions of an event file: all of `ours`, then the lines of `theirs`
-    /// that `ours` lacks, skipping any whose event id `ours` already has (a duplicate counts once).
-    static func union(ours: [UInt8], theirs: [UInt8]) -> [UInt8] {
-        var result = ours
-        if let last = result.last, last != 10 { result.append(10) }
-        var lines: Set<ArraySlice<UInt8>> = []
-        var ids: Set<String> = []
-        for line in ours.split(separator: 10, omittingEmptySubsequences: true) {
-            lines.insert(line)
-            if let id = eventID(line) { ids.insert(id) }
-        }
-        for line in theirs.split(separator: 10, omittingEmptySubsequences: true) where !lines.contains(line) {
-            if let id = eventID(line) {
-                guard ids.insert(id).inserted else { continue }
-            }
-            lines.insert(line)
-            result += line
-            result.append(10)
-        }
-        return result
-    }
-
-    private static func eventID(_ line: ArraySlice<UInt8>) -> String? {
-        line.withUnsafeBytes { bytes in
-            if case .success(let event) = EventLine.decode(bytes) { return event.id.description }
-            return nil
-        }
     }
 }

@@ -92,9 +92,7 @@ struct EventFileReader {
             case .modified:
                 let oldBytes = try repository.readBlob(change.oldID!)
                 let outcome: Delta? = try repository.withBlob(change.newID!) { buffer in
-                    if buffer.count >= oldBytes.count, oldBytes.isEmpty || oldBytes.last == 10,
-                        buffer.prefix(oldBytes.count).elementsEqual(oldBytes)
-                    {
+                    if EventLines.isAppend(of: oldBytes, in: buffer) {
                         let skipped = oldBytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
                         let suffix = UnsafeRawBufferPointer(rebasing: buffer[oldBytes.count...])
                         Self.decodeLines(
