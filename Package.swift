@@ -5,6 +5,7 @@ let package = Package(
     name: "ActivityLedger",
     products: [
         .executable(name: "alog", targets: ["alog"]),
+        .executable(name: "alog-full", targets: ["alog-full"]),
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
         .library(name: "LedgerVault", targets: ["LedgerVault"]),
     ],
@@ -24,17 +25,29 @@ let package = Package(
         .target(name: "LedgerGit", dependencies: ["CLibGit2"]),
         // Layer 2: the pure domain (events, clocks, projections); no I/O.
         .target(name: "LedgerCore"),
-        // Layer 3: vault storage on top of the git wrapper.
-        .target(name: "LedgerVault", dependencies: ["LedgerGit", "LedgerCore"]),
-        // Layer 4: thin shells.
+        // Layer 3: storage. System calls (files, locks, clocks); the widget's device-local
+        // queue and cache (no git, so a tap never loads libgit2); the vault on top of the git
+        // wrapper.
+        .target(name: "LedgerSystem", dependencies: ["LedgerCore"]),
+        .target(name: "LedgerWidget", dependencies: ["LedgerCore", "LedgerSystem"]),
+        .target(name: "LedgerVault", dependencies: ["LedgerGit", "LedgerCore", "LedgerSystem", "LedgerWidget"]),
+        // Layer 4: thin shells. `alog` is a small front that answers the widget's hot commands
+        // itself (no libgit2, no argument-parser start-up) and hands every other command to
+        // `alog-full`, the whole CLI, with exec. Release builds add `--static-swift-stdlib`,
+        // which halves process start-up, most of a one-shot command's time.
         .executableTarget(
             name: "alog",
+            dependencies: ["LedgerCore", "LedgerSystem", "LedgerWidget"]
+        ),
+        .executableTarget(
+            name: "alog-full",
             dependencies: [
-                "LedgerVault", "LedgerCore",
+                "LedgerVault", "LedgerCore", "LedgerSystem", "LedgerWidget",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "alog-bench", dependencies: ["LedgerVault", "LedgerCore"]),
+        .executableTarget(
+            name: "alog-bench", dependencies: ["LedgerVault", "LedgerCore", "LedgerSystem", "LedgerWidget"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LedgerGitTests", dependencies: ["LedgerGit", "TestSupport"]),
         .testTarget(
@@ -43,9 +56,16 @@ let package = Package(
                 "LedgerCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "LedgerVaultTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]),
+        .testTarget(
+            name: "LedgerVaultTests",
+            dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "LedgerSystem", "LedgerWidget", "TestSupport"]
+        ),
         .testTarget(name: "CLITests", dependencies: ["LedgerCore", "TestSupport"]),
-        .testTarget(name: "SyncTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]),
+        .testTarget(
+            name: "SyncTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "LedgerSystem", "TestSupport"]),
+        .testTarget(
+            name: "WidgetTests",
+            dependencies: ["LedgerVault", "LedgerCore", "LedgerSystem", "LedgerWidget", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

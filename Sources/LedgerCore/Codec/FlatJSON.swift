@@ -9,6 +9,7 @@ enum FlatJSON {
         /// Raw bytes between the quotes; `escaped` when they contain a backslash.
         case string(UnsafeRawBufferPointer, escaped: Bool)
         case integer(Int64)
+        case boolean(Bool)
         case other
     }
 
@@ -83,7 +84,7 @@ enum FlatJSON {
                 }
             default:
                 let start = i
-                while i < n, !(bytes[i] == 44 || bytes[i] == 125 || bytes[i] == 93 || bytes[i] == 32) { i += 1 }
+                while i < n, !(bytes[i] == 44 || bytes[i] == 125 || bytes[i] == 93 || bytes[i] <= 32) { i += 1 }
                 guard i > start else { throw fail("value expected") }
             }
         }
@@ -131,6 +132,17 @@ enum FlatJSON {
                         try body(key, .other)
                     } else {
                         try body(key, .integer(negative ? -value : value))
+                    }
+                } else if byte == 116 || byte == 102 {
+                    let start = i
+                    try skipValue(depth: 0)
+                    let literal = UnsafeRawBufferPointer(rebasing: bytes[start..<i])
+                    if literal.equals("true") {
+                        try body(key, .boolean(true))
+                    } else if literal.equals("false") {
+                        try body(key, .boolean(false))
+                    } else {
+                        throw fail("unknown literal")
                     }
                 } else {
                     try skipValue(depth: 0)

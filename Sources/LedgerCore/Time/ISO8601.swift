@@ -1,7 +1,7 @@
 /// A strict, allocation-free ISO 8601 parser for the forms the ledger writes and users type:
 /// `YYYY-MM-DD[(T| )HH:MM[:SS[.fraction]]][Z|±HH:MM|±HHMM|±HH]`.
 public enum ISO8601 {
-    public struct Parsed: Sendable, Equatable {
+    public struct Parsed: Sendable, Hashable {
         /// Seconds since the epoch of the local wall-clock reading, as if it were UTC.
         public var localSeconds: Int64
         /// The explicit offset, nil when the text had none.

@@ -1,4 +1,5 @@
 import LedgerGit
+import LedgerSystem
 
 extension Vault {
     /// Sets this machine up as a new device of the vault at `url`: clones it into `path`,

@@ -1,4 +1,5 @@
 import LedgerGit
+import LedgerSystem
 
 extension Vault {
     /// The configured remotes.

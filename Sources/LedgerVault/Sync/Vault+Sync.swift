@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerGit
+import LedgerSystem
 
 extension Vault {
     /// Fetches from `remote` (nil: the default remote), merges by the rules of docs/sync.md,

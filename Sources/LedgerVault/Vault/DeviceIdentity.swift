@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerSystem
 
 /// This clone's identity, stored in `.git/alog/device` (never tracked: a clone is a new device).
 public struct DeviceIdentity: Sendable, Equatable {

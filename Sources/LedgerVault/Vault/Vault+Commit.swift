@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerGit
+import LedgerSystem
 
 /// A change to one tracked file: its new content, computed from its current content in the
 /// commit being built on (nil when the file does not exist there yet).
@@ -54,6 +55,7 @@ extension Vault {
             let commit = try repository.createCommit(
                 tree: tree, parents: head.commit.map { [$0] } ?? [], author: signature, committer: signature,
                 message: message)
+            FaultInjection.point("commit.before-ref")
             do {
                 try repository.updateReference(branch, to: commit, expecting: head.commit, message: message)
             } catch let error as GitError where error.code == .modified && attempt < 20 {

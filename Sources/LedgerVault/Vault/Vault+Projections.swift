@@ -1,5 +1,7 @@
 import LedgerCore
 import LedgerGit
+import LedgerWidget
+import LedgerSystem
 
 /// Projection caches. Both live in `.git/alog/` and start with the id of the commit they
 /// reflect, so they can never be stale: when HEAD has moved, only the difference between the
@@ -165,6 +167,8 @@ extension Vault {
     func storeSummary(_ summary: StatusSummary, at commit: ObjectID) throws {
         memoSummary = (commit, summary)
         try writeCache(summaryCachePath, commit: commit, payload: summary.serialized())
+        // Every summary of HEAD refreshes the widget's cache: the vault wins over the cache.
+        if (try? headCommit()) == commit { refreshWidgetCache(summary) }
     }
 
     /// Cache file: `<commit hex>\n<payload length> <FNV-1a of payload>\n<payload>`. A torn

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerGit
+import LedgerSystem
 
 /// A vault: a git repository (usually also an Obsidian vault) holding the ledger folder.
 ///

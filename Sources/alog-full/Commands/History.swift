@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerSystem
 import LedgerVault
 
 struct History: ParsableCommand {
@@ -21,7 +22,7 @@ struct History: ParsableCommand {
     }
 
     func run() throws {
-        let from = try since.map(Clock.parse)
+        let from = try since.map(CommandClock.parse)
         let vault = try options.open()
         let state = try vault.state()
         Terminal.reportLineIssues(vault)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerSystem
 import LedgerVault
 
 struct Log: ParsableCommand {
@@ -20,7 +21,7 @@ struct Log: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let instant = try at.map(Clock.parse) ?? SystemTimeZone().localInstant(at: Clock.nowSeconds)
+        let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
         let vault = try options.open()
         let appended = try vault.log(type: type.lowercased(), at: instant, note: note)
         appended.warnings.forEach(Terminal.warn)

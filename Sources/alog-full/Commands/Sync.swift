@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerSystem
 import LedgerVault
 
 struct Sync: ParsableCommand {
@@ -26,7 +27,7 @@ struct Sync: ParsableCommand {
         for warning in report.warnings { Terminal.warn(warning) }
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
-        let now = Clock.nowSeconds
+        let now = CommandClock.nowSeconds
         let timers = Timers(summary: summary, now: now)
         if json {
             emit(Self.json(report, status: Status.json(summary, timers, now: now)))

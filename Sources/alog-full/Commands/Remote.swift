@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerCore
 import LedgerVault
 
 struct Remote: ParsableCommand {

@@ -10,7 +10,7 @@ struct Init: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let (vault, outcome) = try Vault.initialize(at: options.location().path)
+        let (vault, outcome) = try Vault.initialize(at: options.location.path)
         emit("\(outcome.rawValue) at \(vault.root) (device \(vault.device.id), \(vault.device.name))")
     }
 }

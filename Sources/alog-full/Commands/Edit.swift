@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerSystem
 import LedgerVault
 
 struct Edit: ParsableCommand {
@@ -23,7 +24,7 @@ struct Edit: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let changes = EntryChanges(type: type?.lowercased(), at: try at.map(Clock.parse), note: note)
+        let changes = EntryChanges(type: type?.lowercased(), at: try at.map(CommandClock.parse), note: note)
         let vault = try options.open()
         let (entry, appended) = try vault.edit(id, changes: changes)
         appended.warnings.forEach(Terminal.warn)

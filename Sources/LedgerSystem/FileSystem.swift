@@ -115,15 +115,32 @@ public enum FileSystem {
 
     /// True when `path` is a directory with no entries.
     public static func isEmptyDirectory(_ path: String) -> Bool {
-        guard let directory = opendir(path) else { return false }
+        isDirectory(path) && list(path).isEmpty
+    }
+
+    /// The names in a directory (without `.` and `..`); empty when it cannot be read.
+    public static func list(_ path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }
+        var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name != "." && name != ".." { return false }
+            if name != "." && name != ".." { names.append(name) }
         }
-        return true
+        return names
+    }
+
+    /// The size of a file in bytes, nil when it does not exist.
+    public static func size(_ path: String) -> Int? {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : nil
+    }
+
+    /// Removes a file if it exists.
+    public static func remove(_ path: String) {
+        unlink(path)
     }
 
     public static func exists(_ path: String) -> Bool {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerCore
 import LedgerVault
 
 struct Clone: ParsableCommand {
@@ -19,7 +20,7 @@ struct Clone: ParsableCommand {
 
     func run() throws {
         let (vault, report) = try Vault.clone(
-            url: url, into: options.location().path, progress: json ? nil : ProgressLine.reporter())
+            url: url, into: options.location.path, progress: json ? nil : ProgressLine.reporter())
         if json {
             emit(
                 JSONText.object([

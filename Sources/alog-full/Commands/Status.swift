@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerSystem
 import LedgerVault
 
 struct Status: ParsableCommand {
@@ -15,7 +16,7 @@ struct Status: ParsableCommand {
         let vault = try options.open()
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
-        let now = Clock.nowSeconds
+        let now = CommandClock.nowSeconds
         let timers = Timers(summary: summary, now: now)
         let types = Render.typeMap(summary.types)
         json ? emit(Self.json(summary, timers, now: now)) : emit(Self.human(summary, timers, types: types, now: now))

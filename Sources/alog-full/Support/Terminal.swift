@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerSystem
 import LedgerVault
 
 #if canImport(Glibc)
@@ -34,6 +35,21 @@ enum Terminal {
 
     static func warn(_ text: String) { note("alog: warning: " + text) }
 
+    /// Reports what committing the widget's queue did: a note on a terminal, warnings always.
+    static func reportDrain(_ report: Vault.DrainReport) {
+        if report.committed > 0, stderrIsTTY {
+            note("committed \(report.committed) widget tap\(report.committed == 1 ? "" : "s") from the queue")
+        }
+        for aside in report.savedAside { warn("unreadable widget queue text was saved aside in \(aside)") }
+        let stuck = report.failures.count + report.invalid
+        if stuck > 0 {
+            let first = report.failures.first.map { ": \($0.reason)" } ?? ""
+            warn(
+                "\(stuck) widget item\(stuck == 1 ? "" : "s") could not be committed and stay\(stuck == 1 ? "s" : "") queued\(first); see 'alog widget pending'"
+            )
+        }
+    }
+
     /// Reports damaged lines met while loading (they were skipped).
     static func reportLineIssues(_ vault: Vault) {
         for issue in vault.lineIssues.prefix(20) { warn("skipped damaged event line \(issue)") }
@@ -57,32 +73,4 @@ enum Terminal {
             return width + 1
         }
     }
-}
-
-/// JSON text for `--json` outputs: stable key order, no Foundation on the hot path.
-enum JSONText {
-    static func string(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    /// An object from ordered members; nil values are left out.
-    static func object(_ members: [(String, String?)]) -> String {
-        "{" + members.compactMap { key, value in value.map { string(key) + ":" + $0 } }.joined(separator: ",") + "}"
-    }
-
-    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 }

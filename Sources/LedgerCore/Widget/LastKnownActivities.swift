@@ -1,0 +1,35 @@
+/// The seed's `LastKnownActivities` dictionary: activity type → unix seconds of its latest
+/// live entry, e.g. `{"meal": 1703123555, "sleep": 1703123456, "wake": 1703123789}`. Types never
+/// logged are absent.
+public enum LastKnownActivities {
+    /// Keys sorted, so equal dictionaries are equal bytes.
+    public static func encode(_ values: [String: Int64]) -> [UInt8] {
+        var out: [UInt8] = [123]
+        for (index, (type, seconds)) in values.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { out += [44, 32] }
+            FlatJSON.appendString(type, to: &out)
+            out += Array(": \(seconds)".utf8)
+        }
+        out += [125]
+        return out
+    }
+
+    /// Nil when the bytes are not such an object (integers only).
+    public static func decode(_ bytes: [UInt8]) -> [String: Int64]? {
+        var values: [String: Int64] = [:]
+        let valid = bytes.withUnsafeBytes { raw -> Bool in
+            do {
+                try FlatJSON.forEachMember(raw) { (key, value) throws(FlatJSON.SyntaxError) in
+                    guard case .integer(let seconds) = value,
+                        let type = FlatJSON.decodeString(key, escaped: key.contains(92))
+                    else { throw FlatJSON.SyntaxError(offset: 0, reason: "values must be unix seconds") }
+                    values[type] = seconds
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
+        return valid ? values : nil
+    }
+}

@@ -1,0 +1,67 @@
+import LedgerCore
+
+/// One-shot status-bar output of the widget view.
+public enum StatusBarFormat: String, CaseIterable, Sendable {
+    /// waybar `custom` module with `"return-type": "json"`: text, alt, tooltip, class.
+    case waybar
+    /// i3blocks: full text, short text, colour, one per line.
+    case i3blocks
+    /// tmux `status-right` with `#[fg=…]` styles.
+    case tmux
+    /// One plain line.
+    case plain
+
+    public func render(_ view: WidgetView, now: Int64, zone: any TimeZoneRules) -> String {
+        let reading = view.reading(at: now)
+        let state = reading.conscious?.state
+        let stateWord = state.map { $0 == .awake ? "Awake" : "Asleep" }
+        let stateIcon = state == .asleep ? "🌙" : "☀️"
+        let queued = view.pendingCount > 0 ? "\(view.pendingCount) queued" : nil
+        switch self {
+        case .plain:
+            var parts: [String] = []
+            if let word = stateWord, let text = reading.consciousText { parts.append("\(word) \(text)") }
+            if let meal = reading.mealText { parts.append("Meal \(meal)") }
+            if let queued { parts.append(queued) }
+            return parts.isEmpty ? "No activities yet" : parts.joined(separator: " · ")
+        case .waybar:
+            var text: [String] = []
+            if let conscious = reading.consciousText { text.append("\(stateIcon) \(conscious)") }
+            if let meal = reading.mealText { text.append("🍽️ \(meal)") }
+            if view.pendingCount > 0 { text.append("⏳\(view.pendingCount)") }
+            var tooltip: [String] = []
+            if let word = stateWord, let conscious = reading.conscious, let since = reading.consciousText {
+                tooltip.append("\(word) for \(since) (since \(zone.localInstant(at: conscious.since).localTime))")
+            }
+            if let meal = reading.mealSince, let since = reading.mealText {
+                tooltip.append("Last meal \(since) ago (\(zone.localInstant(at: meal).localTime))")
+            }
+            if let queued { tooltip.append("\(queued), committed by the next alog command") }
+            var classes = [state?.rawValue ?? "unknown"]
+            if view.pendingCount > 0 { classes.append("pending") }
+            return JSONText.object([
+                ("text", JSONText.string(text.isEmpty ? "alog" : text.joined(separator: "  "))),
+                ("alt", JSONText.string(state?.rawValue ?? "unknown")),
+                ("tooltip", JSONText.string(tooltip.isEmpty ? "No activities yet" : tooltip.joined(separator: "\n"))),
+                ("class", "[" + classes.map(JSONText.string).joined(separator: ",") + "]"),
+            ])
+        case .i3blocks:
+            var full: [String] = []
+            if let conscious = reading.consciousText { full.append("\(stateIcon) \(conscious)") }
+            if let meal = reading.mealText { full.append("🍽️ \(meal)") }
+            if view.pendingCount > 0 { full.append("⏳\(view.pendingCount)") }
+            let short = reading.consciousText.map { "\(stateIcon) \($0)" } ?? "alog"
+            let colour = state == .asleep ? "#4A6FA5" : state == .awake ? "#F5A623" : "#888888"
+            return [full.isEmpty ? "alog" : full.joined(separator: "  "), short, colour].joined(separator: "\n")
+        case .tmux:
+            var parts: [String] = []
+            if let conscious = reading.consciousText {
+                let colour = state == .asleep ? "colour67" : "colour214"
+                parts.append("#[fg=\(colour)]\(stateIcon) \(conscious)#[default]")
+            }
+            if let meal = reading.mealText { parts.append("🍽️ \(meal)") }
+            if view.pendingCount > 0 { parts.append("#[fg=colour244]⏳\(view.pendingCount)#[default]") }
+            return parts.isEmpty ? "alog" : parts.joined(separator: " ")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import LedgerCore
+
+/// Why a widget command refused; nothing was written.
+public enum WidgetError: Error, Equatable, CustomStringConvertible {
+    case notAVault(path: String)
+    case unknownType(String, known: [String])
+    case invalidType(String, reason: String)
+    case badFormat(String)
+    case noSuchItem(Int, count: Int)
+
+    public var description: String {
+        switch self {
+        case .notAVault(let path):
+            "\(path) is not an alog vault; create or adopt it with 'alog init --vault \(path)'"
+        case .unknownType(let type, let known):
+            "unknown activity type '\(type)'; known: \(known.joined(separator: ", ")) (add one with 'alog types add \(type)')"
+        case .invalidType(let type, let reason):
+            "invalid activity type '\(type)': \(reason)"
+        case .badFormat(let format):
+            "unknown format '\(format)'; use one of: \(StatusBarFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .noSuchItem(let number, let count):
+            "there is no queue item \(number); the queue has \(count) (see 'alog widget pending')"
+        }
+    }
+}

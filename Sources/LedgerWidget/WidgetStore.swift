@@ -1,0 +1,202 @@
+import LedgerCore
+import LedgerSystem
+
+/// The widget's device-local state, in `<git dir>/alog/widget/` (never tracked, per clone):
+///
+///     PendingActivities.json     the queue: taps waiting to be committed (seed shape)
+///     LastKnownActivities.json   type → unix seconds, refreshed from the vault (seed shape)
+///     types                      the vault's type names, one per line (for checking taps)
+///     failures                   `key<TAB>reason` of items the last drain could not commit
+///     drain.journal              present only while a drain is committing (see DrainJournal)
+///     queue.lock, drain.lock     flock(2) locks; the kernel drops them when a process dies
+///     PendingActivities.damaged-<ms>.json   unreadable queue text saved aside, never deleted
+///
+/// Every file is replaced atomically (written beside, then renamed), so readers never take a
+/// lock and never see half a file. Writers of the queue hold `queue.lock` for microseconds;
+/// a drain holds `drain.lock` for its whole run, so two drains never overlap.
+///
+/// Nothing here opens the git repository: a tap or a status-bar refresh costs a few file reads.
+public final class WidgetStore {
+    public let directory: String
+
+    public init(stateDirectory: String) {
+        directory = stateDirectory + "widget/"
+    }
+
+    public var queuePath: String { directory + "PendingActivities.json" }
+    public var lastKnownPath: String { directory + "LastKnownActivities.json" }
+    var typesPath: String { directory + "types" }
+    var failuresPath: String { directory + "failures" }
+    var journalPath: String { directory + "drain.journal" }
+
+    // MARK: - Reading (no locks)
+
+    /// Everything a view needs, read without locks.
+    public struct Snapshot: Sendable {
+        public var queue: PendingQueue
+        public var lastKnown: [String: Int64]
+        /// Item key → why the last drain could not commit it.
+        public var failures: [String: String]
+        /// The vault's types at the last refresh; nil before the first one.
+        public var knownTypes: Set<String>?
+        /// Queue text saved aside because it could not be read.
+        public var savedAside: [String]
+        public var drainInterrupted: Bool
+
+        public func view(now: Int64) -> WidgetView {
+            WidgetView(lastKnown: lastKnown, queue: queue.items, failing: Set(failures.keys), now: now)
+        }
+    }
+
+    public func snapshot() -> Snapshot {
+        Snapshot(
+            queue: readQueue(), lastKnown: readLastKnown(), failures: readFailures(), knownTypes: readKnownTypes(),
+            savedAside: FileSystem.list(directory).filter { $0.hasPrefix("PendingActivities.damaged-") }.sorted(),
+            drainInterrupted: FileSystem.exists(journalPath))
+    }
+
+    func readQueue() -> PendingQueue {
+        guard let bytes = try? FileSystem.read(queuePath) else { return PendingQueue() }
+        return PendingQueue(parsing: bytes)
+    }
+
+    public func readLastKnown() -> [String: Int64] {
+        guard let bytes = try? FileSystem.read(lastKnownPath) else { return [:] }
+        return LastKnownActivities.decode(bytes) ?? [:]
+    }
+
+    func readKnownTypes() -> Set<String>? {
+        guard let text = try? FileSystem.readString(typesPath) else { return nil }
+        return Set(text.split(separator: "\n").map(String.init))
+    }
+
+    func readFailures() -> [String: String] {
+        guard let text = try? FileSystem.readString(failuresPath) else { return [:] }
+        var failures: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            if parts.count == 2 { failures[String(parts[0])] = String(parts[1]) }
+        }
+        return failures
+    }
+
+    /// True when a drain has something to do: items queued, or a drain to finish.
+    public var hasWork: Bool {
+        if FileSystem.exists(journalPath) { return true }
+        guard let size = FileSystem.size(queuePath) else { return false }
+        return size > 3
+    }
+
+    // MARK: - The queue
+
+    /// Runs `body` on the queue under the queue lock, then writes it back (atomically) if it
+    /// changed. Text that cannot be read is first saved aside in a `.damaged-<ms>.json` file,
+    /// whose path is returned, and the readable items are kept.
+    @discardableResult
+    public func updateQueue<T>(_ body: (inout PendingQueue) throws -> T) throws -> (result: T, savedAside: String?) {
+        try FileSystem.makeDirectories(directory)
+        let lock = try FileLock(path: directory + "queue.lock")
+        defer { withExtendedLifetime(lock) {} }
+        let original = try FileSystem.read(queuePath) ?? []
+        var queue = PendingQueue(parsing: original)
+        var savedAside: String?
+        if let damage = queue.damage {
+            let path = directory + "PendingActivities.damaged-\(SystemClock.nowMillis()).json"
+            try FileSystem.writeAtomically(path, original)
+            savedAside = path + " (line \(damage.line): \(damage.reason))"
+            queue.damage = nil
+        }
+        let result = try body(&queue)
+        let updated = queue.encoded()
+        if updated != original { try FileSystem.writeAtomically(queuePath, updated) }
+        return (result, savedAside)
+    }
+
+    /// What a tap did.
+    public struct Tap: Sendable {
+        public var type: String
+        public var at: LocalInstant
+        public var view: WidgetView
+        public var savedAside: String?
+    }
+
+    /// The widget's button: queues an activity and returns the optimistic view with it. The
+    /// type must be one the vault knew at its last refresh (or any well-formed name before the
+    /// first refresh; the drain checks again).
+    public func tap(type rawType: String, at: LocalInstant, now: Int64) throws -> Tap {
+        let type = rawType.lowercased()
+        if let reason = ActivityTypes.validateName(type) { throw WidgetError.invalidType(rawType, reason: reason) }
+        let known = Set(ActivityTypes.builtIns.map(\.name)).union(readKnownTypes() ?? [type])
+        guard known.contains(type) else { throw WidgetError.unknownType(type, known: known.sorted()) }
+        let (queue, savedAside) = try updateQueue { queue -> PendingQueue in
+            queue.append(type: type, time: at.seconds)
+            return queue
+        }
+        let view = WidgetView(
+            lastKnown: readLastKnown(), queue: queue.items, failing: Set(readFailures().keys), now: now)
+        return Tap(type: type, at: at, view: view, savedAside: savedAside)
+    }
+
+    /// Removes queue elements by their 1-based position (as `alog widget pending` numbers them).
+    public func discard(_ numbers: [Int]) throws -> [PendingQueue.Element] {
+        try updateQueue { queue -> [PendingQueue.Element] in
+            for number in numbers where !(1...max(1, queue.elements.count)).contains(number) || queue.elements.isEmpty {
+                throw WidgetError.noSuchItem(number, count: queue.elements.count)
+            }
+            let doomed = Set(numbers.map { $0 - 1 })
+            let removed = doomed.sorted().map { queue.elements[$0] }
+            queue.elements = queue.elements.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+            return removed
+        }.result
+    }
+
+    // MARK: - Written from the vault
+
+    /// Replaces the cache with the vault's answer (the vault wins over the cache) and records
+    /// the vault's type names; files are rewritten only when their content changes.
+    public func refresh(lastKnown: [String: Int64], types: [String]) throws {
+        try FileSystem.makeDirectories(directory)
+        let cache = LastKnownActivities.encode(lastKnown) + [10]
+        if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
+        let names = Array((types.sorted().joined(separator: "\n") + "\n").utf8)
+        if (try? FileSystem.read(typesPath)) != names { try FileSystem.writeAtomically(typesPath, names) }
+    }
+
+    public func writeFailures(_ failures: [String: String]) throws {
+        guard !failures.isEmpty else {
+            FileSystem.remove(failuresPath)
+            return
+        }
+        let text = failures.sorted { $0.key < $1.key }.map { key, reason in
+            key.replacing("\t", with: " ") + "\t" + reason.replacing("\t", with: " ").replacing("\n", with: " ")
+        }
+        try FileSystem.writeAtomically(failuresPath, Array((text.joined(separator: "\n") + "\n").utf8))
+    }
+
+    // MARK: - Draining
+
+    /// Held for a whole drain; blocks while another process drains.
+    public func lockDrain() throws -> FileLock {
+        try FileSystem.makeDirectories(directory)
+        return try FileLock(path: directory + "drain.lock")
+    }
+
+    /// The journal of a drain that did not finish, if any. An unreadable journal is saved
+    /// aside (and reported by the caller) rather than guessed at.
+    public func readJournal() throws -> (journal: DrainJournal?, savedAside: String?) {
+        guard let bytes = try FileSystem.read(journalPath) else { return (nil, nil) }
+        if let journal = DrainJournal(decoding: bytes) { return (journal, nil) }
+        let aside = directory + "drain.journal.damaged-\(SystemClock.nowMillis())"
+        try FileSystem.writeAtomically(aside, bytes)
+        FileSystem.remove(journalPath)
+        return (nil, aside)
+    }
+
+    public func writeJournal(_ journal: DrainJournal) throws {
+        try FileSystem.writeAtomically(journalPath, journal.encoded())
+    }
+
+    public func removeJournal() {
+        FileSystem.remove(journalPath)
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import LedgerCore
+import LedgerSystem
+import LedgerVault
+import LedgerWidget
+
+/// `--vault`, shared by every command that opens the vault.
+struct VaultOptions: ParsableArguments {
+    @Option(name: .long, help: "The vault (a git repository). Default: $ALOG_VAULT, else $XDG_DATA_HOME/alog/vault.")
+    var vault: String?
+
+    var location: VaultLocation { VaultLocation(explicit: vault) }
+
+    /// Opens the vault; the embedded default is created on first use, explicit paths must
+    /// already be vaults.
+    func open(drainingWidgetQueue: Bool = true) throws -> Vault {
+        let (path, isDefault) = (location.path, location.isDefault)
+        let vault: Vault
+        if isDefault, !FileSystem.isDirectory(path) {
+            let (created, _) = try Vault.initialize(at: path)
+            Terminal.note("created the default vault at \(created.root)")
+            vault = created
+        } else {
+            vault = try Vault.open(at: path)
+        }
+        if let now = CommandClock.overriddenMillis { vault.clock = { now } }
+        if drainingWidgetQueue { commitWidgetQueue(vault) }
+        return vault
+    }
+
+    /// Every command that opens the vault first commits the widget's queued taps. A failure
+    /// here never stops the command: the taps stay queued for the next one.
+    private func commitWidgetQueue(_ vault: Vault) {
+        do {
+            if let report = try vault.drainWidgetQueue() { Terminal.reportDrain(report) }
+            try vault.ensureWidgetCache()
+        } catch {
+            Terminal.warn("could not commit the widget's queued taps (they stay queued): \(error)")
+        }
+    }
+}
