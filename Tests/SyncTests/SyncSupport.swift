@@ -32,14 +32,7 @@ func commitAll(_ path: String, _ message: String) throws {
 /// witness), with how often it appears.
 func eventIDCounts(_ root: String) throws -> [String: Int] {
     var counts: [String: Int] = [:]
-    let files = try git("ls-tree", "-r", "--name-only", "HEAD", ".alog/events", in: root).stdout
-    for file in files.split(separator: "\n") {
-        let content = try git("show", "HEAD:\(file)", in: root).stdout
-        for line in content.split(separator: "\n") {
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            counts[object?["id"] as? String ?? "?", default: 0] += 1
-        }
-    }
+    for event in try committedEvents(root) { counts[event["id"] as? String ?? "?", default: 0] += 1 }
     return counts
 }
 

@@ -79,6 +79,19 @@ public var productsDirectory: String {
     return directory.path
 }
 
+/// Every event line committed at HEAD, decoded, read through the real `git` CLI.
+public func committedEvents(_ root: String) throws -> [[String: Any]] {
+    var events: [[String: Any]] = []
+    let files = try git("ls-tree", "-r", "--name-only", "HEAD", ".alog/events", in: root).stdout
+    for file in files.split(separator: "\n") {
+        let content = try git("show", "HEAD:\(file)", in: root).stdout
+        for line in content.split(separator: "\n") {
+            events.append((try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:])
+        }
+    }
+    return events
+}
+
 public func writeFile(_ path: String, _ text: String) throws {
     let url = URL(fileURLWithPath: path)
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every queued item is committed exactly once, whatever kills the drain and whoever drains.
+@Suite("Widget drain: exactly once")
+struct ExactlyOnceTests {
+    /// Queues `count` meal taps a minute apart, from `first` minutes before now.
+    func tapMeals(_ vault: String, count: Int, first: Int = 200) throws -> [String] {
+        var keys: [String] = []
+        for index in 0..<count {
+            let seconds = testNow - Int64((first - index) * 60)
+            let tap = try alog(["widget", "tap", "meal", "--at", isoUTC(seconds)], vault: vault)
+            #expect(tap.succeeded, "\(tap.stderr)")
+            keys.append("meal " + isoUTC(seconds))
+        }
+        return keys
+    }
+
+    func isoUTC(_ seconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    /// The vault holds each key once, the queue is empty and no drain is left half done.
+    func expectExactlyOnce(_ vault: String, _ keys: [String], _ context: String) throws {
+        let counts = try loggedCounts(vault)
+        for key in keys { #expect(counts[key] == 1, "\(key) committed \(counts[key] ?? 0) times (\(context))") }
+        let widget = vault + "/.git/alog/widget/"
+        #expect(try readFile(widget + "PendingActivities.json") == "[]\n", "\(context)")
+        #expect(!FileManager.default.fileExists(atPath: widget + "drain.journal"), "\(context)")
+        #expect(try git("fsck", "--strict", in: vault).succeeded)
+        #expect(try git("status", "--porcelain", in: vault).stdout.isEmpty, "\(context)")
+    }
+
+    @Test(
+        "killed at each step of a drain, the next command commits every item once",
+        arguments: ["drain.after-journal", "commit.before-ref", "drain.after-commit", "drain.after-trim"])
+    func faultPoints(point: String) throws {
+        let home = TemporaryDirectory()
+        let (vault, _) = try makeVault(home)
+        let keys = try tapMeals(vault, count: 3)
+        let killed = try alog(["status"], vault: vault, environment: ["ALOG_FAULT": point])
+        #expect(killed.status == 9, "the process was killed by SIGKILL at \(point)")
+        #expect(try alog(["status"], vault: vault).succeeded)
+        try expectExactlyOnce(vault, keys, point)
+        // A tap after recovery still goes in once.
+        let more = try tapMeals(vault, count: 1, first: 10)
+        _ = try alog(["history"], vault: vault)
+        try expectExactlyOnce(vault, keys + more, point + ", then one more")
+    }
+
+    @Test("kill -9 at random moments of real drains loses nothing and duplicates nothing")
+    func randomKills() throws {
+        let home = TemporaryDirectory()
+        let (vault, _) = try makeVault(home)
+        var generator = SplitMix(state: 7)
+        var keys: [String] = []
+        for round in 0..<12 {
+            keys += try tapMeals(vault, count: 2, first: 600 - round * 3)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: productsDirectory + "/alog")
+            process.arguments = ["widget", "drain", "--vault", vault]
+            process.environment = ["TZ": "UTC", "ALOG_NOW": String(testNow), "HOME": NSTemporaryDirectory()]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0...40_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            while process.isRunning { usleep(1000) }
+        }
+        #expect(try alog(["widget", "drain"], vault: vault).succeeded)
+        try expectExactlyOnce(vault, keys, "after 12 random kills")
+    }
+
+    @Test("two processes draining at once, while taps keep arriving, commit each item once")
+    func concurrentDrains() throws {
+        let home = TemporaryDirectory()
+        let (vault, _) = try makeVault(home)
+        var keys = try tapMeals(vault, count: 20, first: 300)
+        nonisolated(unsafe) var results: [ProcessResult?] = [nil, nil]
+        let group = DispatchGroup()
+        for index in 0..<2 {
+            group.enter()
+            DispatchQueue.global().async {
+                results[index] = try? alog(["widget", "drain"], vault: vault)
+                group.leave()
+            }
+        }
+        keys += try tapMeals(vault, count: 5, first: 100)
+        group.wait()
+        #expect(results.allSatisfy { $0?.succeeded == true })
+        _ = try alog(["status"], vault: vault)
+        try expectExactlyOnce(vault, keys, "concurrent drains")
+    }
+}
