@@ -3,7 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release --product alog
+# Both executables: `alog` (the small front) and `alog-full` (the whole CLI it hands over to).
+swift build -c release --static-swift-stdlib --product alog-full
+swift build -c release --static-swift-stdlib --product alog
 ALOG=.build/release/alog
 echo "== alog writes to the default vault: ${XDG_DATA_HOME:-$HOME/.local/share}/alog/vault"
 $ALOG log wake --at "-7h"
@@ -16,5 +18,12 @@ echo "== alog history --limit 5"
 $ALOG history --limit 5
 echo "== alog status --json"
 $ALOG status --json
+echo "== alog widget tap exercise (queued, no git), then the status-bar view"
+$ALOG widget tap exercise --at "-5m"
+$ALOG widget status --format waybar
+echo "== alog widget timeline --after-tap"
+$ALOG widget timeline --after-tap
+echo "== alog history --limit 2 (commits the queued tap first)"
+$ALOG history --limit 2
 echo "== alog verify"
 $ALOG verify

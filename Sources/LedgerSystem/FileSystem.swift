@@ -21,19 +21,26 @@ public enum FileSystem {
             throw Failure(path: path, operation: "open", code: errno)
         }
         defer { close(fd) }
-        var result: [UInt8] = []
+        // Read straight into a buffer of the file's size (plus one byte to notice growth),
+        // then keep going in case the file grew meanwhile.
         var st = stat()
-        if fstat(fd, &st) == 0, st.st_size > 0 { result.reserveCapacity(Int(st.st_size)) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var capacity = (fstat(fd, &st) == 0 ? Int(st.st_size) : 0) + 1
+        var result = [UInt8](repeating: 0, count: capacity)
+        var count = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
+            if count == capacity {
+                capacity *= 2
+                result += [UInt8](repeating: 0, count: capacity - result.count)
+            }
+            let n = result.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress! + count, capacity - count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw Failure(path: path, operation: "read", code: errno)
             }
             if n == 0 { break }
-            result.append(contentsOf: chunk[0..<n])
+            count += n
         }
+        result.removeSubrange(count...)
         return result
     }
 

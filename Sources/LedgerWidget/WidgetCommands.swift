@@ -15,9 +15,8 @@ public enum WidgetCommands {
         throws -> Output
     {
         let instant = try at.map { try TimeExpression(now: now, zone: zone).parse($0) } ?? zone.localInstant(at: now)
-        let tap = try store.tap(type: type, at: instant, now: now)
-        var output = Output(
-            stdout: "queued \(tap.type) at \(instant.localTime) (\(tap.view.pendingCount) waiting for the vault)")
+        let tap = try store.tap(type: type, at: instant)
+        var output = Output(stdout: "queued \(tap.type) at \(instant.localTime) (\(tap.queued) waiting for the vault)")
         if let aside = tap.savedAside {
             output.notes.append("the queue held unreadable text; it was saved aside in \(aside)")
         }
@@ -27,13 +26,13 @@ public enum WidgetCommands {
     public static func status(_ store: WidgetStore, format: StatusBarFormat, now: Int64, zone: any TimeZoneRules)
         -> Output
     {
-        Output(stdout: format.render(store.snapshot().view(now: now), now: now, zone: zone))
+        Output(stdout: format.render(store.view(now: now), now: now, zone: zone))
     }
 
     public static func timeline(
         _ store: WidgetStore, entries: Int, json: Bool, now: Int64, zone: any TimeZoneRules
     ) -> Output {
-        let view = store.snapshot().view(now: now)
+        let view = store.view(now: now)
         let readings = view.timeline(from: now, count: entries)
         if json {
             let items = readings.map { reading in

@@ -43,9 +43,6 @@ public final class WidgetStore {
         public var savedAside: [String]
         public var drainInterrupted: Bool
 
-        public func view(now: Int64) -> WidgetView {
-            WidgetView(lastKnown: lastKnown, queue: queue.items, failing: Set(failures.keys), now: now)
-        }
     }
 
     public func snapshot() -> Snapshot {
@@ -97,7 +94,12 @@ public final class WidgetStore {
         try FileSystem.makeDirectories(directory)
         let lock = try FileLock(path: directory + "queue.lock")
         defer { withExtendedLifetime(lock) {} }
-        let original = try FileSystem.read(queuePath) ?? []
+        return try updateQueueLocked(try FileSystem.read(queuePath) ?? [], body)
+    }
+
+    private func updateQueueLocked<T>(_ original: [UInt8], _ body: (inout PendingQueue) throws -> T) throws -> (
+        result: T, savedAside: String?
+    ) {
         var queue = PendingQueue(parsing: original)
         var savedAside: String?
         if let damage = queue.damage {
@@ -116,25 +118,69 @@ public final class WidgetStore {
     public struct Tap: Sendable {
         public var type: String
         public var at: LocalInstant
-        public var view: WidgetView
+        /// Items in the queue now, this one included.
+        public var queued: Int
         public var savedAside: String?
     }
 
-    /// The widget's button: queues an activity and returns the optimistic view with it. The
-    /// type must be one the vault knew at its last refresh (or any well-formed name before the
-    /// first refresh; the drain checks again).
-    public func tap(type rawType: String, at: LocalInstant, now: Int64) throws -> Tap {
+    /// The widget's button: queues an activity. The type must be one the vault knew at its last
+    /// refresh (or any well-formed name before the first refresh; the drain checks again).
+    ///
+    /// The queue is not parsed item by item: a structural scan checks it is a readable array,
+    /// and the new item is spliced in before the closing bracket, so a tap costs the same with
+    /// ten thousand items queued as with none. An unreadable queue takes the slow path, which
+    /// saves the unreadable text aside first.
+    public func tap(type rawType: String, at: LocalInstant) throws -> Tap {
         let type = rawType.lowercased()
         if let reason = ActivityTypes.validateName(type) { throw WidgetError.invalidType(rawType, reason: reason) }
-        let known = Set(ActivityTypes.builtIns.map(\.name)).union(readKnownTypes() ?? [type])
-        guard known.contains(type) else { throw WidgetError.unknownType(type, known: known.sorted()) }
-        let (queue, savedAside) = try updateQueue { queue -> PendingQueue in
-            queue.append(type: type, time: at.seconds)
-            return queue
+        if ActivityTypes.builtIn(type) == nil, let known = readKnownTypes(), !known.contains(type) {
+            let all = Set(ActivityTypes.builtIns.map(\.name)).union(known)
+            throw WidgetError.unknownType(type, known: all.sorted())
         }
-        let view = WidgetView(
-            lastKnown: readLastKnown(), queue: queue.items, failing: Set(readFailures().keys), now: now)
-        return Tap(type: type, at: at, view: view, savedAside: savedAside)
+        var item = PendingQueue()
+        item.append(type: type, time: at.seconds)
+        let raw = item.elements[0].raw
+        try FileSystem.makeDirectories(directory)
+        let lock = try FileLock(path: directory + "queue.lock")
+        defer { withExtendedLifetime(lock) {} }
+        let original = try FileSystem.read(queuePath) ?? []
+        var count = 0
+        let damage = original.withUnsafeBytes { PendingQueue.scan($0) { _, _ in count += 1 } }
+        guard damage == nil else {
+            let (queued, savedAside) = try updateQueueLocked(original) { queue -> Int in
+                queue.elements.append(item.elements[0])
+                return queue.elements.count
+            }
+            return Tap(type: type, at: at, queued: queued, savedAside: savedAside)
+        }
+        var updated: [UInt8]
+        if count == 0 {
+            updated = [91, 10, 32, 32]
+        } else {
+            let close = original.lastIndex(of: 93)!
+            var end = close
+            while end > 0, [32, 9, 10, 13].contains(original[end - 1]) { end -= 1 }
+            updated = Array(original[..<end])
+            updated += [44, 10, 32, 32]
+        }
+        updated += raw
+        updated += [10, 93, 10]
+        try FileSystem.writeAtomically(queuePath, updated)
+        return Tap(type: type, at: at, queued: count + 1, savedAside: nil)
+    }
+
+    /// The optimistic view: the cache and the queue, read without locks or per-item copies.
+    public func view(now: Int64) -> WidgetView {
+        var view = WidgetView(latest: readLastKnown())
+        let failing = Set(readFailures().keys)
+        guard let bytes = try? FileSystem.read(queuePath) else { return view }
+        _ = bytes.withUnsafeBytes { buffer in
+            PendingQueue.scan(buffer) { raw, _ in
+                guard let item = PendingQueue.item(raw) else { return }
+                if failing.isEmpty || !failing.contains(item.key) { view.include(item, now: now) }
+            }
+        }
+        return view
     }
 
     /// Removes queue elements by their 1-based position (as `alog widget pending` numbers them).

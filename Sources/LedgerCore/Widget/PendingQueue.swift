@@ -96,6 +96,17 @@ public struct PendingQueue: Sendable {
     }
 
     private mutating func parse(_ bytes: UnsafeRawBufferPointer) {
+        var elements: [Element] = []
+        damage = Self.scan(bytes) { raw, line in elements.append(Self.element(raw, line: line)) }
+        self.elements = elements
+    }
+
+    /// Walks the array's elements without reading them (each is handed over with its first
+    /// line); returns where the array stops being readable, if it does. Allocates nothing
+    /// itself, so a tap or a status-bar refresh can afford it on a long queue.
+    public static func scan(
+        _ bytes: UnsafeRawBufferPointer, element: (UnsafeRawBufferPointer, Int) -> Void
+    ) -> Damage? {
         var i = 0
         var line = 1
         let n = bytes.count
@@ -105,31 +116,30 @@ public struct PendingQueue: Sendable {
                 i += 1
             }
         }
-        func damaged(_ reason: String) {
-            damage = Damage(offset: i, line: line, reason: reason, bytes: Array(bytes[i...]))
+        func damaged(_ reason: String) -> Damage {
+            Damage(offset: i, line: line, reason: reason, bytes: Array(bytes[i...]))
         }
         skipSpace()
-        if i == n { return }
+        if i == n { return nil }
         guard bytes[i] == 91 else { return damaged("the queue must be a JSON array ('[' expected)") }
         i += 1
         skipSpace()
         if i < n, bytes[i] == 93 {
             i += 1
             skipSpace()
-            if i < n { damaged("text after the closing ']'") }
-            return
+            return i < n ? damaged("text after the closing ']'") : nil
         }
         while true {
             skipSpace()
             guard i < n else { return damaged("the array ends early (no closing ']'); the file looks truncated") }
             guard bytes[i] == 123 else { return damaged("an item must be a JSON object ('{' expected)") }
-            guard let end = Self.objectEnd(bytes, from: i) else {
+            guard let end = objectEnd(bytes, from: i) else {
                 return damaged("an item breaks off before its closing '}'; the file looks truncated")
             }
             let raw = UnsafeRawBufferPointer(rebasing: bytes[i..<end])
             let startLine = line
             for byte in raw where byte == 10 { line += 1 }
-            elements.append(Self.element(raw, line: startLine))
+            element(raw, startLine)
             i = end
             skipSpace()
             guard i < n else { return damaged("the array ends early (no closing ']'); the file looks truncated") }
@@ -140,8 +150,7 @@ public struct PendingQueue: Sendable {
             guard bytes[i] == 93 else { return damaged("expected ',' or ']' after an item") }
             i += 1
             skipSpace()
-            if i < n { damaged("text after the closing ']'") }
-            return
+            return i < n ? damaged("text after the closing ']'") : nil
         }
     }
 
@@ -181,7 +190,32 @@ public struct PendingQueue: Sendable {
         var date: FlatJSON.Value?
         var timestamp: FlatJSON.Value?
         var processed: FlatJSON.Value?
+        var tracksUnknown: Bool
         var unknown: [String] = []
+
+        init(tracksUnknown: Bool) { self.tracksUnknown = tracksUnknown }
+
+        mutating func take(_ key: UnsafeRawBufferPointer, _ value: FlatJSON.Value) {
+            if key.equals("activityType") {
+                activityType = value
+            } else if key.equals("activityTime") {
+                activityTime = value
+            } else if key.equals("id") {
+                id = value
+            } else if key.equals("type") {
+                type = value
+            } else if key.equals("taskId") {
+                taskID = value
+            } else if key.equals("date") {
+                date = value
+            } else if key.equals("timestamp") {
+                timestamp = value
+            } else if key.equals("processed") {
+                processed = value
+            } else if tracksUnknown {
+                unknown.append(String(decoding: key, as: UTF8.self))
+            }
+        }
 
         func string(_ value: FlatJSON.Value?) -> String? {
             guard case .string(let raw, let escaped)? = value else { return nil }
@@ -189,30 +223,18 @@ public struct PendingQueue: Sendable {
         }
     }
 
+    /// Reads one element as an item (nil when it is not a valid one), skipping what `element`
+    /// also records; for readers that only need the items.
+    public static func item(_ raw: UnsafeRawBufferPointer) -> PendingItem? {
+        var fields = Fields(tracksUnknown: false)
+        guard (try? FlatJSON.forEachMember(raw) { key, value in fields.take(key, value) }) != nil else { return nil }
+        return try? item(fields).get()
+    }
+
     static func element(_ raw: UnsafeRawBufferPointer, line: Int) -> Element {
-        var fields = Fields()
+        var fields = Fields(tracksUnknown: true)
         do {
-            try FlatJSON.forEachMember(raw) { key, value in
-                if key.equals("activityType") {
-                    fields.activityType = value
-                } else if key.equals("activityTime") {
-                    fields.activityTime = value
-                } else if key.equals("id") {
-                    fields.id = value
-                } else if key.equals("type") {
-                    fields.type = value
-                } else if key.equals("taskId") {
-                    fields.taskID = value
-                } else if key.equals("date") {
-                    fields.date = value
-                } else if key.equals("timestamp") {
-                    fields.timestamp = value
-                } else if key.equals("processed") {
-                    fields.processed = value
-                } else {
-                    fields.unknown.append(String(decoding: key, as: UTF8.self))
-                }
-            }
+            try FlatJSON.forEachMember(raw) { key, value in fields.take(key, value) }
         } catch {
             return Element(
                 raw: Array(raw), line: line, item: .failure(ItemError(reason: "not valid JSON: \(error.reason)")),
@@ -230,7 +252,7 @@ public struct PendingQueue: Sendable {
             guard case .integer(let time)? = fields.activityTime else {
                 return fail("'activityTime' must be whole unix seconds (an integer)")
             }
-            return .success(.activity(type: type.lowercased(), time: time))
+            return .success(.activity(type: Self.lowercased(type), time: time))
         }
         guard fields.type != nil || fields.taskID != nil else {
             return fail(
@@ -261,8 +283,13 @@ public struct PendingQueue: Sendable {
         return .success(
             .action(
                 WidgetAction(
-                    id: id, kind: kind, taskID: task.lowercased(),
+                    id: id, kind: kind, taskID: Self.lowercased(task),
                     date: CivilDate(daysSinceEpoch: floorDiv(date.localSeconds, 86_400)), timestamp: stamp,
                     processed: processed)))
+    }
+
+    /// Type names are lowercase; most already are, so skip the copy then.
+    private static func lowercased(_ text: String) -> String {
+        text.utf8.contains { $0 >= 65 && $0 <= 90 } ? text.lowercased() : text
     }
 }

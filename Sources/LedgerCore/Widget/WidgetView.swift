@@ -13,33 +13,37 @@ public struct WidgetView: Sendable, Equatable {
     }
 
     /// Combines the cache with the queue. Processed actions are already in the cache; removals
-    /// and items in `failing` (known not to commit) do not show; nor do times more than
-    /// `tolerance` seconds after `now`.
+    /// and items in `failing` (keys of items known not to commit) do not show; nor do times
+    /// more than `tolerance` seconds after `now`.
     public init(
         lastKnown: [String: Int64], queue: [PendingItem], failing: Set<String> = [], now: Int64,
         tolerance: Int64 = 300
     ) {
-        var latest = lastKnown
-        var keys: Set<String> = []
-        for item in queue where !failing.contains(item.key) {
-            let type: String
-            let time: Int64
-            switch item {
-            case .activity(let name, let seconds):
-                (type, time) = (name, seconds)
-            case .action(let action):
-                guard !action.processed else { continue }
-                keys.insert(item.key)
-                guard action.kind == .quickAdd else { continue }
-                // Without an offset the tap's zone is not known here; reading it as UTC is
-                // close enough for a view the drain soon replaces with the vault's answer.
-                (type, time) = (action.taskID, action.timestamp.instant?.seconds ?? action.timestamp.localSeconds)
-            }
-            keys.insert(item.key)
-            if time <= now + tolerance, time > latest[type] ?? Int64.min { latest[type] = time }
+        self.init(latest: lastKnown)
+        for item in queue where failing.isEmpty || !failing.contains(item.key) {
+            include(item, now: now, tolerance: tolerance)
         }
-        self.latest = latest
-        pendingCount = keys.count
+    }
+
+    /// Adds one queued item to the view (and to `pendingCount`, unless already processed).
+    public mutating func include(_ item: PendingItem, now: Int64, tolerance: Int64 = 300) {
+        let type: String
+        let time: Int64
+        switch item {
+        case .activity(let name, let seconds):
+            (type, time) = (name, seconds)
+        case .action(let action):
+            guard !action.processed else { return }
+            pendingCount += 1
+            guard action.kind == .quickAdd else { return }
+            // Without an offset the tap's zone is not known here; reading it as UTC is close
+            // enough for a view that the drain soon replaces with the vault's own answer.
+            (type, time) = (action.taskID, action.timestamp.instant?.seconds ?? action.timestamp.localSeconds)
+            if time <= now + tolerance, time > latest[type] ?? Int64.min { latest[type] = time }
+            return
+        }
+        pendingCount += 1
+        if time <= now + tolerance, time > latest[type] ?? Int64.min { latest[type] = time }
     }
 
     /// The timers at one instant, as `alog status` words them.

@@ -1,7 +1,7 @@
 import LedgerCore
 import LedgerGit
-import LedgerWidget
 import LedgerSystem
+import LedgerWidget
 
 /// Projection caches. Both live in `.git/alog/` and start with the id of the commit they
 /// reflect, so they can never be stale: when HEAD has moved, only the difference between the

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The widget's hot commands on a big vault with a long queue: `alog widget tap` (target
+/// ≤ 3 ms median) and `alog widget status`, then the drain of the whole queue as one commit.
+@MainActor func measureWidget(vault: String, queued: Int) throws {
+    _ = timedRun([alogPath, "status", "--vault", vault])
+    let widget = vault + "/.git/alog/widget/"
+    let start = 1_600_000_000
+    var text = "[\n"
+    for index in 0..<queued {
+        let type = ["meal", "wake", "sleep", "exercise"][index % 4]
+        text += "  {\"activityType\": \"\(type)\", \"activityTime\": \(start + index * 60)}"
+        text += index == queued - 1 ? "\n" : ",\n"
+    }
+    try (text + "]\n").write(toFile: widget + "PendingActivities.json", atomically: true, encoding: .utf8)
+
+    var empty: [Double] = []
+    let emptyVault = outDirectory + "/widget-empty"
+    shell("\(alogPath) init --vault \(emptyVault) >/dev/null")
+    for _ in 0..<runs { empty.append(timedRun([alogPath, "widget", "tap", "meal", "--vault", emptyVault]).ms) }
+
+    var taps: [Double] = []
+    for _ in 0..<runs { taps.append(timedRun([alogPath, "widget", "tap", "meal", "--vault", vault]).ms) }
+    report(
+        "alog widget tap, \(queued) items queued, \(largeSize)-event vault (median of \(runs))",
+        "\(fmt(median(taps), 2)) ms", "≤ 3 ms",
+        "\(fmt(median(taps) / trueMs, 1))× /bin/true; \(fmt(median(taps) / median(empty), 2))× a tap on an empty queue (\(fmt(median(empty), 2)) ms)"
+            + (timewMs.map { "; \(fmt(median(taps) / $0, 2))× timew start" } ?? ""))
+
+    var statuses: [Double] = []
+    for _ in 0..<runs {
+        statuses.append(timedRun([alogPath, "widget", "status", "--format", "waybar", "--vault", vault]).ms)
+    }
+    report(
+        "alog widget status --format waybar, same queue", "\(fmt(median(statuses), 2)) ms", "(instant)",
+        "\(fmt(median(statuses) / trueMs, 1))× /bin/true")
+
+    let drain = timedRun([alogPath, "widget", "drain", "--vault", vault]).ms
+    report(
+        "alog widget drain of \(queued + runs) queued taps (one commit)", "\(fmt(drain, 0)) ms", "—",
+        "\(fmt(drain / gitCommitMs, 1))× git commit")
+}
