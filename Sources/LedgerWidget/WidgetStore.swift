@@ -31,23 +31,19 @@ public final class WidgetStore {
 
     // MARK: - Reading (no locks)
 
-    /// Everything a view needs, read without locks.
+    /// The queue with what `alog widget pending` reports beside it, read without locks.
     public struct Snapshot: Sendable {
         public var queue: PendingQueue
-        public var lastKnown: [String: Int64]
         /// Item key → why the last drain could not commit it.
         public var failures: [String: String]
-        /// The vault's types at the last refresh; nil before the first one.
-        public var knownTypes: Set<String>?
         /// Queue text saved aside because it could not be read.
         public var savedAside: [String]
         public var drainInterrupted: Bool
-
     }
 
     public func snapshot() -> Snapshot {
         Snapshot(
-            queue: readQueue(), lastKnown: readLastKnown(), failures: readFailures(), knownTypes: readKnownTypes(),
+            queue: readQueue(), failures: readFailures(),
             savedAside: FileSystem.list(directory).filter { $0.hasPrefix("PendingActivities.damaged-") }.sorted(),
             drainInterrupted: FileSystem.exists(journalPath))
     }
@@ -91,10 +87,15 @@ public final class WidgetStore {
     /// whose path is returned, and the readable items are kept.
     @discardableResult
     public func updateQueue<T>(_ body: (inout PendingQueue) throws -> T) throws -> (result: T, savedAside: String?) {
+        try withQueueLocked { original in try updateQueueLocked(original, body) }
+    }
+
+    /// Runs `body` on the queue file's bytes while holding `queue.lock`.
+    private func withQueueLocked<T>(_ body: ([UInt8]) throws -> T) throws -> T {
         try FileSystem.makeDirectories(directory)
         let lock = try FileLock(path: directory + "queue.lock")
         defer { withExtendedLifetime(lock) {} }
-        return try updateQueueLocked(try FileSystem.read(queuePath) ?? [], body)
+        return try body(try FileSystem.read(queuePath) ?? [])
     }
 
     private func updateQueueLocked<T>(_ original: [UInt8], _ body: (inout PendingQueue) throws -> T) throws -> (
@@ -127,8 +128,8 @@ public final class WidgetStore {
     /// refresh (or any well-formed name before the first refresh; the drain checks again).
     ///
     /// The queue is not parsed item by item: a structural scan checks it is a readable array,
-    /// and the new item is spliced in before the closing bracket, so a tap costs the same with
-    /// ten thousand items queued as with none. An unreadable queue takes the slow path, which
+    /// and the new item is spliced in before the closing bracket. What still grows with the
+    /// queue is reading and rewriting the file. An unreadable queue takes the slow path, which
     /// saves the unreadable text aside first.
     public func tap(type rawType: String, at: LocalInstant) throws -> Tap {
         let type = rawType.lowercased()
@@ -137,36 +138,31 @@ public final class WidgetStore {
             let all = Set(ActivityTypes.builtIns.map(\.name)).union(known)
             throw WidgetError.unknownType(type, known: all.sorted())
         }
-        var item = PendingQueue()
-        item.append(type: type, time: at.seconds)
-        let raw = item.elements[0].raw
-        try FileSystem.makeDirectories(directory)
-        let lock = try FileLock(path: directory + "queue.lock")
-        defer { withExtendedLifetime(lock) {} }
-        let original = try FileSystem.read(queuePath) ?? []
-        var count = 0
-        let damage = original.withUnsafeBytes { PendingQueue.scan($0) { _, _ in count += 1 } }
-        guard damage == nil else {
-            let (queued, savedAside) = try updateQueueLocked(original) { queue -> Int in
-                queue.elements.append(item.elements[0])
-                return queue.elements.count
+        let element = PendingQueue.Element.activity(type: type, time: at.seconds)
+        return try withQueueLocked { original in
+            var count = 0
+            let damage = original.withUnsafeBytes { PendingQueue.scan($0) { _, _ in count += 1 } }
+            guard damage == nil else {
+                let (queued, savedAside) = try updateQueueLocked(original) { queue -> Int in
+                    queue.elements.append(element)
+                    return queue.elements.count
+                }
+                return Tap(type: type, at: at, queued: queued, savedAside: savedAside)
             }
-            return Tap(type: type, at: at, queued: queued, savedAside: savedAside)
+            var updated: [UInt8]
+            if count == 0 {
+                updated = [91, 10, 32, 32]
+            } else {
+                var end = original.lastIndex(of: 93)!
+                while end > 0, [32, 9, 10, 13].contains(original[end - 1]) { end -= 1 }
+                updated = Array(original[..<end])
+                updated += [44, 10, 32, 32]
+            }
+            updated += element.raw
+            updated += [10, 93, 10]
+            try FileSystem.writeAtomically(queuePath, updated)
+            return Tap(type: type, at: at, queued: count + 1, savedAside: nil)
         }
-        var updated: [UInt8]
-        if count == 0 {
-            updated = [91, 10, 32, 32]
-        } else {
-            let close = original.lastIndex(of: 93)!
-            var end = close
-            while end > 0, [32, 9, 10, 13].contains(original[end - 1]) { end -= 1 }
-            updated = Array(original[..<end])
-            updated += [44, 10, 32, 32]
-        }
-        updated += raw
-        updated += [10, 93, 10]
-        try FileSystem.writeAtomically(queuePath, updated)
-        return Tap(type: type, at: at, queued: count + 1, savedAside: nil)
     }
 
     /// The optimistic view: the cache and the queue, read without locks or per-item copies.

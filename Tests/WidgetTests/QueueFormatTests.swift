@@ -62,7 +62,7 @@ struct QueueFormatTests {
         #expect(reasons[2] == nil)
         #expect(reasons[3]?.contains("whole unix seconds") == true)
         #expect(queue.elements[2].unknownFields == ["source"])
-        queue.append(type: "wake", time: 9)
+        queue.elements.append(.activity(type: "wake", time: 9))
         let rewritten = String(decoding: queue.encoded(), as: UTF8.self)
         #expect(
             rewritten.contains("{\"activityType\": \"meal\", \"activityTime\": 7, \"source\": {\"app\": \"phone\"}}"))

@@ -14,6 +14,14 @@ public struct PendingQueue: Sendable {
         /// Fields of neither shape, ignored (but kept in `raw`).
         public var unknownFields: [String]
 
+        /// A new activity item in the seed's shape.
+        public static func activity(type: String, time: Int64) -> Element {
+            var raw: [UInt8] = Array("{\"activityType\": ".utf8)
+            FlatJSON.appendString(type, to: &raw)
+            raw += Array(", \"activityTime\": \(time)}".utf8)
+            return Element(raw: raw, line: 0, item: .success(.activity(type: type, time: time)), unknownFields: [])
+        }
+
         /// Sets a widget action's `processed` to true, editing only that value in `raw` (the
         /// rest of the text, unknown fields included, stays as it was).
         public mutating func markProcessed() {
@@ -70,15 +78,6 @@ public struct PendingQueue: Sendable {
     /// The items that parsed, in queue order.
     public var items: [PendingItem] {
         elements.compactMap { try? $0.item.get() }
-    }
-
-    /// Adds an activity item at the end.
-    public mutating func append(type: String, time: Int64) {
-        var raw: [UInt8] = Array("{\"activityType\": ".utf8)
-        FlatJSON.appendString(type, to: &raw)
-        raw += Array(", \"activityTime\": \(time)}".utf8)
-        elements.append(
-            Element(raw: raw, line: 0, item: .success(.activity(type: type, time: time)), unknownFields: []))
     }
 
     /// The file form: one element per line, so a person can read and edit the queue.
