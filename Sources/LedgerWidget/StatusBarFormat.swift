@@ -17,6 +17,12 @@ public enum StatusBarFormat: String, CaseIterable, Sendable {
         let stateWord = state.map { $0 == .awake ? "Awake" : "Asleep" }
         let stateIcon = state == .asleep ? "🌙" : "☀️"
         let queued = view.pendingCount > 0 ? "\(view.pendingCount) queued" : nil
+        // The icon line waybar and i3blocks show: `☀️ 3h 12m  🍽️ 45m  ⏳1`.
+        var icons: [String] = []
+        if let conscious = reading.consciousText { icons.append("\(stateIcon) \(conscious)") }
+        if let meal = reading.mealText { icons.append("🍽️ \(meal)") }
+        if view.pendingCount > 0 { icons.append("⏳\(view.pendingCount)") }
+        let compact = icons.isEmpty ? "alog" : icons.joined(separator: "  ")
         switch self {
         case .plain:
             var parts: [String] = []
@@ -25,10 +31,6 @@ public enum StatusBarFormat: String, CaseIterable, Sendable {
             if let queued { parts.append(queued) }
             return parts.isEmpty ? "No activities yet" : parts.joined(separator: " · ")
         case .waybar:
-            var text: [String] = []
-            if let conscious = reading.consciousText { text.append("\(stateIcon) \(conscious)") }
-            if let meal = reading.mealText { text.append("🍽️ \(meal)") }
-            if view.pendingCount > 0 { text.append("⏳\(view.pendingCount)") }
             var tooltip: [String] = []
             if let word = stateWord, let conscious = reading.conscious, let since = reading.consciousText {
                 tooltip.append("\(word) for \(since) (since \(zone.localInstant(at: conscious.since).localTime))")
@@ -40,19 +42,15 @@ public enum StatusBarFormat: String, CaseIterable, Sendable {
             var classes = [state?.rawValue ?? "unknown"]
             if view.pendingCount > 0 { classes.append("pending") }
             return JSONText.object([
-                ("text", JSONText.string(text.isEmpty ? "alog" : text.joined(separator: "  "))),
+                ("text", JSONText.string(compact)),
                 ("alt", JSONText.string(state?.rawValue ?? "unknown")),
                 ("tooltip", JSONText.string(tooltip.isEmpty ? "No activities yet" : tooltip.joined(separator: "\n"))),
                 ("class", "[" + classes.map(JSONText.string).joined(separator: ",") + "]"),
             ])
         case .i3blocks:
-            var full: [String] = []
-            if let conscious = reading.consciousText { full.append("\(stateIcon) \(conscious)") }
-            if let meal = reading.mealText { full.append("🍽️ \(meal)") }
-            if view.pendingCount > 0 { full.append("⏳\(view.pendingCount)") }
             let short = reading.consciousText.map { "\(stateIcon) \($0)" } ?? "alog"
             let colour = state == .asleep ? "#4A6FA5" : state == .awake ? "#F5A623" : "#888888"
-            return [full.isEmpty ? "alog" : full.joined(separator: "  "), short, colour].joined(separator: "\n")
+            return [compact, short, colour].joined(separator: "\n")
         case .tmux:
             var parts: [String] = []
             if let conscious = reading.consciousText {

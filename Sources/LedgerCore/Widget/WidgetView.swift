@@ -27,23 +27,19 @@ public struct WidgetView: Sendable, Equatable {
 
     /// Adds one queued item to the view (and to `pendingCount`, unless already processed).
     public mutating func include(_ item: PendingItem, now: Int64, tolerance: Int64 = 300) {
-        let type: String
+        if case .action(let action) = item, action.processed { return }
+        pendingCount += 1
         let time: Int64
         switch item {
-        case .activity(let name, let seconds):
-            (type, time) = (name, seconds)
+        case .activity(_, let seconds):
+            time = seconds
         case .action(let action):
-            guard !action.processed else { return }
-            pendingCount += 1
             guard action.kind == .quickAdd else { return }
             // Without an offset the tap's zone is not known here; reading it as UTC is close
             // enough for a view that the drain soon replaces with the vault's own answer.
-            (type, time) = (action.taskID, action.timestamp.instant?.seconds ?? action.timestamp.localSeconds)
-            if time <= now + tolerance, time > latest[type] ?? Int64.min { latest[type] = time }
-            return
+            time = action.timestamp.instant?.seconds ?? action.timestamp.localSeconds
         }
-        pendingCount += 1
-        if time <= now + tolerance, time > latest[type] ?? Int64.min { latest[type] = time }
+        if time <= now + tolerance, time > latest[item.type] ?? Int64.min { latest[item.type] = time }
     }
 
     /// The timers at one instant, as `alog status` words them.
