@@ -120,14 +120,18 @@ public enum FileSystem {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// True when `path` is a directory with no entries.
+    /// True when `path` is a directory with no entries (false when it cannot be read).
     public static func isEmptyDirectory(_ path: String) -> Bool {
-        isDirectory(path) && list(path).isEmpty
+        entries(path)?.isEmpty ?? false
     }
 
     /// The names in a directory (without `.` and `..`); empty when it cannot be read.
     public static func list(_ path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
+        entries(path) ?? []
+    }
+
+    private static func entries(_ path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {

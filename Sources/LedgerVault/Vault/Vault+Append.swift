@@ -69,15 +69,22 @@ extension Vault {
     /// The last existing part of a device's day file in `base`, with its size (part 1 and
     /// size 0 when there is none yet).
     func currentPart(device: String, wallMillis: Int64, base: ObjectID?) throws -> (part: Int, size: Int) {
-        var found = (part: 1, size: 0)
-        var part = 1
-        while let base {
-            let path = VaultLayout.eventFile(device: device, wallMillis: wallMillis, part: part).joined(separator: "/")
-            guard let entry = try repository.treeEntry(atPath: path, in: base) else { break }
-            found = (part, try repository.blobSize(entry.id))
-            part += 1
+        guard let base else { return (1, 0) }
+        let parts = try dayFileParts(device: device, wallMillis: wallMillis, in: base)
+        guard let last = parts.last else { return (1, 0) }
+        return (parts.count, try repository.blobSize(last.id))
+    }
+
+    /// The parts of a device's day file (`<date>.jsonl`, `<date>.2.jsonl`, …) present in `tree`.
+    func dayFileParts(device: String, wallMillis: Int64, in tree: ObjectID) throws -> [TreeEntry] {
+        var parts: [TreeEntry] = []
+        while let entry = try repository.treeEntry(
+            atPath: VaultLayout.eventFile(device: device, wallMillis: wallMillis, part: parts.count + 1)
+                .joined(separator: "/"), in: tree)
+        {
+            parts.append(entry)
         }
-        return found
+        return parts
     }
 
     /// Advances the caches to the new commit without re-reading history: the summary absorbs

@@ -233,17 +233,11 @@ extension Vault {
             days[day] = (event.device, event.wallMillis)
         }
         for (device, wallMillis) in days.values {
-            var part = 1
-            while let entry = try repository.treeEntry(
-                atPath: VaultLayout.eventFile(device: device, wallMillis: wallMillis, part: part).joined(
-                    separator: "/"),
-                in: tree)
-            {
-                for line in try repository.readBlob(entry.id).split(separator: 10) {
+            for part in try dayFileParts(device: device, wallMillis: wallMillis, in: tree) {
+                for line in try repository.readBlob(part.id).split(separator: 10) {
                     let decoded = line.withUnsafeBytes { EventLine.decode($0) }
                     if case .success(let found) = decoded, wanted.contains(found.id) { present.insert(found.id) }
                 }
-                part += 1
             }
         }
         return present
