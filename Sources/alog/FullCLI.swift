@@ -13,7 +13,7 @@ enum FullCLI {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))
-        Output.standardError(
+        StandardStream.error(
             "Error: cannot start \(path) (\(reason)); alog-full must be installed beside alog (or set ALOG_FULL)\n")
         exit(127)
     }

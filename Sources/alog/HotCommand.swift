@@ -93,11 +93,11 @@ struct HotCommand {
             case .pending(let json):
                 output = WidgetCommands.pending(store, json: json, zone: zone)
             }
-            for note in output.notes { Output.standardError("alog: warning: \(note)\n") }
-            Output.standardOutput(output.stdout + "\n")
+            for note in output.notes { StandardStream.error("alog: warning: \(note)\n") }
+            StandardStream.output(output.stdout + "\n")
             return 0
         } catch {
-            Output.standardError("Error: \(error)\n")
+            StandardStream.error("Error: \(error)\n")
             return 1
         }
     }

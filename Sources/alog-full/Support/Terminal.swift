@@ -28,10 +28,7 @@ enum Terminal {
     static func note(_ text: String) { writeError(text + "\n") }
 
     /// Writes `text` to stderr as is.
-    static func writeError(_ text: String) {
-        var text = text
-        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    }
+    static func writeError(_ text: String) { StandardStream.error(text) }
 
     static func warn(_ text: String) { note("alog: warning: " + text) }
 
