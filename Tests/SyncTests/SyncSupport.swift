@@ -38,9 +38,7 @@ func eventIDCounts(_ root: String) throws -> [String: Int] {
 
 /// Runs the built `alog` binary against `vault` with a fixed clock and zone.
 func alog(_ arguments: [String], vault: String, now: String = "2030-01-01T00:00:00Z") throws -> ProcessResult {
-    try runProcess(
-        productsDirectory + "/alog", arguments + ["--vault", vault],
-        environment: ["TZ": "UTC", "ALOG_NOW": now, "HOME": NSTemporaryDirectory()])
+    try runAlog(arguments, vault: vault, now: now)
 }
 
 /// A free TCP port on the loopback interface (bound and released; a tiny race is accepted).

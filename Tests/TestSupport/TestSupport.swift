@@ -79,6 +79,17 @@ public var productsDirectory: String {
     return directory.path
 }
 
+/// Runs the built `alog` against `vault` with a pinned clock (`ALOG_NOW`, unix seconds or ISO
+/// 8601) and zone (UTC).
+@discardableResult
+public func runAlog(_ arguments: [String], vault: String, now: String, environment: [String: String] = [:]) throws
+    -> ProcessResult
+{
+    var env = ["TZ": "UTC", "ALOG_NOW": now, "HOME": NSTemporaryDirectory()]
+    for (key, value) in environment { env[key] = value }
+    return try runProcess(productsDirectory + "/alog", arguments + ["--vault", vault], environment: env)
+}
+
 /// Every event line committed at HEAD, decoded, read through the real `git` CLI.
 public func committedEvents(_ root: String) throws -> [[String: Any]] {
     var events: [[String: Any]] = []

@@ -9,9 +9,7 @@ let testNow: Int64 = 1_893_499_200
 func alog(_ arguments: [String], vault: String, now: Int64 = testNow, environment: [String: String] = [:]) throws
     -> ProcessResult
 {
-    var env = ["TZ": "UTC", "ALOG_NOW": String(now), "HOME": NSTemporaryDirectory()]
-    for (key, value) in environment { env[key] = value }
-    return try runProcess(productsDirectory + "/alog", arguments + ["--vault", vault], environment: env)
+    try runAlog(arguments, vault: vault, now: String(now), environment: environment)
 }
 
 /// A new vault with a wake and a meal logged, and its widget directory.
