@@ -2,13 +2,14 @@
 /// live entry, e.g. `{"meal": 1703123555, "sleep": 1703123456, "wake": 1703123789}`. Types never
 /// logged are absent.
 public enum LastKnownActivities {
-    /// Keys sorted, so equal dictionaries are equal bytes.
-    public static func encode(_ values: [String: Int64]) -> [UInt8] {
+    /// Keys sorted, so equal dictionaries are equal bytes. `spaced` puts a space after each
+    /// `:` and `,` (the cache file); without it the object is compact (`status --json`).
+    public static func encode(_ values: [String: Int64], spaced: Bool = true) -> [UInt8] {
         var out: [UInt8] = [123]
         for (index, (type, seconds)) in values.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { out += [44, 32] }
+            if index > 0 { out += spaced ? [44, 32] : [44] }
             FlatJSON.appendString(type, to: &out)
-            out += Array(": \(seconds)".utf8)
+            out += Array((spaced ? ": \(seconds)" : ":\(seconds)").utf8)
         }
         out += [125]
         return out

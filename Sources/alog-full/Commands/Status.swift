@@ -35,8 +35,7 @@ struct Status: ParsableCommand {
     }
 
     static func json(_ summary: StatusSummary, _ timers: Timers, now: Int64) -> String {
-        let lastKnown = summary.lastKnownActivities.sorted { $0.key < $1.key }
-            .map { JSONText.string($0.key) + ":" + String($0.value) }
+        let lastKnown = LastKnownActivities.encode(summary.lastKnownActivities, spaced: false)
         return JSONText.object([
             ("now", JSONText.string(SystemTimeZone().localInstant(at: now).iso8601)),
             (
@@ -47,7 +46,7 @@ struct Status: ParsableCommand {
             ),
             ("meal", sinceJSON(timers.sinceMeal)),
             ("lastEntry", sinceJSON(timers.sinceAny)),
-            ("lastKnownActivities", "{" + lastKnown.joined(separator: ",") + "}"),
+            ("lastKnownActivities", String(decoding: lastKnown, as: UTF8.self)),
         ])
     }
 
