@@ -29,6 +29,12 @@ public final class WidgetStore {
     var failuresPath: String { directory + "failures" }
     var journalPath: String { directory + "drain.journal" }
 
+    /// Creates the directory on first use. One `stat` on the hot paths (every tap, every
+    /// cache refresh after a write) instead of a `mkdir` per path component.
+    private func ensureDirectory() throws {
+        if !FileSystem.isDirectory(directory) { try FileSystem.makeDirectories(directory) }
+    }
+
     // MARK: - Reading (no locks)
 
     /// The queue with what `alog widget pending` reports beside it, read without locks.
@@ -92,7 +98,7 @@ public final class WidgetStore {
 
     /// Runs `body` on the queue file's bytes while holding `queue.lock`.
     private func withQueueLocked<T>(_ body: ([UInt8]) throws -> T) throws -> T {
-        try FileSystem.makeDirectories(directory)
+        try ensureDirectory()
         let lock = try FileLock(path: directory + "queue.lock")
         defer { withExtendedLifetime(lock) {} }
         return try body(try FileSystem.read(queuePath) ?? [])
@@ -197,7 +203,7 @@ public final class WidgetStore {
     /// Replaces the cache with the vault's answer (the vault wins over the cache) and records
     /// the vault's type names; files are rewritten only when their content changes.
     public func refresh(lastKnown: [String: Int64], types: [String]) throws {
-        try FileSystem.makeDirectories(directory)
+        try ensureDirectory()
         let cache = LastKnownActivities.encode(lastKnown) + [10]
         if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
         let names = Array((types.sorted().joined(separator: "\n") + "\n").utf8)
@@ -219,7 +225,7 @@ public final class WidgetStore {
 
     /// Held for a whole drain; blocks while another process drains.
     public func lockDrain() throws -> FileLock {
-        try FileSystem.makeDirectories(directory)
+        try ensureDirectory()
         return try FileLock(path: directory + "drain.lock")
     }
 
