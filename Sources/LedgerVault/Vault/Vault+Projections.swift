@@ -10,14 +10,14 @@ import LedgerWidget
 /// - `summary.bin`: `StatusSummary` (a few hundred bytes) — all `alog status` needs.
 /// - `state.bin`: the full `LedgerState` — history, edits, id lookup.
 extension Vault {
-    var summaryCachePath: String { stateDirectory + "summary.bin" }
-    var stateCachePath: String { stateDirectory + "state.bin" }
+    var summaryCachePath: String { stateDirectory + CacheFile.summaryName }
+    var stateCachePath: String { stateDirectory + CacheFile.stateName }
 
     /// The commit HEAD points at (nil before the first commit), read from the refs files when
     /// they are plain, so a read served from a current cache never starts libgit2.
     func headCommit() throws -> ObjectID? {
         switch HeadFile.resolve(gitDirectory: gitDirectory) {
-        case .commit(let head)?: head
+        case .commit(let hex)?: ObjectID(hex: hex)
         case .unborn?: nil
         case nil: try repository.head().commit
         }
@@ -171,37 +171,13 @@ extension Vault {
         if (try? headCommit()) == commit { refreshWidgetCache(summary) }
     }
 
-    /// Cache file: `<commit hex>\n<payload length> <FNV-1a of payload>\n<payload>`. A torn
-    /// or foreign file fails the check and is simply rebuilt from the events.
-    private func readCache(_ path: String) throws -> (ObjectID, [UInt8])? {
-        guard let bytes = try FileSystem.read(path), bytes.count > 41, bytes[40] == 10,
-            let commit = ObjectID(hex: String(decoding: bytes[0..<40], as: UTF8.self)),
-            let newline = bytes[41...].firstIndex(of: 10)
-        else { return nil }
-        let header = String(decoding: bytes[41..<newline], as: UTF8.self).split(separator: " ")
-        var payload = bytes
-        payload.removeSubrange(0...newline)
-        guard header.count == 2, Int(header[0]) == payload.count, UInt64(header[1]) == Self.checksum(payload) else {
-            return nil
-        }
-        return (commit, payload)
+    /// The commit a cache file reflects and its payload (see `CacheFile`).
+    private func readCache(_ path: String) throws -> (ObjectID, ArraySlice<UInt8>)? {
+        guard let (commit, payload) = try CacheFile.read(path), let id = ObjectID(hex: commit) else { return nil }
+        return (id, payload)
     }
 
     private func writeCache(_ path: String, commit: ObjectID, payload: [UInt8]) throws {
-        let header = "\(commit.hex)\n\(payload.count) \(Self.checksum(payload))\n"
-        try FileSystem.overwrite(path, header: Array(header.utf8), payload)
-    }
-
-    /// FNV-1a over 8-byte words (then the tail bytes): detects torn or foreign cache files.
-    static func checksum(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for index in 0..<words {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
-            }
-            for index in (words * 8)..<raw.count { hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3 }
-        }
-        return hash
+        try CacheFile.write(path, commit: commit.hex, payload: payload)
     }
 }
