@@ -31,18 +31,21 @@ let package = Package(
         .target(name: "LedgerSystem", dependencies: ["LedgerCore"]),
         .target(name: "LedgerWidget", dependencies: ["LedgerCore", "LedgerSystem"]),
         .target(name: "LedgerVault", dependencies: ["LedgerGit", "LedgerCore", "LedgerSystem", "LedgerWidget"]),
-        // Layer 4: thin shells. `alog` is a small front that answers the widget's hot commands
+        // Layer 4: thin shells, and what both share: terminal styles, renderings, and `status`
+        // answered from its cache without libgit2.
+        .target(name: "LedgerShell", dependencies: ["LedgerCore", "LedgerSystem", "LedgerWidget"]),
+        // `alog` is a small front that answers the widget's hot commands and a warm `status`
         // itself (no libgit2, no argument-parser start-up) and hands every other command to
         // `alog-full`, the whole CLI, with exec. Release builds add `--static-swift-stdlib`,
         // which halves process start-up, most of a one-shot command's time.
         .executableTarget(
             name: "alog",
-            dependencies: ["LedgerCore", "LedgerSystem", "LedgerWidget"]
+            dependencies: ["LedgerCore", "LedgerShell", "LedgerSystem", "LedgerWidget"]
         ),
         .executableTarget(
             name: "alog-full",
             dependencies: [
-                "LedgerVault", "LedgerCore", "LedgerSystem", "LedgerWidget",
+                "LedgerVault", "LedgerCore", "LedgerShell", "LedgerSystem", "LedgerWidget",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

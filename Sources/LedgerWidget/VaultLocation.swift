@@ -20,10 +20,10 @@ public struct VaultLocation: Sendable {
         }
     }
 
-    /// The vault's per-clone state directory (`<git dir>/alog/`), found without libgit2: the
-    /// `.git` directory, or the one a `.git` file (linked worktree) points to. Nil when the path
-    /// holds no git repository with a ledger set up.
-    public var stateDirectory: String? {
+    /// The vault's git directory (ending in `/`), found without libgit2: `.git`, or the one a
+    /// `.git` file (linked worktree) points to. Nil when the path holds no git repository with
+    /// a ledger set up.
+    public var gitDirectory: String? {
         let root = FileSystem.absolute(path)
         let dotGit = root + "/.git"
         var gitDirectory: String
@@ -37,7 +37,10 @@ public struct VaultLocation: Sendable {
             return nil
         }
         guard FileSystem.isDirectory(root + "/.alog") else { return nil }
-        if gitDirectory.hasSuffix("/") { gitDirectory.removeLast() }
-        return gitDirectory + "/alog/"
+        if !gitDirectory.hasSuffix("/") { gitDirectory += "/" }
+        return gitDirectory
     }
+
+    /// The vault's per-clone state directory (`<git dir>/alog/`); nil as for `gitDirectory`.
+    public var stateDirectory: String? { gitDirectory.map { $0 + "alog/" } }
 }

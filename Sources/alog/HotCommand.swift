@@ -1,35 +1,40 @@
 import LedgerCore
+import LedgerShell
 import LedgerSystem
 import LedgerWidget
 
-/// A widget command in exactly the forms this front answers itself; nil for anything else.
+/// A command in exactly the forms this front answers itself (the widget's commands, and
+/// `status`); nil for anything else.
 struct HotCommand {
     enum Verb {
         case tap(type: String, at: String?)
-        case status(StatusBarFormat)
+        case widgetStatus(StatusBarFormat)
         case timeline(entries: Int?, afterTap: Bool, json: Bool)
         case pending(json: Bool)
+        /// `alog status`, answered only when the summary cache is current.
+        case status(json: Bool)
     }
 
     var verb: Verb
     var location: VaultLocation
 
     init?(_ arguments: [String]) {
-        guard arguments.count >= 2, arguments[0] == "widget" else { return nil }
+        let name = arguments.prefix(arguments.first == "widget" ? 2 : 1).joined(separator: " ")
         var vault: String?
         var positional: [String] = []
         var options: [String: String] = [:]
         var flags: Set<String> = []
         let valued: Set<String>
         let switches: Set<String>
-        switch arguments[1] {
-        case "tap": (valued, switches) = (["--at"], [])
-        case "status": (valued, switches) = (["--format"], [])
-        case "timeline": (valued, switches) = (["--entries"], ["--after-tap", "--json"])
-        case "pending": (valued, switches) = ([], ["--json"])
+        switch name {
+        case "widget tap": (valued, switches) = (["--at"], [])
+        case "widget status": (valued, switches) = (["--format"], [])
+        case "widget timeline": (valued, switches) = (["--entries"], ["--after-tap", "--json"])
+        case "widget pending": (valued, switches) = ([], ["--json"])
+        case "status": (valued, switches) = ([], ["--json"])
         default: return nil
         }
-        var index = 2
+        var index = name == "status" ? 1 : 2
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -53,15 +58,18 @@ struct HotCommand {
                 positional.append(argument)
             }
         }
-        switch arguments[1] {
-        case "tap":
+        switch name {
+        case "widget tap":
             guard positional.count == 1 else { return nil }
             verb = .tap(type: positional[0], at: options["--at"])
-        case "status":
+        case "widget status":
             guard positional.isEmpty else { return nil }
             guard let format = StatusBarFormat(rawValue: options["--format"] ?? "plain") else { return nil }
-            verb = .status(format)
-        case "timeline":
+            verb = .widgetStatus(format)
+        case "status":
+            guard positional.isEmpty else { return nil }
+            verb = .status(json: flags.contains("--json"))
+        case "widget timeline":
             guard positional.isEmpty else { return nil }
             var entries: Int?
             if let text = options["--entries"] {
@@ -76,22 +84,31 @@ struct HotCommand {
         location = VaultLocation(explicit: vault)
     }
 
-    /// Runs the command; returns the exit status.
-    func run(_ store: WidgetStore) -> Int32 {
+    /// Runs the command; returns the exit status, or nil when the command must be handed to
+    /// the full CLI (a `status` that needs git).
+    func run(gitDirectory: String) -> Int32? {
         let now = CommandClock.nowSeconds
+        if case .status(let json) = verb {
+            guard let summary = WarmStatus.summary(gitDirectory: gitDirectory) else { return nil }
+            StandardStream.output(StatusReport.render(summary, json: json, now: now) + "\n")
+            return 0
+        }
+        let store = WidgetStore(stateDirectory: gitDirectory + "alog/")
         let zone = SystemTimeZone()
         do {
             let output: WidgetCommands.Output
             switch verb {
             case .tap(let type, let at):
                 output = try WidgetCommands.tap(store, type: type, at: at, now: now, zone: zone)
-            case .status(let format):
+            case .widgetStatus(let format):
                 output = WidgetCommands.status(store, format: format, now: now, zone: zone)
             case .timeline(let entries, let afterTap, let json):
                 output = WidgetCommands.timeline(
                     store, entries: entries ?? (afterTap ? 2 : 60), json: json, now: now, zone: zone)
             case .pending(let json):
                 output = WidgetCommands.pending(store, json: json, zone: zone)
+            case .status:
+                return nil
             }
             for note in output.notes { StandardStream.error("alog: warning: \(note)\n") }
             StandardStream.output(output.stdout + "\n")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerShell
 import LedgerVault
 
 struct Delete: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerShell
 import LedgerSystem
 import LedgerVault
 

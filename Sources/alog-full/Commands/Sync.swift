@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerShell
 import LedgerSystem
 import LedgerVault
 
@@ -27,15 +28,8 @@ struct Sync: ParsableCommand {
         for warning in report.warnings { Terminal.warn(warning) }
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
-        let now = CommandClock.nowSeconds
-        let timers = Timers(summary: summary, now: now)
-        if json {
-            emit(Self.json(report, status: Status.json(summary, timers, now: now)))
-        } else {
-            emit(
-                Self.human(report) + "\n\n"
-                    + Status.human(summary, timers, types: Render.typeMap(summary.types), now: now))
-        }
+        let status = StatusReport.render(summary, json: json, now: CommandClock.nowSeconds)
+        emit(json ? Self.json(report, status: status) : Self.human(report) + "\n\n" + status)
     }
 
     static func json(_ report: SyncReport, status: String) -> String {

@@ -1,4 +1,5 @@
 import LedgerGit
+import LedgerShell
 
 /// A one-line transfer progress display on stderr, only when stderr is a terminal.
 enum ProgressLine {

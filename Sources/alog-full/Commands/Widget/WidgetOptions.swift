@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerShell
 import LedgerSystem
 import LedgerVault
 import LedgerWidget

@@ -1,5 +1,4 @@
 import LedgerCore
-import LedgerVault
 
 #if canImport(Glibc)
     import Glibc
@@ -8,13 +7,13 @@ import LedgerVault
 #endif
 
 /// Shared renderings of domain values for human and JSON output.
-enum Render {
-    static func icon(_ type: String, _ types: [String: ActivityTypeDefinition]) -> String {
+public enum Render {
+    public static func icon(_ type: String, _ types: [String: ActivityTypeDefinition]) -> String {
         types[type]?.icon ?? ActivityTypes.builtIn(type)?.icon ?? "•"
     }
 
     /// `{"id":…,"type":…,"at":…,"date":…,"time":…,"icon":…,"note":…}` (note only when present).
-    static func entryJSON(_ entry: Entry, types: [String: ActivityTypeDefinition]) -> String {
+    public static func entryJSON(_ entry: Entry, types: [String: ActivityTypeDefinition]) -> String {
         let (date, _) = entry.at.localDateAndTime
         return JSONText.object([
             ("id", JSONText.string(entry.id.description)),
@@ -28,7 +27,7 @@ enum Render {
         ])
     }
 
-    static func entryLine(_ entry: Entry, types: [String: ActivityTypeDefinition]) -> String {
+    public static func entryLine(_ entry: Entry, types: [String: ActivityTypeDefinition]) -> String {
         let (date, _) = entry.at.localDateAndTime
         var line =
             "\(Terminal.bold(entry.at.localTime))  \(date.iso)  \(Terminal.pad(icon(entry.type, types) + " " + entry.type, 14))  \(Terminal.dim(entry.id.description))"
@@ -36,12 +35,12 @@ enum Render {
         return line
     }
 
-    static func typeMap(_ types: [ActivityTypeDefinition]) -> [String: ActivityTypeDefinition] {
+    public static func typeMap(_ types: [ActivityTypeDefinition]) -> [String: ActivityTypeDefinition] {
         Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The event's own fields as JSON members (shared by `show` and `audit`).
-    static func eventMembers(_ event: Event) -> [(String, String?)] {
+    public static func eventMembers(_ event: Event) -> [(String, String?)] {
         var members: [(String, String?)] = [
             ("id", JSONText.string(event.id.description)),
             ("kind", JSONText.string(event.body.kind)),
@@ -71,7 +70,7 @@ enum Render {
         return members
     }
 
-    static func eventSummary(_ event: Event) -> String {
+    public static func eventSummary(_ event: Event) -> String {
         switch event.body {
         case .logged(let type, let at, let note):
             "log \(type) at \(at.iso8601)" + (note.map { " “\($0)”" } ?? "")
@@ -86,36 +85,4 @@ enum Render {
         case .typeDefined(let definition): "define type \(definition.name) \(definition.icon)"
         }
     }
-
-    static func auditJSON(_ record: Vault.AuditRecord) -> String {
-        JSONText.object(
-            Render.eventMembers(record.event) + [
-                ("commit", JSONText.string(record.commit.hex)),
-                ("author", JSONText.string(record.author.name)),
-                ("authorEmail", JSONText.string(record.author.email)),
-                (
-                    "committedAt",
-                    JSONText.string(
-                        LocalInstant(seconds: record.author.time, offset: record.author.offsetMinutes * 60).iso8601)
-                ),
-                ("file", JSONText.string(record.path)),
-                ("line", String(record.line)),
-            ])
-    }
-
-    static func auditLine(_ record: Vault.AuditRecord) -> String {
-        let when = LocalInstant(seconds: record.author.time, offset: record.author.offsetMinutes * 60)
-        return
-            "\(Terminal.dim(String(record.commit.hex.prefix(10))))  \(when.iso8601)  \(Terminal.cyan(record.event.device))  \(record.author.name)  \(Terminal.dim(record.event.id.description))  \(eventSummary(record.event))"
-    }
-}
-
-/// Prints to stdout.
-func emit(_ text: String) { print(text) }
-
-/// Ends a successful command at once: a fold of millions of events leaves a large state in
-/// memory, and freeing it piece by piece only delays the exit.
-func finishSuccessfully() -> Never {
-    fflush(nil)
-    exit(0)
 }

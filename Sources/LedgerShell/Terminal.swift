@@ -1,0 +1,51 @@
+import LedgerCore
+import LedgerSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Human output: colours only on a terminal and only without NO_COLOR.
+public enum Terminal {
+    public static let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+    public static let stderrIsTTY = isatty(STDERR_FILENO) == 1
+    public static let useColor: Bool = stdoutIsTTY && (FileSystem.environment("NO_COLOR") ?? "").isEmpty
+
+    public static func style(_ text: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+    public static func bold(_ text: String) -> String { style(text, "1") }
+    public static func dim(_ text: String) -> String { style(text, "2") }
+    public static func cyan(_ text: String) -> String { style(text, "36") }
+    public static func yellow(_ text: String) -> String { style(text, "33") }
+    public static func green(_ text: String) -> String { style(text, "32") }
+    public static func red(_ text: String) -> String { style(text, "31") }
+
+    /// A message on stderr (warnings, notes), never mixed into stdout.
+    public static func note(_ text: String) { writeError(text + "\n") }
+
+    /// Writes `text` to stderr as is.
+    public static func writeError(_ text: String) { StandardStream.error(text) }
+
+    public static func warn(_ text: String) { note("alog: warning: " + text) }
+
+    /// Pads to a display width, counting an emoji as two columns.
+    public static func pad(_ text: String, _ width: Int) -> String {
+        let visible = displayWidth(text)
+        return visible >= width ? text : text + String(repeating: " ", count: width - visible)
+    }
+
+    public static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { width, char in
+            let scalars = char.unicodeScalars
+            let wide =
+                scalars.contains { $0.value == 0xFE0F }
+                || scalars.first.map { $0.properties.isEmojiPresentation || $0.value >= 0x1100 && $0.value <= 0x115F }
+                    == true
+            if wide { return width + 2 }
+            return width + 1
+        }
+    }
+}
