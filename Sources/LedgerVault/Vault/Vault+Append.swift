@@ -77,10 +77,17 @@ extension Vault {
 
     /// The parts of a device's day file (`<date>.jsonl`, `<date>.2.jsonl`, …) present in `tree`.
     func dayFileParts(device: String, wallMillis: Int64, in tree: ObjectID) throws -> [TreeEntry] {
+        // One read of the month's tree: looking each part up by path would walk (and, for a
+        // month tree past libgit2's 4 KiB object-cache limit, inflate) it once per part.
+        let path = VaultLayout.eventFile(device: device, wallMillis: wallMillis)
+        guard let month = try repository.treeEntry(atPath: path.dropLast().joined(separator: "/"), in: tree),
+            month.kind == .tree
+        else { return [] }
+        var byName: [String: TreeEntry] = [:]
+        for entry in try repository.treeEntries(month.id) { byName[entry.name] = entry }
         var parts: [TreeEntry] = []
-        while let entry = try repository.treeEntry(
-            atPath: VaultLayout.eventFile(device: device, wallMillis: wallMillis, part: parts.count + 1)
-                .joined(separator: "/"), in: tree)
+        while let entry = byName[
+            VaultLayout.eventFile(device: device, wallMillis: wallMillis, part: parts.count + 1).last!]
         {
             parts.append(entry)
         }
