@@ -21,8 +21,11 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
+        // libgit2's start-up without its eager TLS trust-store load (see startup.c): C, because
+        // it must define a symbol libgit2 binds to.
+        .target(name: "CLibGit2Startup", dependencies: ["CLibGit2"], linkerSettings: [.linkedLibrary("dl")]),
         // Layer 1: the git wrapper; the only module that imports CLibGit2.
-        .target(name: "LedgerGit", dependencies: ["CLibGit2"]),
+        .target(name: "LedgerGit", dependencies: ["CLibGit2", "CLibGit2Startup"]),
         // Layer 2: the pure domain (events, clocks, projections); no I/O.
         .target(name: "LedgerCore"),
         // Layer 3: storage. System calls (files, locks, clocks); the widget's device-local

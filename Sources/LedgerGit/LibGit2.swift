@@ -1,17 +1,31 @@
 import CLibGit2
+import CLibGit2Startup
 
 /// Process-wide libgit2 initialisation.
 ///
 /// libgit2 must be initialised once before any other call. Swift initialises a global `let`
 /// lazily and exactly once (thread-safely), so every entry point of this module touches
 /// `LibGit2.ready` first. libgit2 is never shut down: the process exit releases it.
+///
+/// The TLS trust store (the system CA bundle), which libgit2 would parse during its
+/// initialisation, is loaded only before the first transfer (`loadTrustStore`); every local
+/// command saves those milliseconds. See `Sources/CLibGit2Startup/startup.c`.
 enum LibGit2 {
     static let ready: Void = {
-        git_libgit2_init()
+        _ = alog_libgit2_init_deferring_trust_store()
         // Object creation is validated by our own code paths (we only reference objects we have
         // just written or read); skipping libgit2's extra existence checks keeps commits cheap.
         _ = alog_git_set_strict_object_creation(0)
     }()
+
+    /// Loads the TLS trust store before a fetch, push or clone (once per process). A failure
+    /// is not fatal here: an https transfer then fails certificate verification with
+    /// libgit2's own message, and other transports do not use it.
+    @discardableResult
+    static func loadTrustStore() -> Bool {
+        _ = ready
+        return alog_libgit2_load_trust_store() == 0
+    }
 
     /// The libgit2 version the process is running against, e.g. "1.5.1".
     static var version: String {
@@ -26,3 +40,17 @@ enum LibGit2 {
 
 /// The version of the libgit2 library the process is linked against.
 public var libgit2Version: String { LibGit2.version }
+
+/// Loads libgit2's TLS trust store now (it is otherwise loaded before the first transfer);
+/// true when the system's CA bundle was read.
+public func loadLibgit2TrustStore() -> Bool { LibGit2.loadTrustStore() }
+
+/// CA-bundle parses skipped while libgit2 started, and parses passed on to mbedTLS since (both
+/// stay 0 when libgit2 does not use mbedTLS).
+public var libgit2TrustStoreParses: (skipped: Int, forwarded: Int) {
+    _ = LibGit2.ready
+    var skipped: Int32 = 0
+    var forwarded: Int32 = 0
+    alog_libgit2_trust_store_parses(&skipped, &forwarded)
+    return (Int(skipped), Int(forwarded))
+}

@@ -78,7 +78,11 @@ final class TransferContext {
         return access(socket, F_OK) == 0
     }
 
+    /// Sets the callbacks of one transfer (fetch, push or clone). Every transfer passes here,
+    /// so this is where the TLS trust store is loaded, whatever the remote's URL (it may be
+    /// rewritten by `url.<base>.insteadOf`, or an http server may redirect to https).
     func fill(_ callbacks: inout git_remote_callbacks) {
+        LibGit2.loadTrustStore()
         callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
         callbacks.credentials = { out, url, usernameFromURL, allowed, payload in
             let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()

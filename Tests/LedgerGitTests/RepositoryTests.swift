@@ -118,4 +118,18 @@ struct RepositoryTests {
         #expect(try repo.configString("alog.nothing") == nil)
         #expect(libgit2Version.split(separator: ".").count == 3)
     }
+
+    @Test("the TLS trust store skipped at start-up is loaded, for real, before a transfer")
+    func trustStoreLoads() throws {
+        // Start-up answers libgit2's CA-bundle parse without reading the file; this load must
+        // reach mbedTLS's real parser (a failure there would leave https with no trusted roots).
+        let repo = try Repository.create(at: TemporaryDirectory().path, initialBranch: "main")
+        #expect(try repo.head().commit == nil)
+        let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+        guard maps.contains("libmbedx509"), FileManager.default.fileExists(atPath: "/etc/ssl/certs/ca-certificates.crt")
+        else { return }  // libgit2 built with another TLS library: nothing is deferred.
+        #expect(libgit2TrustStoreParses.skipped == 1, "libgit2's start-up parse was skipped")
+        #expect(loadLibgit2TrustStore())
+        #expect(libgit2TrustStoreParses.forwarded >= 1, "the load reached mbedTLS")
+    }
 }
