@@ -48,6 +48,14 @@ func shell(_ command: String, in directory: String? = nil) -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
+/// Wall times (ms) of `count` runs of `argv`, after flushing the page cache's dirty data to disk
+/// (so no run pays for the writeback of what the set-up just wrote) and `warmup` untimed runs.
+func timedRuns(_ argv: [String], count: Int, warmup: Int = 3) -> [Double] {
+    sync()
+    for _ in 0..<warmup { _ = timedRun(argv) }
+    return (0..<count).map { _ in timedRun(argv).ms }
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }

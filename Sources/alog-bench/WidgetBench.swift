@@ -14,29 +14,23 @@ import Foundation
     }
     try (text + "]\n").write(toFile: widget + "PendingActivities.json", atomically: true, encoding: .utf8)
 
-    var empty: [Double] = []
     let emptyVault = outDirectory + "/widget-empty"
     shell("\(alogPath) init --vault \(emptyVault) >/dev/null")
-    for _ in 0..<runs { empty.append(timedRun([alogPath, "widget", "tap", "meal", "--vault", emptyVault]).ms) }
-
-    var taps: [Double] = []
-    for _ in 0..<runs { taps.append(timedRun([alogPath, "widget", "tap", "meal", "--vault", vault]).ms) }
+    let empty = timedRuns([alogPath, "widget", "tap", "meal", "--vault", emptyVault], count: runs)
+    let taps = timedRuns([alogPath, "widget", "tap", "meal", "--vault", vault], count: runs)
     report(
         "alog widget tap, \(queued) items queued, \(largeSize)-event vault (median of \(runs))",
         "\(fmt(median(taps), 2)) ms", "≤ 3 ms",
         "\(fmt(median(taps) / trueMs, 1))× /bin/true; \(fmt(median(taps) / median(empty), 2))× a tap on an empty queue (\(fmt(median(empty), 2)) ms)"
             + (timewMs.map { "; \(fmt(median(taps) / $0, 2))× timew start" } ?? ""))
 
-    var statuses: [Double] = []
-    for _ in 0..<runs {
-        statuses.append(timedRun([alogPath, "widget", "status", "--format", "waybar", "--vault", vault]).ms)
-    }
+    let statuses = timedRuns([alogPath, "widget", "status", "--format", "waybar", "--vault", vault], count: runs)
     report(
         "alog widget status --format waybar, same queue", "\(fmt(median(statuses), 2)) ms", "(instant)",
         "\(fmt(median(statuses) / trueMs, 1))× /bin/true")
 
     let drain = timedRun([alogPath, "widget", "drain", "--vault", vault]).ms
     report(
-        "alog widget drain of \(queued + runs) queued taps (one commit)", "\(fmt(drain, 0)) ms", "—",
+        "alog widget drain of \(queued + runs + 3) queued taps (one commit)", "\(fmt(drain, 0)) ms", "—",
         "\(fmt(drain / gitCommitMs, 1))× git commit")
 }

@@ -78,9 +78,7 @@ if FileManager.default.isExecutableFile(atPath: "/usr/bin/timew") {
     timewMs = median(times)
     print("baseline: timew start, median \(fmt(timewMs!, 2)) ms")
 }
-var trueTimes: [Double] = []
-for _ in 0..<runs { trueTimes.append(timedRun(["/bin/true"]).ms) }
-let trueMs = median(trueTimes)
+let trueMs = median(timedRuns(["/bin/true"], count: runs))
 print("baseline: /bin/true (a process start), median \(fmt(trueMs, 2)) ms")
 let baselineText =
     "git commit \(fmt(gitCommitMs, 2)) ms" + (timewMs.map { "; timew start \(fmt($0, 2)) ms" } ?? "")
@@ -118,6 +116,8 @@ if arguments.contains("--widget-only") {
 
 let small = try buildVault(smallSize)
 _ = timedRun([alogPath, "status", "--vault", small])
+sync()
+for _ in 0..<3 { _ = timedRun([alogPath, "log", "meal", "--note", "warm-up", "--vault", small]) }
 var logTimes: [Double] = []
 for n in 0..<runs {
     logTimes.append(timedRun([alogPath, "log", "meal", "--note", "bench \(n)", "--vault", small]).ms)
@@ -130,8 +130,7 @@ report(
 let large = try buildVault(largeSize)
 let firstStatus = timedRun([alogPath, "status", "--vault", large]).ms
 print("first status on \(largeSize) (cold: full fold + caches): \(fmt(firstStatus, 0)) ms")
-var warm: [Double] = []
-for _ in 0..<runs { warm.append(timedRun([alogPath, "status", "--vault", large]).ms) }
+let warm = timedRuns([alogPath, "status", "--vault", large], count: runs)
 report(
     "alog status on the \(largeSize)-event vault, warm cache", "\(fmt(median(warm), 2)) ms", "≤ 10 ms",
     "\(fmt(median(warm) / gitCommitMs, 2))× git commit")
