@@ -4,6 +4,8 @@
 // Hide names libgit2 marks as deprecated, so only the current API is reachable.
 #define GIT_DEPRECATE_HARD 1
 #include <git2.h>
+#include <git2/sys/mempack.h>
+#include <git2/sys/odb_backend.h>
 
 // git_libgit2_opts is variadic and therefore not callable from Swift; these wrappers are.
 static inline int alog_git_set_strict_object_creation(int enabled) {

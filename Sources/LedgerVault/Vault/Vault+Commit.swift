@@ -41,20 +41,9 @@ extension Vault {
             guard let branch = head.branch else { throw VaultError.detachedHead(path: root) }
             let baseTree = try head.commit.map { try repository.commit($0).tree }
             let edits = try prepare(head, baseTree)
-            var files: [CommittedFile] = []
-            var blobs: [(path: [String], blob: ObjectID)] = []
-            for edit in edits {
-                let existing = try baseTree.flatMap { try repository.treeEntry(atPath: edit.path, in: $0) }
-                let old = try existing.map { try repository.readBlob($0.id) }
-                let content = try edit.content(old)
-                blobs.append((edit.path.split(separator: "/").map(String.init), try repository.writeBlob(content)))
-                files.append(CommittedFile(path: edit.path, content: content, previousSize: old?.count))
-            }
-            let tree = try repository.replacingFiles(blobs, in: baseTree)
-            let signature = try authorSignature()
-            let commit = try repository.createCommit(
-                tree: tree, parents: head.commit.map { [$0] } ?? [], author: signature, committer: signature,
-                message: message)
+            let (commit, _, files) = try writeCommit(
+                parent: head.commit, baseTree: baseTree, edits: edits, message: message,
+                signature: try authorSignature())
             FaultInjection.point("commit.before-ref")
             do {
                 try repository.updateReference(branch, to: commit, expecting: head.commit, message: message)
@@ -64,6 +53,27 @@ extension Vault {
             let warnings = updateWorkingTree(files)
             return CommitResult(commit: commit, parent: head.commit, files: files, warnings: warnings)
         }
+    }
+
+    /// Writes the objects of one commit on top of `parent` (whose tree is `baseTree`): the
+    /// edited files' blobs, the trees on their paths and the commit. Moves no reference.
+    func writeCommit(
+        parent: ObjectID?, baseTree: ObjectID?, edits: [FileEdit], message: String, signature: Signature
+    ) throws -> (commit: ObjectID, tree: ObjectID, files: [CommittedFile]) {
+        let repository = try repository
+        var files: [CommittedFile] = []
+        var blobs: [(path: [String], blob: ObjectID)] = []
+        for edit in edits {
+            let existing = try baseTree.flatMap { try repository.treeEntry(atPath: edit.path, in: $0) }
+            let old = try existing.map { try repository.readBlob($0.id) }
+            let content = try edit.content(old)
+            blobs.append((edit.path.split(separator: "/").map(String.init), try repository.writeBlob(content)))
+            files.append(CommittedFile(path: edit.path, content: content, previousSize: old?.count))
+        }
+        let tree = try repository.replacingFiles(blobs, in: baseTree)
+        let commit = try repository.createCommit(
+            tree: tree, parents: parent.map { [$0] } ?? [], author: signature, committer: signature, message: message)
+        return (commit, tree, files)
     }
 
     /// Writes the committed content of ledger files into the working tree and stages exactly

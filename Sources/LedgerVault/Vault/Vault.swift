@@ -20,7 +20,8 @@ public final class Vault {
             return opened
         }
     }
-    private var openedRepository: Repository?
+    /// Replaced for the length of an object batch (`appendEach`).
+    var openedRepository: Repository?
     /// `.git/alog/`: per-clone state (device id, caches, lock).
     let stateDirectory: String
     public let device: DeviceIdentity
