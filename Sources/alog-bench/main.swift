@@ -5,6 +5,7 @@ import LedgerVault
 // alog-bench: reproducible performance figures for docs/performance.md.
 //
 //   swift build -c release --static-swift-stdlib && .build/release/alog-bench [--quick] [--widget-only] [--out DIR]
+//   .build/release/alog-bench --append-only [--batch-only]   (profiling: the append loops alone)
 //
 // (`--static-swift-stdlib` is how alog is meant to be built for use: it halves start-up.)
 //
@@ -45,11 +46,19 @@ var rows: [(String, String, String, String)] = []
 if arguments.contains("--append-only") {
     let (vault, _) = try Vault.initialize(at: outDirectory + "/append-only")
     let started = DispatchTime.now().uptimeNanoseconds
-    for n in 0..<appendCount {
+    for n in 0..<(arguments.contains("--batch-only") ? 0 : appendCount) {
         _ = try vault.log(type: "meal", at: LocalInstant(seconds: 1_700_000_000 + Int64(n) * 60, offset: 0), note: nil)
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     print("\(appendCount) appends: \(fmt(Double(appendCount) / seconds, 0)) commits/s")
+    let (batchVault, _) = try Vault.initialize(at: outDirectory + "/append-only-batch")
+    let batchStarted = DispatchTime.now().uptimeNanoseconds
+    _ = try batchVault.logEach(
+        (0..<appendCount).map { n in
+            (type: "meal", at: LocalInstant(seconds: 1_700_000_000 + Int64(n) * 60, offset: 0), note: nil)
+        })
+    let batchSeconds = Double(DispatchTime.now().uptimeNanoseconds - batchStarted) / 1e9
+    print("\(appendCount) commits through logEach: \(fmt(Double(appendCount) / batchSeconds, 0)) commits/s")
     exit(0)
 }
 
@@ -97,6 +106,20 @@ do {
     report(
         "library append (1 commit/event, \(appendCount) commits)", "\(fmt(rate, 0)) commits/s", "≥ 2,000 commits/s",
         "\(fmt(rate / (1000 / gitCommitMs), 1))× the git CLI's \(fmt(1000 / gitCommitMs, 0)) commits/s")
+
+    // The same history (one commit per event) through the batch API: one pack, one ref move.
+    let (batchVault, _) = try Vault.initialize(at: outDirectory + "/append-batch")
+    _ = try batchVault.summary()
+    let entries = (0..<appendCount).map { n in
+        (type: "meal", at: LocalInstant(seconds: 1_700_000_000 + Int64(n) * 60, offset: 0), note: String?.none)
+    }
+    let batchStarted = DispatchTime.now().uptimeNanoseconds
+    _ = try batchVault.logEach(entries)
+    let batchRate = Double(appendCount) / (Double(DispatchTime.now().uptimeNanoseconds - batchStarted) / 1e9)
+    report(
+        "library batch append (Vault.logEach: 1 commit/event, \(appendCount) commits, one pack)",
+        "\(fmt(batchRate, 0)) commits/s", "≥ 2,000 commits/s",
+        "\(fmt(batchRate / rate, 1))× one append per call; \(fmt(batchRate / (1000 / gitCommitMs), 0))× the git CLI")
 }
 
 // MARK: Vaults
