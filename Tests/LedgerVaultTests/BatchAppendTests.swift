@@ -61,17 +61,7 @@ struct BatchAppendTests {
     func compareAndSwapRetry() throws {
         let dir = TemporaryDirectory()
         let (vault, _) = try Vault.initialize(at: dir.path)
-        try writeFile(dir.sub("other.md"), "written by another program\n")
-        let path = dir.path
-        nonisolated(unsafe) var intruded = false
-        vault.clock = {
-            if !intruded {
-                intruded = true
-                _ = try? git("add", "other.md", in: path)
-                _ = try? git("commit", "-qm", "intruder", in: path)
-            }
-            return 1_709_287_200_000
-        }
+        vault.clock = try intrudingClock(dir.path)
         let appended = try vault.logEach(entries(10))
         let log = try git("log", "--format=%s", in: dir.path).stdout.split(separator: "\n")
         #expect(log.count == 12)

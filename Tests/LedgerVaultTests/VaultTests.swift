@@ -7,6 +7,22 @@ import Testing
 
 func at(_ text: String) -> LocalInstant { ISO8601.parse(text)!.instant! }
 
+/// A vault clock whose first reading commits a note with plain git: another writer moving the
+/// branch while a write is being prepared.
+func intrudingClock(_ path: String) throws -> @Sendable () -> Int64 {
+    final class Once: @unchecked Sendable { var done = false }
+    try writeFile(path + "/other.md", "written by another program\n")
+    let once = Once()
+    return {
+        if !once.done {
+            once.done = true
+            _ = try? git("add", "other.md", in: path)
+            _ = try? git("commit", "-qm", "intruder", in: path)
+        }
+        return 1_709_287_200_000
+    }
+}
+
 @Suite("Vault storage")
 struct VaultTests {
     @Test("adopting a folder of notes commits only the ledger; the notes stay untouched")
@@ -154,17 +170,7 @@ struct VaultTests {
     func compareAndSwapRetry() throws {
         let dir = TemporaryDirectory()
         let (vault, _) = try Vault.initialize(at: dir.path)
-        try writeFile(dir.sub("other.md"), "written by another program\n")
-        let path = dir.path
-        nonisolated(unsafe) var intruded = false
-        vault.clock = {
-            if !intruded {
-                intruded = true
-                _ = try? git("add", "other.md", in: path)
-                _ = try? git("commit", "-qm", "intruder", in: path)
-            }
-            return 1_709_287_200_000
-        }
+        vault.clock = try intrudingClock(dir.path)
         let appended = try vault.log(type: "wake", at: at("2024-03-01T07:00:00Z"), note: nil)
         let log = try git("log", "--format=%s", in: dir.path).stdout.split(separator: "\n")
         #expect(log.count == 3)

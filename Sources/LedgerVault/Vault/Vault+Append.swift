@@ -19,16 +19,22 @@ extension Vault {
         {
             head, baseTree in
             summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
-            let wall = clock()
-            var latest = summaryBefore.maxStamp
-            events = zip(ids, bodies).map { id, body in
-                latest = HybridLogicalClock.next(after: latest, wallMillis: wall)
-                return Event(id: id, device: device.id, stamp: latest, wallMillis: wall, body: body)
-            }
+            events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp)
             return try appendEdits(events, base: baseTree)
         }
         try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
         return Appended(events: events, commit: result.commit, warnings: result.warnings)
+    }
+
+    /// This device's events for `bodies`, all at the wall time now, stamped in order after
+    /// `maxStamp` (the latest stamp the vault holds).
+    func stampedEvents(ids: [EventID], bodies: [EventBody], after maxStamp: Stamp) -> [Event] {
+        let wall = clock()
+        var latest = maxStamp
+        return zip(ids, bodies).map { id, body in
+            latest = HybridLogicalClock.next(after: latest, wallMillis: wall)
+            return Event(id: id, device: device.id, stamp: latest, wallMillis: wall, body: body)
+        }
     }
 
     /// Writes already-built events (for example generated or imported ones, with their own

@@ -15,35 +15,19 @@ extension Vault {
     public func appendEach(_ bodies: [EventBody], message: (EventBody) -> String) throws -> [Appended] {
         guard !bodies.isEmpty else { return [] }
         let ids = bodies.map { _ in EventID.random() }
-        let lock = try FileLock(path: stateDirectory + "write.lock")
-        defer { withExtendedLifetime(lock) {} }
-        var attempt = 0
-        while true {
-            attempt += 1
-            let head = try repository.head()
-            guard let branch = head.branch else { throw VaultError.detachedHead(path: root) }
+        let (head, (events, chain, summaryBefore)) = try movingBranch(
+            message: "alog: \(bodies.count) commits, one event each"
+        ) { head in
             let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
-            let wall = clock()
-            var latest = summaryBefore.maxStamp
-            let events = zip(ids, bodies).map { id, body in
-                latest = HybridLogicalClock.next(after: latest, wallMillis: wall)
-                return Event(id: id, device: device.id, stamp: latest, wallMillis: wall, body: body)
-            }
+            let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp)
             let chain = try writeChain(events, bodies: bodies, on: head.commit, message: message)
-            FaultInjection.point("commit.before-ref")
-            do {
-                try repository.updateReference(
-                    branch, to: chain.commits.last!, expecting: head.commit,
-                    message: "alog: \(events.count) commits, one event each")
-            } catch let error as GitError where error.code == .modified && attempt < 20 {
-                continue
-            }
-            let warnings = updateWorkingTree(chain.files)
-            try refreshCaches(
-                after: CommitResult(commit: chain.commits.last!, parent: head.commit, files: chain.files, warnings: []),
-                appending: events, summaryBefore: summaryBefore)
-            return zip(events, chain.commits).map { Appended(events: [$0], commit: $1, warnings: warnings) }
+            return (chain.commits.last!, (events, chain, summaryBefore))
         }
+        let warnings = updateWorkingTree(chain.files)
+        try refreshCaches(
+            after: CommitResult(commit: chain.commits.last!, parent: head.commit, files: chain.files, warnings: []),
+            appending: events, summaryBefore: summaryBefore)
+        return zip(events, chain.commits).map { Appended(events: [$0], commit: $1, warnings: warnings) }
     }
 
     /// `log` for many entries at once, through `appendEach`: every type is checked first, and

@@ -32,6 +32,24 @@ extension Vault {
     /// the working-tree copies and index entries of those paths (and only those) are updated,
     /// so `git status` stays clean and the user's staged work is left alone.
     func commit(message: String, _ prepare: (Head, ObjectID?) throws -> [FileEdit]) throws -> CommitResult {
+        let (head, (commit, files)) = try movingBranch(message: message) { head in
+            let baseTree = try head.commit.map { try repository.commit($0).tree }
+            let written = try writeCommit(
+                parent: head.commit, baseTree: baseTree, edits: try prepare(head, baseTree), message: message,
+                signature: try authorSignature())
+            return (written.commit, (written.commit, written.files))
+        }
+        let warnings = updateWorkingTree(files)
+        return CommitResult(commit: commit, parent: head.commit, files: files, warnings: warnings)
+    }
+
+    /// Under the write lock, runs `build` on the current HEAD, then moves the branch to the
+    /// commit it returns with a compare-and-swap. If another writer moved the branch meanwhile,
+    /// `build` runs again on the new HEAD (up to 20 attempts). Returns the HEAD the winning
+    /// attempt built on, and what `build` returned.
+    func movingBranch<T>(message: String, _ build: (Head) throws -> (commit: ObjectID, result: T)) throws -> (
+        head: Head, result: T
+    ) {
         let lock = try FileLock(path: stateDirectory + "write.lock")
         defer { withExtendedLifetime(lock) {} }
         var attempt = 0
@@ -39,19 +57,14 @@ extension Vault {
             attempt += 1
             let head = try repository.head()
             guard let branch = head.branch else { throw VaultError.detachedHead(path: root) }
-            let baseTree = try head.commit.map { try repository.commit($0).tree }
-            let edits = try prepare(head, baseTree)
-            let (commit, _, files) = try writeCommit(
-                parent: head.commit, baseTree: baseTree, edits: edits, message: message,
-                signature: try authorSignature())
+            let built = try build(head)
             FaultInjection.point("commit.before-ref")
             do {
-                try repository.updateReference(branch, to: commit, expecting: head.commit, message: message)
+                try repository.updateReference(branch, to: built.commit, expecting: head.commit, message: message)
             } catch let error as GitError where error.code == .modified && attempt < 20 {
                 continue
             }
-            let warnings = updateWorkingTree(files)
-            return CommitResult(commit: commit, parent: head.commit, files: files, warnings: warnings)
+            return (head, built.result)
         }
     }
 
