@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Resolves HEAD by reading `HEAD`, the loose ref and `packed-refs` directly, without
 /// initialising libgit2 (whose start-up loads the TLS certificate bundle, several
 /// milliseconds). Used only on hot read paths to check whether a cache is current; any
@@ -32,7 +26,7 @@ public enum HeadFile {
         if let loose = firstLine(refsDirectory + name) {
             return commitID(loose).map(Resolution.commit)
         }
-        if let packed = readPrefix(refsDirectory + "packed-refs", limit: 1 << 20) {
+        if let packed = text(refsDirectory + "packed-refs") {
             for line in packed.split(separator: "\n") where line.hasSuffix(" " + name) {
                 return commitID(line.prefix(40)).map(Resolution.commit)
             }
@@ -51,17 +45,12 @@ public enum HeadFile {
     static func commitID(_ text: String) -> String? { commitID(Substring(text)) }
 
     static func firstLine(_ path: String) -> String? {
-        readPrefix(path, limit: 4096).map { String($0.prefix { $0 != "\n" }) }
+        text(path).map { String($0.prefix { $0 != "\n" }) }
     }
 
-    /// The start of a small file (up to `limit` bytes), or nil when it is missing or empty.
-    static func readPrefix(_ path: String, limit: Int) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: limit)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, limit) }
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count], as: UTF8.self)
+    /// The file's text, or nil when it is missing, unreadable or empty.
+    static func text(_ path: String) -> String? {
+        guard let bytes = try? FileSystem.read(path), !bytes.isEmpty else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
