@@ -21,7 +21,7 @@ public enum WarmStatus {
         else { return nil }
         // As the full CLI's `ensureWidgetCache`: a widget cache that is missing is written now.
         if !FileSystem.exists(store.lastKnownPath) {
-            try? store.refresh(lastKnown: summary.lastKnownActivities, types: summary.types.map(\.name))
+            try? store.refresh(from: summary)
         }
         return summary
     }

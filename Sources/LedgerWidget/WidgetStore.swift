@@ -200,13 +200,13 @@ public final class WidgetStore {
 
     // MARK: - Written from the vault
 
-    /// Replaces the cache with the vault's answer (the vault wins over the cache) and records
-    /// the vault's type names; files are rewritten only when their content changes.
-    public func refresh(lastKnown: [String: Int64], types: [String]) throws {
+    /// Replaces the cache with a summary of the vault's HEAD (the vault wins over the cache) and
+    /// records the vault's type names; files are rewritten only when their content changes.
+    public func refresh(from summary: StatusSummary) throws {
         try ensureDirectory()
-        let cache = LastKnownActivities.encode(lastKnown) + [10]
+        let cache = LastKnownActivities.encode(summary.lastKnownActivities) + [10]
         if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
-        let names = Array((types.sorted().joined(separator: "\n") + "\n").utf8)
+        let names = Array((summary.types.map(\.name).sorted().joined(separator: "\n") + "\n").utf8)
         if (try? FileSystem.read(typesPath)) != names { try FileSystem.writeAtomically(typesPath, names) }
     }
 

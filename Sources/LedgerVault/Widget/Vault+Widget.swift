@@ -252,6 +252,6 @@ extension Vault {
 
     /// Writes the widget's last-known cache from a summary of HEAD.
     func refreshWidgetCache(_ summary: StatusSummary) {
-        try? widgetStore.refresh(lastKnown: summary.lastKnownActivities, types: summary.types.map(\.name))
+        try? widgetStore.refresh(from: summary)
     }
 }
