@@ -26,10 +26,12 @@ extension Vault {
         return Appended(events: events, commit: result.commit, warnings: result.warnings)
     }
 
-    /// This device's events for `bodies`, all at the wall time now, stamped in order after
-    /// `maxStamp` (the latest stamp the vault holds).
-    func stampedEvents(ids: [EventID], bodies: [EventBody], after maxStamp: Stamp) -> [Event] {
-        let wall = clock()
+    /// This device's events for `bodies`, all at one wall time (now, unless given), stamped in
+    /// order after `maxStamp` (the latest stamp the vault holds).
+    func stampedEvents(ids: [EventID], bodies: [EventBody], after maxStamp: Stamp, wallMillis: Int64? = nil)
+        -> [Event]
+    {
+        let wall = wallMillis ?? clock()
         var latest = maxStamp
         return zip(ids, bodies).map { id, body in
             latest = HybridLogicalClock.next(after: latest, wallMillis: wall)

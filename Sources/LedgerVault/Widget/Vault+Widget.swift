@@ -82,7 +82,8 @@ extension Vault {
     private func drainBatch(_ queue: PendingQueue, now: Int64, report: inout DrainReport) throws -> Batch {
         var batch = Batch()
         let summary = try summary()
-        var stamp = summary.maxStamp
+        var ids: [EventID] = []
+        var bodies: [EventBody] = []
         var seen: Set<String> = []
         var state: LedgerState?
         var batchLogs: [(id: EventID, type: String, at: LocalInstant)] = []
@@ -140,10 +141,11 @@ extension Vault {
                 body = .logged(type: type, at: instant, note: nil)
                 batchLogs.append((id, type, instant))
             }
-            stamp = HybridLogicalClock.next(after: stamp, wallMillis: now)
-            batch.journal.events.append(Event(id: id, device: device.id, stamp: stamp, wallMillis: now, body: body))
+            ids.append(id)
+            bodies.append(body)
             batch.journal.keys.append(item.key)
         }
+        batch.journal.events = stampedEvents(ids: ids, bodies: bodies, after: summary.maxStamp, wallMillis: now)
         return batch
     }
 
