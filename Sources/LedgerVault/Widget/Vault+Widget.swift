@@ -236,9 +236,11 @@ extension Vault {
         }
         for (device, wallMillis) in days.values {
             for part in try dayFileParts(device: device, wallMillis: wallMillis, in: tree) {
-                for line in try repository.readBlob(part.id).split(separator: 10) {
-                    let decoded = line.withUnsafeBytes { EventLine.decode($0) }
-                    if case .success(let found) = decoded, wanted.contains(found.id) { present.insert(found.id) }
+                try repository.withBlob(part.id) { buffer in
+                    EventFileReader.decodeLines(
+                        buffer, path: part.name,
+                        event: { found, _ in if wanted.contains(found.id) { present.insert(found.id) } },
+                        issue: { _ in })
                 }
             }
         }
