@@ -1,5 +1,5 @@
-/// A projection cache keyed by the commit it reflects:
-/// `<commit hex>\n<payload length> <FNV-1a of payload>\n<payload>`.
+/// A cache keyed by what it reflects (for projections, the commit hex):
+/// `<key>\n<payload length> <FNV-1a of payload>\n<payload>`.
 ///
 /// It is rewritten in place (no rename: on ext4 a rename over an existing file forces a
 /// writeback), so a reader may meet a torn or foreign file; that fails the length and checksum
@@ -10,29 +10,30 @@ public enum CacheFile {
     /// In the vault's state directory: the whole `LedgerState`.
     public static let stateName = "state.bin"
 
-    /// The commit (40 hex digits) and the payload, or nil when the file is missing or fails
-    /// the check.
-    public static func read(_ path: String) throws -> (commit: String, payload: ArraySlice<UInt8>)? {
-        guard let bytes = try FileSystem.read(path), bytes.count > 41, bytes[40] == 10,
-            let newline = bytes[41...].firstIndex(of: 10)
+    /// The key (the first line) and the payload, or nil when the file is missing or fails the
+    /// check. Callers compare the key with what they expect.
+    public static func read(_ path: String) throws -> (key: String, payload: ArraySlice<UInt8>)? {
+        guard let bytes = try FileSystem.read(path), let keyEnd = bytes.prefix(256).firstIndex(of: 10), keyEnd > 0,
+            let newline = bytes[(keyEnd + 1)...].firstIndex(of: 10)
         else { return nil }
-        guard let commit = HeadFile.commitID(String(decoding: bytes[0..<40], as: UTF8.self)) else { return nil }
-        let header = String(decoding: bytes[41..<newline], as: UTF8.self).split(separator: " ")
+        let header = String(decoding: bytes[(keyEnd + 1)..<newline], as: UTF8.self).split(separator: " ")
         let payload = bytes[(newline + 1)...]
         guard header.count == 2, Int(header[0]) == payload.count, UInt64(header[1]) == payload.withUnsafeBytes(checksum)
         else {
             return nil
         }
-        return (commit, payload)
+        return (String(decoding: bytes[..<keyEnd], as: UTF8.self), payload)
     }
 
-    public static func write(_ path: String, commit: String, payload: [UInt8]) throws {
-        let header = "\(commit)\n\(payload.count) \(payload.withUnsafeBytes(checksum))\n"
+    /// Writes the file in place; `key` is one line (no newline) of at most 255 bytes.
+    public static func write(_ path: String, key: String, payload: [UInt8]) throws {
+        precondition(key.utf8.count < 256 && !key.utf8.contains(10), "a cache key is one short line")
+        let header = "\(key)\n\(payload.count) \(payload.withUnsafeBytes(checksum))\n"
         try FileSystem.overwrite(path, header: Array(header.utf8), payload)
     }
 
     /// FNV-1a over 8-byte words (then the tail bytes): detects torn or foreign files.
-    static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    public static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let words = raw.count / 8
         for index in 0..<words {

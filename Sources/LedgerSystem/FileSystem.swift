@@ -15,6 +15,13 @@ public enum FileSystem {
 
     /// The file's bytes, or nil when it does not exist.
     public static func read(_ path: String) throws -> [UInt8]? {
+        try readVersion(path)?.bytes
+    }
+
+    /// The file's bytes and the identity of the version they were read from (one open file,
+    /// so the two belong together even while others replace the file); nil when it does not
+    /// exist.
+    public static func readVersion(_ path: String) throws -> (bytes: [UInt8], identity: FileIdentity)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -24,7 +31,8 @@ public enum FileSystem {
         // Read straight into a buffer of the file's size (plus one byte to notice growth),
         // then keep going in case the file grew meanwhile.
         var st = stat()
-        var capacity = (fstat(fd, &st) == 0 ? Int(st.st_size) : 0) + 1
+        guard fstat(fd, &st) == 0 else { throw Failure(path: path, operation: "stat", code: errno) }
+        var capacity = Int(st.st_size) + 1
         var result = [UInt8](repeating: 0, count: capacity)
         var count = 0
         while true {
@@ -41,7 +49,9 @@ public enum FileSystem {
             count += n
         }
         result.removeSubrange(count...)
-        return result
+        // The identity from before the read: if the file changed while it was read, its
+        // identity has moved on, and what was read will never be taken for it.
+        return (result, FileIdentity(st))
     }
 
     public static func readString(_ path: String) throws -> String? {
@@ -49,23 +59,108 @@ public enum FileSystem {
     }
 
     /// Replaces `path` atomically: writes a temporary file beside it, then renames it over.
-    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
+    /// Replaces a file atomically: writes `path.tmp-<pid>` and renames it over `path`. Returns
+    /// the new file's identity (taken after the rename, from the file written).
+    @discardableResult
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws -> FileIdentity {
+        try replacing(path) { fd, temporary in try writeAll(fd, bytes, path: temporary) }
+    }
+
+    /// Replaces a file atomically with its first `prefix` bytes followed by `tail`, provided it
+    /// is still the version `expected`; nil (nothing written) when it is not. The kept bytes
+    /// are copied inside the kernel (`sendfile`), not through this process.
+    public static func replaceTail(_ path: String, of expected: FileIdentity, keeping prefix: Int, with tail: [UInt8])
+        throws -> FileIdentity?
+    {
+        let source = open(path, O_RDONLY | O_CLOEXEC)
+        if source < 0 {
+            if errno == ENOENT { return nil }
+            throw Failure(path: path, operation: "open", code: errno)
+        }
+        defer { close(source) }
+        guard FileIdentity.of(descriptor: source) == expected, Int64(prefix) <= expected.size else { return nil }
+        return try replacing(path) { fd, temporary in
+            try copyPrefix(from: source, to: fd, count: prefix, path: path)
+            try writeAll(fd, tail, path: temporary)
+        }
+    }
+
+    private static func replacing(_ path: String, _ fill: (Int32, String) throws -> Void) throws -> FileIdentity {
         let temporary = "\(path).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw Failure(path: temporary, operation: "create", code: errno) }
+        defer { close(fd) }
         do {
-            try writeAll(fd, bytes, path: temporary)
+            try fill(fd, temporary)
         } catch {
-            close(fd)
             unlink(temporary)
             throw error
         }
-        close(fd)
         if rename(temporary, path) != 0 {
             let code = errno
             unlink(temporary)
             throw Failure(path: path, operation: "rename", code: code)
         }
+        // Taken after the rename, which sets the change time. (fstat of an open file does not
+        // fail; if it did, an identity no file has keeps any cache keyed by it unused.)
+        return FileIdentity.of(descriptor: fd) ?? .none
+    }
+
+    private static func copyPrefix(from source: Int32, to target: Int32, count: Int, path: String) throws {
+        var copied = 0
+        #if os(Linux)
+            while copied < count {
+                let n = sendfile(target, source, nil, count - copied)
+                if n > 0 {
+                    copied += n
+                    continue
+                }
+                if n < 0, errno == EINTR { continue }
+                if n == 0 { throw Failure(path: path, operation: "copy (file shorter than expected)", code: EIO) }
+                guard errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP else {
+                    throw Failure(path: path, operation: "copy", code: errno)
+                }
+                break  // not supported here: copy through a buffer instead
+            }
+        #endif
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while copied < count {
+            let n = buffer.withUnsafeMutableBytes {
+                pread(source, $0.baseAddress!, min($0.count, count - copied), off_t(copied))
+            }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw Failure(path: path, operation: "read", code: errno) }
+            if n == 0 { throw Failure(path: path, operation: "copy (file shorter than expected)", code: EIO) }
+            try writeAll(target, Array(buffer[..<n]), path: path)
+            copied += n
+        }
+    }
+
+    /// The last `count` bytes of a file (fewer if it is shorter) and the identity of the file
+    /// they were read from; nil when it does not exist.
+    public static func readTail(_ path: String, count: Int) throws -> (bytes: [UInt8], identity: FileIdentity)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw Failure(path: path, operation: "open", code: errno)
+        }
+        defer { close(fd) }
+        guard let identity = FileIdentity.of(descriptor: fd) else {
+            throw Failure(path: path, operation: "stat", code: errno)
+        }
+        let length = Int(min(Int64(count), identity.size))
+        var bytes = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let n = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + done, length - done, off_t(identity.size) - off_t(length - done))
+            }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw Failure(path: path, operation: "read", code: errno) }
+            if n == 0 { break }
+            done += n
+        }
+        return done == length ? (bytes, identity) : nil
     }
 
     /// Rewrites a file in place (no rename, no truncation to zero), for caches that carry

@@ -6,6 +6,8 @@ import LedgerSystem
 ///     PendingActivities.json     the queue: taps waiting to be committed (seed shape)
 ///     LastKnownActivities.json   type → unix seconds, refreshed from the vault (seed shape)
 ///     types                      the vault's type names, one per line (for checking taps)
+///     queue.digest               the queue's count and view overlay, keyed by the queue
+///                                file's identity (see QueueDigest)
 ///     failures                   `key<TAB>reason` of items the last drain could not commit
 ///     drain.journal              present only while a drain is committing (see DrainJournal)
 ///     queue.lock, drain.lock     flock(2) locks; the kernel drops them when a process dies
@@ -28,6 +30,7 @@ public final class WidgetStore {
     var typesPath: String { directory + "types" }
     var failuresPath: String { directory + "failures" }
     var journalPath: String { directory + "drain.journal" }
+    var digestPath: String { directory + "queue.digest" }
 
     /// Creates the directory on first use. One `stat` on the hot paths (every tap, every
     /// cache refresh after a write) instead of a `mkdir` per path component.
@@ -93,20 +96,22 @@ public final class WidgetStore {
     /// whose path is returned, and the readable items are kept.
     @discardableResult
     public func updateQueue<T>(_ body: (inout PendingQueue) throws -> T) throws -> (result: T, savedAside: String?) {
-        try withQueueLocked { original in try updateQueueLocked(original, body) }
+        try withQueueLock { try updateQueueLocked(body) }
     }
 
-    /// Runs `body` on the queue file's bytes while holding `queue.lock`.
-    private func withQueueLocked<T>(_ body: ([UInt8]) throws -> T) throws -> T {
+    /// Runs `body` while holding `queue.lock`.
+    private func withQueueLock<T>(_ body: () throws -> T) throws -> T {
         try ensureDirectory()
         let lock = try FileLock(path: directory + "queue.lock")
         defer { withExtendedLifetime(lock) {} }
-        return try body(try FileSystem.read(queuePath) ?? [])
+        return try body()
     }
 
-    private func updateQueueLocked<T>(_ original: [UInt8], _ body: (inout PendingQueue) throws -> T) throws -> (
+    private func updateQueueLocked<T>(_ body: (inout PendingQueue) throws -> T) throws -> (
         result: T, savedAside: String?
     ) {
+        let read = try FileSystem.readVersion(queuePath)
+        let original = read?.bytes ?? []
         var queue = PendingQueue(parsing: original)
         var savedAside: String?
         if let damage = queue.damage {
@@ -117,8 +122,24 @@ public final class WidgetStore {
         }
         let result = try body(&queue)
         let updated = queue.encoded()
-        if updated != original { try FileSystem.writeAtomically(queuePath, updated) }
+        var identity = read?.identity
+        if updated != original { identity = try FileSystem.writeAtomically(queuePath, updated) }
+        if let identity {
+            let digest = QueueDigest(identity: identity, text: updated, queue: queue)
+            if readDigest() != digest { writeDigest(digest) }
+        }
         return (result, savedAside)
+    }
+
+    private func readDigest() -> QueueDigest? {
+        guard let (key, payload) = try? CacheFile.read(digestPath) else { return nil }
+        return QueueDigest(key: key, payload: payload)
+    }
+
+    /// A digest that cannot be written costs only speed: the one left in place names another
+    /// version of the queue, so nobody believes it.
+    private func writeDigest(_ digest: QueueDigest) {
+        try? CacheFile.write(digestPath, key: digest.key, payload: digest.payload)
     }
 
     /// What a tap did.
@@ -133,10 +154,11 @@ public final class WidgetStore {
     /// The widget's button: queues an activity. The type must be one the vault knew at its last
     /// refresh (or any well-formed name before the first refresh; the drain checks again).
     ///
-    /// The queue is not parsed item by item: a structural scan checks it is a readable array,
-    /// and the new item is spliced in before the closing bracket. What still grows with the
-    /// queue is reading and rewriting the file. An unreadable queue takes the slow path, which
-    /// saves the unreadable text aside first.
+    /// When the queue file is the version the digest describes, the tap reads only its last
+    /// bytes, and the new file is its old text (copied inside the kernel) with the item spliced
+    /// in before the closing bracket, so a tap costs nearly the same on a long queue as on an
+    /// empty one. Otherwise (a queue written by someone else, or unreadable) the queue is read
+    /// in full, unreadable text is saved aside, and the digest is made anew.
     public func tap(type rawType: String, at: LocalInstant) throws -> Tap {
         let type = rawType.lowercased()
         if let reason = ActivityTypes.validateName(type) { throw WidgetError.invalidType(rawType, reason: reason) }
@@ -145,36 +167,50 @@ public final class WidgetStore {
             throw WidgetError.unknownType(type, known: all.sorted())
         }
         let element = PendingQueue.Element.activity(type: type, time: at.seconds)
-        return try withQueueLocked { original in
-            var count = 0
-            let damage = original.withUnsafeBytes { PendingQueue.scan($0) { _, _ in count += 1 } }
-            guard damage == nil else {
-                let (queued, savedAside) = try updateQueueLocked(original) { queue -> Int in
-                    queue.elements.append(element)
-                    return queue.elements.count
-                }
-                return Tap(type: type, at: at, queued: queued, savedAside: savedAside)
+        return try withQueueLock {
+            if let queued = try appendByDigest(element, item: .activity(type: type, time: at.seconds)) {
+                return Tap(type: type, at: at, queued: queued, savedAside: nil)
             }
-            var updated: [UInt8]
-            if count == 0 {
-                updated = [91, 10, 32, 32]
-            } else {
-                var end = original.lastIndex(of: 93)!
-                while end > 0, [32, 9, 10, 13].contains(original[end - 1]) { end -= 1 }
-                updated = Array(original[..<end])
-                updated += [44, 10, 32, 32]
+            let (queued, savedAside) = try updateQueueLocked { queue -> Int in
+                queue.elements.append(element)
+                return queue.elements.count
             }
-            updated += element.raw
-            updated += [10, 93, 10]
-            try FileSystem.writeAtomically(queuePath, updated)
-            return Tap(type: type, at: at, queued: count + 1, savedAside: nil)
+            return Tap(type: type, at: at, queued: queued, savedAside: savedAside)
         }
     }
 
-    /// The optimistic view: the cache and the queue, read without locks or per-item copies.
+    /// Appends `element` without reading the queue, when the digest vouches for the file;
+    /// returns the number of elements queued now, or nil (nothing written) otherwise.
+    private func appendByDigest(_ element: PendingQueue.Element, item: PendingItem) throws -> Int? {
+        guard var digest = readDigest(),
+            let (tail, identity) = try FileSystem.readTail(queuePath, count: QueueDigest.tailLength),
+            digest.describes(identity, tail: tail), let (keep, separator) = PendingQueue.splicePoint(tail: tail)
+        else { return nil }
+        let prefix = Int(identity.size) - tail.count + keep
+        let added = separator + element.raw + [10, 93, 10]
+        guard let written = try FileSystem.replaceTail(queuePath, of: identity, keeping: prefix, with: added) else {
+            return nil
+        }
+        digest.identity = written
+        digest.tail = QueueDigest.checksum(tail: tail[..<keep] + added)
+        digest.elements += 1
+        digest.add(item)
+        writeDigest(digest)
+        return digest.elements
+    }
+
+    /// The optimistic view: the cache and the queue, read without locks. When no drain has
+    /// left failures behind and the digest describes the queue file, the queue is not read.
     public func view(now: Int64) -> WidgetView {
-        var view = WidgetView(latest: readLastKnown())
+        let cache = readLastKnown()
         let failing = Set(readFailures().keys)
+        if failing.isEmpty, let digest = readDigest(),
+            let (tail, identity) = try? FileSystem.readTail(queuePath, count: QueueDigest.tailLength),
+            digest.describes(identity, tail: tail), let view = digest.view(over: cache, now: now)
+        {
+            return view
+        }
+        var view = WidgetView(latest: cache)
         guard let bytes = try? FileSystem.read(queuePath) else { return view }
         _ = bytes.withUnsafeBytes { buffer in
             PendingQueue.scan(buffer) { raw, _ in

@@ -94,6 +94,28 @@ public struct PendingQueue: Sendable {
         return out
     }
 
+    /// Where a new element goes, judged from a queue file's last bytes only: after its last
+    /// element (`}`) or its opening `[`, before the closing `]`. Returns how many bytes of
+    /// `tail` to keep and the separator to write before the element (which is then followed
+    /// by the file's closing `\n]\n`); nil when the tail does not end a readable array.
+    ///
+    /// Only for a file whose whole text is known to be a readable array (one this program
+    /// wrote, recognised by its identity); anything else is read in full.
+    public static func splicePoint(tail: [UInt8]) -> (keep: Int, separator: [UInt8])? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 }
+        var end = tail.count
+        while end > 0, isSpace(tail[end - 1]) { end -= 1 }
+        guard end > 0, tail[end - 1] == 93 else { return nil }
+        end -= 1
+        while end > 0, isSpace(tail[end - 1]) { end -= 1 }
+        guard end > 0 else { return nil }
+        switch tail[end - 1] {
+        case 125: return (end, [44, 10, 32, 32])
+        case 91: return (end, [10, 32, 32])
+        default: return nil
+        }
+    }
+
     private mutating func parse(_ bytes: UnsafeRawBufferPointer) {
         var elements: [Element] = []
         damage = Self.scan(bytes) { raw, line in elements.append(Self.element(raw, line: line)) }

@@ -17,7 +17,7 @@ public struct WidgetView: Sendable, Equatable {
     /// more than `tolerance` seconds after `now`.
     public init(
         lastKnown: [String: Int64], queue: [PendingItem], failing: Set<String> = [], now: Int64,
-        tolerance: Int64 = 300
+        tolerance: Int64 = futureTolerance
     ) {
         self.init(latest: lastKnown)
         for item in queue where failing.isEmpty || !failing.contains(item.key) {
@@ -25,21 +25,29 @@ public struct WidgetView: Sendable, Equatable {
         }
     }
 
+    /// How far ahead of `now` a queued time may lie and still show (a clock a little ahead).
+    public static let futureTolerance: Int64 = 300
+
     /// Adds one queued item to the view (and to `pendingCount`, unless already processed).
-    public mutating func include(_ item: PendingItem, now: Int64, tolerance: Int64 = 300) {
-        if case .action(let action) = item, action.processed { return }
-        pendingCount += 1
-        let time: Int64
+    public mutating func include(_ item: PendingItem, now: Int64, tolerance: Int64 = futureTolerance) {
+        let (pending, shown) = Self.contribution(of: item)
+        if pending { pendingCount += 1 }
+        if let time = shown, time <= now + tolerance, time > latest[item.type] ?? Int64.min { latest[item.type] = time }
+    }
+
+    /// What one queued item adds to the view: whether it is still pending, and the time it
+    /// shows for its type (none for processed actions and removals).
+    public static func contribution(of item: PendingItem) -> (pending: Bool, time: Int64?) {
         switch item {
         case .activity(_, let seconds):
-            time = seconds
+            return (true, seconds)
         case .action(let action):
-            guard action.kind == .quickAdd else { return }
+            if action.processed { return (false, nil) }
+            guard action.kind == .quickAdd else { return (true, nil) }
             // Without an offset the tap's zone is not known here; reading it as UTC is close
             // enough for a view that the drain soon replaces with the vault's own answer.
-            time = action.timestamp.instant?.seconds ?? action.timestamp.localSeconds
+            return (true, action.timestamp.instant?.seconds ?? action.timestamp.localSeconds)
         }
-        if time <= now + tolerance, time > latest[item.type] ?? Int64.min { latest[item.type] = time }
     }
 
     /// The timers at one instant, as `alog status` words them.

@@ -178,6 +178,6 @@ extension Vault {
     }
 
     private func writeCache(_ path: String, commit: ObjectID, payload: [UInt8]) throws {
-        try CacheFile.write(path, commit: commit.hex, payload: payload)
+        try CacheFile.write(path, key: commit.hex, payload: payload)
     }
 }
