@@ -39,11 +39,15 @@ let package = Package(
         .target(name: "LedgerShell", dependencies: ["LedgerCore", "LedgerSystem", "LedgerWidget"]),
         // `alog` is a small front that answers the widget's hot commands and a warm `status`
         // itself (no libgit2, no argument-parser start-up) and hands every other command to
-        // `alog-full`, the whole CLI, with exec. Release builds add `--static-swift-stdlib`,
-        // which halves process start-up, most of a one-shot command's time.
+        // `alog-full`, the whole CLI, with exec. On Linux the front is one static executable
+        // (Swift runtime and glibc linked in, no dynamic loader at start), which halves its
+        // start-up again: a one-shot command's time is mostly start-up. It needs no shared
+        // library: nothing in it loads NSS or locales. Release builds add
+        // `--static-swift-stdlib` for `alog-full`.
         .executableTarget(
             name: "alog",
-            dependencies: ["LedgerCore", "LedgerShell", "LedgerSystem", "LedgerWidget"]
+            dependencies: ["LedgerCore", "LedgerShell", "LedgerSystem", "LedgerWidget"],
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "alog-full",
