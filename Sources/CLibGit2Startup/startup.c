@@ -15,6 +15,9 @@
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -75,4 +78,11 @@ int alog_libgit2_load_trust_store(void) {
 void alog_libgit2_trust_store_parses(int *skipped, int *forwarded) {
     *skipped = atomic_load(&skipped_parses);
     *forwarded = atomic_load(&forwarded_parses);
+}
+
+void alog_keep_zlib_working_memory(void) {
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, 4 << 20);
+    mallopt(M_TRIM_THRESHOLD, 32 << 20);
+#endif
 }

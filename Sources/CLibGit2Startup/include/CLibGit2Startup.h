@@ -11,4 +11,8 @@ int alog_libgit2_load_trust_store(void);
 /// How many CA-bundle parses were skipped during initialisation and forwarded to mbedTLS since.
 void alog_libgit2_trust_store_parses(int *skipped, int *forwarded);
 
+/// Tunes glibc's malloc so that zlib's per-object working memory stays in the heap between
+/// objects (see LibGit2.swift); does nothing with another C library.
+void alog_keep_zlib_working_memory(void);
+
 #endif
