@@ -24,8 +24,11 @@ let package = Package(
         // libgit2's start-up without its eager TLS trust-store load (see startup.c): C, because
         // it must define a symbol libgit2 binds to.
         .target(name: "CLibGit2Startup", dependencies: ["CLibGit2"], linkerSettings: [.linkedLibrary("dl")]),
+        // An object-database backend libgit2 does not ship: reads forwarded to another database
+        // without rescanning it (see forwarding_backend.c), for object batches.
+        .target(name: "CLibGit2Backends", dependencies: ["CLibGit2"]),
         // Layer 1: the git wrapper; the only module that imports CLibGit2.
-        .target(name: "LedgerGit", dependencies: ["CLibGit2", "CLibGit2Startup"]),
+        .target(name: "LedgerGit", dependencies: ["CLibGit2", "CLibGit2Startup", "CLibGit2Backends"]),
         // Layer 2: the pure domain (events, clocks, projections); no I/O.
         .target(name: "LedgerCore"),
         // Layer 3: storage. System calls (files, locks, clocks); the widget's device-local

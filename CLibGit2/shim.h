@@ -6,6 +6,7 @@
 #include <git2.h>
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
 
 // git_libgit2_opts is variadic and therefore not callable from Swift; these wrappers are.
 static inline int alog_git_set_strict_object_creation(int enabled) {

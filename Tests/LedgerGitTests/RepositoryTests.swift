@@ -41,6 +41,62 @@ struct RepositoryTests {
         #expect(try repo.treeEntry(atPath: "notes/a.md", in: info.tree) == oldNotes)
     }
 
+    @Test("an object batch builds on packed history, skips objects already stored, and writes one pack git accepts")
+    func objectBatchOnPackedHistory() throws {
+        let dir = TemporaryDirectory()
+        let repo = try Repository.create(at: dir.path, initialBranch: "main")
+        let first = try commitFile(repo, ["notes", "a.md"], "hello\n", parent: nil)
+        try repo.updateReference("refs/heads/main", to: first, expecting: nil, message: "first")
+        #expect(try git("gc", "-q", in: dir.path).succeeded)
+        let packsBefore = try packCount(dir.path)
+
+        let batch = try ObjectBatch(repositoryAt: dir.path)
+        var parent = first
+        for n in 1...20 {
+            // Every commit also stores "hello\n" again: the packed blob is found, not rewritten.
+            _ = try batch.repository.writeBlob(Array("hello\n".utf8))
+            parent = try commitFile(batch.repository, ["notes", "n\(n).md"], "note \(n)\n", parent: parent)
+        }
+        #expect(try git("cat-file", "-e", parent.hex, in: dir.path).status != 0, "nothing on disk before finish")
+        try batch.finish()
+        try repo.updateReference("refs/heads/main", to: parent, expecting: first, message: "batch")
+
+        #expect(try packCount(dir.path) == packsBefore + 1)
+        #expect(try looseObjectCount(dir.path) == 0)
+        let newPack = try git("verify-pack", "-v", try newestPackIndex(dir.path), in: dir.path).stdout
+        let helloBlob = try git("rev-parse", "\(first.hex):notes/a.md", in: dir.path).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        #expect(!newPack.contains(helloBlob), "an object the repository had is not written again")
+        let packed = newPack.split(separator: "\n").filter {
+            $0.contains(" commit ") || $0.contains(" tree ") || $0.contains(" blob ")
+        }
+        #expect(packed.count == 20 * 4, "each commit's blob, two trees and itself; no older object")
+        #expect(try git("fsck", "--strict", in: dir.path).succeeded)
+        #expect(try git("rev-list", "--count", "HEAD", in: dir.path).stdout == "21\n")
+        #expect(try git("show", "HEAD:notes/n20.md", in: dir.path).stdout == "note 20\n")
+        #expect(try git("show", "HEAD:notes/a.md", in: dir.path).stdout == "hello\n")
+    }
+
+    func packIndexes(_ repo: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: repo + "/.git/objects/pack").filter { $0.hasSuffix(".idx") }
+            .map { repo + "/.git/objects/pack/" + $0 }
+    }
+
+    func packCount(_ repo: String) throws -> Int { try packIndexes(repo).count }
+
+    func newestPackIndex(_ repo: String) throws -> String {
+        try packIndexes(repo).max {
+            let a = try FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as! Date
+            let b = try FileManager.default.attributesOfItem(atPath: $1)[.modificationDate] as! Date
+            return a < b
+        }!
+    }
+
+    func looseObjectCount(_ repo: String) throws -> Int {
+        let count = try git("count-objects", in: repo).stdout
+        return Int(count.split(separator: " ").first ?? "") ?? -1
+    }
+
     @Test("a reference update loses the compare-and-swap when another writer moved it")
     func compareAndSwap() throws {
         let dir = TemporaryDirectory()
