@@ -40,7 +40,11 @@ public final class ObjectBatch {
         var reader: UnsafeMutablePointer<git_odb_backend>?
         var backend: UnsafeMutablePointer<git_odb_backend>?
         do {
-            try check(git_odb_new(&odb), "git_odb_new")
+            if git_odb_new(&odb) < 0 {
+                let error = GitError.last(-1, "git_odb_new")
+                git_odb_free(forwarded)
+                throw error
+            }
             defer { git_odb_free(odb) }  // the repository keeps its own reference
             // The reader takes over `forwarded`; once added, the database owns the reader.
             var made: UnsafeMutableRawPointer?

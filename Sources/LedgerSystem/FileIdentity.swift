@@ -26,7 +26,7 @@ public struct FileIdentity: Equatable, Sendable {
     }
 
     /// An identity no file has.
-    public static let none = FileIdentity(inode: 0, size: -1, modified: 0, changed: 0)
+    public static let unknown = FileIdentity(inode: 0, size: -1, modified: 0, changed: 0)
 
     init(inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
         self.inode = inode

@@ -58,7 +58,6 @@ public enum FileSystem {
         try read(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Replaces `path` atomically: writes a temporary file beside it, then renames it over.
     /// Replaces a file atomically: writes `path.tmp-<pid>` and renames it over `path`. Returns
     /// the new file's identity (taken after the rename, from the file written).
     @discardableResult
@@ -103,7 +102,7 @@ public enum FileSystem {
         }
         // Taken after the rename, which sets the change time. (fstat of an open file does not
         // fail; if it did, an identity no file has keeps any cache keyed by it unused.)
-        return FileIdentity.of(descriptor: fd) ?? .none
+        return FileIdentity.of(descriptor: fd) ?? .unknown
     }
 
     private static func copyPrefix(from source: Int32, to target: Int32, count: Int, path: String) throws {
