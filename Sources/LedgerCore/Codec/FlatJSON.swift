@@ -18,6 +18,12 @@ enum FlatJSON {
         var reason: String
     }
 
+    /// JSON's insignificant whitespace: space, tab, line feed, carriage return.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 32 || byte == 9 || byte == 10 || byte == 13
+    }
+
     /// Calls `body` for each member of the object in `bytes`, in order.
     static func forEachMember(
         _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Value) throws(SyntaxError) -> Void
@@ -25,7 +31,7 @@ enum FlatJSON {
         var i = 0
         let n = bytes.count
         func skipSpace() {
-            while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 13 || bytes[i] == 10 { i += 1 }
+            while i < n, isWhitespace(bytes[i]) { i += 1 }
         }
         func fail(_ reason: String) -> SyntaxError { SyntaxError(offset: i, reason: reason) }
         func scanString() throws(SyntaxError) -> (UnsafeRawBufferPointer, Bool) {

@@ -33,10 +33,10 @@ public struct PendingQueue: Sendable {
             while i + key.count <= raw.count {
                 if raw[i..<i + key.count].elementsEqual(key) {
                     var j = i + key.count
-                    while j < raw.count, raw[j] == 32 || raw[j] == 9 || raw[j] == 10 || raw[j] == 13 { j += 1 }
+                    while j < raw.count, FlatJSON.isWhitespace(raw[j]) { j += 1 }
                     if j < raw.count, raw[j] == 58 {
                         j += 1
-                        while j < raw.count, raw[j] == 32 || raw[j] == 9 || raw[j] == 10 || raw[j] == 13 { j += 1 }
+                        while j < raw.count, FlatJSON.isWhitespace(raw[j]) { j += 1 }
                         if raw[j...].starts(with: Array("false".utf8)) {
                             raw.replaceSubrange(j..<j + 5, with: Array("true".utf8))
                             return
@@ -102,12 +102,11 @@ public struct PendingQueue: Sendable {
     /// Only for a file whose whole text is known to be a readable array (one this program
     /// wrote, recognised by its identity); anything else is read in full.
     public static func splicePoint(tail: [UInt8]) -> (keep: Int, separator: [UInt8])? {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 }
         var end = tail.count
-        while end > 0, isSpace(tail[end - 1]) { end -= 1 }
+        while end > 0, FlatJSON.isWhitespace(tail[end - 1]) { end -= 1 }
         guard end > 0, tail[end - 1] == 93 else { return nil }
         end -= 1
-        while end > 0, isSpace(tail[end - 1]) { end -= 1 }
+        while end > 0, FlatJSON.isWhitespace(tail[end - 1]) { end -= 1 }
         guard end > 0 else { return nil }
         switch tail[end - 1] {
         case 125: return (end, [44, 10, 32, 32])
@@ -132,7 +131,7 @@ public struct PendingQueue: Sendable {
         var line = 1
         let n = bytes.count
         func skipSpace() {
-            while i < n, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 13 || bytes[i] == 10 {
+            while i < n, FlatJSON.isWhitespace(bytes[i]) {
                 if bytes[i] == 10 { line += 1 }
                 i += 1
             }
