@@ -22,11 +22,7 @@ public enum FileSystem {
     /// so the two belong together even while others replace the file); nil when it does not
     /// exist.
     public static func readVersion(_ path: String) throws -> (bytes: [UInt8], identity: FileIdentity)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw Failure(path: path, operation: "open", code: errno)
-        }
+        guard let fd = try openForReading(path) else { return nil }
         defer { close(fd) }
         // Read straight into a buffer of the file's size (plus one byte to notice growth),
         // then keep going in case the file grew meanwhile.
@@ -65,22 +61,23 @@ public enum FileSystem {
         try replacing(path) { fd, temporary in try writeAll(fd, bytes, path: temporary) }
     }
 
-    /// Replaces a file atomically with its first `prefix` bytes followed by `tail`, provided it
-    /// is still the version `expected`; nil (nothing written) when it is not. The kept bytes
-    /// are copied inside the kernel (`sendfile`), not through this process.
-    public static func replaceTail(_ path: String, of expected: FileIdentity, keeping prefix: Int, with tail: [UInt8])
-        throws -> FileIdentity?
-    {
-        let source = open(path, O_RDONLY | O_CLOEXEC)
-        if source < 0 {
-            if errno == ENOENT { return nil }
-            throw Failure(path: path, operation: "open", code: errno)
-        }
+    /// Replaces a file atomically with its beginning and a new end, reading only its last
+    /// `count` bytes. `plan` is given those bytes (all of them if the file is shorter) and the
+    /// file's identity, and answers how many of them to keep and what follows them, or nil to
+    /// leave the file as it is. The beginning is copied inside the kernel (`sendfile`), from
+    /// the same open file the tail was read from. Returns the new file's identity; nil when
+    /// nothing was written (no such file, a file cut while read, or no plan).
+    public static func replaceTail(
+        _ path: String, reading count: Int, _ plan: ([UInt8], FileIdentity) -> (keep: Int, end: [UInt8])?
+    ) throws -> FileIdentity? {
+        guard let source = try openForReading(path) else { return nil }
         defer { close(source) }
-        guard FileIdentity.of(descriptor: source) == expected, Int64(prefix) <= expected.size else { return nil }
+        guard let (tail, identity) = try readTail(source, count: count, path: path),
+            let (keep, end) = plan(tail, identity), (0...tail.count).contains(keep)
+        else { return nil }
         return try replacing(path) { fd, temporary in
-            try copyPrefix(from: source, to: fd, count: prefix, path: path)
-            try writeAll(fd, tail, path: temporary)
+            try copyPrefix(from: source, to: fd, count: Int(identity.size) - tail.count + keep, path: path)
+            try writeAll(fd, end, path: temporary)
         }
     }
 
@@ -138,12 +135,15 @@ public enum FileSystem {
     /// The last `count` bytes of a file (fewer if it is shorter) and the identity of the file
     /// they were read from; nil when it does not exist.
     public static func readTail(_ path: String, count: Int) throws -> (bytes: [UInt8], identity: FileIdentity)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw Failure(path: path, operation: "open", code: errno)
-        }
+        guard let fd = try openForReading(path) else { return nil }
         defer { close(fd) }
+        return try readTail(fd, count: count, path: path)
+    }
+
+    /// Nil when the file turns out shorter than its size said (cut while being read).
+    private static func readTail(_ fd: Int32, count: Int, path: String) throws -> (
+        bytes: [UInt8], identity: FileIdentity
+    )? {
         guard let identity = FileIdentity.of(descriptor: fd) else {
             throw Failure(path: path, operation: "stat", code: errno)
         }
@@ -156,10 +156,20 @@ public enum FileSystem {
             }
             if n < 0, errno == EINTR { continue }
             if n < 0 { throw Failure(path: path, operation: "read", code: errno) }
-            if n == 0 { break }
+            if n == 0 { return nil }
             done += n
         }
-        return done == length ? (bytes, identity) : nil
+        return (bytes, identity)
+    }
+
+    /// A descriptor open for reading, or nil when the file does not exist.
+    private static func openForReading(_ path: String) throws -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw Failure(path: path, operation: "open", code: errno)
+        }
+        return fd
     }
 
     /// Rewrites a file in place (no rename, no truncation to zero), for caches that carry

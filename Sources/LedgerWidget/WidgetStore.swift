@@ -182,17 +182,18 @@ public final class WidgetStore {
     /// Appends `element` without reading the queue, when the digest vouches for the file;
     /// returns the number of elements queued now, or nil (nothing written) otherwise.
     private func appendByDigest(_ element: PendingQueue.Element, item: PendingItem) throws -> Int? {
-        guard var digest = readDigest(),
-            let (tail, identity) = try FileSystem.readTail(queuePath, count: QueueDigest.tailLength),
-            digest.describes(identity, tail: tail), let (keep, separator) = PendingQueue.splicePoint(tail: tail)
-        else { return nil }
-        let prefix = Int(identity.size) - tail.count + keep
-        let added = separator + element.raw + [10, 93, 10]
-        guard let written = try FileSystem.replaceTail(queuePath, of: identity, keeping: prefix, with: added) else {
-            return nil
+        guard var digest = readDigest() else { return nil }
+        var newTail: [UInt8] = []
+        let written = try FileSystem.replaceTail(queuePath, reading: QueueDigest.tailLength) { tail, identity in
+            guard digest.describes(identity, tail: tail), let (keep, separator) = PendingQueue.splicePoint(tail: tail)
+            else { return nil }
+            let end = separator + element.raw + [10, 93, 10]
+            newTail = tail[..<keep] + end
+            return (keep, end)
         }
+        guard let written else { return nil }
         digest.identity = written
-        digest.tail = QueueDigest.checksum(tail: tail[..<keep] + added)
+        digest.tail = QueueDigest.checksum(tail: newTail)
         digest.elements += 1
         digest.add(item)
         writeDigest(digest)
