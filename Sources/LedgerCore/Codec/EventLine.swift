@@ -66,9 +66,46 @@ public enum EventLine {
     }
 
     public static func decode(_ bytes: UnsafeRawBufferPointer) -> Result<Event, DecodeError> {
+        var memo = Memo()
+        return decode(bytes, memo: &memo)
+    }
+
+    /// Remembers the device and type of the previous line: the lines of one file share their
+    /// device and repeat a few types, so a reader of many lines validates and allocates each
+    /// once instead of once a line.
+    public struct Memo {
+        var device = Recent()
+        var type = Recent()
+
+        public init() {}
+
+        struct Recent {
+            var bytes: [UInt8] = []
+            var value: String?
+            var isValid = false
+
+            /// The string for `raw` (unescaped UTF-8) and whether it passed `validate`.
+            mutating func lookup(_ raw: UnsafeRawBufferPointer, validate: (String) -> Bool) -> (String, Bool)? {
+                if let value, raw.count == bytes.count, bytes.withUnsafeBytes({ $0.elementsEqual(raw) }) {
+                    return (value, isValid)
+                }
+                guard let decoded = String(validating: raw, as: UTF8.self) else { return nil }
+                bytes = Array(raw)
+                value = decoded
+                isValid = validate(decoded)
+                return (decoded, isValid)
+            }
+        }
+    }
+
+    /// The members of one line as they are read (a struct sink: no closure context on the hot path).
+    private struct Fields: MemberSink {
+        var memo: Memo
         var version: Int64?
         var id: EventID?
         var device: String?
+        var deviceIsValid = false
+        var typeIsValid = false
         var stamp: Stamp?
         var wall: Int64?
         var kind: UnsafeRawBufferPointer?
@@ -82,7 +119,9 @@ public enum EventLine {
         var color: String?
         var problem: String?
 
-        func text(_ value: FlatJSON.Value, _ field: String) -> String? {
+        init(memo: Memo) { self.memo = memo }
+
+        mutating func text(_ value: FlatJSON.Value, _ field: String) -> String? {
             guard case .string(let raw, let escaped) = value, let s = FlatJSON.decodeString(raw, escaped: escaped)
             else {
                 problem = problem ?? "\"\(field)\" must be a string"
@@ -90,71 +129,100 @@ public enum EventLine {
             }
             return s
         }
-        func identifier(_ value: FlatJSON.Value, _ field: String) -> EventID? {
+
+        mutating func identifier(_ value: FlatJSON.Value, _ field: String) -> EventID? {
             guard case .string(let raw, false) = value, let id = EventID(bytes: raw) else {
                 problem = problem ?? "\"\(field)\" must be a 12-character event id"
                 return nil
             }
             return id
         }
-        do {
-            try FlatJSON.forEachMember(bytes) { key, value in
-                // Dispatch on length and first byte: a rebuild reads millions of lines.
-                guard let first = key.first else { return }
-                switch (key.count, first) {
-                case (1, UInt8(ascii: "v")):
-                    if case .integer(let v) = value {
-                        version = v
-                    } else {
-                        problem = problem ?? "\"v\" must be a number"
-                    }
-                case (2, UInt8(ascii: "i")) where key.equals("id"):
-                    id = identifier(value, "id")
-                case (2, UInt8(ascii: "a")) where key.equals("at"):
-                    if case .string(let raw, false) = value, let parsed = ISO8601.parse(raw),
-                        let instant = parsed.instant
-                    {
-                        at = instant
-                    } else {
-                        problem = problem ?? "\"at\" must be ISO 8601 with a UTC offset"
-                    }
-                case (3, UInt8(ascii: "d")) where key.equals("dev"):
-                    device = text(value, "dev")
-                case (3, UInt8(ascii: "h")) where key.equals("hlc"):
-                    guard case .string(let raw, false) = value, let parsed = Stamp(bytes: raw) else {
-                        problem = problem ?? "\"hlc\" must look like <millis>-<counter>"
-                        return
-                    }
-                    stamp = parsed
-                case (4, UInt8(ascii: "w")) where key.equals("wall"):
-                    if case .integer(let w) = value {
-                        wall = w
-                    } else {
-                        problem = problem ?? "\"wall\" must be a number"
-                    }
-                case (4, UInt8(ascii: "k")) where key.equals("kind"):
-                    if case .string(let raw, false) = value { kind = raw } else { problem = problem ?? "bad \"kind\"" }
-                case (4, UInt8(ascii: "t")) where key.equals("type"):
-                    type = text(value, "type")
-                case (4, UInt8(ascii: "n")) where key.equals("note"):
-                    note = text(value, "note")
-                case (4, UInt8(ascii: "n")) where key.equals("name"):
-                    name = text(value, "name")
-                case (4, UInt8(ascii: "i")) where key.equals("icon"):
-                    icon = text(value, "icon")
-                case (5, UInt8(ascii: "g")) where key.equals("group"):
-                    group = text(value, "group")
-                case (5, UInt8(ascii: "c")) where key.equals("color"):
-                    color = text(value, "color")
-                case (6, UInt8(ascii: "t")) where key.equals("target"):
-                    target = identifier(value, "target")
-                default:
-                    break
+
+        mutating func take(_ key: UnsafeRawBufferPointer, _ value: FlatJSON.Value) {
+            // Dispatch on length and first byte: a rebuild reads millions of lines.
+            guard let first = key.first else { return }
+            switch (key.count, first) {
+            case (1, UInt8(ascii: "v")):
+                if case .integer(let v) = value {
+                    version = v
+                } else {
+                    problem = problem ?? "\"v\" must be a number"
                 }
+            case (2, UInt8(ascii: "i")) where key.equals("id"):
+                id = identifier(value, "id")
+            case (2, UInt8(ascii: "a")) where key.equals("at"):
+                if case .string(let raw, false) = value, let parsed = ISO8601.parse(raw),
+                    let instant = parsed.instant
+                {
+                    at = instant
+                } else {
+                    problem = problem ?? "\"at\" must be ISO 8601 with a UTC offset"
+                }
+            case (3, UInt8(ascii: "d")) where key.equals("dev"):
+                if case .string(let raw, false) = value,
+                    let (text, valid) = memo.device.lookup(raw, validate: DeviceID.isValid)
+                {
+                    (device, deviceIsValid) = (text, valid)
+                } else {
+                    device = text(value, "dev")
+                    deviceIsValid = device.map(DeviceID.isValid) ?? false
+                }
+            case (3, UInt8(ascii: "h")) where key.equals("hlc"):
+                guard case .string(let raw, false) = value, let parsed = Stamp(bytes: raw) else {
+                    problem = problem ?? "\"hlc\" must look like <millis>-<counter>"
+                    return
+                }
+                stamp = parsed
+            case (4, UInt8(ascii: "w")) where key.equals("wall"):
+                if case .integer(let w) = value {
+                    wall = w
+                } else {
+                    problem = problem ?? "\"wall\" must be a number"
+                }
+            case (4, UInt8(ascii: "k")) where key.equals("kind"):
+                if case .string(let raw, false) = value { kind = raw } else { problem = problem ?? "bad \"kind\"" }
+            case (4, UInt8(ascii: "t")) where key.equals("type"):
+                if case .string(let raw, false) = value,
+                    let (text, valid) = memo.type.lookup(raw, validate: { ActivityTypes.validateName($0) == nil })
+                {
+                    (type, typeIsValid) = (text, valid)
+                } else {
+                    type = text(value, "type")
+                    typeIsValid = type.map { ActivityTypes.validateName($0) == nil } ?? false
+                }
+            case (4, UInt8(ascii: "n")) where key.equals("note"):
+                note = text(value, "note")
+            case (4, UInt8(ascii: "n")) where key.equals("name"):
+                name = text(value, "name")
+            case (4, UInt8(ascii: "i")) where key.equals("icon"):
+                icon = text(value, "icon")
+            case (5, UInt8(ascii: "g")) where key.equals("group"):
+                group = text(value, "group")
+            case (5, UInt8(ascii: "c")) where key.equals("color"):
+                color = text(value, "color")
+            case (6, UInt8(ascii: "t")) where key.equals("target"):
+                target = identifier(value, "target")
+            default:
+                break
             }
+        }
+    }
+
+    public static func decode(_ bytes: UnsafeRawBufferPointer, memo: inout Memo) -> Result<Event, DecodeError> {
+        var fields = Fields(memo: memo)
+        defer { memo = fields.memo }
+        do {
+            try FlatJSON.forEachMember(bytes, into: &fields)
         } catch {
             return .failure(DecodeError(reason: "not valid JSON at byte \(error.offset + 1): \(error.reason)"))
         }
+        let (version, id, device, stamp, wall, kind) = (
+            fields.version, fields.id, fields.device, fields.stamp, fields.wall, fields.kind
+        )
+        let (type, at, note, target, name, icon, group, color) = (
+            fields.type, fields.at, fields.note, fields.target, fields.name, fields.icon, fields.group, fields.color
+        )
+        let (deviceIsValid, typeIsValid, problem) = (fields.deviceIsValid, fields.typeIsValid, fields.problem)
         guard let version else { return .failure(DecodeError(reason: "missing \"v\" (format version)")) }
         if version > Int64(Event.formatVersion) || version < 1 {
             return .failure(
@@ -165,7 +233,7 @@ public enum EventLine {
         }
         if let problem { return .failure(DecodeError(reason: problem)) }
         guard let id else { return .failure(DecodeError(reason: "missing \"id\"")) }
-        guard let device, DeviceID.isValid(device) else {
+        guard let device, deviceIsValid else {
             return .failure(DecodeError(reason: "missing or invalid \"dev\""))
         }
         guard let stamp else { return .failure(DecodeError(reason: "missing \"hlc\"")) }
@@ -174,14 +242,14 @@ public enum EventLine {
 
         let body: EventBody
         if kind.equals("log") {
-            guard let type, ActivityTypes.validateName(type) == nil else {
+            guard let type, typeIsValid else {
                 return .failure(DecodeError(reason: "a log needs a valid \"type\""))
             }
             guard let at else { return .failure(DecodeError(reason: "a log needs \"at\"")) }
             body = .logged(type: type, at: at, note: note)
         } else if kind.equals("edit") {
             guard let target else { return .failure(DecodeError(reason: "an edit needs \"target\"")) }
-            if let type, ActivityTypes.validateName(type) != nil {
+            if type != nil, !typeIsValid {
                 return .failure(DecodeError(reason: "invalid \"type\" in an edit"))
             }
             body = .edited(target: target, changes: EntryChanges(type: type, at: at, note: note))

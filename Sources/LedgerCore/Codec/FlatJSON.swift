@@ -24,17 +24,23 @@ enum FlatJSON {
         byte == 32 || byte == 9 || byte == 10 || byte == 13
     }
 
-    /// Calls `body` for each member of the object in `bytes`, in order.
-    static func forEachMember(
-        _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Value) throws(SyntaxError) -> Void
-    ) throws(SyntaxError) {
+    /// The read position in a line (a struct rather than closures over a local index, so the
+    /// hot loop pays no dynamic exclusivity checks).
+    private struct Scanner {
+        let bytes: UnsafeRawBufferPointer
+        let n: Int
         var i = 0
-        let n = bytes.count
-        func skipSpace() {
+
+        init(_ bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+            n = bytes.count
+        }
+
+        mutating func skipSpace() {
             while i < n, isWhitespace(bytes[i]) { i += 1 }
         }
         func fail(_ reason: String) -> SyntaxError { SyntaxError(offset: i, reason: reason) }
-        func scanString() throws(SyntaxError) -> (UnsafeRawBufferPointer, Bool) {
+        mutating func scanString() throws(SyntaxError) -> (UnsafeRawBufferPointer, Bool) {
             guard i < n, bytes[i] == 34 else { throw fail("expected a string") }
             i += 1
             let start = i
@@ -56,7 +62,7 @@ enum FlatJSON {
             }
             throw fail("unterminated string")
         }
-        func skipValue(depth: Int) throws(SyntaxError) {
+        mutating func skipValue(depth: Int) throws(SyntaxError) {
             skipSpace()
             guard i < n, depth < 32 else { throw fail("value expected") }
             switch bytes[i] {
@@ -94,79 +100,102 @@ enum FlatJSON {
                 guard i > start else { throw fail("value expected") }
             }
         }
+    }
 
-        skipSpace()
-        guard i < n, bytes[i] == 123 else { throw fail("a line must be one JSON object") }
-        i += 1
-        skipSpace()
-        if i < n, bytes[i] == 125 {
-            i += 1
+    /// Calls `body` for each member of the object in `bytes`, in order.
+    static func forEachMember(
+        _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Value) throws(SyntaxError) -> Void
+    ) throws(SyntaxError) {
+        try withoutActuallyEscaping(body) { (body) throws(SyntaxError) in
+            var sink = ClosureSink(body: body)
+            try forEachMember(bytes, into: &sink)
+        }
+    }
+
+    private struct ClosureSink: MemberSink {
+        let body: (UnsafeRawBufferPointer, Value) throws(SyntaxError) -> Void
+        func take(_ key: UnsafeRawBufferPointer, _ value: Value) throws(SyntaxError) { try body(key, value) }
+    }
+
+    /// Gives `sink` each member of the object in `bytes`, in order. A struct sink keeps the
+    /// parsed fields in one value the compiler can check statically (no closure context).
+    static func forEachMember<Sink: MemberSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink)
+        throws(SyntaxError)
+    {
+        var s = Scanner(bytes)
+        let bytes = s.bytes
+        s.skipSpace()
+        guard s.i < s.n, bytes[s.i] == 123 else { throw s.fail("a line must be one JSON object") }
+        s.i += 1
+        s.skipSpace()
+        if s.i < s.n, bytes[s.i] == 125 {
+            s.i += 1
         } else {
             while true {
-                skipSpace()
-                let (key, _) = try scanString()
-                skipSpace()
-                guard i < n, bytes[i] == 58 else { throw fail("expected ':'") }
-                i += 1
-                skipSpace()
-                guard i < n else { throw fail("value expected") }
-                let byte = bytes[i]
+                s.skipSpace()
+                let (key, _) = try s.scanString()
+                s.skipSpace()
+                guard s.i < s.n, bytes[s.i] == 58 else { throw s.fail("expected ':'") }
+                s.i += 1
+                s.skipSpace()
+                guard s.i < s.n else { throw s.fail("value expected") }
+                let byte = bytes[s.i]
                 if byte == 34 {
-                    let (value, escaped) = try scanString()
-                    try body(key, .string(value, escaped: escaped))
+                    let (value, escaped) = try s.scanString()
+                    try sink.take(key, .string(value, escaped: escaped))
                 } else if byte == 45 || (byte >= 48 && byte <= 57) {
-                    let start = i
+                    let start = s.i
                     var negative = false
                     if byte == 45 {
                         negative = true
-                        i += 1
+                        s.i += 1
                     }
                     var value: Int64 = 0
                     var digits = 0
-                    while i < n, bytes[i] >= 48, bytes[i] <= 57 {
+                    while s.i < s.n, bytes[s.i] >= 48, bytes[s.i] <= 57 {
                         let (m, o1) = value.multipliedReportingOverflow(by: 10)
-                        let (a, o2) = m.addingReportingOverflow(Int64(bytes[i] - 48))
-                        if o1 || o2 { throw fail("number out of range") }
+                        let (a, o2) = m.addingReportingOverflow(Int64(bytes[s.i] - 48))
+                        if o1 || o2 { throw s.fail("number out of range") }
                         value = a
                         digits += 1
-                        i += 1
+                        s.i += 1
                     }
-                    if digits == 0 { throw fail("bad number") }
-                    if i < n, bytes[i] == 46 || bytes[i] == 101 || bytes[i] == 69 {
-                        i = start
-                        try skipValue(depth: 0)
-                        try body(key, .other)
+                    if digits == 0 { throw s.fail("bad number") }
+                    if s.i < s.n, bytes[s.i] == 46 || bytes[s.i] == 101 || bytes[s.i] == 69 {
+                        s.i = start
+                        try s.skipValue(depth: 0)
+                        try sink.take(key, .other)
                     } else {
-                        try body(key, .integer(negative ? -value : value))
+                        try sink.take(key, .integer(negative ? -value : value))
                     }
                 } else if byte == 116 || byte == 102 {
-                    let start = i
-                    try skipValue(depth: 0)
-                    let literal = UnsafeRawBufferPointer(rebasing: bytes[start..<i])
+                    let start = s.i
+                    try s.skipValue(depth: 0)
+                    let literal = UnsafeRawBufferPointer(rebasing: bytes[start..<s.i])
                     if literal.equals("true") {
-                        try body(key, .boolean(true))
+                        try sink.take(key, .boolean(true))
                     } else if literal.equals("false") {
-                        try body(key, .boolean(false))
+                        try sink.take(key, .boolean(false))
                     } else {
-                        throw fail("unknown literal")
+                        throw s.fail("unknown literal")
                     }
                 } else {
-                    try skipValue(depth: 0)
-                    try body(key, .other)
+                    try s.skipValue(depth: 0)
+                    try sink.take(key, .other)
                 }
-                skipSpace()
-                guard i < n else { throw fail("unterminated object") }
-                if bytes[i] == 44 {
-                    i += 1
+                s.skipSpace()
+                guard s.i < s.n else { throw s.fail("unterminated object") }
+                if bytes[s.i] == 44 {
+                    s.i += 1
                     continue
                 }
-                guard bytes[i] == 125 else { throw fail("expected ',' or '}'") }
-                i += 1
+                guard bytes[s.i] == 125 else { throw s.fail("expected ',' or '}'") }
+                s.i += 1
                 break
             }
         }
-        skipSpace()
-        guard i == n else { throw fail("text after the closing '}'") }
+        s.skipSpace()
+        guard s.i == s.n else { throw s.fail("text after the closing '}'") }
     }
 
     /// Decodes a string value's bytes (resolving escapes).
@@ -245,6 +274,11 @@ enum FlatJSON {
         }
         out.append(34)
     }
+}
+
+/// Receives the members of a flat JSON object (`FlatJSON.forEachMember(_:into:)`).
+protocol MemberSink {
+    mutating func take(_ key: UnsafeRawBufferPointer, _ value: FlatJSON.Value) throws(FlatJSON.SyntaxError)
 }
 
 extension UnsafeRawBufferPointer {

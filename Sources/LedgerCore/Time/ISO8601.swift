@@ -18,9 +18,16 @@ public enum ISO8601 {
         return copy.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }
 
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Parsed? {
+    /// Reads bytes left to right (a struct, not closures over a local index: the parser runs
+    /// for every line of a rebuild and must not pay for dynamic exclusivity checks).
+    private struct Cursor {
+        let bytes: UnsafeRawBufferPointer
         var index = 0
-        func digits(_ count: Int) -> Int? {
+
+        var atEnd: Bool { index >= bytes.count }
+        var current: UInt8 { bytes[index] }
+
+        mutating func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }
             var value = 0
             for _ in 0..<count {
@@ -31,47 +38,54 @@ public enum ISO8601 {
             }
             return value
         }
-        func expect(_ char: UInt8) -> Bool {
+
+        mutating func expect(_ char: UInt8) -> Bool {
             guard index < bytes.count, bytes[index] == char else { return false }
             index += 1
             return true
         }
-        guard let year = digits(4), expect(45), let month = digits(2), expect(45), let day = digits(2)
+    }
+
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Parsed? {
+        var cursor = Cursor(bytes: bytes)
+        guard let year = cursor.digits(4), cursor.expect(45), let month = cursor.digits(2), cursor.expect(45),
+            let day = cursor.digits(2)
         else { return nil }
         let date = CivilDate(year: year, month: month, day: day)
         guard date.isValid else { return nil }
         var second = 0
         var hasTime = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ") {
-            index += 1
-            guard let hour = digits(2), hour < 24, expect(58), let minute = digits(2), minute < 60 else {
+        if !cursor.atEnd, cursor.current == UInt8(ascii: "T") || cursor.current == UInt8(ascii: " ") {
+            cursor.index += 1
+            guard let hour = cursor.digits(2), hour < 24, cursor.expect(58), let minute = cursor.digits(2), minute < 60
+            else {
                 return nil
             }
             second = hour * 3600 + minute * 60
             hasTime = true
-            if expect(58) {
-                guard let s = digits(2), s < 60 else { return nil }
+            if cursor.expect(58) {
+                guard let s = cursor.digits(2), s < 60 else { return nil }
                 second += s
-                if expect(46) || expect(44) {
-                    let start = index
-                    while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
-                    guard index > start else { return nil }
+                if cursor.expect(46) || cursor.expect(44) {
+                    let start = cursor.index
+                    while !cursor.atEnd, cursor.current >= 48, cursor.current <= 57 { cursor.index += 1 }
+                    guard cursor.index > start else { return nil }
                 }
             }
         }
         var offset: Int32?
-        if index < bytes.count {
-            let sign = bytes[index]
+        if !cursor.atEnd {
+            let sign = cursor.current
             if sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") {
-                index += 1
+                cursor.index += 1
                 offset = 0
             } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-                index += 1
-                guard let hours = digits(2), hours <= 18 else { return nil }
+                cursor.index += 1
+                guard let hours = cursor.digits(2), hours <= 18 else { return nil }
                 var minutes = 0
-                if index < bytes.count {
-                    _ = expect(58)
-                    guard let m = digits(2), m < 60 else { return nil }
+                if !cursor.atEnd {
+                    _ = cursor.expect(58)
+                    guard let m = cursor.digits(2), m < 60 else { return nil }
                     minutes = m
                 }
                 let magnitude = Int32(hours * 3600 + minutes * 60)
@@ -81,7 +95,7 @@ public enum ISO8601 {
             }
             guard hasTime else { return nil }
         }
-        guard index == bytes.count else { return nil }
+        guard cursor.atEnd else { return nil }
         return Parsed(localSeconds: date.daysSinceEpoch * 86_400 + Int64(second), offset: offset, hasTime: hasTime)
     }
 }
