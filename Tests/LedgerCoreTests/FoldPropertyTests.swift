@@ -84,6 +84,38 @@ struct FoldPropertyTests {
         }
     }
 
+    @Test("folding two parts apart and merging them equals folding everything (how rebuild uses both cores)")
+    func mergeEqualsFold() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max), Gen.int(in: 0...Int.max)) {
+            seed, splitSeed in
+            let events = randomEvents(seed: seed)
+            var rng = SplitMix(state: UInt64(splitSeed))
+            // Two overlapping parts: some events in both, as files of a merge may repeat lines.
+            var left: [Event] = []
+            var right: [Event] = []
+            for event in events {
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0: (left, right) = (left + [event], right + [event])
+                case 1, 2: left.append(event)
+                default: right.append(event)
+                }
+            }
+            let whole = LedgerState(events: left + right)
+            var merged = LedgerState(events: left)
+            merged.merge(LedgerState(events: right))
+            #expect(Observed(merged) == Observed(whole))
+            #expect(merged.duplicateEvents == whole.duplicateEvents)
+            #expect(merged.unresolvedTargets == whole.unresolvedTargets)
+            #expect(Set(merged.allEntries) == Set(whole.allEntries))
+            let reversed = {
+                var state = LedgerState(events: right)
+                state.merge(LedgerState(events: left))
+                return state
+            }()
+            #expect(Observed(reversed) == Observed(whole))
+        }
+    }
+
     @Test("every line written is read back as the same event")
     func codecRoundTrip() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max)) { seed in

@@ -146,15 +146,28 @@ struct FoldTests {
             f.make(
                 .typeDefined(ActivityTypeDefinition(name: "yoga", icon: "🧘", group: "body", color: "#123456")), at: 400),
         ]
-        let state = LedgerState(events: events + [log])
-        let restored = try #require(state.serialized().withUnsafeBytes { LedgerState(serialized: $0) })
-        #expect(restored.records == state.records)
-        #expect(restored.eventIDs == state.eventIDs)
+        let plainWithNote = f.make(
+            .logged(type: "wake", at: instant(7), note: "plain, with a note"), at: 50, device: "laptop")
+        let plain = f.make(.logged(type: "sleep", at: instant(1), note: nil), at: 60)
+        let state = LedgerState(events: events + [log, plainWithNote, plain])
+        var restored = try #require(state.serialized().withUnsafeBytes { LedgerState(serialized: $0) })
+        #expect(restored.entry(plainWithNote.id)?.note == "plain, with a note")
+        #expect(restored.entry(plain.id)?.note == nil)
+        #expect(restored.entry(log.id)?.type == "exercise")
+        #expect(Set(restored.allEntries) == Set(state.allEntries))
+        #expect(restored.unresolvedTargets == state.unresolvedTargets)
+        #expect(restored.eventCount == state.eventCount)
         #expect(restored.maxStamp == state.maxStamp)
         #expect(restored.duplicateEvents == 1)
         #expect(restored.definedTypes == state.definedTypes)
         let summary = StatusSummary(state)
         #expect(summary.serialized().withUnsafeBytes { StatusSummary(serialized: $0) } == summary)
         #expect([UInt8](repeating: 7, count: 30).withUnsafeBytes { LedgerState(serialized: $0) } == nil)
+        // The restored state goes on folding: an edit of a plain entry, a repeated log.
+        restored.apply(f.make(.edited(target: plain.id, changes: EntryChanges(note: "later")), at: 700))
+        restored.apply(plainWithNote)
+        #expect(restored.entry(plain.id)?.note == "later")
+        #expect(restored.duplicateEvents == 2)
+        #expect(restored.eventCount == state.eventCount + 1)
     }
 }

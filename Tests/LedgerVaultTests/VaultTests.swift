@@ -148,6 +148,71 @@ struct VaultTests {
         #expect(!verify.isClean)
     }
 
+    @Test("a rebuild of a ledger with many files (folded on two threads) equals one fold of its events")
+    func rebuildOnTwoThreads() throws {
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.path)
+        // 120 days from two devices: 240 files, so both threads get files of both devices, and
+        // edits, deletes and restores often sit in a file the other thread reads.
+        var events: [Event] = []
+        var logs: [EventID] = []
+        var rng = SystemRandomNumberGenerator()
+        for day in 0..<120 {
+            for (slot, device) in ["alpha1", "bravo2"].enumerated() {
+                let millis = Int64(1_704_067_200_000 + day * 86_400_000 + slot * 3_600_000)
+                let stamp = Stamp(millis: millis)
+                let id = EventID.random(using: &rng)
+                let at = LocalInstant(seconds: millis / 1000, offset: 3600)
+                events.append(
+                    Event(
+                        id: id, device: device, stamp: stamp, wallMillis: millis,
+                        body: .logged(
+                            type: ["wake", "meal", "sleep"][day % 3], at: at, note: day % 5 == 0 ? "day \(day)" : nil)))
+                logs.append(id)
+                if day % 7 == 3 {
+                    let edit = Event(
+                        id: EventID.random(using: &rng), device: device, stamp: Stamp(millis: millis + 1),
+                        wallMillis: millis,
+                        body: .edited(target: logs[day * 2 / 3], changes: EntryChanges(note: "moved")))
+                    let delete = Event(
+                        id: EventID.random(using: &rng), device: device, stamp: Stamp(millis: millis + 2),
+                        wallMillis: millis, body: .deleted(target: logs[day / 2]))
+                    events += [edit, delete]
+                }
+                if day % 11 == 5 {
+                    events.append(
+                        Event(
+                            id: EventID.random(using: &rng), device: device, stamp: Stamp(millis: millis + 3),
+                            wallMillis: millis, body: .restored(target: logs[day / 2])))
+                }
+            }
+        }
+        _ = try vault.importEvents(events, message: "import")
+        let reference = LedgerState(events: events)
+        let report = try Vault.open(at: dir.path).rebuild()
+        #expect(report.events == events.count)
+        #expect(report.skippedLines.isEmpty)
+        let rebuilt = try Vault.open(at: dir.path).state()
+        #expect(rebuilt.history == reference.history)
+        #expect(Set(rebuilt.allEntries) == Set(reference.allEntries))
+        #expect(rebuilt.eventCount == reference.eventCount)
+        #expect(StatusSummary(rebuilt) == StatusSummary(reference))
+
+        // A damaged line in a file of each half: both reported with file and line, the rest loads.
+        let files = try git("ls-files", ".alog/events", in: dir.path).stdout.split(separator: "\n").map(String.init)
+        #expect(files.count >= 200)
+        var expected: [String] = []
+        for file in [files[3], files[20]] {
+            let text = try readFile(dir.sub(file)) + "{\"v\":1,\"id\":\"oops\"}\n"
+            try writeFile(dir.sub(file), text)
+            expected.append("\(file):\(text.split(separator: "\n").count)")
+        }
+        try git("commit", "-qam", "hand edit", in: dir.path)
+        let damaged = try Vault.open(at: dir.path).rebuild()
+        #expect(damaged.events == events.count)
+        #expect(damaged.skippedLines.map { "\($0.path):\($0.line)" } == expected)
+    }
+
     @Test("verify finds a commit that rewrote an event line")
     func verifyRewrite() throws {
         let dir = TemporaryDirectory()

@@ -1,26 +1,49 @@
 /// Little-endian binary writer/reader for the projection caches (fast to load, versioned by a
 /// magic header; a cache that fails to decode is simply rebuilt from the events).
+///
+/// A snapshot starts with the magic and the table of device ids its order keys refer to by index;
+/// the writer is given that table up front, so the bytes are written once, in place.
 struct ByteWriter {
-    var bytes: [UInt8] = []
-    var devices: [String: UInt32] = [:]
-    var deviceList: [String] = []
+    private var bytes: [UInt8]
+    private var count = 0
+    private let deviceIndices: [String: UInt32]
+
+    init(magic: StaticString, devices: [String], capacity: Int = 1024) {
+        bytes = [UInt8](repeating: 0, count: capacity + magic.utf8CodeUnitCount + devices.count * 40)
+        var indices: [String: UInt32] = [:]
+        for (index, device) in devices.enumerated() { indices[device] = UInt32(index) }
+        deviceIndices = indices
+        raw(UnsafeRawBufferPointer(start: magic.utf8Start, count: magic.utf8CodeUnitCount))
+        int(UInt32(devices.count))
+        for device in devices { string(device) }
+    }
+
+    private mutating func reserve(_ size: Int) {
+        if count + size > bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, size))) }
+    }
 
     mutating func int<T: FixedWidthInteger>(_ value: T) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        reserve(MemoryLayout<T>.size)
+        let offset = count
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self) }
+        count += MemoryLayout<T>.size
+    }
+
+    mutating func raw(_ buffer: UnsafeRawBufferPointer) {
+        reserve(buffer.count)
+        let offset = count
+        bytes.withUnsafeMutableBytes {
+            $0.baseAddress!.advanced(by: offset).copyMemory(from: buffer.baseAddress!, byteCount: buffer.count)
+        }
+        count += buffer.count
     }
 
     mutating func string(_ value: String) {
-        let utf8 = Array(value.utf8)
-        int(UInt32(utf8.count))
-        bytes.append(contentsOf: utf8)
-    }
-
-    mutating func deviceIndex(_ device: String) -> UInt32 {
-        if let index = devices[device] { return index }
-        let index = UInt32(deviceList.count)
-        devices[device] = index
-        deviceList.append(device)
-        return index
+        var value = value
+        value.withUTF8 { utf8 in
+            int(UInt32(utf8.count))
+            if utf8.count > 0 { raw(UnsafeRawBufferPointer(utf8)) }
+        }
     }
 
     mutating func stamp(_ stamp: Stamp) {
@@ -28,9 +51,10 @@ struct ByteWriter {
         int(stamp.counter)
     }
 
+    /// An order key; its device must be in the table given to `init`.
     mutating func key(_ key: OrderKey) {
         stamp(key.stamp)
-        int(deviceIndex(key.device))
+        int(deviceIndices[key.device]!)
         int(key.id.rawValue)
     }
 
@@ -46,15 +70,10 @@ struct ByteWriter {
         string(value.color)
     }
 
-    /// Header + device table + body: devices are collected while the body is written.
-    static func finish(magic: StaticString, body: ByteWriter) -> [UInt8] {
-        var header = ByteWriter()
-        header.bytes.reserveCapacity(body.bytes.count + 64 + body.deviceList.count * 40)
-        header.bytes.append(contentsOf: UnsafeRawBufferPointer(start: magic.utf8Start, count: magic.utf8CodeUnitCount))
-        header.int(UInt32(body.deviceList.count))
-        for device in body.deviceList { header.string(device) }
-        header.bytes.append(contentsOf: body.bytes)
-        return header.bytes
+    /// The bytes written (the buffer itself, trimmed: no copy).
+    consuming func finish() -> [UInt8] {
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
 }
 
@@ -115,16 +134,40 @@ struct ByteReader {
 }
 
 extension LedgerState {
-    static let magic: StaticString = "ALOGSTATE1"
+    static let magic: StaticString = "ALOGSTATE2"
 
-    /// A compact binary snapshot for the projection cache.
+    /// A compact binary snapshot for the projection cache: the interned tables, the plain
+    /// entries as fixed-size rows (plus their notes), then the tracked records with their
+    /// registers' keys.
     public func serialized() -> [UInt8] {
-        var w = ByteWriter()
-        w.bytes.reserveCapacity(records.count * 150 + eventIDs.count * 8 + 1024)
+        var keyDevices = devices
+        for record in tracked.values {
+            for key in [
+                record.created, record.type?.key, record.at?.key, record.note?.key, record.visibility?.key,
+            ] {
+                if let key { _ = keyDevices.index(of: key.device) }
+            }
+        }
+        for register in typeRegisters.values { _ = keyDevices.index(of: register.key.device) }
+        var w = ByteWriter(
+            magic: Self.magic, devices: keyDevices.strings,
+            capacity: plainCount * 48 + tracked.count * 160 + otherEventIDs.count * 8)
+        w.int(UInt32(typeNames.count))
+        for name in typeNames.strings { w.string(name) }
         w.stamp(maxStamp)
         w.int(Int64(duplicateEvents))
-        w.int(UInt32(records.count))
-        for (id, record) in records {
+        w.int(Int64(eventCount))
+        w.int(UInt32(plainCount))
+        for entry in plain where !entry.isMoved {
+            w.int(entry.id.rawValue)
+            w.stamp(entry.stamp)
+            w.int(entry.device)
+            w.int(entry.type)
+            w.instant(entry.at)
+            w.string(entry.note)
+        }
+        w.int(UInt32(tracked.count))
+        for (id, record) in tracked {
             w.int(id.rawValue)
             var flags: UInt8 = 0
             if record.created != nil { flags |= 1 }
@@ -151,25 +194,41 @@ extension LedgerState {
                 w.int(r.value.rawValue)
             }
         }
-        w.int(UInt32(eventIDs.count))
-        for id in eventIDs { w.int(id.rawValue) }
+        w.int(UInt32(otherEventIDs.count))
+        for id in otherEventIDs { w.int(id.rawValue) }
         w.int(UInt32(typeRegisters.count))
         for (_, r) in typeRegisters {
             w.key(r.key)
             w.definition(r.value)
         }
-        return ByteWriter.finish(magic: Self.magic, body: w)
+        return w.finish()
     }
 
     /// Restores a snapshot; nil when the bytes are not a snapshot of this format.
     public init?(serialized buffer: UnsafeRawBufferPointer) {
         do {
             var r = try ByteReader(buffer, magic: Self.magic)
+            for device in r.devices { _ = devices.index(of: device) }
+            for _ in 0..<(try r.int(UInt32.self)) { _ = typeNames.index(of: try r.string()) }
             maxStamp = try r.stamp()
             duplicateEvents = Int(try r.int(Int64.self))
-            let recordCount = Int(try r.int(UInt32.self))
-            records.reserveCapacity(recordCount)
-            for _ in 0..<recordCount {
+            eventCount = Int(try r.int(Int64.self))
+            let rows = Int(try r.int(UInt32.self))
+            plain.reserveCapacity(rows)
+            index.reserveCapacity(rows)
+            for position in 0..<rows {
+                let id = EventID(rawValue: try r.int(UInt64.self))
+                let stamp = try r.stamp()
+                let device = try r.int(UInt32.self)
+                let type = try r.int(UInt32.self)
+                let at = try r.instant()
+                let note = try r.string()
+                guard device < devices.count, type < typeNames.count,
+                    index.updateValue(UInt32(position), forKey: id) == nil
+                else { return nil }
+                plain.append(PlainEntry(id: id, stamp: stamp, at: at, device: device, type: type, note: note))
+            }
+            for _ in 0..<(try r.int(UInt32.self)) {
                 let id = EventID(rawValue: try r.int(UInt64.self))
                 let flags = try r.int(UInt8.self)
                 var record = EntryRecord()
@@ -182,13 +241,13 @@ extension LedgerState {
                     guard let value = Visibility(rawValue: try r.int(UInt8.self)) else { return nil }
                     record.visibility = Register(key: key, value: value)
                 }
-                records[id] = record
+                guard index.updateValue(Self.trackedMark, forKey: id) == nil else { return nil }
+                tracked[id] = record
             }
-            let idCount = Int(try r.int(UInt32.self))
-            eventIDs.reserveCapacity(idCount)
-            for _ in 0..<idCount { eventIDs.insert(EventID(rawValue: try r.int(UInt64.self))) }
-            let typeCount = Int(try r.int(UInt32.self))
-            for _ in 0..<typeCount {
+            let otherCount = Int(try r.int(UInt32.self))
+            otherEventIDs.reserveCapacity(otherCount)
+            for _ in 0..<otherCount { otherEventIDs.insert(EventID(rawValue: try r.int(UInt64.self))) }
+            for _ in 0..<(try r.int(UInt32.self)) {
                 let key = try r.key()
                 let definition = try r.definition()
                 typeRegisters[definition.name] = Register(key: key, value: definition)
@@ -204,7 +263,12 @@ extension StatusSummary {
     static let magic: StaticString = "ALOGSUMMARY1"
 
     public func serialized() -> [UInt8] {
-        var w = ByteWriter()
+        var keyDevices = Interner()
+        for (_, value) in latest.sorted(by: { $0.key < $1.key }) { _ = keyDevices.index(of: value.created.device) }
+        for (_, register) in definedTypes.sorted(by: { $0.key < $1.key }) {
+            _ = keyDevices.index(of: register.key.device)
+        }
+        var w = ByteWriter(magic: Self.magic, devices: keyDevices.strings)
         w.stamp(maxStamp)
         w.int(UInt32(latest.count))
         for (type, value) in latest.sorted(by: { $0.key < $1.key }) {
@@ -220,7 +284,7 @@ extension StatusSummary {
         }
         w.int(UInt32(unresolvedTargets.count))
         for id in unresolvedTargets.sorted() { w.int(id.rawValue) }
-        return ByteWriter.finish(magic: Self.magic, body: w)
+        return w.finish()
     }
 
     public init?(serialized buffer: UnsafeRawBufferPointer) {

@@ -31,7 +31,26 @@ public struct StatusSummary: Hashable, Sendable {
     public init(_ state: LedgerState) {
         maxStamp = state.maxStamp
         definedTypes = state.definedTypes
-        for (id, record) in state.records {
+        // Plain entries (nearly all of them): the latest per interned type, compared without
+        // building an order key unless two share an instant.
+        var latestPlain = [PlainEntry?](repeating: nil, count: state.typeNames.count)
+        for entry in state.plain where !entry.isMoved {
+            let slot = Int(entry.type)
+            if let current = latestPlain[slot] {
+                if entry.at.seconds < current.at.seconds { continue }
+                if entry.at.seconds == current.at.seconds,
+                    state.entry(of: entry).created < state.entry(of: current).created
+                {
+                    continue
+                }
+            }
+            latestPlain[slot] = entry
+        }
+        for case let entry? in latestPlain {
+            let materialised = state.entry(of: entry)
+            offer(Latest(id: entry.id, at: entry.at, created: materialised.created), type: materialised.type)
+        }
+        for (id, record) in state.tracked {
             guard record.isLogged else {
                 unresolvedTargets.insert(id)
                 continue

@@ -14,6 +14,7 @@ struct EventFileReader {
         var start = 0
         var line = firstLine
         let count = buffer.count
+        var memo = EventLine.Memo()
         while start < count {
             var end = start
             while end < count, buffer[end] != 10 { end += 1 }
@@ -21,7 +22,7 @@ struct EventFileReader {
             if last > start, buffer[last - 1] == 13 { last -= 1 }
             if last > start {
                 let slice = UnsafeRawBufferPointer(rebasing: buffer[start..<last])
-                switch EventLine.decode(slice) {
+                switch EventLine.decode(slice, memo: &memo) {
                 case .success(let decoded): event(decoded, line)
                 case .failure(let error): issue(LineIssue(path: path, line: line, reason: error.reason))
                 }
@@ -65,6 +66,30 @@ struct EventFileReader {
                 Self.decodeLines(buffer, path: path, event: { event($0, path, $1) }, issue: issue)
             }
         }
+    }
+
+    /// Folds every event of the given files into a new state; the damaged lines met are
+    /// returned in file order. The state's tables are sized for `sizingFor` files like these
+    /// (more than `files` when other files will be merged into it).
+    func fold(_ files: ArraySlice<(path: String, blob: ObjectID)>, sizingFor fileCount: Int? = nil) throws -> (
+        LedgerState, [LineIssue]
+    ) {
+        var state = LedgerState()
+        var issues: [LineIssue] = []
+        // Once a sixteenth of the files is read, size the tables for the rest (growing them
+        // step by step rehashes every entry several times).
+        let probe = max(4, files.count / 16)
+        for (number, (path, blob)) in files.enumerated() {
+            if number == probe {
+                let expected = state.eventCount * (fileCount ?? files.count) / probe * 11 / 10
+                state.reserveCapacity(events: expected - state.eventCount)
+            }
+            try repository.withBlob(blob) { buffer in
+                Self.decodeLines(
+                    buffer, path: path, event: { event, _ in state.apply(event) }, issue: { issues.append($0) })
+            }
+        }
+        return (state, issues)
     }
 
     /// What changed in the event files between two trees.

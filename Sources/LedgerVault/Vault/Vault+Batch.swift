@@ -54,7 +54,8 @@ extension Vault {
         let batch = try ObjectBatch(repositoryAt: root)
         let main = openedRepository
         openedRepository = batch.repository
-        defer { openedRepository = main }
+        inObjectBatch = true
+        defer { (openedRepository, inObjectBatch) = (main, false) }
         var parent = parent
         var tree = try parent.map { try batch.repository.commit($0).tree }
         var commits: [ObjectID] = []

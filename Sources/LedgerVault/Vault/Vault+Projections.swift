@@ -109,17 +109,30 @@ extension Vault {
         return state
     }
 
-    /// Folds every event in `tree` from scratch.
+    /// Folds every event in `tree` from scratch. Large ledgers are folded in two halves on two
+    /// threads, each reading its files through a repository handle of its own, and the halves
+    /// merged (the fold is a join, so the result is the same as one pass; `LedgerState.merge`).
     func fold(tree: ObjectID) throws -> LedgerState {
-        var state = LedgerState()
-        var issues: [LineIssue] = []
-        let reader = EventFileReader(repository: try repository)
-        let files = try reader.eventFiles(in: tree)
-        // About 150 bytes a line: size the tables once instead of rehashing as they grow.
-        let bytes = try files.reduce(0) { $0 + (try repository.blobSize($1.blob)) }
-        state.reserveCapacity(events: bytes / 140)
-        try reader.forEachEvent(in: files, event: { event, _, _ in state.apply(event) }, issue: { issues.append($0) })
-        lineIssues += issues
+        let files = try EventFileReader(repository: try repository).eventFiles(in: tree)
+        // Below this many files a second thread and handle cost more than they save; during an
+        // object batch the new objects exist only in the batch's handle.
+        guard files.count >= 64, !inObjectBatch else {
+            let (state, issues) = try EventFileReader(repository: try repository).fold(files[...])
+            lineIssues += issues
+            return state
+        }
+        // Alternate runs of 16 files: both halves get old and new, small and large files alike.
+        let firstHalf = files.enumerated().filter { $0.offset / 16 % 2 == 0 }.map(\.element)
+        let secondHalf = files.enumerated().filter { $0.offset / 16 % 2 == 1 }.map(\.element)
+        let root = self.root
+        let helper = BackgroundThread {
+            try EventFileReader(repository: try Repository.open(at: root)).fold(secondHalf[...])
+        }
+        var (state, issues) = try EventFileReader(repository: try repository).fold(
+            firstHalf[...], sizingFor: files.count)
+        let (other, otherIssues) = try helper.join()
+        state.merge(other)
+        lineIssues += issues + otherIssues
         return state
     }
 
@@ -147,12 +160,7 @@ extension Vault {
         let state = try fold(tree: try repository.commit(head).tree)
         try storeState(state, at: head)
         try storeSummary(StatusSummary(state), at: head)
-        var entries = 0
-        var live = 0
-        for record in state.records.values where record.isLogged {
-            entries += 1
-            if !record.isDeleted { live += 1 }
-        }
+        let (entries, live) = state.entryCounts
         return RebuildReport(
             events: state.eventCount, entries: entries, liveEntries: live,
             types: state.definedTypes.count, duplicates: state.duplicateEvents, skippedLines: lineIssues,

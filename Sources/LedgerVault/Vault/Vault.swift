@@ -22,6 +22,9 @@ public final class Vault {
     }
     /// Replaced for the length of an object batch (`appendEach`).
     var openedRepository: Repository?
+    /// True while `openedRepository` is an object batch's handle, whose new objects are only in
+    /// memory (no second handle may read them).
+    var inObjectBatch = false
     /// `.git/alog/`: per-clone state (device id, caches, lock).
     let stateDirectory: String
     public let device: DeviceIdentity

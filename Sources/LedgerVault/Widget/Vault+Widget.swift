@@ -161,8 +161,8 @@ extension Vault {
             guard !removed.contains(id), at.localDateAndTime.date == date else { return }
             if best == nil || at.seconds > best!.at.seconds { best = (id, at) }
         }
-        for (id, record) in state.records where record.type?.value == type && record.isLogged && !record.isDeleted {
-            if let at = record.at?.value { offer(id, at) }
+        state.forEachEntry { entry in
+            if entry.type == type, !entry.isDeleted { offer(entry.id, entry.at) }
         }
         for log in batchLogs where log.type == type { offer(log.id, log.at) }
         return best?.id
