@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerGit
+import LedgerSystem
 
 /// Reads event lines out of the ledger's files in a commit tree.
 struct EventFileReader {
@@ -68,25 +69,29 @@ struct EventFileReader {
         }
     }
 
-    /// Folds every event of the given files into a new state; the damaged lines met are
-    /// returned in file order. The state's tables are sized for `sizingFor` files like these
-    /// (more than `files` when other files will be merged into it).
-    func fold(_ files: ArraySlice<(path: String, blob: ObjectID)>, sizingFor fileCount: Int? = nil) throws -> (
-        LedgerState, [LineIssue]
-    ) {
+    /// Folds the events of the files `runs` hands out (several threads may share `runs`, each
+    /// with a reader of its own) into a new state, with the damaged lines met. The state's tables
+    /// are sized for about `expectedShare` of all the files.
+    func fold(
+        _ files: [(path: String, blob: ObjectID)], runs: WorkRuns, expectedShare: Double = 1
+    ) throws -> (LedgerState, [LineIssue]) {
         var state = LedgerState()
         var issues: [LineIssue] = []
         // Once a sixteenth of the files is read, size the tables for the rest (growing them
         // step by step rehashes every entry several times).
         let probe = max(4, files.count / 16)
-        for (number, (path, blob)) in files.enumerated() {
-            if number == probe {
-                let expected = state.eventCount * (fileCount ?? files.count) / probe * 11 / 10
-                state.reserveCapacity(events: expected - state.eventCount)
-            }
-            try repository.withBlob(blob) { buffer in
-                Self.decodeLines(
-                    buffer, path: path, event: { event, _ in state.apply(event) }, issue: { issues.append($0) })
+        var read = 0
+        while let run = runs.take() {
+            for (path, blob) in files[run] {
+                if read == probe {
+                    let expected = Double(state.eventCount) * Double(files.count) * expectedShare / Double(probe) * 1.1
+                    state.reserveCapacity(events: Int(expected) - state.eventCount)
+                }
+                read += 1
+                try repository.withBlob(blob) { buffer in
+                    Self.decodeLines(
+                        buffer, path: path, event: { event, _ in state.apply(event) }, issue: { issues.append($0) })
+                }
             }
         }
         return (state, issues)

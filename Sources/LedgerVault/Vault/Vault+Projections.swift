@@ -109,30 +109,32 @@ extension Vault {
         return state
     }
 
-    /// Folds every event in `tree` from scratch. Large ledgers are folded in two halves on two
-    /// threads, each reading its files through a repository handle of its own, and the halves
-    /// merged (the fold is a join, so the result is the same as one pass; `LedgerState.merge`).
+    /// Folds every event in `tree` from scratch. Large ledgers are folded on two threads, each
+    /// reading its share of the files through a repository handle of its own, and the two
+    /// states merged (the fold is a join, so the result is the same as one pass;
+    /// `LedgerState.merge`).
     func fold(tree: ObjectID) throws -> LedgerState {
         let files = try EventFileReader(repository: try repository).eventFiles(in: tree)
         // Below this many files a second thread and handle cost more than they save; during an
         // object batch the new objects exist only in the batch's handle.
         guard files.count >= 64, !inObjectBatch else {
-            let (state, issues) = try EventFileReader(repository: try repository).fold(files[...])
+            let (state, issues) = try EventFileReader(repository: try repository).fold(
+                files, runs: WorkRuns(count: files.count, runLength: files.count))
             lineIssues += issues
             return state
         }
-        // Alternate runs of 16 files: both halves get old and new, small and large files alike.
-        let firstHalf = files.enumerated().filter { $0.offset / 16 % 2 == 0 }.map(\.element)
-        let secondHalf = files.enumerated().filter { $0.offset / 16 % 2 == 1 }.map(\.element)
+        // Both threads take runs of 16 files from a shared counter until none are left, so they
+        // finish together whatever the files cost.
+        let runs = WorkRuns(count: files.count, runLength: 16)
         let root = self.root
         let helper = BackgroundThread {
-            try EventFileReader(repository: try Repository.open(at: root)).fold(secondHalf[...])
+            try EventFileReader(repository: try Repository.open(at: root)).fold(files, runs: runs, expectedShare: 0.5)
         }
-        var (state, issues) = try EventFileReader(repository: try repository).fold(
-            firstHalf[...], sizingFor: files.count)
+        var (state, issues) = try EventFileReader(repository: try repository).fold(files, runs: runs)
         let (other, otherIssues) = try helper.join()
         state.merge(other)
-        lineIssues += issues + otherIssues
+        // In file order, whichever thread met them.
+        lineIssues += (issues + otherIssues).sorted { ($0.path, $0.line) < ($1.path, $1.line) }
         return state
     }
 
