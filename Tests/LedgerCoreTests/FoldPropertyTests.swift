@@ -84,6 +84,20 @@ struct FoldPropertyTests {
         }
     }
 
+    @Test("history with a limit and a start is the full history's filtered prefix")
+    func limitedHistory() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max), Gen.int(in: 0...70), Gen.int(in: 0...60)) {
+            seed, limit, since in
+            let state = LedgerState(events: randomEvents(seed: seed))
+            let from = Int64(since) * 1000
+            #expect(state.history == state.allEntries.filter { !$0.isDeleted }.sorted(by: Entry.newestFirst))
+            let expected = state.history.filter { $0.at.seconds >= from }
+            #expect(state.history(since: from, limit: limit) == Array(expected.prefix(limit)))
+            #expect(state.history(since: nil, limit: limit) == Array(state.history.prefix(limit)))
+            #expect(state.history(since: from, limit: nil) == expected)
+        }
+    }
+
     @Test("folding two parts apart and merging them equals folding everything (how rebuild uses both cores)")
     func mergeEqualsFold() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max), Gen.int(in: 0...Int.max)) {

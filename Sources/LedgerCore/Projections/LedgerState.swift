@@ -232,8 +232,34 @@ public struct LedgerState: Sendable {
     }
 
     /// Live (not deleted) entries, newest first.
-    public var history: [Entry] {
-        allEntries.filter { !$0.isDeleted }.sorted(by: Entry.newestFirst)
+    public var history: [Entry] { history(since: nil, limit: nil) }
+
+    /// Live entries at or after `since` (unix seconds), newest first, at most `limit` of them.
+    /// Sorts small (instant, row) pairs and builds entries only for the rows it returns, so
+    /// `alog history --limit 20` on a million entries does not sort a million entries.
+    public func history(since: Int64?, limit: Int?) -> [Entry] {
+        let from = since ?? .min
+        var keys: [(seconds: Int64, row: Int)] = []
+        keys.reserveCapacity(plainCount + tracked.count)
+        for (position, row) in plain.enumerated() where !row.isMoved && row.at.seconds >= from {
+            keys.append((row.at.seconds, position))
+        }
+        // Tracked entries are few: built up front, referred to by negative rows.
+        var trackedEntries: [Entry] = []
+        for (id, record) in tracked {
+            guard let entry = Entry(id: id, record: record), !entry.isDeleted, entry.at.seconds >= from else {
+                continue
+            }
+            keys.append((entry.at.seconds, -1 - trackedEntries.count))
+            trackedEntries.append(entry)
+        }
+        keys.sort { $0.seconds > $1.seconds }
+        // Entries sharing the last instant taken are ordered by their keys below: take them all.
+        var end = min(limit ?? keys.count, keys.count)
+        while end > 0, end < keys.count, keys[end].seconds == keys[end - 1].seconds { end += 1 }
+        let entries = keys[..<end].map { $0.row >= 0 ? entry(of: plain[$0.row]) : trackedEntries[-1 - $0.row] }
+        let ordered = entries.sorted(by: Entry.newestFirst)
+        return limit.map { Array(ordered.prefix($0)) } ?? ordered
     }
 
     /// How many entries have arrived (deleted ones included), and how many of them are live.

@@ -27,9 +27,7 @@ struct History: ParsableCommand {
         let vault = try options.open()
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
-        var entries = state.history
-        if let from { entries = entries.filter { $0.at.seconds >= from.seconds } }
-        if let limit { entries = Array(entries.prefix(limit)) }
+        let entries = state.history(since: from?.seconds, limit: limit)
         let types = Render.typeMap(state.types)
         if json {
             emit(JSONText.array(entries.map { Render.entryJSON($0, types: types) }))
