@@ -52,7 +52,9 @@ public struct LedgerState: Sendable {
         switch event.body {
         case .logged(let type, let at, let note):
             absorbLog(
-                id: event.id, stamp: event.stamp, device: event.device, type: type, at: at, note: note ?? "")
+                PlainEntry(
+                    id: event.id, stamp: event.stamp, at: at, device: devices.index(of: event.device),
+                    type: typeNames.index(of: type), note: note ?? ""))
         case .edited(let target, let changes):
             countOther(event.id)
             updateTracked(target) { Self.edited(&$0, event.orderKey, changes) }
@@ -84,16 +86,7 @@ public struct LedgerState: Sendable {
         for var entry in other.plain where !entry.isMoved {
             entry.device = deviceMap[Int(entry.device)]
             entry.type = typeMap[Int(entry.type)]
-            if let known = index.updateValue(UInt32(plain.count), forKey: entry.id) {
-                // Known here too: put the table back and take the general path.
-                index[entry.id] = known
-                absorbLog(
-                    id: entry.id, stamp: entry.stamp, device: devices[entry.device], type: typeNames[entry.type],
-                    at: entry.at, note: entry.note)
-                continue
-            }
-            eventCount += 1
-            plain.append(entry)
+            absorbLog(entry)
         }
         for (id, record) in other.tracked {
             // The log event of a tracked entry is counted here; its fields are in the registers.
@@ -122,36 +115,28 @@ public struct LedgerState: Sendable {
     /// How many entries are plain.
     var plainCount: Int { plain.count - movedCount }
 
-    /// A log event: a new plain entry, unless the id is already known.
-    private mutating func absorbLog(
-        id: EventID, stamp: Stamp, device: String, type: String, at: LocalInstant, note: String
-    ) {
-        guard let position = index.updateValue(UInt32(plain.count), forKey: id) else {
+    /// A log event (its device and type interned in this state's tables): a new plain entry,
+    /// unless the id is already known.
+    private mutating func absorbLog(_ entry: PlainEntry) {
+        guard let position = index.updateValue(UInt32(plain.count), forKey: entry.id) else {
             eventCount += 1
-            plain.append(
-                PlainEntry(
-                    id: id, stamp: stamp, at: at, device: devices.index(of: device),
-                    type: typeNames.index(of: type), note: note))
+            plain.append(entry)
             return
         }
-        index[id] = position
+        index[entry.id] = position
         if position != Self.trackedMark {
             duplicateEvents += 1
-            let existing = plain[Int(position)]
-            if existing.stamp == stamp, existing.at == at, devices[existing.device] == device,
-                typeNames[existing.type] == type, existing.note == note
-            {
-                return
-            }
+            if plain[Int(position)] == entry { return }
             // A different copy of the same event (a damaged duplicate): registers decide.
             track(position)
-        } else if tracked[id]?.created != nil {
+        } else if tracked[entry.id]?.created != nil {
             duplicateEvents += 1
         } else {
             eventCount += 1
         }
-        let key = OrderKey(stamp: stamp, device: device, id: id)
-        Self.logged(&tracked[id, default: EntryRecord()], key, type, at, note)
+        var record = tracked[entry.id] ?? EntryRecord()
+        addLog(entry, to: &record)
+        tracked[entry.id] = record
     }
 
     /// Changes the tracked record of `id`, moving a plain entry into full registers first.
@@ -173,10 +158,15 @@ public struct LedgerState: Sendable {
     }
 
     private func record(of entry: PlainEntry) -> EntryRecord {
-        let key = OrderKey(stamp: entry.stamp, device: devices[entry.device], id: entry.id)
         var record = EntryRecord()
-        Self.logged(&record, key, typeNames[entry.type], entry.at, entry.note)
+        addLog(entry, to: &record)
         return record
+    }
+
+    /// Merges a log event into full registers.
+    private func addLog(_ entry: PlainEntry, to record: inout EntryRecord) {
+        let key = OrderKey(stamp: entry.stamp, device: devices[entry.device], id: entry.id)
+        Self.logged(&record, key, typeNames[entry.type], entry.at, entry.note)
     }
 
     private static func mergeCreated(_ record: inout EntryRecord, _ key: OrderKey) {
@@ -294,7 +284,7 @@ public struct LedgerState: Sendable {
 
 /// An entry only its log event wrote (see `LedgerState`). The device and type are indices into
 /// the state's interned strings; an empty note means none.
-struct PlainEntry: Sendable {
+struct PlainEntry: Sendable, Equatable {
     var id: EventID
     var stamp: Stamp
     var at: LocalInstant

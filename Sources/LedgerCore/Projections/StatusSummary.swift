@@ -39,7 +39,7 @@ public struct StatusSummary: Hashable, Sendable {
             if let current = latestPlain[slot] {
                 if entry.at.seconds < current.at.seconds { continue }
                 if entry.at.seconds == current.at.seconds,
-                    state.entry(of: entry).created < state.entry(of: current).created
+                    !Entry.newestFirst(state.entry(of: entry), state.entry(of: current))
                 {
                     continue
                 }
