@@ -14,6 +14,9 @@ public final class Repository {
     public let gitDirectory: String
     /// The working tree, ending in `/`, or nil for a bare repository.
     public let workingDirectory: String?
+    /// Where references and objects live, ending in `/`: the `.git` directory, or for a linked
+    /// worktree the main repository's.
+    public var commonDirectory: String { String(cString: git_repository_commondir(pointer)) }
 
     init(pointer: OpaquePointer) {
         self.pointer = pointer

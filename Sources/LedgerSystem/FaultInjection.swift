@@ -17,4 +17,14 @@ public enum FaultInjection {
         guard let armed else { return }
         if armed == name.description { kill(getpid(), SIGKILL) }
     }
+
+    /// A crash point inside a step we cannot stop halfway ourselves (libgit2 writing a lock
+    /// file, say): `leaving` puts on disk what that step leaves behind when killed there, then
+    /// the process is killed.
+    @inline(__always)
+    public static func point(_ name: StaticString, leaving: () -> Void) {
+        guard let armed, armed == name.description else { return }
+        leaving()
+        kill(getpid(), SIGKILL)
+    }
 }

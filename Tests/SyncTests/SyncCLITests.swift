@@ -56,4 +56,40 @@ struct SyncCLITests {
         #expect(try alog(["remote", "remove", "origin"], vault: desktop).succeeded)
         #expect(try alog(["remote", "list"], vault: desktop).stdout.contains("no remotes"))
     }
+
+    @Test(
+        "a sync killed after moving the branch is finished by the next command: notes and events land, git status is clean",
+        arguments: ["sync.after-ref", "sync.after-notes"])
+    func killedMidIntegration(point: String) throws {
+        let dir = TemporaryDirectory()
+        let remote = try makeBareRemote(dir)
+        let laptop = dir.sub("laptop")
+        #expect(try alog(["init"], vault: laptop).succeeded)
+        try writeFile(laptop + "/Notes/plan.md", "one\ntwo\n")
+        try commitAll(laptop, "a note")
+        #expect(try alog(["remote", "add", "origin", remote], vault: laptop).succeeded)
+        #expect(try alog(["sync"], vault: laptop).succeeded)
+        let desktop = dir.sub("desktop")
+        #expect(try alog(["clone", remote], vault: desktop).succeeded)
+        try writeFile(desktop + "/Notes/plan.md", "one\ntwo\nthree\n")
+        try writeFile(desktop + "/Notes/new.md", "fresh\n")
+        try commitAll(desktop, "notes from the desktop")
+        #expect(try alog(["log", "meal", "--at", "08:00"], vault: desktop).succeeded)
+        #expect(try alog(["sync"], vault: desktop).succeeded)
+
+        let killed = try runAlog(
+            ["sync"], vault: laptop, now: "2030-01-01T00:00:00Z", environment: ["ALOG_FAULT": point])
+        #expect(killed.status == 9, "the sync was killed by SIGKILL at \(point)")
+        let next = try alog(["history", "--json"], vault: laptop)
+        #expect(next.succeeded, "\(next.stderr)")
+        #expect(next.stdout.contains("\"meal\""))
+        #expect(try readFile(laptop + "/Notes/plan.md") == "one\ntwo\nthree\n")
+        #expect(try readFile(laptop + "/Notes/new.md") == "fresh\n")
+        #expect(try git("status", "--porcelain", in: laptop).stdout.isEmpty)
+        #expect(try git("fsck", "--strict", in: laptop).succeeded)
+        #expect(!FileManager.default.fileExists(atPath: laptop + "/.git/alog/branch-intent"))
+        #expect(try alog(["log", "wake", "--at", "09:00"], vault: laptop).succeeded)
+        #expect(try alog(["sync"], vault: laptop).succeeded)
+        #expect(try eventIDCounts(desktop).count + 1 == (try eventIDCounts(laptop).count))
+    }
 }

@@ -36,7 +36,10 @@ struct ExactlyOnceTests {
 
     @Test(
         "killed at each step of a drain, the next command commits every item once",
-        arguments: ["drain.after-journal", "commit.before-ref", "drain.after-commit", "drain.after-trim"])
+        arguments: [
+            "drain.after-journal", "commit.before-ref", "commit.in-ref", "commit.after-ref", "drain.after-commit",
+            "drain.after-trim",
+        ])
     func faultPoints(point: String) throws {
         let home = TemporaryDirectory()
         let (vault, _) = try makeVault(home)
@@ -93,5 +96,25 @@ struct ExactlyOnceTests {
         #expect(results.allSatisfy { $0?.succeeded == true })
         _ = try alog(["status"], vault: vault)
         try expectExactlyOnce(vault, keys, "concurrent drains")
+    }
+
+    @Test("a branch lock of another git process is left alone: the drain waits, nothing is committed twice")
+    func foreignBranchLock() throws {
+        let home = TemporaryDirectory()
+        let (vault, _) = try makeVault(home)
+        let keys = try tapMeals(vault, count: 2)
+        let head = try git("rev-parse", "HEAD", in: vault).stdout
+        let lockFile = vault + "/.git/refs/heads/main.lock"
+        // Another git process in the middle of moving the branch, with a different commit.
+        try writeFile(lockFile, String(repeating: "f", count: 40) + "\n")
+        let blocked = try alog(["log", "wake", "--at", "06:00"], vault: vault)
+        #expect(blocked.status != 0)
+        #expect(blocked.stderr.contains("main.lock exists"), "\(blocked.stderr)")
+        #expect(blocked.stderr.contains("remove that file"), "\(blocked.stderr)")
+        #expect(try git("rev-parse", "HEAD", in: vault).stdout == head, "nothing was committed")
+        #expect(FileManager.default.fileExists(atPath: lockFile), "a lock we did not write is never removed")
+        try FileManager.default.removeItem(atPath: lockFile)
+        #expect(try alog(["status"], vault: vault).succeeded)
+        try expectExactlyOnce(vault, keys, "after a foreign lock went away")
     }
 }

@@ -98,8 +98,9 @@ extension Vault {
     private func integrate(
         theirs: ObjectID?, remote: String, branchReference: String, into report: inout SyncReport
     ) throws -> ObjectID? {
-        let lock = try FileLock(path: stateDirectory + "write.lock")
+        let (lock, recovered) = try lockForWriting()
         defer { withExtendedLifetime(lock) {} }
+        report.warnings += recovered
         let repository = try repository
         var tries = 0
         while true {
@@ -140,12 +141,16 @@ extension Vault {
             } catch let error as GitError where error.code == .conflict {
                 throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
             }
+            try recordIntent(BranchIntent(branch: branchReference, from: ours, to: newHead))
             do {
                 try repository.updateReference(
                     branchReference, to: newHead, expecting: ours, message: "alog: sync with \(remote)")
-            } catch let error as GitError where error.code == .modified && tries < 5 {
-                continue
+            } catch {
+                clearIntent()
+                if let error = error as? GitError, error.code == .modified && tries < 5 { continue }
+                throw error
             }
+            FaultInjection.point("sync.after-ref")
             do {
                 try repository.checkout(tree: newTree, baseline: oldTree, paths: userPaths)
             } catch let error as GitError where error.code == .conflict {
@@ -156,10 +161,13 @@ extension Vault {
                 } else {
                     try repository.deleteReference(branchReference)
                 }
+                clearIntent()
                 throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
             }
+            FaultInjection.point("sync.after-notes")
             try repository.checkout(
                 tree: newTree, baseline: oldTree, paths: changed.filter(VaultLayout.isLedgerPath), force: true)
+            clearIntent()
 
             report.eventsReceived += try countNewEvents(from: ours, to: newHead)
             report.notesReceived += userPaths.filter { path in

@@ -15,19 +15,17 @@ extension Vault {
     public func appendEach(_ bodies: [EventBody], message: (EventBody) -> String) throws -> [Appended] {
         guard !bodies.isEmpty else { return [] }
         let ids = bodies.map { _ in EventID.random() }
-        let (head, (events, chain, summaryBefore)) = try movingBranch(
-            message: "alog: \(bodies.count) commits, one event each"
-        ) { head in
+        let landed = try movingBranch(message: "alog: \(bodies.count) commits, one event each") { head in
             let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
             let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp)
             let chain = try writeChain(events, bodies: bodies, on: head.commit, message: message)
-            return (chain.commits.last!, (events, chain, summaryBefore))
+            return (chain.commits.last!, chain.files, (events, chain.commits, summaryBefore))
         }
-        let warnings = updateWorkingTree(chain.files)
+        let (events, commits, summaryBefore) = landed.result
         try refreshCaches(
-            after: CommitResult(commit: chain.commits.last!, parent: head.commit, files: chain.files, warnings: []),
+            after: CommitResult(commit: commits.last!, parent: landed.head.commit, files: landed.files, warnings: []),
             appending: events, summaryBefore: summaryBefore)
-        return zip(events, chain.commits).map { Appended(events: [$0], commit: $1, warnings: warnings) }
+        return zip(events, commits).map { Appended(events: [$0], commit: $1, warnings: landed.warnings) }
     }
 
     /// `log` for many entries at once, through `appendEach`: every type is checked first, and

@@ -32,25 +32,37 @@ extension Vault {
     /// the working-tree copies and index entries of those paths (and only those) are updated,
     /// so `git status` stays clean and the user's staged work is left alone.
     func commit(message: String, _ prepare: (Head, ObjectID?) throws -> [FileEdit]) throws -> CommitResult {
-        let (head, (commit, files)) = try movingBranch(message: message) { head in
+        let landed = try movingBranch(message: message) { head in
             let baseTree = try head.commit.map { try repository.commit($0).tree }
             let written = try writeCommit(
                 parent: head.commit, baseTree: baseTree, edits: try prepare(head, baseTree), message: message,
                 signature: try authorSignature())
-            return (written.commit, (written.commit, written.files))
+            return (written.commit, written.files, written.commit)
         }
-        let warnings = updateWorkingTree(files)
-        return CommitResult(commit: commit, parent: head.commit, files: files, warnings: warnings)
+        return CommitResult(
+            commit: landed.result, parent: landed.head.commit, files: landed.files, warnings: landed.warnings)
+    }
+
+    /// What `movingBranch` landed.
+    struct Landed<T> {
+        /// The HEAD the winning attempt built on.
+        var head: Head
+        var files: [CommittedFile]
+        var result: T
+        /// From finishing an interrupted write and from updating the working tree.
+        var warnings: [String]
     }
 
     /// Under the write lock, runs `build` on the current HEAD, then moves the branch to the
     /// commit it returns with a compare-and-swap. If another writer moved the branch meanwhile,
-    /// `build` runs again on the new HEAD (up to 20 attempts). Returns the HEAD the winning
-    /// attempt built on, and what `build` returned.
-    func movingBranch<T>(message: String, _ build: (Head) throws -> (commit: ObjectID, result: T)) throws -> (
-        head: Head, result: T
-    ) {
-        let lock = try FileLock(path: stateDirectory + "write.lock")
+    /// `build` runs again on the new HEAD (up to 20 attempts). Then, still under the lock, the
+    /// working tree and index copies of the files `build` committed are brought up to date.
+    /// A branch intent covers the stretch from the move to the working tree (see
+    /// `lockForWriting`), so a writer killed in it is finished by the next one.
+    func movingBranch<T>(
+        message: String, _ build: (Head) throws -> (commit: ObjectID, files: [CommittedFile], result: T)
+    ) throws -> Landed<T> {
+        let (lock, recovered) = try lockForWriting()
         defer { withExtendedLifetime(lock) {} }
         var attempt = 0
         while true {
@@ -59,12 +71,28 @@ extension Vault {
             guard let branch = head.branch else { throw VaultError.detachedHead(path: root) }
             let built = try build(head)
             FaultInjection.point("commit.before-ref")
+            try recordIntent(BranchIntent(branch: branch, from: head.commit, to: built.commit))
+            FaultInjection.point("commit.in-ref") {
+                // What libgit2 leaves when killed after creating the lock file, mid-write.
+                let lock = (try? repository.commonDirectory).map { $0 + branch + ".lock" }
+                _ = lock.map { try? FileSystem.writeAtomically($0, Array(built.commit.hex.utf8.prefix(17))) }
+            }
             do {
                 try repository.updateReference(branch, to: built.commit, expecting: head.commit, message: message)
-            } catch let error as GitError where error.code == .modified && attempt < 20 {
-                continue
+            } catch {
+                clearIntent()
+                if let error = error as? GitError {
+                    if error.code == .modified && attempt < 20 { continue }
+                    if error.code == .locked {
+                        throw VaultError.branchLocked(lockFile: try repository.commonDirectory + branch + ".lock")
+                    }
+                }
+                throw error
             }
-            return (head, built.result)
+            FaultInjection.point("commit.after-ref")
+            let warnings = updateWorkingTree(built.files)
+            if warnings.isEmpty { clearIntent() }
+            return Landed(head: head, files: built.files, result: built.result, warnings: recovered + warnings)
         }
     }
 

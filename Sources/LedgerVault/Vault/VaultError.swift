@@ -7,6 +7,7 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     case ambiguousEntry(String, candidates: [String])
     case entryPrefixTooShort(String)
     case detachedHead(path: String)
+    case branchLocked(lockFile: String)
     case nothingToChange
     case alreadyInState(String)
 
@@ -26,6 +27,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             "id prefix '\(prefix)' is too short; give at least 4 characters"
         case .detachedHead(let path):
             "the vault at \(path) has a detached HEAD; check out a branch (git -C \(path) switch main) and retry"
+        case .branchLocked(let lockFile):
+            "another git process is updating the branch (\(lockFile) exists), so nothing was committed; retry when it is done, or, if no git command is running, remove that file and retry"
         case .nothingToChange:
             "nothing to change: give at least one of --at, --type, --note"
         case .alreadyInState(let message):

@@ -25,8 +25,19 @@ struct VaultOptions: ParsableArguments {
             vault = try Vault.open(at: path)
         }
         if let now = CommandClock.overriddenMillis { vault.clock = { now } }
+        finishInterruptedWrite(vault)
         if drainingWidgetQueue { commitWidgetQueue(vault) }
         return vault
+    }
+
+    /// A write killed half-way (after moving the branch, before the working tree followed) is
+    /// finished by whichever command opens the vault next.
+    private func finishInterruptedWrite(_ vault: Vault) {
+        do {
+            for warning in try vault.finishInterruptedWrite() { Terminal.warn(warning) }
+        } catch {
+            Terminal.warn("could not finish an interrupted write: \(error)")
+        }
     }
 
     /// Every command that opens the vault first commits the widget's queued taps. A failure

@@ -1,0 +1,43 @@
+import LedgerGit
+
+/// What a writer is about to do to the branch: written to `.git/alog/branch-intent` under
+/// `write.lock` just before the branch moves, removed once the working tree and index follow.
+/// Whoever takes `write.lock` and still finds it knows the writer that wrote it was killed in
+/// between, since a live writer would still hold the lock.
+struct BranchIntent: Equatable {
+    static let fileName = "branch-intent"
+    private static let header = "alog branch intent 1"
+
+    /// The reference being moved, e.g. `refs/heads/main`.
+    var branch: String
+    /// Where it pointed before (nil: it did not exist).
+    var from: ObjectID?
+    /// Where it is being moved to.
+    var to: ObjectID
+
+    var encoded: [UInt8] {
+        Array("\(Self.header)\n\(branch)\n\(from?.hex ?? "-")\n\(to.hex)\n".utf8)
+    }
+
+    /// Nil for anything but a whole intent (a file cut short never names a commit).
+    init?(decoding bytes: [UInt8]) {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == 5, lines[0] == Self.header, lines[1].hasPrefix("refs/"), lines[4].isEmpty,
+            let to = ObjectID(hex: lines[3])
+        else { return nil }
+        branch = String(lines[1])
+        if lines[2] == "-" {
+            from = nil
+        } else {
+            guard let from = ObjectID(hex: lines[2]) else { return nil }
+            self.from = from
+        }
+        self.to = to
+    }
+
+    init(branch: String, from: ObjectID?, to: ObjectID) {
+        self.branch = branch
+        self.from = from
+        self.to = to
+    }
+}

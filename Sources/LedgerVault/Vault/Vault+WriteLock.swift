@@ -1,0 +1,126 @@
+import LedgerGit
+import LedgerSystem
+
+/// `write.lock` and the repair of a writer killed while holding it.
+///
+/// Every alog writer of a clone moves the branch and then brings the working tree and index
+/// along while holding `write.lock`, with a `BranchIntent` on disk for that stretch. The lock
+/// is a `flock`, so the kernel releases it when its holder dies; the intent is not. Whoever
+/// takes the lock and finds an intent therefore knows its writer was killed mid-way, and that
+/// no other alog writer is running. It finishes that writer's work before its own:
+/// - it removes the reference lock file libgit2 leaves when killed while moving the branch
+///   (until then, every update of the branch fails, here and in the git CLI);
+/// - when the branch did move, it brings the working tree copies of the paths the commit
+///   changed to the branch's version and stages them, so `git status` is clean again. Ledger
+///   files are ours and are overwritten; a note of the user that differs from both sides is
+///   left as it is, with a warning.
+///
+/// The reference lock is only removed when it was created after the intent and is either
+/// recognisably the dead writer's (it holds a beginning of the id being written) or empty and
+/// unchanged for a second: git holds a reference lock for milliseconds, so an empty one that
+/// old belongs to no live process. The index lock is never removed: `git commit` holds it
+/// for as long as its editor is open. If a killed writer left one, staging fails with a
+/// warning naming the file, and the intent stays so that a later command finishes the job.
+extension Vault {
+    /// How long an empty reference lock must sit unchanged before it counts as left behind.
+    static let abandonedLockAge: Int64 = 1_000_000_000
+
+    /// Takes `write.lock` (blocking), after which nothing else of alog writes to this clone.
+    /// Finishes the work of a writer killed while holding it; what could not be put right is
+    /// returned as warnings (the lock is held either way).
+    func lockForWriting() throws -> (lock: FileLock, warnings: [String]) {
+        let lock = try FileLock(path: stateDirectory + "write.lock")
+        let path = stateDirectory + BranchIntent.fileName
+        guard let bytes = try FileSystem.read(path) else { return (lock, []) }
+        var warnings: [String] = []
+        if let intent = BranchIntent(decoding: bytes), let written = FileIdentity.of(path) {
+            warnings = try finishInterruptedWrite(intent, intentWritten: written.modified)
+        }
+        if warnings.isEmpty { FileSystem.remove(path) }
+        return (lock, warnings)
+    }
+
+    /// Finishes the work of a writer that was killed while holding `write.lock`, if there is
+    /// one (one `stat` otherwise). Returns what could not be put right.
+    public func finishInterruptedWrite() throws -> [String] {
+        guard FileSystem.exists(stateDirectory + BranchIntent.fileName) else { return [] }
+        return try withExtendedLifetime(try lockForWriting()) { $0.warnings }
+    }
+
+    /// Records, under `write.lock`, that the branch is about to move.
+    func recordIntent(_ intent: BranchIntent) throws {
+        try FileSystem.writeAtomically(stateDirectory + BranchIntent.fileName, intent.encoded)
+    }
+
+    /// The branch and the working tree agree again.
+    func clearIntent() {
+        FileSystem.remove(stateDirectory + BranchIntent.fileName)
+    }
+
+    private func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [String] {
+        let repository = try repository
+        let written = Array((intent.to.hex + "\n").utf8)
+        removeLeftLock(repository.commonDirectory + intent.branch + ".lock", createdAfter: intentWritten) {
+            // libgit2 writes the new id into the lock file, then renames it over the reference.
+            $0.isEmpty ? nil : written.starts(with: $0)
+        }
+        guard let current = try repository.referenceTarget(intent.branch), current != intent.from,
+            try current == intent.to || repository.isDescendant(current, of: intent.to)
+        else { return [] }
+
+        let oldTree = try intent.from.map { try repository.commit($0).tree }
+        let newTree = try repository.commit(intent.to).tree
+        let headTree = try repository.commit(current).tree
+        let changed = try repository.diffTrees(oldTree, newTree).map(\.path)
+        let ledgerPaths = changed.filter(VaultLayout.isLedgerPath)
+        var userPaths = changed.filter { !VaultLayout.isLedgerPath($0) }
+        var warnings: [String] = []
+        do {
+            try repository.checkout(tree: headTree, baseline: oldTree, paths: ledgerPaths, force: true)
+            try repository.stageFiles(
+                try ledgerPaths.filter { try repository.treeEntry(atPath: $0, in: headTree) != nil })
+        } catch {
+            warnings.append("could not bring the ledger files of an interrupted write up to date: \(error)")
+        }
+        // A note the killed writer already brought up to date counts as a conflict for a safe
+        // checkout (it no longer matches the old tree): stage it, and keep any other version.
+        while !userPaths.isEmpty {
+            do {
+                try repository.checkout(tree: headTree, baseline: oldTree, paths: userPaths)
+                break
+            } catch let error as GitError where error.code == .conflict {
+                let conflicts = Set(error.message.split(separator: "\n").map(String.init))
+                for path in conflicts {
+                    let wanted = try repository.treeEntry(atPath: path, in: headTree)?.id
+                    if try repository.hashWorkingFile(path) == wanted {
+                        try repository.stageFiles(wanted == nil ? [] : [path])
+                    } else {
+                        warnings.append(
+                            "\(path): kept your working copy; it differs from the version in commit \(current.hex.prefix(12)) (an interrupted write left it behind)"
+                        )
+                    }
+                }
+                let remaining = userPaths.filter { !conflicts.contains($0) }
+                if remaining.count == userPaths.count { break }
+                userPaths = remaining
+            }
+        }
+        return warnings
+    }
+
+    /// Removes the lock file at `path` if the killed writer left it: created after the intent
+    /// and either recognised by `isOurs` (nil: cannot tell) or unchanged for a second.
+    private func removeLeftLock(_ path: String, createdAfter: Int64, isOurs: ([UInt8]) -> Bool?) {
+        guard var identity = FileIdentity.of(path), identity.modified >= createdAfter else { return }
+        if let content = try? FileSystem.read(path), let ours = isOurs(content) {
+            if ours { FileSystem.remove(path) }
+            return
+        }
+        while Int64(SystemClock.nowMillis()) * 1_000_000 - identity.modified < Self.abandonedLockAge {
+            SystemClock.sleep(millis: 20)
+            guard let now = FileIdentity.of(path) else { return }
+            if now != identity { identity = now }
+        }
+        FileSystem.remove(path)
+    }
+}
