@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Layer 0: the system library (libgit2 via pkg-config).
@@ -27,8 +28,13 @@ let package = Package(
         // An object-database backend libgit2 does not ship: reads forwarded to another database
         // without rescanning it (see forwarding_backend.c), for object batches.
         .target(name: "CLibGit2Backends", dependencies: ["CLibGit2"]),
-        // Layer 1: the git wrapper; the only module that imports CLibGit2.
-        .target(name: "LedgerGit", dependencies: ["CLibGit2", "CLibGit2Startup", "CLibGit2Backends"]),
+        // Layer 1: the git wrapper; the only module that imports CLibGit2. swift-crypto gives
+        // the SHA-1 of the index file's trailer (IndexPatch.swift); libgit2 exposes none.
+        .target(
+            name: "LedgerGit",
+            dependencies: [
+                "CLibGit2", "CLibGit2Startup", "CLibGit2Backends", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // Layer 2: the pure domain (events, clocks, projections); no I/O.
         .target(name: "LedgerCore"),
         // Layer 3: storage. System calls (files, locks, clocks); the widget's device-local

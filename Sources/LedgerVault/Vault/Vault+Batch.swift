@@ -66,7 +66,7 @@ extension Vault {
             for file in written.files {
                 if let first = files[file.path] {
                     files[file.path] = CommittedFile(
-                        path: file.path, content: file.content, previousSize: first.previousSize)
+                        path: file.path, content: file.content, blob: file.blob, previousSize: first.previousSize)
                 } else {
                     files[file.path] = file
                     order.append(file.path)

@@ -23,6 +23,7 @@ extension Vault {
     struct CommittedFile {
         var path: String
         var content: [UInt8]
+        var blob: ObjectID
         var previousSize: Int?
     }
 
@@ -108,8 +109,9 @@ extension Vault {
             let existing = try baseTree.flatMap { try repository.treeEntry(atPath: edit.path, in: $0) }
             let old = try existing.map { try repository.readBlob($0.id) }
             let content = try edit.content(old)
-            blobs.append((edit.path.split(separator: "/").map(String.init), try repository.writeBlob(content)))
-            files.append(CommittedFile(path: edit.path, content: content, previousSize: old?.count))
+            let blob = try repository.writeBlob(content)
+            blobs.append((edit.path.split(separator: "/").map(String.init), blob))
+            files.append(CommittedFile(path: edit.path, content: content, blob: blob, previousSize: old?.count))
         }
         let tree = try repository.replacingFiles(blobs, in: baseTree)
         let commit = try repository.createCommit(
@@ -139,7 +141,7 @@ extension Vault {
             }
         }
         do {
-            try repository.stageFiles(files.map(\.path))
+            try repository.restageFiles(files.map { ($0.path, $0.blob) })
         } catch {
             warnings.append(
                 "committed, but could not update the git index (\(error)); 'git status' may show ledger files as changed until the next alog write"

@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LedgerGit
+
+/// The in-place index update must leave exactly the index `git add` would: checked against
+/// the git CLI on a twin of the same repository.
+@Suite("index patch")
+struct IndexPatchTests {
+    let ledgerFile = ".alog/events/dev/2024/01/2024-01-02.jsonl"
+
+    /// A repository committed by the git CLI (so its index has a cached-tree extension), with a
+    /// staged and an unstaged change of the user, and its twin.
+    func makeTwins(_ dir: TemporaryDirectory) throws -> (ours: String, theirs: String) {
+        let ours = dir.sub("ours")
+        try git("init", "-q", "-b", "main", ours, in: dir.path)
+        try writeFile(ours + "/notes/a.md", "a\n")
+        try writeFile(ours + "/z.md", "z\n")
+        try writeFile(ours + "/.alog/events/dev/2024/01/2024-01-01.jsonl", "{\"one\":1}\n")
+        try writeFile(ours + "/" + ledgerFile, "{\"two\":2}\n")
+        try writeFile(ours + "/.alog/events/other/2024/01/2024-01-02.jsonl", "{\"three\":3}\n")
+        try git("add", "-A", in: ours)
+        try git("-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-qm", "start", in: ours)
+        try writeFile(ours + "/notes/a.md", "a, staged\n")
+        try git("add", "notes/a.md", in: ours)
+        try writeFile(ours + "/z.md", "z, not staged\n")
+        let theirs = dir.sub("theirs")
+        try git("clone", "-q", ours, theirs, in: dir.path)
+        // A clone has no user changes: copy the whole working copy, index included.
+        try FileManager.default.removeItem(atPath: theirs)
+        try FileManager.default.copyItem(atPath: ours, toPath: theirs)
+        return (ours, theirs)
+    }
+
+    func appendLine(_ root: String) throws -> String {
+        let text = try readFile(root + "/" + ledgerFile) + "{\"four\":4}\n"
+        try writeFile(root + "/" + ledgerFile, text)
+        return text
+    }
+
+    func witness(_ root: String) throws -> [String] {
+        try [
+            git("ls-files", "-s", in: root).stdout, git("write-tree", in: root).stdout,
+            git("status", "--porcelain", in: root).stdout, git("diff", "--cached", in: root).stdout,
+        ]
+    }
+
+    @Test("patching an entry leaves the index git add leaves: entries, cached tree, status")
+    func sameAsGitAdd() throws {
+        let dir = TemporaryDirectory()
+        let (ours, theirs) = try makeTwins(dir)
+        let repo = try Repository.open(at: ours)
+        let blob = try repo.writeBlob(Array(try appendLine(ours).utf8))
+        #expect(IndexPatch(repository: repo).restage([(ledgerFile, blob)]))
+        _ = try appendLine(theirs)
+        try git("add", ledgerFile, in: theirs)
+        let mine = try witness(ours)
+        #expect(mine == (try witness(theirs)))
+        #expect(mine[2] == "M  .alog/events/dev/2024/01/2024-01-02.jsonl\nM  notes/a.md\n M z.md\n")
+        // git reads the result without complaint and finds the entry's stat data current: only
+        // the user's unstaged file needs an update.
+        #expect(try git("update-index", "--refresh", in: ours).stdout == "z.md: needs update\n")
+        #expect(!FileManager.default.fileExists(atPath: ours + "/.git/index.lock"))
+    }
+
+    @Test("anything but the plain case is left to libgit2, with the index untouched")
+    func fallsBack() throws {
+        let dir = TemporaryDirectory()
+        let (ours, _) = try makeTwins(dir)
+        let repo = try Repository.open(at: ours)
+        let index = ours + "/.git/index"
+        let before = try Data(contentsOf: URL(fileURLWithPath: index))
+        let text = try appendLine(ours)
+        let blob = try repo.writeBlob(Array(text.utf8))
+        let patch = IndexPatch(repository: repo)
+        // Not in the index yet: a new entry is libgit2's job.
+        try writeFile(ours + "/.alog/new.jsonl", text)
+        #expect(!patch.restage([(".alog/new.jsonl", blob)]))
+        // The working file does not hold the blob the caller named.
+        #expect(!patch.restage([(ledgerFile, try repo.writeBlob(Array("other\n".utf8)))]))
+        // Another process holds the index lock: it is neither waited for nor removed.
+        try writeFile(index + ".lock", "")
+        #expect(!patch.restage([(ledgerFile, blob)]))
+        #expect(FileManager.default.fileExists(atPath: index + ".lock"))
+        try FileManager.default.removeItem(atPath: index + ".lock")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: index)) == before)
+        // Index version 4 (prefix-compressed names) is not patched, but restaging still works.
+        try git("update-index", "--index-version", "4", in: ours)
+        #expect(!patch.restage([(ledgerFile, blob)]))
+        try repo.restageFiles([(ledgerFile, blob)])
+        #expect(try git("ls-files", "-s", ledgerFile, in: ours).stdout.contains(blob.hex))
+        #expect(try git("diff", "--quiet", "--", ledgerFile, in: ours).succeeded)
+    }
+}
