@@ -28,6 +28,14 @@ struct Alog: ParsableCommand {
     /// gives the usual help and error texts; errors from running are reported as the root does.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let quick = QuickLog(arguments) {
+            do {
+                try Log.log(type: quick.type, at: quick.at, note: quick.note, vault: quick.vault)
+                Self.exit()
+            } catch {
+                Self.exit(withError: error)
+            }
+        }
         if let name = arguments.first, let type = hotCommands[name],
             var command = try? type.parse(Array(arguments.dropFirst()))
         {

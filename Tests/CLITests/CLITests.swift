@@ -100,6 +100,11 @@ struct CLITests {
             (["edit", "zzzzzz", "--note", "x"], "no entry with id 'zzzzzz'"),
             (["edit", "abc", "--note", "x"], "at least 4 characters"),
             (["types", "add", "Bad Name"], "invalid type name"),
+            // Forms the quick `log` path leaves to the argument parser, which words the error.
+            (["log"], "Missing expected argument '<type>'"),
+            (["log", "meal", "sleep"], "Unexpected argument 'sleep'"),
+            (["log", "meal", "--note", "-x"], "Missing value for '--note <note>'"),
+            (["log", "meal", "--colour", "red"], "Unknown option '--colour'"),
         ])
     func badInput(arguments: [String], message: String) throws {
         let home = TemporaryDirectory()
@@ -110,6 +115,29 @@ struct CLITests {
         #expect(!result.succeeded)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(try git("rev-parse", "HEAD", in: vault).stdout == before)
+    }
+
+    @Test("log takes its options in either spelling and in any order")
+    func logOptionForms() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        _ = try alog(["init", "--vault", vault], home: home.path)
+        let now = ["ALOG_NOW": "2030-01-01T12:00:00Z"]
+        for arguments in [
+            ["log", "meal", "--at=-15m", "--note=soup, hot", "--vault=\(vault)"],
+            ["log", "--note", "soup, hot", "--at", "-15m", "Meal", "--vault", vault],
+        ] {
+            let result = try alog(arguments, home: home.path, environment: now)
+            #expect(result.succeeded, "\(arguments): \(result.stderr)")
+        }
+        let history = try #require(
+            try json(try alog(["history", "--json", "--vault", vault], home: home.path).stdout) as? [[String: Any]])
+        #expect(history.count == 2)
+        for entry in history {
+            #expect(entry["type"] as? String == "meal")
+            #expect(entry["note"] as? String == "soup, hot")
+            #expect(entry["at"] as? String == "2030-01-01T11:45:00Z")
+        }
     }
 
     @Test("a path that is not a vault is refused with the fix")

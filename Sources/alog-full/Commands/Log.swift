@@ -22,8 +22,13 @@ struct Log: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
+        try Self.log(type: type, at: at, note: note, vault: options.vault)
+    }
+
+    /// The command's work, shared with `QuickLog` (the same command line without the parser).
+    static func log(type: String, at: String?, note: String?, vault path: String?) throws {
         let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
-        let vault = try options.open()
+        let vault = try VaultOptions.open(explicit: path)
         let appended = try vault.log(type: type.lowercased(), at: instant, note: note)
         appended.warnings.forEach(Terminal.warn)
         emit(appended.events[0].id.description)

@@ -15,6 +15,12 @@ struct VaultOptions: ParsableArguments {
     /// Opens the vault; the embedded default is created on first use, explicit paths must
     /// already be vaults.
     func open(drainingWidgetQueue: Bool = true) throws -> Vault {
+        try Self.open(explicit: vault, drainingWidgetQueue: drainingWidgetQueue)
+    }
+
+    /// `open` for a `--vault` value found without the parser.
+    static func open(explicit: String?, drainingWidgetQueue: Bool = true) throws -> Vault {
+        let location = VaultLocation(explicit: explicit)
         let (path, isDefault) = (location.path, location.isDefault)
         let vault: Vault
         if isDefault, !FileSystem.isDirectory(path) {
@@ -32,7 +38,7 @@ struct VaultOptions: ParsableArguments {
 
     /// A write killed half-way (after moving the branch, before the working tree followed) is
     /// finished by whichever command opens the vault next.
-    private func finishInterruptedWrite(_ vault: Vault) {
+    private static func finishInterruptedWrite(_ vault: Vault) {
         do {
             for warning in try vault.finishInterruptedWrite() { Terminal.warn(warning) }
         } catch {
@@ -42,7 +48,7 @@ struct VaultOptions: ParsableArguments {
 
     /// Every command that opens the vault first commits the widget's queued taps. A failure
     /// here never stops the command: the taps stay queued for the next one.
-    private func commitWidgetQueue(_ vault: Vault) {
+    private static func commitWidgetQueue(_ vault: Vault) {
         do {
             if let report = try vault.drainWidgetQueue() { Terminal.reportDrain(report) }
             try vault.ensureWidgetCache()
