@@ -92,7 +92,6 @@ struct IndexPatch {
             throw Unsupported()
         }
         var new = Array(old[..<body])
-        let lengths = Set(staged.map(\.path.count))
         var offset = 12
         for _ in 0..<Self.read32(old, 8) {
             guard offset + 62 <= body else { throw Unsupported() }
@@ -112,17 +111,15 @@ struct IndexPatch {
             }
             let next = offset + ((nameEnd - offset + 8) & ~7)
             guard nameEnd < body, next <= body else { throw Unsupported() }
-            if lengths.contains(nameEnd - nameStart),
-                let match = old.withUnsafeBytes({ raw in
-                    staged.firstIndex { file in
-                        file.path.count == nameEnd - nameStart
-                            && file.path.withUnsafeBytes {
-                                memcmp(raw.baseAddress! + nameStart, $0.baseAddress!, $0.count)
-                            }
-                                == 0
-                    }
-                })
-            {
+            if let match = old.withUnsafeBytes({ raw in
+                staged.firstIndex { file in
+                    file.path.count == nameEnd - nameStart
+                        && file.path.withUnsafeBytes {
+                            memcmp(raw.baseAddress! + nameStart, $0.baseAddress!, $0.count)
+                        }
+                            == 0
+                }
+            }) {
                 // Conflicted, sparse or intent-to-add entries are libgit2's to handle.
                 guard (flags >> 12) & 3 == 0, extended & 0x6000 == 0, !staged[match].done else { throw Unsupported() }
                 let mode = Self.read32(old, offset + 24)
@@ -226,7 +223,8 @@ struct IndexPatch {
     }
 
     private static func append32(_ value: UInt32, to bytes: inout [UInt8]) {
-        for index in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: value >> (24 - 8 * index))) }
+        bytes += [0, 0, 0, 0]
+        store32(value, into: &bytes, at: bytes.count - 4)
     }
 
     private func readFile(_ path: String) throws -> [UInt8]? {

@@ -20,10 +20,6 @@ struct HotCommand {
 
     init?(_ arguments: [String]) {
         let name = arguments.prefix(arguments.first == "widget" ? 2 : 1).joined(separator: " ")
-        var vault: String?
-        var positional: [String] = []
-        var options: [String: String] = [:]
-        var flags: Set<String> = []
         let valued: Set<String>
         let switches: Set<String>
         switch name {
@@ -34,37 +30,20 @@ struct HotCommand {
         case "status": (valued, switches) = ([], ["--json"])
         default: return nil
         }
-        var index = name == "status" ? 1 : 2
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            if name == "--vault" || valued.contains(name) {
-                guard let value = inline ?? (index < arguments.count ? arguments[index] : nil) else { return nil }
-                if inline == nil { index += 1 }
-                guard options[name] == nil else { return nil }
-                options[name] = value
-                if name == "--vault" { vault = value }
-            } else if switches.contains(argument) {
-                flags.insert(argument)
-            } else if argument.hasPrefix("-") {
-                return nil
-            } else {
-                positional.append(argument)
-            }
-        }
+        // Every value is taken as given, even one starting with `-` (`--at -5m`).
+        let options = valued.union(["--vault"])
+        guard
+            let line = PlainCommandLine(
+                arguments.dropFirst(name == "status" ? 1 : 2), valued: options, switches: switches, dashValues: options)
+        else { return nil }
+        let (positional, flags) = (line.positional, line.flags)
         switch name {
         case "widget tap":
             guard positional.count == 1 else { return nil }
-            verb = .tap(type: positional[0], at: options["--at"])
+            verb = .tap(type: positional[0], at: line.options["--at"])
         case "widget status":
             guard positional.isEmpty else { return nil }
-            guard let format = StatusBarFormat(rawValue: options["--format"] ?? "plain") else { return nil }
+            guard let format = StatusBarFormat(rawValue: line.options["--format"] ?? "plain") else { return nil }
             verb = .widgetStatus(format)
         case "status":
             guard positional.isEmpty else { return nil }
@@ -72,7 +51,7 @@ struct HotCommand {
         case "widget timeline":
             guard positional.isEmpty else { return nil }
             var entries: Int?
-            if let text = options["--entries"] {
+            if let text = line.options["--entries"] {
                 guard let count = Int(text), (1...1440).contains(count) else { return nil }
                 entries = count
             }
@@ -81,7 +60,7 @@ struct HotCommand {
             guard positional.isEmpty else { return nil }
             verb = .pending(json: flags.contains("--json"))
         }
-        location = VaultLocation(explicit: vault)
+        location = VaultLocation(explicit: line.options["--vault"])
     }
 
     /// Runs the command; returns the exit status, or nil when the command must be handed to

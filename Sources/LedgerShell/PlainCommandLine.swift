@@ -1,0 +1,43 @@
+/// A command line of the plain shape that the fast paths (the front's hot commands, `alog-full`'s
+/// quick `log`) take without the argument parser: positional words, switches, and options
+/// that take a value, each at most once, as `--name value` or `--name=value`. Anything else
+/// (an unknown option, a repeated one, a missing value, or a next-word value that looks like
+/// an option for a name outside `dashValues`) gives nil, and the caller hands the whole line
+/// to the parser, which owns every help and error text.
+public struct PlainCommandLine {
+    public var positional: [String] = []
+    public var options: [String: String] = [:]
+    public var flags: Set<String> = []
+
+    public init?(
+        _ arguments: ArraySlice<String>, valued: Set<String>, switches: Set<String> = [], dashValues: Set<String>
+    ) {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            if switches.contains(argument) {
+                flags.insert(argument)
+                continue
+            }
+            guard argument.hasPrefix("-") else {
+                positional.append(argument)
+                continue
+            }
+            var name = argument
+            var value: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard valued.contains(name), options[name] == nil else { return nil }
+            if value == nil {
+                guard index < arguments.endIndex else { return nil }
+                value = arguments[index]
+                index += 1
+                if !dashValues.contains(name), value!.hasPrefix("-") { return nil }
+            }
+            options[name] = value
+        }
+    }
+}
