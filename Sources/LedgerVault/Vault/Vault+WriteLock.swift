@@ -44,7 +44,8 @@ extension Vault {
     /// one (one `stat` otherwise). Returns what could not be put right.
     public func finishInterruptedWrite() throws -> [String] {
         guard FileSystem.exists(stateDirectory + BranchIntent.fileName) else { return [] }
-        return try withExtendedLifetime(try lockForWriting()) { $0.warnings }
+        let held = try lockForWriting()
+        return withExtendedLifetime(held) { $0.warnings }
     }
 
     /// Records, under `write.lock`, that the branch is about to move.
