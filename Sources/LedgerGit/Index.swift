@@ -18,9 +18,15 @@ extension Repository {
     /// already in the repository (a commit's files, say). When the index already lists them,
     /// their entries are patched in place (`IndexPatch`), which costs a fraction of a libgit2
     /// index round trip; otherwise, or if a file no longer holds its blob, this is
-    /// `stageFiles`.
-    public func restageFiles(_ files: [(path: String, blob: ObjectID)]) throws {
-        if IndexPatch(repository: self).restage(files) { return }
+    /// `stageFiles`. With a `claim`, the index lock of the patch is taken through it (see
+    /// `IndexLockClaim`); `whileLocked` runs while that lock is held (a crash point for tests).
+    public func restageFiles(
+        _ files: [(path: String, blob: ObjectID)], claim: IndexLockClaim? = nil, whileLocked: () -> Void = {}
+    ) throws {
+        let patch = withoutActuallyEscaping(whileLocked) { hook in
+            IndexPatch(repository: self, claim: claim, whileLocked: hook).restage(files)
+        }
+        if patch { return }
         try stageFiles(files.map(\.path))
     }
 }

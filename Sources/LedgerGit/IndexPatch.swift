@@ -24,10 +24,17 @@ import Crypto
 /// `index.skipHash`). Anything else answers false, having changed nothing, and the caller
 /// goes through libgit2.
 ///
-/// Locking is git's: `index.lock` is created exclusively before the file is read, the new
-/// content is written there, and renamed over `index`.
+/// Locking is git's: `index.lock` is taken exclusively before the file is read, the new
+/// content is written there, and renamed over `index`. With a claim file (see
+/// `IndexLockClaim`) the lock is taken by hard-linking the claim to `index.lock` instead of
+/// creating it, which is just as exclusive and lets a later process recognise a lock left by
+/// a writer that was killed while holding it.
 struct IndexPatch {
     let repository: Repository
+    var claim: IndexLockClaim?
+    /// Called once the lock is held and the new index written to it, before it replaces the
+    /// index (a crash point for the tests).
+    var whileLocked: () -> Void = {}
 
     /// A staged file: its blob id and the stat data git compares to notice changes.
     private struct Staged {
@@ -45,24 +52,45 @@ struct IndexPatch {
         guard let workingDirectory = repository.workingDirectory, !files.isEmpty else { return false }
         let indexPath = repository.gitDirectory + "index"
         let lockPath = indexPath + ".lock"
-        let lock = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard lock >= 0 else { return false }
+        guard let lock = takeLock(lockPath) else { return false }
         var renamed = false
         defer {
             close(lock)
             if !renamed { unlink(lockPath) }
+            if let claim { unlink(claim.path) }
         }
         do {
             var staged = try files.map { try stagedFile($0.path, blob: $0.blob, workingDirectory: workingDirectory) }
             guard let old = try readFile(indexPath) else { return false }
             let new = try patched(old, &staged)
             try writeAll(lock, new)
+            whileLocked()
             guard rename(lockPath, indexPath) == 0 else { return false }
             renamed = true
             return true
         } catch {
             return false
         }
+    }
+
+    /// Creates `index.lock` exclusively and opens it for writing; nil if it exists (another
+    /// process holds the index) or cannot be created.
+    private func takeLock(_ lockPath: String) -> Int32? {
+        guard let claim else {
+            let lock = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            return lock >= 0 ? lock : nil
+        }
+        // A claim left by an earlier, killed writer is no longer linked to the lock it took
+        // (the caller has dealt with that lock); it is replaced.
+        unlink(claim.path)
+        let file = open(claim.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard file >= 0 else { return nil }
+        guard link(claim.path, lockPath) == 0 else {
+            close(file)
+            unlink(claim.path)
+            return nil
+        }
+        return file
     }
 
     /// The working file's stat data, taken before its bytes are read and checked against

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerSystem
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +30,14 @@ public enum Terminal {
     /// Writes `text` to stderr as is.
     public static func writeError(_ text: String) { StandardStream.error(text) }
 
-    public static func warn(_ text: String) { note("alog: warning: " + text) }
+    /// A warning on stderr, once per process: a repair that cannot finish is retried, and
+    /// reports the same thing, at every step of one command.
+    public static func warn(_ text: String) {
+        guard warned.withLock({ $0.insert(text).inserted }) else { return }
+        note("alog: warning: " + text)
+    }
+
+    private static let warned = Mutex<Set<String>>([])
 
     /// Pads to a display width, counting an emoji as two columns.
     public static func pad(_ text: String, _ width: Int) -> String {

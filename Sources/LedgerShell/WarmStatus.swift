@@ -7,7 +7,8 @@ import LedgerWidget
 /// vault when nothing needs git:
 /// - the summary cache (`<git dir>/alog/summary.bin`) reflects the commit HEAD points at;
 /// - the widget has nothing queued and no interrupted drain (the full CLI would commit those
-///   first).
+///   first);
+/// - no write was interrupted (the full CLI would finish it first: a `branch-intent` left).
 ///
 /// Anything else — HEAD moved by a pull, an unborn branch, an unusual ref layout, a missing or
 /// torn cache — answers nil, and the caller hands the command to the full CLI.
@@ -15,7 +16,8 @@ public enum WarmStatus {
     public static func summary(gitDirectory: String) -> StatusSummary? {
         let stateDirectory = gitDirectory + "alog/"
         let store = WidgetStore(stateDirectory: stateDirectory)
-        guard !store.hasWork, case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory),
+        guard !store.hasWork, !FileSystem.exists(stateDirectory + StateFileNames.branchIntent),
+            case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory),
             let (commit, payload) = try? CacheFile.read(stateDirectory + CacheFile.summaryName), commit == head,
             let summary = payload.withUnsafeBytes({ StatusSummary(serialized: $0) })
         else { return nil }

@@ -92,4 +92,45 @@ struct IndexPatchTests {
         #expect(try git("ls-files", "-s", ledgerFile, in: ours).stdout.contains(blob.hex))
         #expect(try git("diff", "--quiet", "--", ledgerFile, in: ours).succeeded)
     }
+
+    @Test("a lock taken through a claim is recognised after a crash; any other lock is not")
+    func claimedLock() throws {
+        let dir = TemporaryDirectory()
+        let (ours, theirs) = try makeTwins(dir)
+        let repo = try Repository.open(at: ours)
+        let lockPath = ours + "/.git/index.lock"
+        let claim = IndexLockClaim(path: ours + "/.git/claim")
+        let blob = try repo.writeBlob(Array(try appendLine(ours).utf8))
+        // While the lock is held, it and the claim are one file; afterwards neither is left.
+        var sameFile = false
+        let patch = IndexPatch(repository: repo, claim: claim) {
+            let lock = try? FileManager.default.attributesOfItem(atPath: lockPath)[.systemFileNumber] as? Int
+            let mine = try? FileManager.default.attributesOfItem(atPath: claim.path)[.systemFileNumber] as? Int
+            sameFile = lock != nil && lock == mine
+        }
+        #expect(patch.restage([(ledgerFile, blob)]))
+        #expect(sameFile)
+        #expect(!FileManager.default.fileExists(atPath: lockPath))
+        #expect(!FileManager.default.fileExists(atPath: claim.path))
+        _ = try appendLine(theirs)
+        try git("add", ledgerFile, in: theirs)
+        #expect(try witness(ours) == (try witness(theirs)))
+
+        // A writer killed while holding the lock: the claim names it.
+        try writeFile(claim.path, "DIRC")
+        try FileManager.default.linkItem(atPath: claim.path, toPath: lockPath)
+        #expect(repo.removeAbandonedIndexLock(claim: claim))
+        #expect(!FileManager.default.fileExists(atPath: lockPath))
+        #expect(!FileManager.default.fileExists(atPath: claim.path))
+
+        // `git commit` holding the lock while a stale claim lies around: not ours, kept.
+        try writeFile(claim.path, "DIRC")
+        try writeFile(lockPath, "DIRC")
+        #expect(!repo.removeAbandonedIndexLock(claim: claim))
+        #expect(FileManager.default.fileExists(atPath: lockPath))
+        #expect(!FileManager.default.fileExists(atPath: claim.path))
+        // ... and a writer meanwhile does not take it either.
+        #expect(!IndexPatch(repository: repo, claim: claim).restage([(ledgerFile, blob)]))
+        #expect(try readFile(lockPath) == "DIRC")
+    }
 }

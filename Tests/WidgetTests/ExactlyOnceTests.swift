@@ -37,8 +37,8 @@ struct ExactlyOnceTests {
     @Test(
         "killed at each step of a drain, the next command commits every item once",
         arguments: [
-            "drain.after-journal", "commit.before-ref", "commit.in-ref", "commit.after-ref", "drain.after-commit",
-            "drain.after-trim",
+            "drain.after-journal", "commit.before-ref", "commit.in-ref", "commit.after-ref", "index.in-lock",
+            "drain.after-commit", "drain.after-trim",
         ])
     func faultPoints(point: String) throws {
         let home = TemporaryDirectory()
@@ -116,5 +116,24 @@ struct ExactlyOnceTests {
         try FileManager.default.removeItem(atPath: lockFile)
         #expect(try alog(["status"], vault: vault).succeeded)
         try expectExactlyOnce(vault, keys, "after a foreign lock went away")
+    }
+
+    @Test("an index lock of another git process is left alone; the index catches up once it is gone")
+    func foreignIndexLock() throws {
+        let home = TemporaryDirectory()
+        let (vault, _) = try makeVault(home)
+        var keys = try tapMeals(vault, count: 2)
+        #expect(try alog(["widget", "drain"], vault: vault).succeeded)
+        // `git commit` waiting in its editor holds the index lock.
+        let lockFile = vault + "/.git/index.lock"
+        try writeFile(lockFile, "DIRC")
+        keys += try tapMeals(vault, count: 1, first: 100)
+        let drained = try alog(["widget", "drain"], vault: vault)
+        #expect(drained.succeeded, "the events are committed: \(drained.stderr)")
+        #expect(drained.stderr.contains("index"), "a warning says the index could not be updated: \(drained.stderr)")
+        #expect(try readFile(lockFile) == "DIRC", "a lock we did not take is never removed")
+        try FileManager.default.removeItem(atPath: lockFile)
+        #expect(try alog(["status"], vault: vault).succeeded)
+        try expectExactlyOnce(vault, keys, "after a foreign index lock went away")
     }
 }

@@ -1,11 +1,12 @@
 import LedgerGit
+import LedgerSystem
 
 /// What a writer is about to do to the branch: written to `.git/alog/branch-intent` under
 /// `write.lock` just before the branch moves, removed once the working tree and index follow.
 /// Whoever takes `write.lock` and still finds it knows the writer that wrote it was killed in
 /// between, since a live writer would still hold the lock.
 struct BranchIntent: Equatable {
-    static let fileName = "branch-intent"
+    static let fileName = StateFileNames.branchIntent
     private static let header = "alog branch intent 1"
 
     /// The reference being moved, e.g. `refs/heads/main`.

@@ -141,7 +141,9 @@ extension Vault {
             }
         }
         do {
-            try repository.restageFiles(files.map { ($0.path, $0.blob) })
+            try repository.restageFiles(files.map { ($0.path, $0.blob) }, claim: indexLockClaim) {
+                FaultInjection.point("index.in-lock")
+            }
         } catch {
             warnings.append(
                 "committed, but could not update the git index (\(error)); 'git status' may show ledger files as changed until the next alog write"

@@ -18,12 +18,17 @@ import LedgerSystem
 /// The reference lock is only removed when it was created after the intent and is either
 /// recognisably the dead writer's (it holds a beginning of the id being written) or empty and
 /// unchanged for a second: git holds a reference lock for milliseconds, so an empty one that
-/// old belongs to no live process. The index lock is never removed: `git commit` holds it
-/// for as long as its editor is open. If a killed writer left one, staging fails with a
-/// warning naming the file, and the intent stays so that a later command finishes the job.
+/// old belongs to no live process. The index lock is removed only when it is the inode of
+/// our `IndexLockClaim` (the writer's in-place index update takes it that way): `git commit`
+/// holds a lock of the same name for as long as its editor is open. A lock left by libgit2's
+/// own index write (a new file, or this repair) cannot be told apart and stays; staging then
+/// fails with a warning, and the intent stays so that a later command finishes the job.
 extension Vault {
     /// How long an empty reference lock must sit unchanged before it counts as left behind.
     static let abandonedLockAge: Int64 = 1_000_000_000
+
+    /// The file through which writers take `.git/index.lock` (see `IndexLockClaim`).
+    var indexLockClaim: IndexLockClaim { IndexLockClaim(path: stateDirectory + "index.lock.claim") }
 
     /// Takes `write.lock` (blocking), after which nothing else of alog writes to this clone.
     /// Finishes the work of a writer killed while holding it; what could not be put right is
@@ -60,6 +65,7 @@ extension Vault {
 
     private func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [String] {
         let repository = try repository
+        repository.removeAbandonedIndexLock(claim: indexLockClaim)
         let written = Array((intent.to.hex + "\n").utf8)
         removeLeftLock(repository.commonDirectory + intent.branch + ".lock", createdAfter: intentWritten) {
             // libgit2 writes the new id into the lock file, then renames it over the reference.

@@ -39,6 +39,8 @@ extension Vault {
         public var duplicates = 0
         /// Unreadable queue or journal text, saved aside (nothing in it was committed).
         public var savedAside: [String] = []
+        /// Problems after a commit landed (the index was locked, say); the events are safe.
+        public var warnings: [String] = []
 
         public init() {}
     }
@@ -53,7 +55,7 @@ extension Vault {
         let (journal, damagedJournal) = try store.readJournal()
         if let damagedJournal { report.savedAside.append(damagedJournal + " (an unreadable drain journal)") }
         if let journal {
-            report.committed += try finishDrain(journal, store: store)
+            report.committed += try finishDrain(journal, store: store, warnings: &report.warnings)
             report.finishedInterrupted = true
         }
         let (queue, savedAside) = try store.updateQueue { queue in queue }
@@ -65,7 +67,7 @@ extension Vault {
         if !batch.journal.events.isEmpty {
             try store.writeJournal(batch.journal)
             FaultInjection.point("drain.after-journal")
-            report.committed += try finishDrain(batch.journal, store: store)
+            report.committed += try finishDrain(batch.journal, store: store, warnings: &report.warnings)
         } else if batch.purgeDue {
             try store.updateQueue { queue in Self.purgeProcessed(&queue, now: now / 1000) }
         }
@@ -170,11 +172,11 @@ extension Vault {
 
     /// Steps 4–6: commit what HEAD lacks, take the items out of the queue, drop the journal.
     /// Returns the number of events committed now.
-    private func finishDrain(_ journal: DrainJournal, store: WidgetStore) throws -> Int {
+    private func finishDrain(_ journal: DrainJournal, store: WidgetStore, warnings: inout [String]) throws -> Int {
         let count = journal.events.count
         let committed = try commitUnlessPresent(
             journal.events,
-            message: "alog: log \(count) widget tap\(count == 1 ? "" : "s") from the queue")
+            message: "alog: log \(count) widget tap\(count == 1 ? "" : "s") from the queue", warnings: &warnings)
         FaultInjection.point("drain.after-commit")
         let keys = Set(journal.keys)
         let now = clock() / 1000
@@ -203,7 +205,7 @@ extension Vault {
 
     /// Commits those of `events` (all from this device, one wall time) that HEAD does not hold
     /// yet, as one commit; returns how many were committed.
-    func commitUnlessPresent(_ events: [Event], message: String) throws -> Int {
+    func commitUnlessPresent(_ events: [Event], message: String, warnings: inout [String]) throws -> Int {
         var missing: [Event] = []
         var summaryBefore = StatusSummary()
         let ids = events.map(\.id.description).joined(separator: " ")
@@ -216,6 +218,7 @@ extension Vault {
                 return try appendEdits(missing, base: baseTree)
             }
             try refreshCaches(after: result, appending: missing, summaryBefore: summaryBefore)
+            warnings += result.warnings
             return missing.count
         } catch is AlreadyCommitted {
             return 0

@@ -8,6 +8,7 @@ extension Terminal {
             note("committed \(report.committed) widget tap\(report.committed == 1 ? "" : "s") from the queue")
         }
         for aside in report.savedAside { warn("unreadable widget queue text was saved aside in \(aside)") }
+        report.warnings.forEach(warn)
         let stuck = report.failures.count + report.invalid
         if stuck > 0 {
             let first = report.failures.first.map { ": \($0.reason)" } ?? ""

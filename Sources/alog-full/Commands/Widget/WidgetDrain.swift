@@ -19,6 +19,7 @@ struct WidgetDrain: ParsableCommand {
         try vault.ensureWidgetCache()
         let queued = vault.widgetStore.snapshot().queue.elements.count
         if json {
+            report.warnings.forEach(Terminal.warn)
             emit(
                 JSONText.object([
                     ("committed", String(report.committed)),
@@ -35,6 +36,7 @@ struct WidgetDrain: ParsableCommand {
                             })
                     ),
                     ("savedAside", JSONText.array(report.savedAside.map(JSONText.string))),
+                    ("warnings", JSONText.array(report.warnings.map(JSONText.string))),
                     ("queued", String(queued)),
                 ]))
             return
