@@ -28,9 +28,9 @@ struct Alog: ParsableCommand {
     /// gives the usual help and error texts; errors from running are reported as the root does.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let quick = QuickLog(arguments) {
+        if let quick = QuickCommand(arguments) {
             do {
-                try Log.log(type: quick.type, at: quick.at, note: quick.note, vault: quick.vault)
+                try quick.run()
                 Self.exit()
             } catch {
                 Self.exit(withError: error)

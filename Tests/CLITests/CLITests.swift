@@ -105,6 +105,9 @@ struct CLITests {
             (["log", "meal", "sleep"], "Unexpected argument 'sleep'"),
             (["log", "meal", "--note", "-x"], "Missing value for '--note <note>'"),
             (["log", "meal", "--colour", "red"], "Unknown option '--colour'"),
+            // The same for the quick `status` path.
+            (["status", "today"], "Unexpected argument 'today'"),
+            (["status", "--jsn"], "Unknown option '--jsn'"),
         ])
     func badInput(arguments: [String], message: String) throws {
         let home = TemporaryDirectory()
@@ -138,6 +141,33 @@ struct CLITests {
             #expect(entry["note"] as? String == "soup, hot")
             #expect(entry["at"] as? String == "2030-01-01T11:45:00Z")
         }
+    }
+
+    @Test("status takes its options in either spelling when it has to read git")
+    func statusOptionForms() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        _ = try alog(["init", "--vault", vault], home: home.path)
+        let now = ["ALOG_NOW": "2030-01-01T12:00:00Z"]
+        #expect(
+            try alog(["log", "meal", "--at", "11:00", "--vault", vault], home: home.path, environment: now).succeeded)
+        var outputs: [String] = []
+        for arguments in [["status", "--json", "--vault=\(vault)"], ["status", "--vault", vault, "--json"]] {
+            // A commit by the git CLI moves HEAD, so the front cannot answer from its cache and
+            // `alog-full` reads git.
+            try writeFile(vault + "/note-\(outputs.count).md", "x\n")
+            try git("add", ".", in: vault)
+            try git("-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-qm", "note", in: vault)
+            let result = try alog(arguments, home: home.path, environment: now)
+            #expect(result.succeeded, "\(arguments): \(result.stderr)")
+            outputs.append(result.stdout)
+        }
+        #expect(outputs[0] == outputs[1])
+        let status = try #require(try json(outputs[0]) as? [String: Any])
+        #expect((status["lastKnownActivities"] as? [String: Int])?["meal"] == 1_893_495_600)
+        // The front's answer from the cache, now current, is the same.
+        #expect(
+            try alog(["status", "--json", "--vault", vault], home: home.path, environment: now).stdout == outputs[0])
     }
 
     @Test("a path that is not a vault is refused with the fix")

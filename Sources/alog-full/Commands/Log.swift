@@ -25,7 +25,7 @@ struct Log: ParsableCommand {
         try Self.log(type: type, at: at, note: note, vault: options.vault)
     }
 
-    /// The command's work, shared with `QuickLog` (the same command line without the parser).
+    /// The command's work, shared with `QuickCommand` (the same command line without the parser).
     static func log(type: String, at: String?, note: String?, vault path: String?) throws {
         let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
         let vault = try VaultOptions.open(explicit: path)

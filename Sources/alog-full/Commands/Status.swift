@@ -13,7 +13,13 @@ struct Status: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let vault = try options.open()
+        try Self.show(json: json, vault: options.vault)
+    }
+
+    /// The command's work, shared with `QuickCommand` (the same command line without the
+    /// parser).
+    static func show(json: Bool, vault path: String?) throws {
+        let vault = try VaultOptions.open(explicit: path)
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
         emit(StatusReport.render(summary, json: json, now: CommandClock.nowSeconds))
