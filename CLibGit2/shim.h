@@ -13,6 +13,10 @@ static inline int alog_git_set_strict_object_creation(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION, enabled);
 }
 
+static inline int alog_git_set_strict_hash_verification(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
+}
+
 static inline int alog_git_set_fsync(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, enabled);
 }

@@ -224,6 +224,32 @@ struct CLITests {
         #expect(try alog(["verify", "--vault", vault], home: home.path).succeeded)
     }
 
+    @Test("verify checks every object it reads against its id")
+    func verifyDamagedObject() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        _ = try alog(["init", "--vault", vault], home: home.path)
+        #expect(try alog(["log", "meal", "--vault", vault], home: home.path).succeeded)
+        let day = try git("ls-files", ".alog/events", in: vault).stdout.split(separator: "\n")[0]
+        let blob = try git("rev-parse", "HEAD:\(day)", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Disk damage that still inflates: the object file of the day file now holds another
+        // object (a valid event file, so only the hash check can tell).
+        let other = try git("hash-object", "-w", day.description, in: vault).stdout
+        try writeFile(vault + "/" + day, try readFile(vault + "/" + day) + "\n")
+        let impostor = try git("hash-object", "-w", day.description, in: vault).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(other != impostor)
+        try git("checkout", "--", day.description, in: vault)
+        let objects = vault + "/.git/objects/"
+        let target = objects + blob.prefix(2) + "/" + blob.dropFirst(2)
+        let source = objects + impostor.prefix(2) + "/" + impostor.dropFirst(2)
+        try FileManager.default.removeItem(atPath: target)
+        try FileManager.default.copyItem(atPath: source, toPath: target)
+        let result = try alog(["verify", "--vault", vault], home: home.path)
+        #expect(!result.succeeded)
+        #expect(result.stderr.contains("hash mismatch"), "\(result.stderr)")
+    }
+
     @Test("rebuild reports counts and agrees with the cache")
     func rebuild() throws {
         let home = TemporaryDirectory()

@@ -59,6 +59,9 @@ extension Vault {
     /// Checks the whole log: damaged lines in HEAD (file:line), event ids used by more than one
     /// distinct line, and any commit in the history that changed or removed an event line.
     public func verify() throws -> VerifyReport {
+        // Every object this reads is checked against its id, so a damaged object stops the
+        // check with libgit2's error rather than being read as it is.
+        verifyObjectHashesOnRead()
         var report = VerifyReport()
         guard let head = try repository.head().commit else { return report }
         let reader = EventFileReader(repository: try repository)
