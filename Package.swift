@@ -68,10 +68,12 @@ let package = Package(
             dependencies: [
                 "LedgerVault", "LedgerCore", "LedgerShell", "LedgerSystem", "LedgerWidget",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: libgit2ExecutableLinking
         ),
         .executableTarget(
-            name: "alog-bench", dependencies: ["LedgerVault", "LedgerCore", "LedgerSystem", "LedgerWidget"]),
+            name: "alog-bench", dependencies: ["LedgerVault", "LedgerCore", "LedgerSystem", "LedgerWidget"],
+            linkerSettings: libgit2ExecutableLinking),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LedgerGitTests", dependencies: ["LedgerGit", "TestSupport"]),
         .testTarget(
@@ -93,3 +95,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// For the executables that use libgit2: when libgit2 and mbedTLS are linked statically
+/// (`scripts/build-release.sh`), libgit2's call that loads the CA bundle goes through
+/// `__wrap_mbedtls_x509_crt_parse_file` in `CLibGit2Startup` (see startup.c). With shared
+/// libraries the flag changes nothing.
+var libgit2ExecutableLinking: [LinkerSetting] {
+    [.unsafeFlags(["-Xlinker", "--wrap=mbedtls_x509_crt_parse_file"], .when(platforms: [.linux]))]
+}

@@ -4,8 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 # Both executables: `alog` (the small front) and `alog-full` (the whole CLI it hands over to).
-swift build -c release --static-swift-stdlib --product alog-full
-swift build -c release --static-swift-stdlib --product alog
+scripts/build-release.sh --product alog-full
+scripts/build-release.sh --product alog
 ALOG=.build/release/alog
 echo "== alog writes to the default vault: ${XDG_DATA_HOME:-$HOME/.local/share}/alog/vault"
 $ALOG log wake --at "-7h"

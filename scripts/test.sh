@@ -5,3 +5,18 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
+# The release build the README's demo uses (libgit2 linked in where the archives exist),
+# exercised end to end on a throwaway default vault.
+demo_home=$(mktemp -d)
+trap 'rm -rf "$demo_home"' EXIT
+XDG_DATA_HOME="$demo_home" scripts/demo.sh >"$demo_home/demo.log" 2>&1 || {
+  cat "$demo_home/demo.log"
+  echo "test.sh: the release demo failed" >&2
+  exit 1
+}
+if [ "$(cat .build/release/libgit2-linking)" = static ] && ldd .build/release/alog-full | grep -q libgit2; then
+  echo "test.sh: alog-full was meant to link libgit2 statically (scripts/build-release.sh)" >&2
+  exit 1
+fi
+echo "test.sh: release demo ok"
+

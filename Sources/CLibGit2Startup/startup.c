@@ -2,12 +2,18 @@
 // /etc/ssl/certs/ca-certificates.crt, inside git_libgit2_init(): about 7 ms of base64 and
 // X.509 decoding on every start of the CLI, though only an https transfer ever needs it.
 //
-// This file defines mbedtls_x509_crt_parse_file in the executable. The dynamic linker binds
-// libgit2's call to this definition (an executable's symbols come first in the lookup
-// order). While git_libgit2_init() runs, it answers "parsed" without reading anything;
-// at any other time it forwards to the real function in libmbedx509. Before any transfer,
-// alog_libgit2_load_trust_store() loads the same bundle through libgit2's own option,
-// GIT_OPT_SET_SSL_CERT_LOCATIONS.
+// So libgit2's call to mbedtls_x509_crt_parse_file lands here instead. While
+// git_libgit2_init() runs, it answers "parsed" without reading anything; at any other time it
+// forwards to the real function. Before any transfer, alog_libgit2_load_trust_store() loads
+// the same bundle through libgit2's own option, GIT_OPT_SET_SSL_CERT_LOCATIONS. How the call
+// lands here depends on how libgit2 is linked:
+// - libgit2 as a shared library: this file defines mbedtls_x509_crt_parse_file in the
+//   executable, and the dynamic linker binds libgit2's call to it (an executable's symbols
+//   come first in the lookup order); the real function is found with dlsym(RTLD_NEXT).
+// - libgit2 and mbedTLS linked statically (scripts/build-release.sh): the executables link
+//   with --wrap=mbedtls_x509_crt_parse_file, which sends libgit2's call to
+//   __wrap_mbedtls_x509_crt_parse_file and names the real one __real_...; the definition above
+//   is weak, so mbedTLS's own takes its place without a clash.
 //
 // If TLS is not mbedTLS (another build of libgit2), this function is simply never called and
 // nothing changes. If the trust store were somehow not loaded, an https transfer would fail
@@ -38,17 +44,28 @@ static atomic_int forwarded_parses = 0;
 
 typedef int (*parse_file_fn)(void *chain, const char *path);
 
-int mbedtls_x509_crt_parse_file(void *chain, const char *path) {
+// Resolved by --wrap in a static link; absent (NULL) otherwise.
+extern int __real_mbedtls_x509_crt_parse_file(void *chain, const char *path) __attribute__((weak));
+
+static int parse_or_defer(void *chain, const char *path, parse_file_fn real) {
     if (atomic_load(&deferring)) {
         atomic_fetch_add(&skipped_parses, 1);
         return 0;
     }
     atomic_fetch_add(&forwarded_parses, 1);
-    static parse_file_fn real = NULL;
-    if (real == NULL) real = (parse_file_fn)dlsym(RTLD_NEXT, "mbedtls_x509_crt_parse_file");
     // MBEDTLS_ERR_X509_FILE_IO_ERROR: no library to forward to.
     if (real == NULL) return -0x2900;
     return real(chain, path);
+}
+
+__attribute__((weak)) int mbedtls_x509_crt_parse_file(void *chain, const char *path) {
+    static parse_file_fn real = NULL;
+    if (real == NULL) real = (parse_file_fn)dlsym(RTLD_NEXT, "mbedtls_x509_crt_parse_file");
+    return parse_or_defer(chain, path, real);
+}
+
+int __wrap_mbedtls_x509_crt_parse_file(void *chain, const char *path) {
+    return parse_or_defer(chain, path, __real_mbedtls_x509_crt_parse_file);
 }
 
 int alog_libgit2_init_deferring_trust_store(void) {
