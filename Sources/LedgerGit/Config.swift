@@ -13,6 +13,19 @@ extension Repository {
         try check(rc, "git_config_get_string")
         return value.map { String(cString: $0) }
     }
+
+    /// A boolean value from the repository's configuration (git's spellings: true/yes/on/1
+    /// and their opposites), or nil when unset.
+    public func configBool(_ key: String) throws -> Bool? {
+        var config: OpaquePointer?
+        try check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
+        defer { git_config_free(config) }
+        var value: Int32 = 0
+        let rc = git_config_get_bool(&value, config, key)
+        if rc == GIT_ENOTFOUND.rawValue { return nil }
+        try check(rc, "git_config_get_bool")
+        return value != 0
+    }
 }
 
 extension Repository {

@@ -41,6 +41,33 @@ struct RepositoryTests {
         #expect(try repo.treeEntry(atPath: "notes/a.md", in: info.tree) == oldNotes)
     }
 
+    @Test("direct object writes build on packed history, land as loose objects, and leave the database as it was")
+    func directObjectWrites() throws {
+        let dir = TemporaryDirectory()
+        let repo = try Repository.create(at: dir.path, initialBranch: "main")
+        let first = try commitFile(repo, ["notes", "a.md"], "hello\n", parent: nil)
+        try repo.updateReference("refs/heads/main", to: first, expecting: nil, message: "first")
+        #expect(try git("gc", "-q", in: dir.path).succeeded)
+        let second = try repo.writingObjectsDirectly {
+            // Reads of packed history work; a packed object written again is harmless.
+            #expect(try repo.readBlob(try repo.writeBlob(Array("hello\n".utf8))) == Array("hello\n".utf8))
+            let made = try commitFile(repo, ["notes", "b.md"], "world\n", parent: first)
+            #expect(try repo.commit(made).parents == [first], "what was just written reads back")
+            return made
+        }
+        try repo.updateReference("refs/heads/main", to: second, expecting: first, message: "second")
+        let looseFile = dir.path + "/.git/objects/" + second.hex.prefix(2) + "/" + second.hex.dropFirst(2)
+        #expect(FileManager.default.fileExists(atPath: looseFile), "the commit is a loose object")
+        #expect(try git("fsck", "--strict", in: dir.path).succeeded)
+        #expect(try git("show", "HEAD:notes/b.md", in: dir.path).stdout == "world\n")
+        // A failure inside puts the real database back too; writes go on as before.
+        struct Stop: Error {}
+        #expect(throws: Stop.self) { try repo.writingObjectsDirectly { throw Stop() } }
+        let third = try commitFile(repo, ["notes", "c.md"], "!\n", parent: second)
+        #expect(try repo.commit(third).parents == [second])
+        #expect(try git("cat-file", "-t", third.hex, in: dir.path).stdout == "commit\n")
+    }
+
     @Test("an object batch builds on packed history, skips objects already stored, and writes one pack git accepts")
     func objectBatchOnPackedHistory() throws {
         let dir = TemporaryDirectory()

@@ -26,4 +26,9 @@ const void *alog_odb_recorded_id(const void *backend, size_t index);
 /// the pack builder's pairing of delta candidates; NULL for none (see recording_backend.c).
 const char *alog_odb_recorded_name(const void *backend, size_t index);
 
+/// libgit2's loose-object backend for `objects_dir` (a `git_odb_backend *` in `*out`), with the
+/// default compression and modes; `fsync_objects` non-zero to fsync each object written.
+/// Returns 0 or libgit2's error code.
+int alog_odb_loose_backend_new(void **out, const char *objects_dir, int fsync_objects);
+
 #endif

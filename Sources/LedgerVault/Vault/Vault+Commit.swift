@@ -34,10 +34,13 @@ extension Vault {
     /// so `git status` stays clean and the user's staged work is left alone.
     func commit(message: String, _ prepare: (Head, ObjectID?) throws -> [FileEdit]) throws -> CommitResult {
         let landed = try movingBranch(message: message) { head in
-            let baseTree = try head.commit.map { try repository.commit($0).tree }
-            let written = try writeCommit(
-                parent: head.commit, baseTree: baseTree, edits: try prepare(head, baseTree), message: message,
-                signature: try authorSignature())
+            // Eight-odd new objects: written without libgit2 rescanning objects/pack for each.
+            let written = try repository.writingObjectsDirectly {
+                let baseTree = try head.commit.map { try repository.commit($0).tree }
+                return try writeCommit(
+                    parent: head.commit, baseTree: baseTree, edits: try prepare(head, baseTree), message: message,
+                    signature: try authorSignature())
+            }
             return (written.commit, written.files, written.commit)
         }
         return CommitResult(
