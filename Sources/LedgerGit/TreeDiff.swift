@@ -18,50 +18,128 @@ public struct TreeChange: Sendable, Equatable {
 
 extension Repository {
     /// The files that differ between two trees (nil = the empty tree), limited to `paths`
-    /// (git pathspecs; empty = everything). Identical subtrees are skipped by id, so the cost
-    /// grows with what changed, not with the size of the trees. No blob content is read.
+    /// (folders or files, `/`-separated; empty = everything), in git's order. No blob content
+    /// is read.
+    ///
+    /// Subtrees with the same id on both sides are skipped without being read, so the cost
+    /// grows with what changed, not with the size of the trees. libgit2's tree-to-tree diff
+    /// expands every tree under the pathspec on both sides instead: folding one pulled event
+    /// into a 1M-event vault read 202 trees there, most of them through long delta chains.
+    /// Like libgit2 without `GIT_DIFF_INCLUDE_TYPECHANGE`, an entry that changes kind (file to
+    /// symlink, file to folder) is reported as deleted and added.
     public func diffTrees(_ old: ObjectID?, _ new: ObjectID?, paths: [String] = []) throws -> [TreeChange] {
-        var oldTree: OpaquePointer?
-        var newTree: OpaquePointer?
-        defer {
-            git_tree_free(oldTree)
-            git_tree_free(newTree)
-        }
-        if var oid = old?.raw { try check(git_tree_lookup(&oldTree, pointer, &oid), "git_tree_lookup") }
-        if var oid = new?.raw { try check(git_tree_lookup(&newTree, pointer, &oid), "git_tree_lookup") }
-
-        var options = git_diff_options()
-        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
-        options.flags = GIT_DIFF_SKIP_BINARY_CHECK.rawValue
-
-        var diff: OpaquePointer?
-        try withStringArray(paths) { pathspec in
-            options.pathspec = pathspec
-            try check(git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, &options), "git_diff_tree_to_tree")
-        }
-        defer { git_diff_free(diff) }
-
-        let count = git_diff_num_deltas(diff)
+        let scope = PathScope(paths)
         var changes: [TreeChange] = []
-        changes.reserveCapacity(count)
-        for index in 0..<count {
-            guard let delta = git_diff_get_delta(diff, index)?.pointee else { continue }
-            let status: TreeChange.Status =
-                switch delta.status {
-                case GIT_DELTA_ADDED: .added
-                case GIT_DELTA_DELETED: .deleted
-                case GIT_DELTA_MODIFIED: .modified
-                default: .other
-                }
-            let path = String(cString: (delta.new_file.path ?? delta.old_file.path)!)
-            changes.append(
-                TreeChange(
-                    path: path, status: status,
-                    oldID: status == .added ? nil : ObjectID(delta.old_file.id),
-                    newID: status == .deleted ? nil : ObjectID(delta.new_file.id),
-                    oldMode: status == .added ? 0 : UInt32(delta.old_file.mode),
-                    newMode: status == .deleted ? 0 : UInt32(delta.new_file.mode)))
-        }
+        try diffTrees(old, new, prefix: "", scope: scope, into: &changes)
         return changes
+    }
+
+    private func diffTrees(
+        _ old: ObjectID?, _ new: ObjectID?, prefix: String, scope: PathScope, into changes: inout [TreeChange]
+    ) throws {
+        guard old != new else { return }
+        let oldEntries = try old.map(treeEntries) ?? []
+        let newEntries = try new.map(treeEntries) ?? []
+        var o = 0
+        var n = 0
+        while o < oldEntries.count || n < newEntries.count {
+            let order: Int
+            if o == oldEntries.count {
+                order = 1
+            } else if n == newEntries.count {
+                order = -1
+            } else {
+                order = Self.compareInTreeOrder(oldEntries[o], newEntries[n])
+            }
+            if order < 0 {
+                try report(deleted: oldEntries[o], prefix: prefix, scope: scope, into: &changes)
+                o += 1
+            } else if order > 0 {
+                try report(added: newEntries[n], prefix: prefix, scope: scope, into: &changes)
+                n += 1
+            } else {
+                let (before, after) = (oldEntries[o], newEntries[n])
+                o += 1
+                n += 1
+                if before.id == after.id && before.fileMode == after.fileMode { continue }
+                let path = prefix + after.name
+                guard scope.reaches(path, folder: after.kind == .tree) else { continue }
+                if after.kind == .tree {
+                    try diffTrees(before.id, after.id, prefix: path + "/", scope: scope, into: &changes)
+                } else if before.kind == after.kind && Self.fileModeKind(before) == Self.fileModeKind(after) {
+                    changes.append(
+                        TreeChange(
+                            path: path, status: .modified, oldID: before.id, newID: after.id,
+                            oldMode: before.fileMode, newMode: after.fileMode))
+                } else {
+                    try report(deleted: before, prefix: prefix, scope: scope, into: &changes)
+                    try report(added: after, prefix: prefix, scope: scope, into: &changes)
+                }
+            }
+        }
+    }
+
+    private func report(deleted entry: TreeEntry, prefix: String, scope: PathScope, into changes: inout [TreeChange])
+        throws
+    {
+        let path = prefix + entry.name
+        guard scope.reaches(path, folder: entry.kind == .tree) else { return }
+        if entry.kind == .tree {
+            try diffTrees(entry.id, nil, prefix: path + "/", scope: scope, into: &changes)
+        } else {
+            changes.append(
+                TreeChange(path: path, status: .deleted, oldID: entry.id, newID: nil, oldMode: entry.fileMode))
+        }
+    }
+
+    private func report(added entry: TreeEntry, prefix: String, scope: PathScope, into changes: inout [TreeChange])
+        throws
+    {
+        let path = prefix + entry.name
+        guard scope.reaches(path, folder: entry.kind == .tree) else { return }
+        if entry.kind == .tree {
+            try diffTrees(nil, entry.id, prefix: path + "/", scope: scope, into: &changes)
+        } else {
+            changes.append(
+                TreeChange(path: path, status: .added, oldID: nil, newID: entry.id, newMode: entry.fileMode))
+        }
+    }
+
+    /// git's order of tree entries: by name, a folder's name compared as if it ended in `/`.
+    /// Equal (0) only for the same name of the same kind (folder or not).
+    static func compareInTreeOrder(_ a: TreeEntry, _ b: TreeEntry) -> Int {
+        var left = Array(a.name.utf8)
+        var right = Array(b.name.utf8)
+        if a.kind == .tree { left.append(UInt8(ascii: "/")) }
+        if b.kind == .tree { right.append(UInt8(ascii: "/")) }
+        if left == right { return 0 }
+        return left.lexicographicallyPrecedes(right) ? -1 : 1
+    }
+
+    /// Regular file (either permission), symlink or submodule: a change between these is a
+    /// change of kind.
+    private static func fileModeKind(_ entry: TreeEntry) -> UInt32 { entry.fileMode & 0o170000 }
+}
+
+/// Which paths a diff looks at: everything, or the given folders and files and what is below
+/// them.
+private struct PathScope {
+    let paths: [String]
+
+    init(_ paths: [String]) {
+        self.paths = paths.map { path in
+            var trimmed = Substring(path)
+            while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+            while trimmed.hasPrefix("./") { trimmed = trimmed.dropFirst(2) }
+            return String(trimmed)
+        }
+    }
+
+    /// True when `path` is inside the scope, or (for a folder) holds part of it.
+    func reaches(_ path: String, folder: Bool) -> Bool {
+        if paths.isEmpty { return true }
+        return paths.contains { spec in
+            spec.isEmpty || path == spec || path.hasPrefix(spec + "/") || (folder && spec.hasPrefix(path + "/"))
+        }
     }
 }

@@ -145,6 +145,73 @@ struct RepositoryTests {
         #expect(try repo.head().commit == theirs)
     }
 
+    @Test("tree diff agrees with git diff-tree on adds, deletes, edits, modes, kinds and pathspecs")
+    func diffMatchesGit() throws {
+        let dir = TemporaryDirectory()
+        let root = dir.path
+        try git("init", "-q", "-b", "main", root, in: root)
+        func commit(_ change: () throws -> Void) throws -> ObjectID {
+            try change()
+            try git("add", "-A", in: root)
+            try git(
+                "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "c",
+                in: root)
+            return ObjectID(
+                hex: try git("rev-parse", "HEAD^{tree}", in: root).stdout.trimmingCharacters(in: .newlines))!
+        }
+        let fm = FileManager.default
+        var trees: [ObjectID] = []
+        trees.append(
+            try commit {
+                for path in ["a.md", "b/c.md", "b/d/e.md", "b-c.md", "b.d/f.md", "z/deep/er/file.txt", "x"] {
+                    try writeFile(root + "/" + path, path + "\n")
+                }
+            })
+        trees.append(
+            try commit {
+                try writeFile(root + "/b/d/e.md", "changed\n")  // edit deep down
+                try fm.removeItem(atPath: root + "/b.d/f.md")  // a folder disappears
+                try writeFile(root + "/b/new.md", "new\n")  // added beside
+                try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root + "/a.md")  // mode only
+            })
+        trees.append(
+            try commit {
+                try fm.removeItem(atPath: root + "/x")
+                try writeFile(root + "/x/now-a-folder.md", "x\n")  // file to folder
+                try fm.removeItem(atPath: root + "/b-c.md")
+                try fm.createSymbolicLink(atPath: root + "/b-c.md", withDestinationPath: "a.md")  // file to symlink
+                try fm.removeItem(atPath: root + "/z")  // a whole deep folder goes
+            })
+        let repo = try Repository.open(at: root)
+        func ours(_ old: ObjectID?, _ new: ObjectID?, _ paths: [String]) throws -> [String] {
+            let letters: [TreeChange.Status: String] = [.added: "A", .deleted: "D", .modified: "M", .other: "?"]
+            return try repo.diffTrees(old, new, paths: paths).map { letters[$0.status]! + " " + $0.path }
+        }
+        func theirs(_ old: ObjectID?, _ new: ObjectID?, _ paths: [String]) throws -> [String] {
+            let empty = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+            let output = try git(
+                ["diff-tree", "-r", "--no-renames", "--name-status", old?.hex ?? empty, new?.hex ?? empty, "--"]
+                    + paths,
+                in: root
+            ).stdout
+            // A change of kind is git's T; without typechange detection it is a delete and an add.
+            return output.split(separator: "\n").flatMap { line -> [String] in
+                let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+                return parts[0] == "T" ? ["D " + parts[1], "A " + parts[1]] : [parts[0] + " " + parts[1]]
+            }
+        }
+        let candidates: [ObjectID?] = [nil] + trees
+        for old in candidates {
+            for new in candidates {
+                for paths in [[], ["b"], ["b/d/e.md"], ["x", "z"], ["nothing-here"]] {
+                    #expect(
+                        try ours(old, new, paths) == (try theirs(old, new, paths)),
+                        "\(String(describing: old)) → \(String(describing: new)) \(paths)")
+                }
+            }
+        }
+    }
+
     @Test("tree diff reports only what changed under the pathspec; revwalk orders history")
     func diffAndWalk() throws {
         let dir = TemporaryDirectory()

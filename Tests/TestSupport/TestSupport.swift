@@ -68,6 +68,10 @@ public func git(_ arguments: String..., in directory: String) throws -> ProcessR
     try runProcess("/usr/bin/git", arguments, in: directory)
 }
 
+public func git(_ arguments: [String], in directory: String) throws -> ProcessResult {
+    try runProcess("/usr/bin/git", arguments, in: directory)
+}
+
 /// The directory holding the package's built products (next to the test bundle).
 public var productsDirectory: String {
     let bundle = URL(
