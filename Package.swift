@@ -28,9 +28,6 @@ let package = Package(
         // An object-database backend libgit2 does not ship: reads forwarded to another database
         // without rescanning it (see forwarding_backend.c), for object batches.
         .target(name: "CLibGit2Backends", dependencies: ["CLibGit2"]),
-        // System calls Swift's Glibc module leaves out (fallocate), for the storage layer's
-        // file writers.
-        .target(name: "CFileSystem"),
         // Layer 1: the git wrapper; the only module that imports CLibGit2. swift-crypto gives
         // the SHA-1 of the index file's trailer (IndexPatch.swift); libgit2 exposes none. Keep
         // it at 4.x: 3.x imports the whole Foundation, which linked ICU into alog-full (90 MB
@@ -45,7 +42,7 @@ let package = Package(
         // Layer 3: storage. System calls (files, locks, clocks); the widget's device-local
         // queue and cache (no git, so a tap never loads libgit2); the vault on top of the git
         // wrapper.
-        .target(name: "LedgerSystem", dependencies: ["LedgerCore", "CFileSystem"]),
+        .target(name: "LedgerSystem", dependencies: ["LedgerCore"]),
         .target(name: "LedgerWidget", dependencies: ["LedgerCore", "LedgerSystem"]),
         .target(name: "LedgerVault", dependencies: ["LedgerGit", "LedgerCore", "LedgerSystem", "LedgerWidget"]),
         // Layer 4: thin shells, and what both share: terminal styles, renderings, and `status`

@@ -1,5 +1,3 @@
-import CFileSystem
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -60,7 +58,7 @@ public enum FileSystem {
     /// the new file's identity (taken after the rename, from the file written).
     @discardableResult
     public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws -> FileIdentity {
-        try replacing(path, size: bytes.count) { fd, temporary in try writeAll(fd, bytes, path: temporary) }
+        try replacing(path) { fd, temporary in try writeAll(fd, bytes, path: temporary) }
     }
 
     /// Replaces a file atomically with its beginning and a new end, reading only its last
@@ -77,20 +75,17 @@ public enum FileSystem {
         guard let (tail, identity) = try readTail(source, count: count, path: path),
             let (keep, end) = plan(tail, identity), (0...tail.count).contains(keep)
         else { return nil }
-        return try replacing(path, size: Int(identity.size) - tail.count + keep + end.count) { fd, temporary in
+        return try replacing(path) { fd, temporary in
             try copyPrefix(from: source, to: fd, count: Int(identity.size) - tail.count + keep, path: path)
             try writeAll(fd, end, path: temporary)
         }
     }
 
-    private static func replacing(_ path: String, size: Int, _ fill: (Int32, String) throws -> Void) throws
-        -> FileIdentity
-    {
+    private static func replacing(_ path: String, _ fill: (Int32, String) throws -> Void) throws -> FileIdentity {
         let temporary = "\(path).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw Failure(path: temporary, operation: "create", code: errno) }
         defer { close(fd) }
-        reserveBlocks(fd, size: size)
         do {
             try fill(fd, temporary)
         } catch {
@@ -105,18 +100,6 @@ public enum FileSystem {
         // Taken after the rename, which sets the change time. (fstat of an open file does not
         // fail; if it did, an identity no file has keeps any cache keyed by it unused.)
         return FileIdentity.of(descriptor: fd) ?? .unknown
-    }
-
-    /// Allocates the blocks of a file about to be written with `size` bytes and renamed over
-    /// another. Without this, ext4 (in its default `auto_da_alloc` mode) allocates and starts
-    /// writing back every delayed block of the new file inside the rename, to protect the
-    /// replaced file's data from a crash; with the blocks already allocated there is nothing
-    /// to flush. For a widget queue of 10,000 taps (560 KB) that made a whole tap 14% faster
-    /// (alternating runs, same session). The file's size is left alone
-    /// (`FALLOC_FL_KEEP_SIZE`), so a short write never leaves zeros behind. Where the file
-    /// system cannot preallocate, this does nothing (never glibc's fallback of writing zeros).
-    public static func reserveBlocks(_ fd: Int32, size: Int) {
-        if size > 0 { _ = alog_reserve_blocks(fd, Int64(size)) }
     }
 
     private static func copyPrefix(from source: Int32, to target: Int32, count: Int, path: String) throws {
