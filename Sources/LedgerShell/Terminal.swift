@@ -1,6 +1,5 @@
 import LedgerCore
 import LedgerSystem
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -37,7 +36,7 @@ public enum Terminal {
         note("alog: warning: " + text)
     }
 
-    private static let warned = Mutex<Set<String>>([])
+    private static let warned = Locked<Set<String>>([])
 
     /// Pads to a display width, counting an emoji as two columns.
     public static func pad(_ text: String, _ width: Int) -> String {
