@@ -81,8 +81,28 @@ public enum FileSystem {
         }
     }
 
+    /// The suffix of the temporary file `writeAtomically` and `replaceTail` write before the
+    /// rename: `.tmp-<pid>` of the writing process.
+    static let temporaryMarker = ".tmp-"
+
+    /// Removes the temporary files (`NAME.tmp-<pid>`) in `directory` whose writer is no longer
+    /// running: what a process killed between writing and renaming leaves. A temporary file of
+    /// a live process, or of one whose id was reused, stays. Returns the names removed.
+    @discardableResult
+    public static func removeAbandonedTemporaries(in directory: String) -> [String] {
+        var removed: [String] = []
+        for name in list(directory) {
+            guard let dash = name.lastIndex(of: "-"), name[..<name.index(after: dash)].hasSuffix(temporaryMarker),
+                let pid = Int32(name[name.index(after: dash)...]), pid > 0, pid != getpid()
+            else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            if unlink(directory + "/" + name) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
     private static func replacing(_ path: String, _ fill: (Int32, String) throws -> Void) throws -> FileIdentity {
-        let temporary = "\(path).tmp-\(getpid())"
+        let temporary = "\(path)\(temporaryMarker)\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw Failure(path: temporary, operation: "create", code: errno) }
         defer { close(fd) }

@@ -118,6 +118,29 @@ struct ExactlyOnceTests {
         try expectExactlyOnce(vault, keys, "after a foreign lock went away")
     }
 
+    @Test("a drain removes the temporary files of killed writers, and no one else's")
+    func abandonedTemporaries() throws {
+        let home = TemporaryDirectory()
+        let (vault, _) = try makeVault(home)
+        let keys = try tapMeals(vault, count: 1)
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let widget = vault + "/.git/alog/widget/"
+        let dead = widget + "PendingActivities.json.tmp-\(finished.processIdentifier)"
+        let live = widget + "LastKnownActivities.json.tmp-\(getpid())"
+        let notOurs = widget + "notes.tmp-backup"
+        for path in [dead, live, notOurs] { try writeFile(path, "[\n") }
+        #expect(try alog(["widget", "drain"], vault: vault).succeeded)
+        #expect(!FileManager.default.fileExists(atPath: dead), "its writer is gone")
+        #expect(FileManager.default.fileExists(atPath: live), "its writer is still running")
+        #expect(FileManager.default.fileExists(atPath: notOurs), "not a name of ours")
+        try FileManager.default.removeItem(atPath: live)
+        try FileManager.default.removeItem(atPath: notOurs)
+        try expectExactlyOnce(vault, keys, "after the sweep")
+    }
+
     @Test("an index lock of another git process is left alone; the index catches up once it is gone")
     func foreignIndexLock() throws {
         let home = TemporaryDirectory()

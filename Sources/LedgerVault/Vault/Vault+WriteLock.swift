@@ -38,6 +38,10 @@ extension Vault {
         let path = stateDirectory + BranchIntent.fileName
         guard let bytes = try FileSystem.read(path) else { return (lock, []) }
         var warnings: [String] = []
+        // The dead writer may have left the temporary file of a state or cache file it was
+        // replacing.
+        FileSystem.removeAbandonedTemporaries(in: stateDirectory)
+        FileSystem.removeAbandonedTemporaries(in: widgetStore.directory)
         if let intent = BranchIntent(decoding: bytes), let written = FileIdentity.of(path) {
             warnings = try finishInterruptedWrite(intent, intentWritten: written.modified)
         }

@@ -51,6 +51,8 @@ extension Vault {
         guard store.hasWork else { return nil }
         let lock = try store.lockDrain()
         defer { withExtendedLifetime(lock) {} }
+        // A tap killed between writing the new queue and renaming it left its temporary file.
+        FileSystem.removeAbandonedTemporaries(in: store.directory)
         var report = DrainReport()
         let (journal, damagedJournal) = try store.readJournal()
         if let damagedJournal { report.savedAside.append(damagedJournal + " (an unreadable drain journal)") }
