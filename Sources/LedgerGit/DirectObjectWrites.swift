@@ -20,38 +20,12 @@ extension Repository {
         var original: OpaquePointer?
         try check(git_repository_odb(&original, pointer), "git_repository_odb")
         defer { git_odb_free(original) }
-        var forwarded: OpaquePointer?
-        try check(git_repository_odb(&forwarded, pointer), "git_repository_odb")
-        var odb: OpaquePointer?
-        if git_odb_new(&odb) < 0 {
-            let error = GitError.last(-1, "git_odb_new")
-            git_odb_free(forwarded)
-            throw error
-        }
-        defer { git_odb_free(odb) }  // the repository holds its own reference while in use
-        var reader: UnsafeMutableRawPointer?
-        if alog_odb_forwarding_backend_new(&reader, UnsafeMutableRawPointer(forwarded)) < 0 {
-            git_odb_free(forwarded)
-            throw GitError(code: .other(-1), message: "out of memory", function: "alog_odb_forwarding_backend_new")
-        }
-        let readerBackend = reader!.assumingMemoryBound(to: git_odb_backend.self)
-        if git_odb_add_backend(odb, readerBackend, 1) < 0 {
-            let error = GitError.last(-1, "git_odb_add_backend")
-            readerBackend.pointee.free(readerBackend)
-            throw error
-        }
         let fsync = (try? configBool("core.fsyncObjectFiles")) ?? nil
         var loose: UnsafeMutableRawPointer?
         try check(
             alog_odb_loose_backend_new(&loose, commonDirectory + "objects", fsync == true ? 1 : 0),
             "git_odb_backend_loose")
-        let looseBackend = loose!.assumingMemoryBound(to: git_odb_backend.self)
-        if git_odb_add_backend(odb, looseBackend, 1000) < 0 {
-            let error = GitError.last(-1, "git_odb_add_backend")
-            looseBackend.pointee.free(looseBackend)
-            throw error
-        }
-        try check(git_repository_set_odb(pointer, odb), "git_repository_set_odb")
+        try replaceObjectDatabase(writer: loose!.assumingMemoryBound(to: git_odb_backend.self))
         defer { git_repository_set_odb(pointer, original) }
         return try body()
     }

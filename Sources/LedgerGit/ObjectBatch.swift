@@ -28,53 +28,18 @@ public final class ObjectBatch {
     public init(repositoryAt path: String) throws {
         repository = try Repository.open(at: path)
         var target: OpaquePointer?
-        var forwarded: OpaquePointer?
         try check(git_repository_odb(&target, repository.pointer), "git_repository_odb")
         do {
-            try check(git_repository_odb(&forwarded, repository.pointer), "git_repository_odb")
-        } catch {
-            git_odb_free(target)
-            throw error
-        }
-        var odb: OpaquePointer?
-        var reader: UnsafeMutablePointer<git_odb_backend>?
-        var backend: UnsafeMutablePointer<git_odb_backend>?
-        do {
-            if git_odb_new(&odb) < 0 {
-                let error = GitError.last(-1, "git_odb_new")
-                git_odb_free(forwarded)
-                throw error
-            }
-            defer { git_odb_free(odb) }  // the repository keeps its own reference
-            // The reader takes over `forwarded`; once added, the database owns the reader.
-            var made: UnsafeMutableRawPointer?
-            if alog_odb_forwarding_backend_new(&made, UnsafeMutableRawPointer(forwarded)) < 0 {
-                git_odb_free(forwarded)
-                throw GitError(code: .other(-1), message: "out of memory", function: "alog_odb_forwarding_backend_new")
-            }
-            reader = made!.assumingMemoryBound(to: git_odb_backend.self)
-            if git_odb_add_backend(odb, reader, 1) < 0 {
-                let error = GitError.last(-1, "git_odb_add_backend")
-                reader!.pointee.free(reader)
-                throw error
-            }
             var memory: UnsafeMutableRawPointer?
             if alog_odb_recording_backend_new(&memory) < 0 {
                 throw GitError(code: .other(-1), message: "out of memory", function: "alog_odb_recording_backend_new")
             }
             backend = memory!.assumingMemoryBound(to: git_odb_backend.self)
-            // Above the reader, so writes land here; reads of older objects fall through.
-            if git_odb_add_backend(odb, backend, 1000) < 0 {
-                let error = GitError.last(-1, "git_odb_add_backend")
-                backend!.pointee.free(backend)
-                throw error
-            }
-            try check(git_repository_set_odb(repository.pointer, odb), "git_repository_set_odb")
+            try repository.replaceObjectDatabase(writer: backend)
         } catch {
             git_odb_free(target)
             throw error
         }
-        self.backend = backend!
         self.target = target!
     }
 
