@@ -23,10 +23,7 @@ extension Repository {
     public func restageFiles(
         _ files: [(path: String, blob: ObjectID)], claim: IndexLockClaim? = nil, whileLocked: () -> Void = {}
     ) throws {
-        let patch = withoutActuallyEscaping(whileLocked) { hook in
-            IndexPatch(repository: self, claim: claim, whileLocked: hook).restage(files)
-        }
-        if patch { return }
+        if IndexPatch(repository: self, claim: claim).restage(files, whileLocked: whileLocked) { return }
         try stageFiles(files.map(\.path))
     }
 }

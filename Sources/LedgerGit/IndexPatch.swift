@@ -32,9 +32,6 @@ import Crypto
 struct IndexPatch {
     let repository: Repository
     var claim: IndexLockClaim?
-    /// Called once the lock is held and the new index written to it, before it replaces the
-    /// index (a crash point for the tests).
-    var whileLocked: () -> Void = {}
 
     /// A staged file: its blob id and the stat data git compares to notice changes.
     private struct Staged {
@@ -47,8 +44,10 @@ struct IndexPatch {
     private struct Unsupported: Error {}
 
     /// Restages `files` (paths relative to the working tree); false when this index or one of
-    /// the files needs libgit2 (nothing was changed then).
-    func restage(_ files: [(path: String, blob: ObjectID)]) -> Bool {
+    /// the files needs libgit2 (nothing was changed then). `whileLocked` is called once the
+    /// lock is held and the new index written to it, before it replaces the index (a crash
+    /// point for the tests).
+    func restage(_ files: [(path: String, blob: ObjectID)], whileLocked: () -> Void = {}) -> Bool {
         guard let workingDirectory = repository.workingDirectory, !files.isEmpty else { return false }
         let indexPath = repository.gitDirectory + "index"
         let lockPath = indexPath + ".lock"

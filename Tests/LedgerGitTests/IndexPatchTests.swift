@@ -103,12 +103,12 @@ struct IndexPatchTests {
         let blob = try repo.writeBlob(Array(try appendLine(ours).utf8))
         // While the lock is held, it and the claim are one file; afterwards neither is left.
         var sameFile = false
-        let patch = IndexPatch(repository: repo, claim: claim) {
+        let patched = IndexPatch(repository: repo, claim: claim).restage([(ledgerFile, blob)]) {
             let lock = try? FileManager.default.attributesOfItem(atPath: lockPath)[.systemFileNumber] as? Int
             let mine = try? FileManager.default.attributesOfItem(atPath: claim.path)[.systemFileNumber] as? Int
             sameFile = lock != nil && lock == mine
         }
-        #expect(patch.restage([(ledgerFile, blob)]))
+        #expect(patched)
         #expect(sameFile)
         #expect(!FileManager.default.fileExists(atPath: lockPath))
         #expect(!FileManager.default.fileExists(atPath: claim.path))
