@@ -108,12 +108,36 @@ extension Repository {
     /// git's order of tree entries: by name, a folder's name compared as if it ended in `/`.
     /// Equal (0) only for the same name of the same kind (folder or not).
     static func compareInTreeOrder(_ a: TreeEntry, _ b: TreeEntry) -> Int {
-        var left = Array(a.name.utf8)
-        var right = Array(b.name.utf8)
-        if a.kind == .tree { left.append(UInt8(ascii: "/")) }
-        if b.kind == .tree { right.append(UInt8(ascii: "/")) }
-        if left == right { return 0 }
-        return left.lexicographicallyPrecedes(right) ? -1 : 1
+        var left = TreeOrderKey(a)
+        var right = TreeOrderKey(b)
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case (let x?, let y?) where x != y: return x < y ? -1 : 1
+            default: continue
+            }
+        }
+    }
+
+    /// The bytes an entry sorts by — its name, and `/` after a folder's — without copying them
+    /// (this runs for every entry pair of every tree compared).
+    private struct TreeOrderKey: IteratorProtocol {
+        var name: String.UTF8View.Iterator
+        var slash: Bool
+
+        init(_ entry: TreeEntry) {
+            name = entry.name.utf8.makeIterator()
+            slash = entry.kind == .tree
+        }
+
+        mutating func next() -> UInt8? {
+            if let byte = name.next() { return byte }
+            guard slash else { return nil }
+            slash = false
+            return UInt8(ascii: "/")
+        }
     }
 
     /// Regular file (either permission), symlink or submodule: a change between these is a
