@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "alog-full", targets: ["alog-full"]),
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
         .library(name: "LedgerVault", targets: ["LedgerVault"]),
+        .library(name: "LedgerCommands", targets: ["LedgerCommands"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,26 +29,69 @@ let package = Package(
         // An object-database backend libgit2 does not ship: reads forwarded to another database
         // without rescanning it (see forwarding_backend.c), for object batches.
         .target(name: "CLibGit2Backends", dependencies: ["CLibGit2"]),
-        // Layer 1: the git wrapper; the only module that imports CLibGit2. swift-crypto gives
-        // the SHA-1 of the index file's trailer (IndexPatch.swift); libgit2 exposes none. Keep
-        // it at 4.x: 3.x imports the whole Foundation, which linked ICU into alog-full (90 MB
-        // instead of 44) and cost every `alog log` about 4 ms of start-up.
+        // Layer 1: the operating system and the domain, side by side, neither knowing the other.
+        // POSIX only: files, locks, clocks, threads, standard streams, fault-injection points.
+        .target(name: "LedgerSystem"),
+        // The pure domain: events and their line format, the hybrid clock, civil time, the fold
+        // and its projections. No I/O, no git, no Foundation.
+        .target(name: "LedgerCore"),
+        // Layer 2: git's files and libgit2.
+        // git's on-disk layout read without libgit2 (the git directory of a work tree, HEAD and
+        // the refs, `.git/alog/` and the names of every file alog keeps there), for the paths
+        // that must not start libgit2 (the front, the widget, a warm `status`).
+        .target(name: "LedgerGitLayout", dependencies: ["LedgerSystem"]),
+        // The git wrapper: the only module that imports CLibGit2, no C types in its API.
+        // swift-crypto gives the SHA-1 of the index file's trailer (IndexPatch.swift); libgit2
+        // exposes none. Keep it at 4.x: 3.x imports the whole Foundation, which linked ICU into
+        // alog-full (90 MB instead of 44) and cost every `alog log` about 4 ms of start-up.
         .target(
             name: "LedgerGit",
             dependencies: [
-                "CLibGit2", "CLibGit2Startup", "CLibGit2Backends", .product(name: "Crypto", package: "swift-crypto"),
+                "CLibGit2", "CLibGit2Startup", "CLibGit2Backends", "LedgerGitLayout", "LedgerSystem",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        // Layer 2: the pure domain (events, clocks, projections); no I/O.
-        .target(name: "LedgerCore"),
-        // Layer 3: storage. System calls (files, locks, clocks); the widget's device-local
-        // queue and cache (no git, so a tap never loads libgit2); the vault on top of the git
-        // wrapper.
-        .target(name: "LedgerSystem", dependencies: ["LedgerCore"]),
-        .target(name: "LedgerWidget", dependencies: ["LedgerCore", "LedgerSystem"]),
-        .target(name: "LedgerVault", dependencies: ["LedgerGit", "LedgerCore", "LedgerSystem", "LedgerWidget"]),
-        // Layer 4: thin shells, and what both share: terminal styles, renderings, and `status`
-        // answered from its cache without libgit2.
-        .target(name: "LedgerShell", dependencies: ["LedgerCore", "LedgerSystem", "LedgerWidget"]),
+        // Layer 3: the domain meets this machine.
+        // The process's surroundings as the domain sees them: now (`ALOG_NOW`), the local zone
+        // (`TZ`), where the vault is (`--vault`, `ALOG_VAULT`, XDG).
+        .target(name: "LedgerEnvironment", dependencies: ["LedgerCore", "LedgerSystem", "LedgerGitLayout"]),
+        // The projection caches: their binary codecs and the commit-keyed cache file.
+        .target(name: "LedgerStore", dependencies: ["LedgerCore", "LedgerSystem"]),
+        // Layer 4: features and storage.
+        // The widget: its queue and cache formats, the device-local store, the queue digest, the
+        // optimistic view, status-bar formats and the texts of `alog widget …`. No git, so a tap
+        // never loads libgit2. (The drain that commits the queue needs git: LedgerVault/WidgetDrain.)
+        .target(
+            name: "LedgerWidget",
+            dependencies: ["LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerEnvironment", "LedgerStore"]),
+        // The vault: Vault/ (ledger layout, commits of ledger paths, caches, audit and verify),
+        // Sync/ (clone, remotes, fetch-merge-push and the merge rules), WidgetDrain/ (the widget
+        // queue committed exactly once; the widget cache kept current).
+        .target(
+            name: "LedgerVault",
+            dependencies: [
+                "LedgerGit", "LedgerGitLayout", "LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerStore",
+                "LedgerWidget",
+            ]),
+        // Layer 5: what users see.
+        // Terminal styles and widths, human text and JSON renderings of entries, events and status.
+        .target(name: "LedgerOutput", dependencies: ["LedgerCore", "LedgerSystem", "LedgerEnvironment"]),
+        // The one table of "hot" command forms, the scanner that reads them, and the commands the
+        // front answers alone (the widget's, and a warm `status`): no libgit2, no argument parser.
+        .target(
+            name: "LedgerFastPath",
+            dependencies: [
+                "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerEnvironment", "LedgerStore", "LedgerWidget",
+                "LedgerOutput",
+            ]),
+        // Every command of the CLI as a library (swift-argument-parser), one file per command;
+        // the executables only call it, and tests reach every command in-process.
+        .target(
+            name: "LedgerCommands",
+            dependencies: [
+                "LedgerVault", "LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerWidget", "LedgerOutput",
+                "LedgerFastPath", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // Layer 6: executables, `@main` and little else.
         // `alog` is a small front that answers the widget's hot commands and a warm `status`
         // itself (no libgit2, no argument-parser start-up) and hands every other command to
         // `alog-full`, the whole CLI, with exec. On Linux the front is one static executable
@@ -57,26 +101,24 @@ let package = Package(
         // `--static-swift-stdlib` for `alog-full`.
         .executableTarget(
             name: "alog",
-            dependencies: ["LedgerCore", "LedgerShell", "LedgerSystem", "LedgerWidget"],
+            dependencies: ["LedgerFastPath", "LedgerSystem"],
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
-            name: "alog-full",
-            dependencies: [
-                "LedgerVault", "LedgerCore", "LedgerShell", "LedgerSystem", "LedgerWidget",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            linkerSettings: libgit2ExecutableLinking
-        ),
+            name: "alog-full", dependencies: ["LedgerCommands"], linkerSettings: libgit2ExecutableLinking),
         .executableTarget(
-            name: "alog-bench", dependencies: ["LedgerVault", "LedgerCore", "LedgerSystem", "LedgerWidget"],
+            name: "alog-bench",
+            dependencies: ["LedgerVault", "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerWidget"],
             linkerSettings: libgit2ExecutableLinking),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LedgerGitTests", dependencies: ["LedgerGit", "TestSupport"]),
+        // The fold, and the fold through the cache snapshot (LedgerStore) as the incremental cache
+        // does it.
         .testTarget(
             name: "LedgerCoreTests",
             dependencies: [
-                "LedgerCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                "LedgerCore", "LedgerStore", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import CLibGit2
 import Crypto
+import LedgerSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -62,7 +63,7 @@ struct IndexPatch {
             var staged = try files.map { try stagedFile($0.path, blob: $0.blob, workingDirectory: workingDirectory) }
             guard let old = try readFile(indexPath) else { return false }
             let new = try patched(old, &staged)
-            try writeAll(lock, new)
+            try FileSystem.writeAll(lock, new, path: lockPath)
             whileLocked()
             guard rename(lockPath, indexPath) == 0 else { return false }
             renamed = true
@@ -101,7 +102,9 @@ struct IndexPatch {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw Unsupported() }
-        let content = try readAll(fd, size: Int(st.st_size))
+        guard let content = try FileSystem.readExactly(fd, count: Int(st.st_size), path: workingDirectory + path) else {
+            throw Unsupported()
+        }
         var oid = git_oid()
         let rc = content.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
         guard rc == 0, ObjectID(oid) == blob else { throw Unsupported() }
@@ -260,29 +263,6 @@ struct IndexPatch {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw Unsupported() }
-        return try readAll(fd, size: Int(st.st_size))
-    }
-
-    /// Exactly `size` bytes from `fd`.
-    private func readAll(_ fd: Int32, size: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw Unsupported() }
-            done += n
-        }
-        return bytes
-    }
-
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw Unsupported() }
-            done += n
-        }
+        return try FileSystem.readExactly(fd, count: Int(st.st_size), path: path)
     }
 }

@@ -216,7 +216,25 @@ public enum FileSystem {
         return true
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+    /// Reads exactly `count` bytes from the open file `fd` (at its offset); nil when the file
+    /// ends first. `path` names the file in errors.
+    public static func readExactly(_ fd: Int32, count: Int, path: String) throws -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = bytes.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress! + done, count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, operation: "read", code: errno)
+            }
+            if n == 0 { return nil }
+            done += n
+        }
+        return bytes
+    }
+
+    /// Writes all of `bytes` to the open file `fd` (at its offset); `path` names it in errors.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }

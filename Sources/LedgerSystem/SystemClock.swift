@@ -1,22 +1,8 @@
-import LedgerCore
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// The system's local time zone (honours `TZ`), answered by the C library's `localtime_r`.
-public struct SystemTimeZone: TimeZoneRules {
-    public init() {}
-
-    public func offset(atUTC seconds: Int64) -> Int32 {
-        var time = time_t(seconds)
-        var parts = tm()
-        guard localtime_r(&time, &parts) != nil else { return 0 }
-        return Int32(parts.tm_gmtoff)
-    }
-}
 
 /// Reads the wall clock.
 public enum SystemClock {
@@ -25,6 +11,15 @@ public enum SystemClock {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+
+    /// The local time zone's offset from UTC in seconds at `seconds` since the epoch (honours
+    /// `TZ`), as the C library's `localtime_r` answers it; 0 when it cannot.
+    public static func utcOffset(atUTC seconds: Int64) -> Int32 {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return 0 }
+        return Int32(parts.tm_gmtoff)
     }
 
     /// Sleeps the calling thread.

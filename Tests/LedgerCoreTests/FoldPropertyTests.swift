@@ -1,3 +1,4 @@
+import LedgerStore
 import PropertyBased
 import TestSupport
 import Testing

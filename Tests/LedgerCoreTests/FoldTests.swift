@@ -1,3 +1,4 @@
+import LedgerStore
 import Testing
 
 @testable import LedgerCore

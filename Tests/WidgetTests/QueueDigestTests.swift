@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerWidget
 import TestSupport
 import Testing
 

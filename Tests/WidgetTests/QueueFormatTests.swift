@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerWidget
 import Testing
 
 @Suite("Widget queue and cache formats")

@@ -4,8 +4,8 @@
 ///
 /// Hand-written rather than `JSONDecoder` because a rebuild parses millions of lines and this
 /// reader allocates only for the string values it is asked for.
-enum FlatJSON {
-    enum Value {
+package enum FlatJSON {
+    package enum Value {
         /// Raw bytes between the quotes; `escaped` when they contain a backslash.
         case string(UnsafeRawBufferPointer, escaped: Bool)
         case integer(Int64)
@@ -13,14 +13,18 @@ enum FlatJSON {
         case other
     }
 
-    struct SyntaxError: Error {
-        var offset: Int
-        var reason: String
+    package struct SyntaxError: Error {
+        package var offset: Int
+        package var reason: String
+
+        package init(offset: Int, reason: String) {
+            (self.offset, self.reason) = (offset, reason)
+        }
     }
 
     /// JSON's insignificant whitespace: space, tab, line feed, carriage return.
-    @inline(__always)
-    static func isWhitespace(_ byte: UInt8) -> Bool {
+    @inlinable
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 32 || byte == 9 || byte == 10 || byte == 13
     }
 
@@ -103,7 +107,7 @@ enum FlatJSON {
     }
 
     /// Calls `body` for each member of the object in `bytes`, in order.
-    static func forEachMember(
+    package static func forEachMember(
         _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Value) throws(SyntaxError) -> Void
     ) throws(SyntaxError) {
         try withoutActuallyEscaping(body) { (body) throws(SyntaxError) in
@@ -119,7 +123,7 @@ enum FlatJSON {
 
     /// Gives `sink` each member of the object in `bytes`, in order. A struct sink keeps the
     /// parsed fields in one value the compiler can check statically (no closure context).
-    static func forEachMember<Sink: MemberSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink)
+    package static func forEachMember<Sink: MemberSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink)
         throws(SyntaxError)
     {
         var s = Scanner(bytes)
@@ -199,7 +203,7 @@ enum FlatJSON {
     }
 
     /// Decodes a string value's bytes (resolving escapes).
-    static func decodeString(_ raw: UnsafeRawBufferPointer, escaped: Bool) -> String? {
+    package static func decodeString(_ raw: UnsafeRawBufferPointer, escaped: Bool) -> String? {
         guard escaped else { return String(validating: raw, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
@@ -258,7 +262,7 @@ enum FlatJSON {
     }
 
     /// Appends `"text"` to `out`, escaping what JSON requires.
-    static func appendString(_ text: String, to out: inout [UInt8]) {
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
         out.append(34)
         for byte in text.utf8 {
@@ -277,14 +281,14 @@ enum FlatJSON {
 }
 
 /// Receives the members of a flat JSON object (`FlatJSON.forEachMember(_:into:)`).
-protocol MemberSink {
+package protocol MemberSink {
     mutating func take(_ key: UnsafeRawBufferPointer, _ value: FlatJSON.Value) throws(FlatJSON.SyntaxError)
 }
 
 extension UnsafeRawBufferPointer {
     /// Byte-wise equality with an ASCII literal.
-    @inline(__always)
-    func equals(_ literal: StaticString) -> Bool {
+    @inlinable
+    package func equals(_ literal: StaticString) -> Bool {
         guard count == literal.utf8CodeUnitCount else { return false }
         let other = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         return elementsEqual(other)

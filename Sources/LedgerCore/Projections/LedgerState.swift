@@ -15,25 +15,25 @@
 ///   itself) becomes *tracked*: an `EntryRecord` of full registers in `tracked`. The first such
 ///   event moves a plain entry there, so the result does not depend on the order events arrive in.
 public struct LedgerState: Sendable {
-    var plain: [PlainEntry] = []
+    package var plain: [PlainEntry] = []
     /// How many slots of `plain` moved to `tracked`.
-    var movedCount = 0
+    package var movedCount = 0
     /// Every entry id: its position in `plain`, or `Self.trackedMark` when it is in `tracked`.
     /// One table for both, so a new log event costs one hash.
-    var index: [EventID: UInt32] = [:]
-    var tracked: [EventID: EntryRecord] = [:]
-    static let trackedMark = UInt32.max
-    var devices = Interner()
-    var typeNames = Interner()
+    package var index: [EventID: UInt32] = [:]
+    package var tracked: [EventID: EntryRecord] = [:]
+    package static let trackedMark = UInt32.max
+    package var devices = Interner()
+    package var typeNames = Interner()
     /// Ids of the events that are not log events (edits, deletes, restores, type definitions).
-    var otherEventIDs: Set<EventID> = []
-    var typeRegisters: [String: Register<ActivityTypeDefinition>] = [:]
+    package var otherEventIDs: Set<EventID> = []
+    package var typeRegisters: [String: Register<ActivityTypeDefinition>] = [:]
     /// How many distinct events were folded.
-    public internal(set) var eventCount = 0
+    public package(set) var eventCount = 0
     /// The latest clock stamp seen; a new local event must be stamped after it.
-    public internal(set) var maxStamp: Stamp = .zero
+    public package(set) var maxStamp: Stamp = .zero
     /// How many events arrived again with an id already folded.
-    public internal(set) var duplicateEvents = 0
+    public package(set) var duplicateEvents = 0
 
     public init() {}
 
@@ -113,7 +113,7 @@ public struct LedgerState: Sendable {
     }
 
     /// How many entries are plain.
-    var plainCount: Int { plain.count - movedCount }
+    package var plainCount: Int { plain.count - movedCount }
 
     /// A log event (its device and type interned in this state's tables): a new plain entry,
     /// unless the id is already known.
@@ -284,28 +284,34 @@ public struct LedgerState: Sendable {
 
 /// An entry only its log event wrote (see `LedgerState`). The device and type are indices into
 /// the state's interned strings; an empty note means none.
-struct PlainEntry: Sendable, Equatable {
-    var id: EventID
-    var stamp: Stamp
-    var at: LocalInstant
-    var device: UInt32
-    var type: UInt32
-    var note: String
+package struct PlainEntry: Sendable, Equatable {
+    package var id: EventID
+    package var stamp: Stamp
+    package var at: LocalInstant
+    package var device: UInt32
+    package var type: UInt32
+    package var note: String
     /// Moved to the tracked records; its slot stays so the other positions do not shift.
-    var isMoved = false
+    package var isMoved = false
+
+    package init(id: EventID, stamp: Stamp, at: LocalInstant, device: UInt32, type: UInt32, note: String) {
+        (self.id, self.stamp, self.at, self.device, self.type, self.note) = (id, stamp, at, device, type, note)
+    }
 }
 
 /// Strings stored once and referred to by index (device ids, type names: a handful each).
-struct Interner: Sendable {
-    private(set) var strings: [String] = []
+package struct Interner: Sendable {
+    package private(set) var strings: [String] = []
     private var indices: [String: UInt32] = [:]
     private var last: UInt32 = 0
 
-    subscript(index: UInt32) -> String { strings[Int(index)] }
+    package init() {}
 
-    var count: Int { strings.count }
+    package subscript(index: UInt32) -> String { strings[Int(index)] }
 
-    mutating func index(of string: String) -> UInt32 {
+    package var count: Int { strings.count }
+
+    package mutating func index(of string: String) -> UInt32 {
         // Consecutive events mostly share their device and often their type.
         if Int(last) < strings.count, strings[Int(last)] == string { return last }
         // A few entries: comparing small strings beats hashing them.

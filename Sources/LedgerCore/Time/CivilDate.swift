@@ -58,4 +58,4 @@ func pad(_ value: Int, _ width: Int) -> String {
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
 
-func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+package func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }

@@ -38,6 +38,6 @@ public struct SyncReport: Sendable {
     public var pushed = false
     /// How often the push lost a race against another device and the merge was redone.
     public var retries = 0
-    public var head: ObjectID?
+    public var head: CommitID?
     public var warnings: [String] = []
 }

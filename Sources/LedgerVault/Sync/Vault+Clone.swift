@@ -6,7 +6,7 @@ extension Vault {
     /// gives the clone its own device id, and adds the ledger folder if the repository had none
     /// (a plain notes repository, or an empty one). `origin` becomes the default remote.
     public static func clone(
-        url: String, into path: String, progress: ((TransferProgress) -> Void)? = nil
+        url: String, into path: String, progress: ((SyncProgress) -> Void)? = nil
     ) throws -> (Vault, SyncReport) {
         guard isUsableURL(url) else { throw SyncError.invalidURL(url) }
         let root = FileSystem.absolute(path)
@@ -17,7 +17,7 @@ extension Vault {
         do {
             repository = try Repository.clone(
                 url: source, into: root, checkout: false,
-                options: TransferOptions(credentials: credentials, progress: progress))
+                options: TransferOptions(credentials: credentials, progress: SyncProgress.forward(progress)))
         } catch let error as GitError {
             throw error.code == .authentication
                 ? SyncError.authentication(remote: url, detail: error.message)
@@ -43,8 +43,9 @@ extension Vault {
         if try !vault.hasLedger(inHeadOnly: true) {
             try vault.setUpLedger()
         }
-        report.head = try repository.head().commit
-        if let head = report.head { _ = try vault.summary(at: head) }
+        let finalHead = try repository.head().commit
+        report.head = finalHead.map(CommitID.init)
+        if let finalHead { _ = try vault.summary(at: finalHead) }
         return (vault, report)
     }
 }

@@ -10,7 +10,7 @@ extension Vault {
     /// device already had, or holds unsafe paths is refused before anything changes; a push
     /// that loses a race is retried (fetch, merge, push again) up to `maxAttempts` times.
     public func sync(
-        remote requested: String? = nil, progress: ((TransferProgress) -> Void)? = nil, maxAttempts: Int = 5
+        remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 5
     ) throws -> SyncReport {
         let repository = try repository
         let start = try repository.head()
@@ -28,7 +28,7 @@ extension Vault {
         }
         let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
         let synced = Self.syncedReference(remote)
-        let options = TransferOptions(credentials: credentials(), progress: progress)
+        let options = TransferOptions(credentials: credentials(), progress: SyncProgress.forward(progress))
         var report = SyncReport(remote: remote, url: url, branch: branch)
 
         var attempt = 0
@@ -83,8 +83,9 @@ extension Vault {
             if report.action == .upToDate { report.action = .pushed }
             break
         }
-        report.head = try repository.head().commit
-        if let head = report.head, head != start.commit {
+        let head = try repository.head().commit
+        report.head = head.map(CommitID.init)
+        if let head, head != start.commit {
             // The vault wins: projections are folded from the merged events, never patched from
             // what this device remembered.
             _ = try summary(at: head)

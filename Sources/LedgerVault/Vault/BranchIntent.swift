@@ -6,7 +6,6 @@ import LedgerSystem
 /// Whoever takes `write.lock` and still finds it knows the writer that wrote it was killed in
 /// between, since a live writer would still hold the lock.
 struct BranchIntent: Equatable {
-    static let fileName = StateFileNames.branchIntent
     private static let header = "alog branch intent 1"
 
     /// The reference being moved, e.g. `refs/heads/main`.

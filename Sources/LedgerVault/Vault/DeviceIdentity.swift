@@ -6,8 +6,8 @@ public struct DeviceIdentity: Sendable, Equatable {
     public var id: String
     public var name: String
 
-    static func load(stateDirectory: String) throws -> DeviceIdentity {
-        let path = stateDirectory + "device"
+    /// `path` is the state directory's `device` file.
+    static func load(path: String) throws -> DeviceIdentity {
         if let text = try FileSystem.readString(path) {
             var id: String?
             var name: String?

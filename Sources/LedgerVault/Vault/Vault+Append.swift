@@ -5,7 +5,7 @@ extension Vault {
     /// What a write produced.
     public struct Appended: Sendable {
         public var events: [Event]
-        public var commit: ObjectID
+        public var commit: CommitID
         /// Non-fatal problems after the commit landed.
         public var warnings: [String]
     }
@@ -23,7 +23,7 @@ extension Vault {
             return try appendEdits(events, base: baseTree)
         }
         try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
-        return Appended(events: events, commit: result.commit, warnings: result.warnings)
+        return Appended(events: events, commit: CommitID(result.commit), warnings: result.warnings)
     }
 
     /// This device's events for `bodies`, all at one wall time (now, unless given), stamped in
@@ -41,10 +41,10 @@ extension Vault {
 
     /// Writes already-built events (for example generated or imported ones, with their own
     /// devices and stamps) as one commit. Used by the benchmark generator and importers.
-    public func importEvents(_ events: [Event], message: String) throws -> ObjectID {
+    public func importEvents(_ events: [Event], message: String) throws -> CommitID {
         let result = try commit(message: message) { _, baseTree in try appendEdits(events, base: baseTree) }
         memoSummary = nil
-        return result.commit
+        return CommitID(result.commit)
     }
 
     /// One append per event file touched, lines in event order. Each device/day goes to its

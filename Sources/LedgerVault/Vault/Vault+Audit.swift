@@ -5,7 +5,7 @@ extension Vault {
     /// An event together with the commit that first brought it into the history.
     public struct AuditRecord: Sendable {
         public var event: Event
-        public var commit: ObjectID
+        public var commit: CommitID
         public var author: Signature
         public var path: String
         public var line: Int
@@ -29,7 +29,8 @@ extension Vault {
                 event: { event, path, line in
                     if seen.insert(event.id).inserted, filter(event) {
                         fresh.append(
-                            AuditRecord(event: event, commit: id, author: commit.author, path: path, line: line))
+                            AuditRecord(
+                                event: event, commit: CommitID(id), author: commit.author, path: path, line: line))
                     }
                 }, issue: { _ in })
             fresh.sort { $0.event.orderKey < $1.event.orderKey }
@@ -51,7 +52,7 @@ extension Vault {
         public var malformedLines: [LineIssue] = []
         public var duplicateIDs: [(id: EventID, places: [String])] = []
         /// Commits that changed or removed an existing event line.
-        public var rewrites: [(commit: ObjectID, path: String, detail: String)] = []
+        public var rewrites: [(commit: CommitID, path: String, detail: String)] = []
 
         public var isClean: Bool { malformedLines.isEmpty && duplicateIDs.isEmpty && rewrites.isEmpty }
     }
@@ -82,7 +83,7 @@ extension Vault {
                 let delta = try reader.forEachNewEvent(
                     from: parentTree, to: commit.tree, event: { _, _, _ in }, issue: { _ in })
                 if case .rewritten(let path, let detail) = delta {
-                    report.rewrites.append((id, path, detail))
+                    report.rewrites.append((CommitID(id), path, detail))
                 }
             }
             return true

@@ -25,7 +25,7 @@ extension Vault {
         try refreshCaches(
             after: CommitResult(commit: commits.last!, parent: landed.head.commit, files: landed.files, warnings: []),
             appending: events, summaryBefore: summaryBefore)
-        return zip(events, commits).map { Appended(events: [$0], commit: $1, warnings: landed.warnings) }
+        return zip(events, commits).map { Appended(events: [$0], commit: CommitID($1), warnings: landed.warnings) }
     }
 
     /// `log` for many entries at once, through `appendEach`: every type is checked first, and

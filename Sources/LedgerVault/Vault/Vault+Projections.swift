@@ -1,5 +1,7 @@
 import LedgerCore
 import LedgerGit
+import LedgerGitLayout
+import LedgerStore
 import LedgerSystem
 import LedgerWidget
 
@@ -10,8 +12,8 @@ import LedgerWidget
 /// - `summary.bin`: `StatusSummary` (a few hundred bytes) — all `alog status` needs.
 /// - `state.bin`: the full `LedgerState` — history, edits, id lookup.
 extension Vault {
-    var summaryCachePath: String { stateDirectory + CacheFile.summaryName }
-    var stateCachePath: String { stateDirectory + CacheFile.stateName }
+    var summaryCachePath: String { stateFiles.summaryCache }
+    var stateCachePath: String { stateFiles.stateCache }
 
     /// The commit HEAD points at (nil before the first commit), read from the refs files when
     /// they are plain, so a read served from a current cache never starts libgit2.

@@ -28,14 +28,14 @@ extension Vault {
     static let abandonedLockAge: Int64 = 1_000_000_000
 
     /// The file through which writers take `.git/index.lock` (see `IndexLockClaim`).
-    var indexLockClaim: IndexLockClaim { IndexLockClaim(path: stateDirectory + "index.lock.claim") }
+    var indexLockClaim: IndexLockClaim { IndexLockClaim(path: stateFiles.indexLockClaim) }
 
     /// Takes `write.lock` (blocking), after which nothing else of alog writes to this clone.
     /// Finishes the work of a writer killed while holding it; what could not be put right is
     /// returned as warnings (the lock is held either way).
     func lockForWriting() throws -> (lock: FileLock, warnings: [String]) {
-        let lock = try FileLock(path: stateDirectory + "write.lock")
-        let path = stateDirectory + BranchIntent.fileName
+        let lock = try FileLock(path: stateFiles.writeLock)
+        let path = stateFiles.branchIntent
         guard let bytes = try FileSystem.read(path) else { return (lock, []) }
         var warnings: [String] = []
         // The dead writer may have left the temporary file of a state or cache file it was
@@ -52,19 +52,19 @@ extension Vault {
     /// Finishes the work of a writer that was killed while holding `write.lock`, if there is
     /// one (one `stat` otherwise). Returns what could not be put right.
     public func finishInterruptedWrite() throws -> [String] {
-        guard FileSystem.exists(stateDirectory + BranchIntent.fileName) else { return [] }
+        guard FileSystem.exists(stateFiles.branchIntent) else { return [] }
         let held = try lockForWriting()
         return withExtendedLifetime(held) { $0.warnings }
     }
 
     /// Records, under `write.lock`, that the branch is about to move.
     func recordIntent(_ intent: BranchIntent) throws {
-        try FileSystem.writeAtomically(stateDirectory + BranchIntent.fileName, intent.encoded)
+        try FileSystem.writeAtomically(stateFiles.branchIntent, intent.encoded)
     }
 
     /// The branch and the working tree agree again.
     func clearIntent() {
-        FileSystem.remove(stateDirectory + BranchIntent.fileName)
+        FileSystem.remove(stateFiles.branchIntent)
     }
 
     private func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [String] {

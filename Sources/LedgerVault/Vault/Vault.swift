@@ -1,5 +1,7 @@
 import LedgerCore
+import LedgerEnvironment
 import LedgerGit
+import LedgerGitLayout
 import LedgerSystem
 
 /// A vault: a git repository (usually also an Obsidian vault) holding the ledger folder.
@@ -25,8 +27,10 @@ public final class Vault {
     /// True while `openedRepository` is an object batch's handle, whose new objects are only in
     /// memory (no second handle may read them).
     var inObjectBatch = false
-    /// `.git/alog/`: per-clone state (device id, caches, lock).
-    let stateDirectory: String
+    /// `.git/alog/`: per-clone state (device id, caches, lock) and the names of its files.
+    let stateFiles: StateDirectory
+    /// `stateFiles.path`.
+    var stateDirectory: String { stateFiles.path }
     public let device: DeviceIdentity
     public var zone: any TimeZoneRules = SystemTimeZone()
     /// Returns the wall clock in milliseconds; replaceable for tests of clock skew.
@@ -41,9 +45,9 @@ public final class Vault {
         self.root = root
         self.gitDirectory = gitDirectory
         openedRepository = repository
-        stateDirectory = gitDirectory + "alog/"
-        try FileSystem.makeDirectories(stateDirectory)
-        device = try DeviceIdentity.load(stateDirectory: stateDirectory)
+        stateFiles = StateDirectory(gitDirectory: gitDirectory)
+        try FileSystem.makeDirectories(stateFiles.path)
+        device = try DeviceIdentity.load(path: stateFiles.device)
     }
 
     /// Opens an existing vault; fails with a clear error if `path` is not one. A plain

@@ -1,0 +1,24 @@
+import ArgumentParser
+import LedgerCore
+import LedgerOutput
+import LedgerVault
+
+struct Audit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the raw event log, oldest first, with the commit, device and author of each event.")
+
+    @Flag(help: "Print JSON lines' array.")
+    var json = false
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let vault = try options.open()
+        let records = try vault.auditTrail()
+        if json {
+            emit(JSONText.array(records.map(Render.auditJSON)))
+        } else {
+            records.forEach { emit(Render.auditLine($0)) }
+        }
+    }
+}

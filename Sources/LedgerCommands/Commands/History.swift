@@ -1,0 +1,42 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerSystem
+import LedgerVault
+
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List entries, newest first.")
+
+    @Option(help: "Show at most N entries.")
+    var limit: Int?
+
+    @Option(parsing: .unconditional, help: "Only entries at or after TIME.")
+    var since: String?
+
+    @Flag(help: "Print a JSON array (documented in docs/cli.md).")
+    var json = false
+
+    @OptionGroup var options: VaultOptions
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    }
+
+    func run() throws {
+        let from = try since.map(CommandClock.parse)
+        let vault = try options.open()
+        let state = try vault.state()
+        Terminal.reportLineIssues(vault)
+        let entries = state.history(since: from?.seconds, limit: limit)
+        let types = Render.typeMap(state.types)
+        if json {
+            emit(JSONText.array(entries.map { Render.entryJSON($0, types: types) }))
+        } else if entries.isEmpty {
+            emit(Terminal.dim("no entries yet; log one with 'alog log wake'"))
+        } else {
+            entries.forEach { emit(Render.entryLine($0, types: types)) }
+        }
+        finishSuccessfully()
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import LedgerOutput
+import LedgerVault
+
+struct Rebuild: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fold every event again from the vault and rewrite the caches.")
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let vault = try options.open()
+        let report = try vault.rebuild()
+        Terminal.reportLineIssues(vault)
+        let millis = Int((report.seconds * 1000).rounded())
+        emit(
+            "\(report.events) events, \(report.entries) entries (\(report.liveEntries) live), \(report.types) defined types, \(report.duplicates) duplicates, \(report.skippedLines.count) damaged lines skipped, in \(millis) ms"
+        )
+        finishSuccessfully()
+    }
+}

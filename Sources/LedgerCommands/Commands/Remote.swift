@@ -1,0 +1,68 @@
+import ArgumentParser
+import LedgerCore
+import LedgerOutput
+import LedgerVault
+
+struct Remote: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Manage the git remotes the vault syncs with.",
+        subcommands: [List.self, Add.self, Remove.self],
+        defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the remotes.")
+
+        @Flag(help: "Print JSON: an array of {name, url}.")
+        var json = false
+
+        @OptionGroup var options: VaultOptions
+
+        func run() throws {
+            let remotes = try options.open().remotes()
+            if json {
+                emit(
+                    JSONText.array(
+                        remotes.map {
+                            JSONText.object([("name", JSONText.string($0.name)), ("url", JSONText.string($0.url))])
+                        }))
+            } else if remotes.isEmpty {
+                emit("no remotes; add one with 'alog remote add origin URL'")
+            } else {
+                let width = remotes.map { Terminal.displayWidth($0.name) }.max() ?? 0
+                emit(remotes.map { "\(Terminal.pad($0.name, width))  \($0.url)" }.joined(separator: "\n"))
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a remote.")
+
+        @Argument(help: "A name for the remote, e.g. origin.")
+        var name: String
+
+        @Argument(help: "A path, file://, git://, ssh:// (or user@host:path) or https:// URL.")
+        var url: String
+
+        @OptionGroup var options: VaultOptions
+
+        func run() throws {
+            let vault = try options.open()
+            try vault.addRemote(name: name, url: url)
+            emit("added remote \(name) (\(try vault.remotes().first { $0.name == name }?.url ?? url))")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a remote (nothing in the vault changes).")
+
+        @Argument(help: "The remote's name.")
+        var name: String
+
+        @OptionGroup var options: VaultOptions
+
+        func run() throws {
+            try options.open().removeRemote(name: name)
+            emit("removed remote \(name)")
+        }
+    }
+}

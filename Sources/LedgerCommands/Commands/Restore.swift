@@ -1,0 +1,19 @@
+import ArgumentParser
+import LedgerOutput
+import LedgerVault
+
+struct Restore: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Bring back a deleted entry.")
+
+    @Argument(help: "The entry's id or a unique prefix of it.")
+    var id: String
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let vault = try options.open()
+        let (entry, appended) = try vault.restore(id)
+        appended.warnings.forEach(Terminal.warn)
+        emit("restored \(entry.id) (\(entry.type) at \(entry.at.iso8601))")
+    }
+}

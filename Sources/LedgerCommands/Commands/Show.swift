@@ -1,0 +1,34 @@
+import ArgumentParser
+import LedgerCore
+import LedgerOutput
+import LedgerVault
+
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show an entry and every event that touched it, with commit, device, author and time.")
+
+    @Argument(help: "The entry's id or a unique prefix of it.")
+    var id: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let vault = try options.open()
+        let entry = try vault.resolveEntry(id)
+        let records = try vault.eventsTouching(entry.id)
+        let types = Render.typeMap(try vault.state().types)
+        if json {
+            emit(
+                JSONText.object([
+                    ("entry", Render.entryJSON(entry, types: types)),
+                    ("events", JSONText.array(records.map(Render.auditJSON))),
+                ]))
+        } else {
+            emit(Render.entryLine(entry, types: types) + (entry.isDeleted ? "  " + Terminal.red("(deleted)") : ""))
+            records.forEach { emit("  " + Render.auditLine($0)) }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerSystem
+import LedgerVault
+
+struct Sync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fetch, merge and push the vault through a git remote.",
+        discussion: """
+            REMOTE defaults to the branch's upstream, else 'origin', else the only remote. The merge \
+            rules are in docs/sync.md: events are never lost or duplicated, and where a note was \
+            changed on both sides in the same place the remote's version stays and yours is kept \
+            next to it as a conflict copy.
+            """)
+
+    @Argument(help: "The remote to sync with.")
+    var remote: String?
+
+    @Flag(help: "Print JSON (documented in docs/cli.md).")
+    var json = false
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let vault = try options.open()
+        let report = try vault.sync(remote: remote, progress: json ? nil : ProgressLine.reporter())
+        for warning in report.warnings { Terminal.warn(warning) }
+        let summary = try vault.summary()
+        Terminal.reportLineIssues(vault)
+        let status = StatusReport.render(summary, json: json, now: CommandClock.nowSeconds)
+        emit(json ? Self.json(report, status: status) : Self.human(report) + "\n\n" + status)
+    }
+
+    static func json(_ report: SyncReport, status: String) -> String {
+        JSONText.object([
+            ("remote", JSONText.string(report.remote)),
+            ("url", JSONText.string(report.url)),
+            ("branch", JSONText.string(report.branch)),
+            ("action", JSONText.string(report.action.rawValue)),
+            ("eventsReceived", String(report.eventsReceived)),
+            ("eventsSent", String(report.eventsSent)),
+            ("pushed", String(report.pushed)),
+            ("retries", String(report.retries)),
+            ("notesReceived", JSONText.array(report.notesReceived.map(JSONText.string))),
+            ("notesMerged", JSONText.array(report.notesMerged.map(JSONText.string))),
+            (
+                "conflictCopies",
+                JSONText.array(
+                    report.conflictCopies.map {
+                        JSONText.object([
+                            ("path", JSONText.string($0.path)), ("copy", JSONText.string($0.copy)),
+                            ("reason", JSONText.string($0.reason)),
+                        ])
+                    })
+            ),
+            ("editsKeptOverDeletes", JSONText.array(report.editsKeptOverDeletes.map(JSONText.string))),
+            ("warnings", JSONText.array(report.warnings.map(JSONText.string))),
+            ("head", report.head.map { JSONText.string($0.hex) } ?? "null"),
+            ("status", status),
+        ])
+    }
+
+    static func human(_ report: SyncReport) -> String {
+        let what: String =
+            switch report.action {
+            case .upToDate: "already up to date"
+            case .pushed: "sent local changes"
+            case .fastForward: "fast-forwarded"
+            case .merged: "merged"
+            }
+        var lines = [
+            Terminal.bold("Synced with \(report.remote)") + " \(Terminal.dim(report.url)): \(what)"
+                + (report.retries > 0 ? " (after \(report.retries) retr\(report.retries == 1 ? "y" : "ies"))" : "")
+        ]
+        lines.append("  events received \(report.eventsReceived), sent \(report.eventsSent)")
+        if !report.notesReceived.isEmpty {
+            lines.append("  notes updated from the remote: \(report.notesReceived.count)")
+        }
+        for path in report.notesMerged { lines.append("  merged note: \(path)") }
+        for path in report.editsKeptOverDeletes {
+            lines.append("  kept the edited version of \(path) (deleted on the other side)")
+        }
+        for copy in report.conflictCopies {
+            lines.append(
+                Terminal.yellow("  conflict: \(copy.path)")
+                    + " (\(copy.reason)): the remote's version stays there; yours is kept as \(copy.copy)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

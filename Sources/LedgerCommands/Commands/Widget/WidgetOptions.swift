@@ -1,0 +1,24 @@
+import ArgumentParser
+import LedgerOutput
+import LedgerSystem
+import LedgerVault
+import LedgerWidget
+
+extension VaultOptions {
+    /// The widget store of the vault, found without opening the git repository. The default
+    /// vault is created on first use, like every command does.
+    func widgetStore() throws -> WidgetStore {
+        if let state = location.stateDirectory { return WidgetStore(stateDirectory: state) }
+        if location.isDefault, !FileSystem.isDirectory(location.path) {
+            _ = try open()
+            if let state = location.stateDirectory { return WidgetStore(stateDirectory: state) }
+        }
+        throw WidgetError.notAVault(path: FileSystem.absolute(location.path))
+    }
+}
+
+/// Prints a widget command's output.
+func emit(_ output: WidgetCommands.Output) {
+    output.notes.forEach(Terminal.warn)
+    emit(output.stdout)
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import LedgerEnvironment
+import LedgerSystem
+import LedgerWidget
+
+struct WidgetTimeline: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "The precomputed timeline: the timers' texts at each minute from now.")
+
+    @Option(help: "How many entries (default 60, or 2 with --after-tap).")
+    var entries: Int?
+
+    @Flag(help: "Two entries only, for an immediate re-render right after a tap.")
+    var afterTap = false
+
+    @Flag(help: "Print JSON (documented in docs/cli.md).")
+    var json = false
+
+    @OptionGroup var options: VaultOptions
+
+    func validate() throws {
+        if let entries, !WidgetCommands.timelineEntries.contains(entries) {
+            let range = WidgetCommands.timelineEntries
+            throw ValidationError(
+                "--entries must be between \(range.lowerBound) and \(range.upperBound) (a day of minutes)")
+        }
+    }
+
+    func run() throws {
+        emit(
+            WidgetCommands.timeline(
+                try options.widgetStore(),
+                entries: entries ?? WidgetCommands.defaultTimelineEntries(afterTap: afterTap), json: json,
+                now: CommandClock.nowSeconds, zone: SystemTimeZone()))
+    }
+}

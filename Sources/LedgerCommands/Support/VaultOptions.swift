@@ -1,0 +1,60 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerSystem
+import LedgerVault
+import LedgerWidget
+
+/// `--vault`, shared by every command that opens the vault.
+struct VaultOptions: ParsableArguments {
+    @Option(name: .long, help: "The vault (a git repository). Default: $ALOG_VAULT, else $XDG_DATA_HOME/alog/vault.")
+    var vault: String?
+
+    var location: VaultLocation { VaultLocation(explicit: vault) }
+
+    /// Opens the vault; the embedded default is created on first use, explicit paths must
+    /// already be vaults.
+    func open(drainingWidgetQueue: Bool = true) throws -> Vault {
+        try Self.open(explicit: vault, drainingWidgetQueue: drainingWidgetQueue)
+    }
+
+    /// `open` for a `--vault` value found without the parser.
+    static func open(explicit: String?, drainingWidgetQueue: Bool = true) throws -> Vault {
+        let location = VaultLocation(explicit: explicit)
+        let (path, isDefault) = (location.path, location.isDefault)
+        let vault: Vault
+        if isDefault, !FileSystem.isDirectory(path) {
+            let (created, _) = try Vault.initialize(at: path)
+            Terminal.note("created the default vault at \(created.root)")
+            vault = created
+        } else {
+            vault = try Vault.open(at: path)
+        }
+        if let now = CommandClock.overriddenMillis { vault.clock = { now } }
+        finishInterruptedWrite(vault)
+        if drainingWidgetQueue { commitWidgetQueue(vault) }
+        return vault
+    }
+
+    /// A write killed half-way (after moving the branch, before the working tree followed) is
+    /// finished by whichever command opens the vault next.
+    private static func finishInterruptedWrite(_ vault: Vault) {
+        do {
+            for warning in try vault.finishInterruptedWrite() { Terminal.warn(warning) }
+        } catch {
+            Terminal.warn("could not finish an interrupted write: \(error)")
+        }
+    }
+
+    /// Every command that opens the vault first commits the widget's queued taps. A failure
+    /// here never stops the command: the taps stay queued for the next one.
+    private static func commitWidgetQueue(_ vault: Vault) {
+        do {
+            if let report = try vault.drainWidgetQueue() { Terminal.reportDrain(report) }
+            try vault.ensureWidgetCache()
+        } catch {
+            Terminal.warn("could not commit the widget's queued taps (they stay queued): \(error)")
+        }
+    }
+}

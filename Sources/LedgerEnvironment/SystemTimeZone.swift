@@ -1,0 +1,9 @@
+import LedgerCore
+import LedgerSystem
+
+/// The system's local time zone (honours `TZ`), as the domain's `TimeZoneRules`.
+public struct SystemTimeZone: TimeZoneRules {
+    public init() {}
+
+    public func offset(atUTC seconds: Int64) -> Int32 { SystemClock.utcOffset(atUTC: seconds) }
+}

@@ -1,0 +1,36 @@
+import LedgerGitLayout
+import LedgerSystem
+
+/// Where the vault is, found the same way by every command: `--vault PATH`, else `$ALOG_VAULT`,
+/// else the embedded default `$XDG_DATA_HOME/alog/vault` (created on first use by the commands
+/// that open the vault).
+public struct VaultLocation: Sendable {
+    public var path: String
+    public var isDefault: Bool
+
+    public init(explicit: String?) {
+        if let explicit {
+            (path, isDefault) = (explicit, false)
+        } else if let env = FileSystem.environment("ALOG_VAULT"), !env.isEmpty {
+            (path, isDefault) = (env, false)
+        } else {
+            let dataHome =
+                FileSystem.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
+                ?? ((FileSystem.environment("HOME") ?? ".") + "/.local/share")
+            (path, isDefault) = (dataHome + "/alog/vault", true)
+        }
+    }
+
+    /// The vault's git directory (ending in `/`), found without libgit2. Nil when the path holds
+    /// no git repository with a ledger set up.
+    public var gitDirectory: String? {
+        let root = FileSystem.absolute(path)
+        guard let gitDirectory = GitDirectory.of(workTree: root), FileSystem.isDirectory(root + "/.alog") else {
+            return nil
+        }
+        return gitDirectory
+    }
+
+    /// The vault's per-clone state directory; nil as for `gitDirectory`.
+    public var stateDirectory: StateDirectory? { gitDirectory.map(StateDirectory.init(gitDirectory:)) }
+}

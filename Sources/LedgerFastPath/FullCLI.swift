@@ -1,0 +1,30 @@
+import LedgerSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Hands the command line to `alog-full`, installed beside this binary (or at `$ALOG_FULL`).
+public enum FullCLI {
+    public static func exec(_ arguments: [String]) -> Never {
+        let path = location()
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        StandardStream.error(
+            "Error: cannot start \(path) (\(reason)); alog-full must be installed beside alog (or set ALOG_FULL)\n")
+        exit(127)
+    }
+
+    private static func location() -> String {
+        if let explicit = FileSystem.environment("ALOG_FULL"), !explicit.isEmpty { return explicit }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        var own = count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+        if count <= 0, !own.contains("/") { own = "./" + own }
+        let directory = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
+        return directory + "/alog-full"
+    }
+}

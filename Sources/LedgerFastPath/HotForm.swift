@@ -1,0 +1,89 @@
+/// A command line form that a fast path takes without the argument parser: the command words,
+/// how many positional words follow, and the options it may carry (each at most once, as
+/// `--name value` or `--name=value`; `--vault` is always allowed). `HotForm.all` is the one
+/// table both fast paths read — the front (`alog`, no libgit2) and the quick path of
+/// `alog-full` — and the table a test checks against the full parser: every argument list a
+/// form accepts must parse through the parser to the same values.
+public struct HotForm: Sendable, Equatable {
+    /// Who answers the form without the parser.
+    public enum Path: Sendable, Equatable {
+        /// The front, `alog`: no libgit2, no argument parser.
+        case front
+        /// `alog-full` before its parser starts (the form needs the vault, so git).
+        case quick
+    }
+
+    /// The command words, e.g. `["widget", "tap"]`.
+    public let command: [String]
+    /// Exactly how many positional words follow the command.
+    public let positionals: Int
+    /// Options that take a value (besides `--vault`).
+    public let valued: Set<String>
+    /// Options without a value.
+    public let switches: Set<String>
+    /// Options whose value may start with `-` (`--at -15m`); declared with
+    /// `parsing: .unconditional` in the parser. Any other value that starts with `-` makes the
+    /// form decline, and the parser answers.
+    public let dashValues: Set<String>
+    public let path: Path
+
+    /// The command words joined with spaces, e.g. `widget tap`.
+    public var name: String { command.joined(separator: " ") }
+
+    public static let widgetTap = HotForm(
+        command: ["widget", "tap"], positionals: 1, valued: ["--at"], switches: [], dashValues: ["--at"], path: .front)
+    public static let widgetStatus = HotForm(
+        command: ["widget", "status"], positionals: 0, valued: ["--format"], switches: [], dashValues: [], path: .front)
+    public static let widgetTimeline = HotForm(
+        command: ["widget", "timeline"], positionals: 0, valued: ["--entries"], switches: ["--after-tap", "--json"],
+        dashValues: [], path: .front)
+    public static let widgetPending = HotForm(
+        command: ["widget", "pending"], positionals: 0, valued: [], switches: ["--json"], dashValues: [], path: .front)
+    /// Answered by the front when the summary cache is current, else by `alog-full`'s quick path.
+    public static let status = HotForm(
+        command: ["status"], positionals: 0, valued: [], switches: ["--json"], dashValues: [], path: .front)
+    public static let log = HotForm(
+        command: ["log"], positionals: 1, valued: ["--at", "--note"], switches: [], dashValues: ["--at"],
+        path: .quick)
+
+    /// Every hot form.
+    public static let all: [HotForm] = [widgetTap, widgetStatus, widgetTimeline, widgetPending, status, log]
+
+    /// The command line `arguments` read as this form, or nil when it is not exactly this form
+    /// (another command, an unknown or repeated option, a missing value, a value that looks
+    /// like an option where the parser would not take one, the wrong number of words).
+    public func read(_ arguments: [String]) -> HotInvocation? {
+        guard arguments.count >= command.count, Array(arguments.prefix(command.count)) == command else { return nil }
+        let options = valued.union(["--vault"])
+        guard
+            let line = PlainCommandLine(
+                arguments.dropFirst(command.count), valued: options, switches: switches,
+                dashValues: dashValues),
+            line.positional.count == positionals
+        else { return nil }
+        return HotInvocation(form: self, positional: line.positional, options: line.options, flags: line.flags)
+    }
+
+    /// The first form of `forms` that reads `arguments`.
+    public static func read(_ arguments: [String], among forms: [HotForm] = all) -> HotInvocation? {
+        for form in forms {
+            if let invocation = form.read(arguments) { return invocation }
+        }
+        return nil
+    }
+}
+
+/// A command line read by a `HotForm`: the values, as the parser would have given them.
+public struct HotInvocation: Sendable, Equatable {
+    public let form: HotForm
+    public var positional: [String]
+    /// Option name (with its dashes) → value.
+    public var options: [String: String]
+    public var flags: Set<String>
+
+    public init(form: HotForm, positional: [String], options: [String: String], flags: Set<String>) {
+        (self.form, self.positional, self.options, self.flags) = (form, positional, options, flags)
+    }
+
+    public var vault: String? { options["--vault"] }
+}

@@ -1,0 +1,41 @@
+/// A command line of the plain shape the hot forms take (see `HotForm`): positional words,
+/// switches, and options that take a value, each at most once, as `--name value` or
+/// `--name=value`. Anything else (an unknown option, a repeated one, a missing value, or a
+/// next-word value that looks like an option for a name outside `dashValues`) gives nil, and
+/// the caller hands the whole line to the parser, which owns every help and error text.
+struct PlainCommandLine {
+    var positional: [String] = []
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+
+    init?(_ arguments: ArraySlice<String>, valued: Set<String>, switches: Set<String>, dashValues: Set<String>) {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            if switches.contains(argument) {
+                // A repeated switch is accepted by the parser too; it means the same.
+                flags.insert(argument)
+                continue
+            }
+            guard argument.hasPrefix("-") else {
+                positional.append(argument)
+                continue
+            }
+            var name = argument
+            var value: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard valued.contains(name), options[name] == nil else { return nil }
+            if value == nil {
+                guard index < arguments.endIndex else { return nil }
+                value = arguments[index]
+                index += 1
+                if !dashValues.contains(name), value!.hasPrefix("-") { return nil }
+            }
+            options[name] = value
+        }
+    }
+}

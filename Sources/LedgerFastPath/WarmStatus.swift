@@ -1,0 +1,32 @@
+import LedgerCore
+import LedgerGitLayout
+import LedgerStore
+import LedgerSystem
+import LedgerWidget
+
+/// `alog status` answered from the summary cache alone, so the front can print it without
+/// libgit2 or the argument parser. That is exactly what the full CLI would do on the same
+/// vault when nothing needs git:
+/// - the summary cache (`<git dir>/alog/summary.bin`) reflects the commit HEAD points at;
+/// - the widget has nothing queued and no interrupted drain (the full CLI would commit those
+///   first);
+/// - no write was interrupted (the full CLI would finish it first: a `branch-intent` left).
+///
+/// Anything else — HEAD moved by a pull, an unborn branch, an unusual ref layout, a missing or
+/// torn cache — answers nil, and the caller hands the command to the full CLI.
+public enum WarmStatus {
+    public static func summary(gitDirectory: String) -> StatusSummary? {
+        let stateDirectory = StateDirectory(gitDirectory: gitDirectory)
+        let store = WidgetStore(stateDirectory: stateDirectory)
+        guard !store.hasWork, !FileSystem.exists(stateDirectory.branchIntent),
+            case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory),
+            let (commit, payload) = try? CacheFile.read(stateDirectory.summaryCache), commit == head,
+            let summary = payload.withUnsafeBytes({ StatusSummary(serialized: $0) })
+        else { return nil }
+        // As the full CLI's `ensureWidgetCache`: a widget cache that is missing is written now.
+        if !FileSystem.exists(store.lastKnownPath) {
+            try? store.refresh(from: summary)
+        }
+        return summary
+    }
+}

@@ -1,0 +1,52 @@
+/// `<git dir>/alog/`: alog's per-clone state, never tracked, and the name of every file alog
+/// keeps there. This is the one place those names are spelled; see docs/architecture.md
+/// ("Per-clone state") for what each holds.
+public struct StateDirectory: Sendable, Equatable {
+    /// The folder, ending in `/`.
+    public let path: String
+
+    /// `gitDirectory` ends in `/`.
+    public init(gitDirectory: String) {
+        path = gitDirectory + "alog/"
+    }
+
+    /// `id=` (this clone's device id) and `name=` (its host name).
+    public var device: String { path + "device" }
+    /// The `StatusSummary` cache: all `alog status` needs.
+    public var summaryCache: String { path + "summary.bin" }
+    /// The whole fold (`LedgerState`), for `history`, id lookups and `show`.
+    public var stateCache: String { path + "state.bin" }
+    /// The `flock` every writer of this clone holds.
+    public var writeLock: String { path + "write.lock" }
+    /// Present while a writer moves the branch and brings the working tree along (see the
+    /// vault's `BranchIntent`); left behind only by a writer that was killed in between, and
+    /// then finished by the next command that opens the vault.
+    public var branchIntent: String { path + "branch-intent" }
+    /// Hard-linked to `.git/index.lock` by the in-place index update, so a lock a killed writer
+    /// left is recognised by its inode.
+    public var indexLockClaim: String { path + "index.lock.claim" }
+    /// The widget's device-local folder.
+    public var widget: WidgetFiles { WidgetFiles(path: path + "widget/") }
+
+    /// Every name alog itself keeps directly in the folder (the widget's are in `widget`).
+    public static let ownNames = [
+        "device", "summary.bin", "state.bin", "write.lock", "branch-intent", "index.lock.claim",
+    ]
+
+    /// `<git dir>/alog/widget/`; what each file holds is in the widget's `WidgetStore`.
+    public struct WidgetFiles: Sendable, Equatable {
+        /// The folder, ending in `/`.
+        public let path: String
+
+        public var queue: String { path + "PendingActivities.json" }
+        public var lastKnown: String { path + "LastKnownActivities.json" }
+        public var types: String { path + "types" }
+        public var failures: String { path + "failures" }
+        public var journal: String { path + "drain.journal" }
+        public var digest: String { path + "queue.digest" }
+        public var queueLock: String { path + "queue.lock" }
+        public var drainLock: String { path + "drain.lock" }
+        /// Queue text that could not be read is saved aside under this prefix, never deleted.
+        public static let damagedQueuePrefix = "PendingActivities.damaged-"
+    }
+}

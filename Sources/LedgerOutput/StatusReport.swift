@@ -1,0 +1,82 @@
+import LedgerCore
+import LedgerEnvironment
+import LedgerSystem
+
+/// What `alog status` prints, from a `StatusSummary`: shared by the full CLI and by the front,
+/// which answers `status` itself when the summary cache is current.
+public enum StatusReport {
+    /// The whole output for `now`, in the form asked for.
+    public static func render(_ summary: StatusSummary, json: Bool, now: Int64) -> String {
+        let timers = Timers(summary: summary, now: now)
+        return json
+            ? Self.json(summary, timers, now: now)
+            : human(summary, timers, types: Render.typeMap(summary.types), now: now)
+    }
+
+    public static func sinceJSON(_ since: Timers.Since?, extra: [(String, String?)] = []) -> String {
+        guard let since else { return "null" }
+        return JSONText.object(
+            extra + [
+                ("type", JSONText.string(since.type)),
+                ("since", JSONText.string(since.at.iso8601)),
+                ("seconds", String(since.seconds)),
+                ("text", JSONText.string(since.text)),
+                ("entry", JSONText.string(since.entryID.description)),
+            ])
+    }
+
+    public static func json(_ summary: StatusSummary, _ timers: Timers, now: Int64) -> String {
+        let lastKnown = LastKnownActivities.encode(summary.lastKnownActivities, spaced: false)
+        return JSONText.object([
+            ("now", JSONText.string(SystemTimeZone().localInstant(at: now).iso8601)),
+            (
+                "conscious",
+                sinceJSON(
+                    timers.consciousSince,
+                    extra: [("state", timers.conscious.map { JSONText.string($0.state.rawValue) })])
+            ),
+            ("meal", sinceJSON(timers.sinceMeal)),
+            ("lastEntry", sinceJSON(timers.sinceAny)),
+            ("lastKnownActivities", String(decoding: lastKnown, as: UTF8.self)),
+        ])
+    }
+
+    public static func human(
+        _ summary: StatusSummary, _ timers: Timers, types: [String: ActivityTypeDefinition], now: Int64
+    )
+        -> String
+    {
+        var lines = [Terminal.bold("Activities")]
+        func row(_ icon: String, _ label: String, _ since: Timers.Since?, _ detail: (Timers.Since) -> String) {
+            guard let since else {
+                lines.append("  \(Terminal.pad(icon + " " + label, 14))  \(Terminal.dim("—"))")
+                return
+            }
+            lines.append(
+                "  \(Terminal.pad(icon + " " + label, 14))  \(Terminal.pad(Terminal.green(since.text), 8))  \(Terminal.dim(detail(since)))"
+            )
+        }
+        if let (state, since) = timers.conscious {
+            row(state == .awake ? "☀️" : "🌙", state == .awake ? "Awake" : "Asleep", since) {
+                "since \($0.at.localTime) \($0.at.localDateAndTime.date.iso)"
+            }
+        } else {
+            row("☀️", "Awake", nil) { _ in "" }
+        }
+        row("🍽️", "Meal", timers.sinceMeal) { "since \($0.at.localTime) \($0.at.localDateAndTime.date.iso)" }
+        row("⏱️", "Last entry", timers.sinceAny) {
+            "\($0.type) at \($0.at.localTime) \($0.at.localDateAndTime.date.iso)"
+        }
+        if !summary.latest.isEmpty {
+            lines.append("")
+            lines.append(Terminal.bold("Last known"))
+            for (type, latest) in summary.latest.sorted(by: { $0.value.at.seconds > $1.value.at.seconds }) {
+                let icon = Render.icon(type, types)
+                lines.append(
+                    "  \(Terminal.pad(icon + " " + type, 14))  \(latest.at.localTime)  \(latest.at.localDateAndTime.date.iso)  \(Terminal.dim(formatDuration(now - latest.at.seconds) + " ago"))"
+                )
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

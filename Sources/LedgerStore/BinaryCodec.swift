@@ -1,0 +1,316 @@
+import LedgerCore
+
+/// Little-endian binary writer/reader for the projection caches (fast to load, versioned by a
+/// magic header; a cache that fails to decode is simply rebuilt from the events).
+///
+/// A snapshot starts with the magic and the table of device ids its order keys refer to by index;
+/// the writer is given that table up front, so the bytes are written once, in place.
+struct ByteWriter {
+    private var bytes: [UInt8]
+    private var count = 0
+    private let deviceIndices: [String: UInt32]
+
+    init(magic: StaticString, devices: [String], capacity: Int = 1024) {
+        bytes = [UInt8](repeating: 0, count: capacity + magic.utf8CodeUnitCount + devices.count * 40)
+        var indices: [String: UInt32] = [:]
+        for (index, device) in devices.enumerated() { indices[device] = UInt32(index) }
+        deviceIndices = indices
+        raw(UnsafeRawBufferPointer(start: magic.utf8Start, count: magic.utf8CodeUnitCount))
+        int(UInt32(devices.count))
+        for device in devices { string(device) }
+    }
+
+    private mutating func reserve(_ size: Int) {
+        if count + size > bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, size))) }
+    }
+
+    mutating func int<T: FixedWidthInteger>(_ value: T) {
+        reserve(MemoryLayout<T>.size)
+        let offset = count
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self) }
+        count += MemoryLayout<T>.size
+    }
+
+    mutating func raw(_ buffer: UnsafeRawBufferPointer) {
+        reserve(buffer.count)
+        let offset = count
+        bytes.withUnsafeMutableBytes {
+            $0.baseAddress!.advanced(by: offset).copyMemory(from: buffer.baseAddress!, byteCount: buffer.count)
+        }
+        count += buffer.count
+    }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            int(UInt32(utf8.count))
+            if utf8.count > 0 { raw(UnsafeRawBufferPointer(utf8)) }
+        }
+    }
+
+    mutating func stamp(_ stamp: Stamp) {
+        int(stamp.millis)
+        int(stamp.counter)
+    }
+
+    /// An order key; its device must be in the table given to `init`.
+    mutating func key(_ key: OrderKey) {
+        stamp(key.stamp)
+        int(deviceIndices[key.device]!)
+        int(key.id.rawValue)
+    }
+
+    mutating func instant(_ value: LocalInstant) {
+        int(value.seconds)
+        int(value.offset)
+    }
+
+    mutating func definition(_ value: ActivityTypeDefinition) {
+        string(value.name)
+        string(value.icon)
+        string(value.group)
+        string(value.color)
+    }
+
+    /// The bytes written (the buffer itself, trimmed: no copy).
+    consuming func finish() -> [UInt8] {
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+}
+
+struct CacheDecodeError: Error {}
+
+struct ByteReader {
+    let buffer: UnsafeRawBufferPointer
+    var offset = 0
+    var devices: [String] = []
+
+    init(_ buffer: UnsafeRawBufferPointer, magic: StaticString) throws(CacheDecodeError) {
+        self.buffer = buffer
+        let expected = UnsafeRawBufferPointer(start: magic.utf8Start, count: magic.utf8CodeUnitCount)
+        guard buffer.count >= expected.count, buffer.prefix(expected.count).elementsEqual(expected) else {
+            throw CacheDecodeError()
+        }
+        offset = expected.count
+        let count = try int(UInt32.self)
+        for _ in 0..<count { devices.append(try string()) }
+    }
+
+    mutating func int<T: FixedWidthInteger>(_: T.Type) throws(CacheDecodeError) -> T {
+        let size = MemoryLayout<T>.size
+        guard offset + size <= buffer.count else { throw CacheDecodeError() }
+        let value = T(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: T.self))
+        offset += size
+        return value
+    }
+
+    mutating func string() throws(CacheDecodeError) -> String {
+        let count = Int(try int(UInt32.self))
+        guard offset + count <= buffer.count else { throw CacheDecodeError() }
+        let value = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count]), as: UTF8.self)
+        offset += count
+        return value
+    }
+
+    mutating func stamp() throws(CacheDecodeError) -> Stamp {
+        Stamp(millis: try int(Int64.self), counter: try int(UInt32.self))
+    }
+
+    mutating func key() throws(CacheDecodeError) -> OrderKey {
+        let stamp = try stamp()
+        let device = Int(try int(UInt32.self))
+        guard device < devices.count else { throw CacheDecodeError() }
+        return OrderKey(stamp: stamp, device: devices[device], id: EventID(rawValue: try int(UInt64.self)))
+    }
+
+    mutating func instant() throws(CacheDecodeError) -> LocalInstant {
+        LocalInstant(seconds: try int(Int64.self), offset: try int(Int32.self))
+    }
+
+    mutating func definition() throws(CacheDecodeError) -> ActivityTypeDefinition {
+        ActivityTypeDefinition(name: try string(), icon: try string(), group: try string(), color: try string())
+    }
+
+    var isAtEnd: Bool { offset == buffer.count }
+}
+
+extension LedgerState {
+    static let magic: StaticString = "ALOGSTATE2"
+
+    /// A compact binary snapshot for the projection cache: the interned tables, the plain
+    /// entries as fixed-size rows (plus their notes), then the tracked records with their
+    /// registers' keys.
+    public func serialized() -> [UInt8] {
+        var keyDevices = devices
+        for record in tracked.values {
+            for key in [
+                record.created, record.type?.key, record.at?.key, record.note?.key, record.visibility?.key,
+            ] {
+                if let key { _ = keyDevices.index(of: key.device) }
+            }
+        }
+        for register in typeRegisters.values { _ = keyDevices.index(of: register.key.device) }
+        var w = ByteWriter(
+            magic: Self.magic, devices: keyDevices.strings,
+            capacity: plainCount * 48 + tracked.count * 160 + otherEventIDs.count * 8)
+        w.int(UInt32(typeNames.count))
+        for name in typeNames.strings { w.string(name) }
+        w.stamp(maxStamp)
+        w.int(Int64(duplicateEvents))
+        w.int(Int64(eventCount))
+        w.int(UInt32(plainCount))
+        for entry in plain where !entry.isMoved {
+            w.int(entry.id.rawValue)
+            w.stamp(entry.stamp)
+            w.int(entry.device)
+            w.int(entry.type)
+            w.instant(entry.at)
+            w.string(entry.note)
+        }
+        w.int(UInt32(tracked.count))
+        for (id, record) in tracked {
+            w.int(id.rawValue)
+            var flags: UInt8 = 0
+            if record.created != nil { flags |= 1 }
+            if record.type != nil { flags |= 2 }
+            if record.at != nil { flags |= 4 }
+            if record.note != nil { flags |= 8 }
+            if record.visibility != nil { flags |= 16 }
+            w.int(flags)
+            if let created = record.created { w.key(created) }
+            if let r = record.type {
+                w.key(r.key)
+                w.string(r.value)
+            }
+            if let r = record.at {
+                w.key(r.key)
+                w.instant(r.value)
+            }
+            if let r = record.note {
+                w.key(r.key)
+                w.string(r.value)
+            }
+            if let r = record.visibility {
+                w.key(r.key)
+                w.int(r.value.rawValue)
+            }
+        }
+        w.int(UInt32(otherEventIDs.count))
+        for id in otherEventIDs { w.int(id.rawValue) }
+        w.int(UInt32(typeRegisters.count))
+        for (_, r) in typeRegisters {
+            w.key(r.key)
+            w.definition(r.value)
+        }
+        return w.finish()
+    }
+
+    /// Restores a snapshot; nil when the bytes are not a snapshot of this format.
+    public init?(serialized buffer: UnsafeRawBufferPointer) {
+        self.init()
+        do {
+            var r = try ByteReader(buffer, magic: Self.magic)
+            for device in r.devices { _ = devices.index(of: device) }
+            for _ in 0..<(try r.int(UInt32.self)) { _ = typeNames.index(of: try r.string()) }
+            maxStamp = try r.stamp()
+            duplicateEvents = Int(try r.int(Int64.self))
+            eventCount = Int(try r.int(Int64.self))
+            let rows = Int(try r.int(UInt32.self))
+            plain.reserveCapacity(rows)
+            index.reserveCapacity(rows)
+            for position in 0..<rows {
+                let id = EventID(rawValue: try r.int(UInt64.self))
+                let stamp = try r.stamp()
+                let device = try r.int(UInt32.self)
+                let type = try r.int(UInt32.self)
+                let at = try r.instant()
+                let note = try r.string()
+                guard device < devices.count, type < typeNames.count,
+                    index.updateValue(UInt32(position), forKey: id) == nil
+                else { return nil }
+                plain.append(PlainEntry(id: id, stamp: stamp, at: at, device: device, type: type, note: note))
+            }
+            for _ in 0..<(try r.int(UInt32.self)) {
+                let id = EventID(rawValue: try r.int(UInt64.self))
+                let flags = try r.int(UInt8.self)
+                var record = EntryRecord()
+                if flags & 1 != 0 { record.created = try r.key() }
+                if flags & 2 != 0 { record.type = Register(key: try r.key(), value: try r.string()) }
+                if flags & 4 != 0 { record.at = Register(key: try r.key(), value: try r.instant()) }
+                if flags & 8 != 0 { record.note = Register(key: try r.key(), value: try r.string()) }
+                if flags & 16 != 0 {
+                    let key = try r.key()
+                    guard let value = Visibility(rawValue: try r.int(UInt8.self)) else { return nil }
+                    record.visibility = Register(key: key, value: value)
+                }
+                guard index.updateValue(Self.trackedMark, forKey: id) == nil else { return nil }
+                tracked[id] = record
+            }
+            let otherCount = Int(try r.int(UInt32.self))
+            otherEventIDs.reserveCapacity(otherCount)
+            for _ in 0..<otherCount { otherEventIDs.insert(EventID(rawValue: try r.int(UInt64.self))) }
+            for _ in 0..<(try r.int(UInt32.self)) {
+                let key = try r.key()
+                let definition = try r.definition()
+                typeRegisters[definition.name] = Register(key: key, value: definition)
+            }
+            guard r.isAtEnd else { return nil }
+        } catch {
+            return nil
+        }
+    }
+}
+
+extension StatusSummary {
+    static let magic: StaticString = "ALOGSUMMARY1"
+
+    public func serialized() -> [UInt8] {
+        var keyDevices = Interner()
+        for (_, value) in latest.sorted(by: { $0.key < $1.key }) { _ = keyDevices.index(of: value.created.device) }
+        for (_, register) in definedTypes.sorted(by: { $0.key < $1.key }) {
+            _ = keyDevices.index(of: register.key.device)
+        }
+        var w = ByteWriter(magic: Self.magic, devices: keyDevices.strings)
+        w.stamp(maxStamp)
+        w.int(UInt32(latest.count))
+        for (type, value) in latest.sorted(by: { $0.key < $1.key }) {
+            w.string(type)
+            w.int(value.id.rawValue)
+            w.instant(value.at)
+            w.key(value.created)
+        }
+        w.int(UInt32(definedTypes.count))
+        for (_, r) in definedTypes.sorted(by: { $0.key < $1.key }) {
+            w.key(r.key)
+            w.definition(r.value)
+        }
+        w.int(UInt32(unresolvedTargets.count))
+        for id in unresolvedTargets.sorted() { w.int(id.rawValue) }
+        return w.finish()
+    }
+
+    public init?(serialized buffer: UnsafeRawBufferPointer) {
+        self.init()
+        do {
+            var r = try ByteReader(buffer, magic: Self.magic)
+            maxStamp = try r.stamp()
+            for _ in 0..<(try r.int(UInt32.self)) {
+                let type = try r.string()
+                let id = EventID(rawValue: try r.int(UInt64.self))
+                latest[type] = Latest(id: id, at: try r.instant(), created: try r.key())
+            }
+            for _ in 0..<(try r.int(UInt32.self)) {
+                let key = try r.key()
+                let definition = try r.definition()
+                definedTypes[definition.name] = Register(key: key, value: definition)
+            }
+            for _ in 0..<(try r.int(UInt32.self)) {
+                unresolvedTargets.insert(EventID(rawValue: try r.int(UInt64.self)))
+            }
+            guard r.isAtEnd else { return nil }
+        } catch {
+            return nil
+        }
+    }
+}

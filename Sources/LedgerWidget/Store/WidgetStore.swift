@@ -1,0 +1,293 @@
+import LedgerCore
+import LedgerGitLayout
+import LedgerStore
+import LedgerSystem
+
+/// The widget's device-local state, in `<git dir>/alog/widget/` (never tracked, per clone):
+///
+///     PendingActivities.json     the queue: taps waiting to be committed (seed shape)
+///     LastKnownActivities.json   type → unix seconds, refreshed from the vault (seed shape)
+///     types                      the vault's type names, one per line (for checking taps)
+///     queue.digest               the queue's count and view overlay, keyed by the queue
+///                                file's identity (see QueueDigest)
+///     failures                   `key<TAB>reason` of items the last drain could not commit
+///     drain.journal              present only while a drain is committing (see DrainJournal)
+///     queue.lock, drain.lock     flock(2) locks; the kernel drops them when a process dies
+///     PendingActivities.damaged-<ms>.json   unreadable queue text saved aside, never deleted
+///
+/// Every file is replaced atomically (written beside, then renamed), so readers never take a
+/// lock and never see half a file. Writers of the queue hold `queue.lock` for microseconds;
+/// a drain holds `drain.lock` for its whole run, so two drains never overlap.
+///
+/// Nothing here opens the git repository: a tap or a status-bar refresh costs a few file reads.
+public final class WidgetStore {
+    /// The folder and its files (named in `StateDirectory`).
+    public let files: StateDirectory.WidgetFiles
+    public var directory: String { files.path }
+
+    public init(stateDirectory: StateDirectory) {
+        files = stateDirectory.widget
+    }
+
+    public var queuePath: String { files.queue }
+    public var lastKnownPath: String { files.lastKnown }
+    var typesPath: String { files.types }
+    var failuresPath: String { files.failures }
+    var journalPath: String { files.journal }
+    var digestPath: String { files.digest }
+
+    /// Creates the directory on first use. One `stat` on the hot paths (every tap, every
+    /// cache refresh after a write) instead of a `mkdir` per path component.
+    private func ensureDirectory() throws {
+        if !FileSystem.isDirectory(directory) { try FileSystem.makeDirectories(directory) }
+    }
+
+    // MARK: - Reading (no locks)
+
+    /// The queue with what `alog widget pending` reports beside it, read without locks.
+    public struct Snapshot: Sendable {
+        public var queue: PendingQueue
+        /// Item key → why the last drain could not commit it.
+        public var failures: [String: String]
+        /// Queue text saved aside because it could not be read.
+        public var savedAside: [String]
+        public var drainInterrupted: Bool
+    }
+
+    public func snapshot() -> Snapshot {
+        Snapshot(
+            queue: readQueue(), failures: readFailures(),
+            savedAside: FileSystem.list(directory).filter {
+                $0.hasPrefix(StateDirectory.WidgetFiles.damagedQueuePrefix)
+            }.sorted(),
+            drainInterrupted: FileSystem.exists(journalPath))
+    }
+
+    func readQueue() -> PendingQueue {
+        guard let bytes = try? FileSystem.read(queuePath) else { return PendingQueue() }
+        return PendingQueue(parsing: bytes)
+    }
+
+    public func readLastKnown() -> [String: Int64] {
+        guard let bytes = try? FileSystem.read(lastKnownPath) else { return [:] }
+        return LastKnownActivities.decode(bytes) ?? [:]
+    }
+
+    func readKnownTypes() -> Set<String>? {
+        guard let text = try? FileSystem.readString(typesPath) else { return nil }
+        return Set(text.split(separator: "\n").map(String.init))
+    }
+
+    func readFailures() -> [String: String] {
+        guard let text = try? FileSystem.readString(failuresPath) else { return [:] }
+        var failures: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            if parts.count == 2 { failures[String(parts[0])] = String(parts[1]) }
+        }
+        return failures
+    }
+
+    /// True when a drain has something to do: items queued, or a drain to finish.
+    public var hasWork: Bool {
+        if FileSystem.exists(journalPath) { return true }
+        guard let size = FileSystem.size(queuePath) else { return false }
+        return size > 3
+    }
+
+    // MARK: - The queue
+
+    /// Runs `body` on the queue under the queue lock, then writes it back (atomically) if it
+    /// changed. Text that cannot be read is first saved aside in a `.damaged-<ms>.json` file,
+    /// whose path is returned, and the readable items are kept.
+    @discardableResult
+    public func updateQueue<T>(_ body: (inout PendingQueue) throws -> T) throws -> (result: T, savedAside: String?) {
+        try withQueueLock { try updateQueueLocked(body) }
+    }
+
+    /// Runs `body` while holding `queue.lock`.
+    private func withQueueLock<T>(_ body: () throws -> T) throws -> T {
+        try ensureDirectory()
+        let lock = try FileLock(path: files.queueLock)
+        defer { withExtendedLifetime(lock) {} }
+        return try body()
+    }
+
+    private func updateQueueLocked<T>(_ body: (inout PendingQueue) throws -> T) throws -> (
+        result: T, savedAside: String?
+    ) {
+        let read = try FileSystem.readVersion(queuePath)
+        let original = read?.bytes ?? []
+        var queue = PendingQueue(parsing: original)
+        var savedAside: String?
+        if let damage = queue.damage {
+            let path = directory + StateDirectory.WidgetFiles.damagedQueuePrefix + "\(SystemClock.nowMillis()).json"
+            try FileSystem.writeAtomically(path, original)
+            savedAside = path + " (line \(damage.line): \(damage.reason))"
+            queue.damage = nil
+        }
+        let result = try body(&queue)
+        let updated = queue.encoded()
+        var identity = read?.identity
+        if updated != original { identity = try FileSystem.writeAtomically(queuePath, updated) }
+        if let identity {
+            let digest = QueueDigest(identity: identity, text: updated, queue: queue)
+            if readDigest() != digest { writeDigest(digest) }
+        }
+        return (result, savedAside)
+    }
+
+    private func readDigest() -> QueueDigest? {
+        guard let (key, payload) = try? CacheFile.read(digestPath) else { return nil }
+        return QueueDigest(key: key, payload: payload)
+    }
+
+    /// A digest that cannot be written costs only speed: the one left in place names another
+    /// version of the queue, so nobody believes it.
+    private func writeDigest(_ digest: QueueDigest) {
+        try? CacheFile.write(digestPath, key: digest.key, payload: digest.payload)
+    }
+
+    /// What a tap did.
+    public struct Tap: Sendable {
+        public var type: String
+        public var at: LocalInstant
+        /// Items in the queue now, this one included.
+        public var queued: Int
+        public var savedAside: String?
+    }
+
+    /// The widget's button: queues an activity. The type must be one the vault knew at its last
+    /// refresh (or any well-formed name before the first refresh; the drain checks again).
+    ///
+    /// When the queue file is the version the digest describes, the tap reads only its last
+    /// bytes, and the new file is its old text (copied inside the kernel) with the item spliced
+    /// in before the closing bracket, so a tap costs nearly the same on a long queue as on an
+    /// empty one. Otherwise (a queue written by someone else, or unreadable) the queue is read
+    /// in full, unreadable text is saved aside, and the digest is made anew.
+    public func tap(type rawType: String, at: LocalInstant) throws -> Tap {
+        let type = rawType.lowercased()
+        if let reason = ActivityTypes.validateName(type) { throw WidgetError.invalidType(rawType, reason: reason) }
+        if ActivityTypes.builtIn(type) == nil, let known = readKnownTypes(), !known.contains(type) {
+            let all = Set(ActivityTypes.builtIns.map(\.name)).union(known)
+            throw WidgetError.unknownType(type, known: all.sorted())
+        }
+        let element = PendingQueue.Element.activity(type: type, time: at.seconds)
+        return try withQueueLock {
+            if let queued = try appendByDigest(element, item: .activity(type: type, time: at.seconds)) {
+                return Tap(type: type, at: at, queued: queued, savedAside: nil)
+            }
+            let (queued, savedAside) = try updateQueueLocked { queue -> Int in
+                queue.elements.append(element)
+                return queue.elements.count
+            }
+            return Tap(type: type, at: at, queued: queued, savedAside: savedAside)
+        }
+    }
+
+    /// Appends `element` without reading the queue, when the digest vouches for the file;
+    /// returns the number of elements queued now, or nil (nothing written) otherwise.
+    private func appendByDigest(_ element: PendingQueue.Element, item: PendingItem) throws -> Int? {
+        guard var digest = readDigest() else { return nil }
+        var newTail: [UInt8] = []
+        let written = try FileSystem.replaceTail(queuePath, reading: QueueDigest.tailLength) { tail, identity in
+            guard digest.describes(identity, tail: tail), let (keep, separator) = PendingQueue.splicePoint(tail: tail)
+            else { return nil }
+            let end = separator + element.raw + [10, 93, 10]
+            newTail = tail[..<keep] + end
+            return (keep, end)
+        }
+        guard let written else { return nil }
+        digest.identity = written
+        digest.tail = QueueDigest.checksum(tail: newTail)
+        digest.elements += 1
+        digest.add(item)
+        writeDigest(digest)
+        return digest.elements
+    }
+
+    /// The optimistic view: the cache and the queue, read without locks. When no drain has
+    /// left failures behind and the digest describes the queue file, the queue is not read.
+    public func view(now: Int64) -> WidgetView {
+        let cache = readLastKnown()
+        let failing = Set(readFailures().keys)
+        if failing.isEmpty, let digest = readDigest(),
+            let (tail, identity) = try? FileSystem.readTail(queuePath, count: QueueDigest.tailLength),
+            digest.describes(identity, tail: tail), let view = digest.view(over: cache, now: now)
+        {
+            return view
+        }
+        var view = WidgetView(latest: cache)
+        guard let bytes = try? FileSystem.read(queuePath) else { return view }
+        _ = bytes.withUnsafeBytes { buffer in
+            PendingQueue.scan(buffer) { raw, _ in
+                guard let item = PendingQueue.item(raw) else { return }
+                if failing.isEmpty || !failing.contains(item.key) { view.include(item, now: now) }
+            }
+        }
+        return view
+    }
+
+    /// Removes queue elements by their 1-based position (as `alog widget pending` numbers them).
+    public func discard(_ numbers: [Int]) throws -> [PendingQueue.Element] {
+        try updateQueue { queue -> [PendingQueue.Element] in
+            for number in numbers where !(1...max(1, queue.elements.count)).contains(number) || queue.elements.isEmpty {
+                throw WidgetError.noSuchItem(number, count: queue.elements.count)
+            }
+            let doomed = Set(numbers.map { $0 - 1 })
+            let removed = doomed.sorted().map { queue.elements[$0] }
+            queue.elements = queue.elements.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+            return removed
+        }.result
+    }
+
+    // MARK: - Written from the vault
+
+    /// Replaces the cache with a summary of the vault's HEAD (the vault wins over the cache) and
+    /// records the vault's type names; files are rewritten only when their content changes.
+    public func refresh(from summary: StatusSummary) throws {
+        try ensureDirectory()
+        let cache = LastKnownActivities.encode(summary.lastKnownActivities) + [10]
+        if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
+        let names = Array((summary.types.map(\.name).sorted().joined(separator: "\n") + "\n").utf8)
+        if (try? FileSystem.read(typesPath)) != names { try FileSystem.writeAtomically(typesPath, names) }
+    }
+
+    public func writeFailures(_ failures: [String: String]) throws {
+        guard !failures.isEmpty else {
+            FileSystem.remove(failuresPath)
+            return
+        }
+        let text = failures.sorted { $0.key < $1.key }.map { key, reason in
+            key.replacing("\t", with: " ") + "\t" + reason.replacing("\t", with: " ").replacing("\n", with: " ")
+        }
+        try FileSystem.writeAtomically(failuresPath, Array((text.joined(separator: "\n") + "\n").utf8))
+    }
+
+    // MARK: - Draining
+
+    /// Held for a whole drain; blocks while another process drains.
+    public func lockDrain() throws -> FileLock {
+        try ensureDirectory()
+        return try FileLock(path: files.drainLock)
+    }
+
+    /// The journal of a drain that did not finish, if any. An unreadable journal is saved
+    /// aside (and reported by the caller) rather than guessed at.
+    public func readJournal() throws -> (journal: DrainJournal?, savedAside: String?) {
+        guard let bytes = try FileSystem.read(journalPath) else { return (nil, nil) }
+        if let journal = DrainJournal(decoding: bytes) { return (journal, nil) }
+        let aside = directory + "drain.journal.damaged-\(SystemClock.nowMillis())"
+        try FileSystem.writeAtomically(aside, bytes)
+        FileSystem.remove(journalPath)
+        return (nil, aside)
+    }
+
+    public func writeJournal(_ journal: DrainJournal) throws {
+        try FileSystem.writeAtomically(journalPath, journal.encoded())
+    }
+
+    public func removeJournal() {
+        FileSystem.remove(journalPath)
+    }
+}

@@ -1,0 +1,177 @@
+import LedgerCore
+import LedgerSystem
+
+/// The bodies of `alog widget tap|status|timeline|pending|discard`, shared by the fast front
+/// (`alog`, which answers them without libgit2) and the full CLI (`alog-full`). None of them
+/// opens the git repository.
+public enum WidgetCommands {
+    /// What a command prints.
+    public struct Output: Sendable {
+        public var stdout: String
+        public var notes: [String] = []
+    }
+
+    public static func tap(_ store: WidgetStore, type: String, at: String?, now: Int64, zone: any TimeZoneRules)
+        throws -> Output
+    {
+        let instant = try at.map { try TimeExpression(now: now, zone: zone).parse($0) } ?? zone.localInstant(at: now)
+        let tap = try store.tap(type: type, at: instant)
+        var output = Output(stdout: "queued \(tap.type) at \(instant.localTime) (\(tap.queued) waiting for the vault)")
+        if let aside = tap.savedAside {
+            output.notes.append("the queue held unreadable text; it was saved aside in \(aside)")
+        }
+        return output
+    }
+
+    public static func status(_ store: WidgetStore, format: StatusBarFormat, now: Int64, zone: any TimeZoneRules)
+        -> Output
+    {
+        Output(stdout: format.render(store.view(now: now), now: now, zone: zone))
+    }
+
+    /// What `--entries` may be: at least one, at most a day of minutes.
+    public static let timelineEntries = 1...1440
+
+    /// How many timeline entries are printed without `--entries`: an hour of minutes, or the
+    /// two an immediate re-render after a tap needs.
+    public static func defaultTimelineEntries(afterTap: Bool) -> Int { afterTap ? 2 : 60 }
+
+    public static func timeline(
+        _ store: WidgetStore, entries: Int, json: Bool, now: Int64, zone: any TimeZoneRules
+    ) -> Output {
+        let view = store.view(now: now)
+        let readings = view.timeline(from: now, count: entries)
+        if json {
+            let items = readings.map { reading in
+                JSONText.object([
+                    ("date", JSONText.string(zone.localInstant(at: reading.date).iso8601)),
+                    ("unix", String(reading.date)),
+                    (
+                        "conscious",
+                        reading.conscious.map { conscious in
+                            JSONText.object([
+                                ("state", JSONText.string(conscious.state.rawValue)),
+                                ("text", JSONText.string(reading.consciousText!)),
+                            ])
+                        } ?? "null"
+                    ),
+                    ("meal", reading.mealText.map { JSONText.object([("text", JSONText.string($0))]) } ?? "null"),
+                ])
+            }
+            return Output(
+                stdout: JSONText.object([
+                    ("generated", JSONText.string(zone.localInstant(at: now).iso8601)),
+                    ("pending", String(view.pendingCount)),
+                    ("entries", JSONText.array(items)),
+                ]))
+        }
+        let lines = readings.map { reading in
+            let time = zone.localInstant(at: reading.date).localTime
+            let conscious =
+                reading.conscious.map { ($0.state == .awake ? "☀️ Awake " : "🌙 Asleep ") + reading.consciousText! }
+                ?? "—"
+            let meal = reading.mealText.map { "🍽️ Meal " + $0 } ?? "🍽️ —"
+            return "\(time)  \(pad(conscious, 16))  \(meal)"
+        }
+        return Output(stdout: lines.joined(separator: "\n"))
+    }
+
+    public static func pending(_ store: WidgetStore, json: Bool, zone: any TimeZoneRules) -> Output {
+        let snapshot = store.snapshot()
+        var rows: [(number: Int, line: Int, item: PendingItem?, status: PendingStatus, detail: String?)] = []
+        var seen: Set<String> = []
+        for (index, element) in snapshot.queue.elements.enumerated() {
+            switch element.item {
+            case .failure(let error):
+                rows.append((index + 1, element.line, nil, .invalid, error.reason))
+            case .success(let item):
+                var status = PendingStatus.queued
+                var detail: String?
+                if case .action(let action) = item, action.processed {
+                    status = .processed
+                } else if let reason = snapshot.failures[item.key] {
+                    (status, detail) = (.failed, reason)
+                } else if seen.contains(item.key) {
+                    (status, detail) = (.duplicate, "same as an earlier item; committed once")
+                }
+                if !element.unknownFields.isEmpty, detail == nil {
+                    detail = "unknown fields ignored: " + element.unknownFields.joined(separator: ", ")
+                }
+                seen.insert(item.key)
+                rows.append((index + 1, element.line, item, status, detail))
+            }
+        }
+        func describe(_ item: PendingItem) -> (type: String, at: String, shape: String) {
+            switch item {
+            case .activity(let type, let time):
+                return (type, zone.localInstant(at: time).iso8601, "activity")
+            case .action(let action):
+                return (action.taskID, action.instant(zone: zone).iso8601, action.kind.rawValue)
+            }
+        }
+        if json {
+            let items = rows.map { row in
+                let described = row.item.map(describe)
+                var members: [(String, String?)] = [
+                    ("number", String(row.number)), ("line", String(row.line)),
+                    ("status", JSONText.string(row.status.rawValue)),
+                ]
+                members.append(("shape", described.map { JSONText.string($0.shape) }))
+                members.append(("type", described.map { JSONText.string($0.type) }))
+                members.append(("at", described.map { JSONText.string($0.at) }))
+                if case .action(let action)? = row.item { members.append(("id", JSONText.string(action.id))) }
+                members.append(("detail", row.detail.map(JSONText.string)))
+                return JSONText.object(members)
+            }
+            return Output(
+                stdout: JSONText.object([
+                    ("items", JSONText.array(items)),
+                    ("savedAside", JSONText.array(snapshot.savedAside.map { JSONText.string(store.directory + $0) })),
+                    ("drainInterrupted", snapshot.drainInterrupted ? "true" : "false"),
+                ]))
+        }
+        var lines: [String] = []
+        let waiting = rows.filter { $0.status != .processed }.count
+        lines.append(
+            waiting == 0
+                ? "Nothing is waiting; the queue is \(store.queuePath)"
+                : "\(waiting) item\(waiting == 1 ? "" : "s") in \(store.queuePath) (committed by the next alog command that opens the vault):"
+        )
+        for row in rows {
+            let described = row.item.map(describe)
+            let what =
+                described.map { "\(pad($0.type, 10))  \(pad($0.at, 25))  \(pad($0.shape, 12))" } ?? "line \(row.line)"
+            lines.append(
+                "  \(pad(String(row.number), 3)) \(what)  \(row.status.rawValue)\(row.detail.map { ": " + $0 } ?? "")")
+        }
+        if snapshot.drainInterrupted { lines.append("A drain was interrupted; the next alog command finishes it.") }
+        for aside in snapshot.savedAside {
+            lines.append(
+                "Unreadable queue text was saved aside in \(store.directory + aside); nothing in it was committed.")
+        }
+        if rows.contains(where: { $0.status == .failed || $0.status == .invalid }) {
+            lines.append(
+                "Fix the cause (say, 'alog types add NAME'), or remove items with 'alog widget discard NUMBER…'.")
+        }
+        return Output(stdout: lines.joined(separator: "\n"))
+    }
+
+    /// What `alog widget pending` says of an item.
+    public enum PendingStatus: String, Sendable {
+        /// Waiting for the next command that opens the vault.
+        case queued
+        /// A seed action already marked processed; kept for its app, never committed again.
+        case processed
+        /// The last drain could not commit it (the reason is the detail).
+        case failed
+        /// Same key as an earlier item: committed once.
+        case duplicate
+        /// Not an item at all (the detail says why).
+        case invalid
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        let count = text.unicodeScalars.count
+        return count >= width ? text : text + String(repeating: " ", count: width - count)
+    }
+}

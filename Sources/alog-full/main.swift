@@ -1,0 +1,4 @@
+import LedgerCommands
+
+// `alog-full`, the whole CLI. Every command lives in LedgerCommands; this only starts it.
+Alog.runFromCommandLine()
