@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "LedgerGit",
             dependencies: [
-                "CLibGit2", "CLibGit2Startup", "CLibGit2Backends", "LedgerGitLayout", "LedgerSystem",
+                "CLibGit2", "CLibGit2Startup", "CLibGit2Backends", "LedgerSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // Layer 3: the domain meets this machine.
@@ -62,7 +62,7 @@ let package = Package(
         // never loads libgit2. (The drain that commits the queue needs git: LedgerVault/WidgetDrain.)
         .target(
             name: "LedgerWidget",
-            dependencies: ["LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerEnvironment", "LedgerStore"]),
+            dependencies: ["LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerStore"]),
         // The vault: Vault/ (ledger layout, commits of ledger paths, caches, audit and verify),
         // Sync/ (clone, remotes, fetch-merge-push and the merge rules), WidgetDrain/ (the widget
         // queue committed exactly once; the widget cache kept current).
@@ -101,14 +101,14 @@ let package = Package(
         // `--static-swift-stdlib` for `alog-full`.
         .executableTarget(
             name: "alog",
-            dependencies: ["LedgerFastPath", "LedgerSystem"],
+            dependencies: ["LedgerFastPath"],
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "alog-full", dependencies: ["LedgerCommands"], linkerSettings: libgit2ExecutableLinking),
         .executableTarget(
             name: "alog-bench",
-            dependencies: ["LedgerVault", "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerWidget"],
+            dependencies: ["LedgerVault", "LedgerCore", "LedgerGitLayout"],
             linkerSettings: libgit2ExecutableLinking),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LedgerGitTests", dependencies: ["LedgerGit", "TestSupport"]),
@@ -123,14 +123,22 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerVaultTests",
-            dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "LedgerSystem", "LedgerWidget", "TestSupport"]
+            dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]
         ),
-        .testTarget(name: "CLITests", dependencies: ["LedgerCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         .testTarget(
-            name: "SyncTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "LedgerSystem", "TestSupport"]),
+            name: "SyncTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]),
         .testTarget(
             name: "WidgetTests",
-            dependencies: ["LedgerVault", "LedgerCore", "LedgerSystem", "LedgerWidget", "TestSupport"]),
+            dependencies: ["LedgerCore", "LedgerWidget", "TestSupport"]),
+        // The command line as a library: the hot forms against the full parser, the front
+        // against alog-full.
+        .testTarget(
+            name: "CommandTests",
+            dependencies: [
+                "LedgerCommands", "LedgerFastPath", "LedgerEnvironment", "LedgerWidget", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

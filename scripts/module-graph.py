@@ -157,14 +157,24 @@ def import_violations(package, root):
         declared = {PRODUCT_MODULES.get(d, d) for d in mods[t["name"]][1]} | {t["name"]}
         base = target_dir(root, t)
         excluded = [base / e for e in t.get("exclude") or []]
+        imported = set()
         for file in sorted(base.rglob("*.swift")):
             if any(file == e or e in file.parents for e in excluded):
                 continue
             for line in swift_lines(file.read_text(errors="replace")):
                 match = IMPORT.match(line)
+                if match:
+                    imported.add(match[1])
                 if match and match[1] not in TOOLCHAIN and match[1] not in declared:
                     found.append(f"{file.relative_to(root)}: imports {match[1]}, "
                                  f"which target {t['name']} does not declare")
+        # A Swift module declared but never imported is a dependency the graph shows and the
+        # code does not have (C targets and system libraries are linked for their symbols).
+        for dep in sorted(mods[t["name"]][1]):
+            module = PRODUCT_MODULES.get(dep, dep)
+            if mods.get(dep, ("library",))[0] == "library" and module not in imported:
+                found.append(f"{base.relative_to(root)}: target {t['name']} declares {module}, "
+                             f"which none of its files imports")
     return sorted(set(found))
 
 
@@ -211,7 +221,7 @@ def main():
         for violation in violations:
             print(violation, file=sys.stderr)
         if violations:
-            print("module-graph: declare each of these in Package.swift (or drop the import)",
+            print("module-graph: make Package.swift declare exactly what each target imports",
                   file=sys.stderr)
             status = 1
     if not (args.write or args.check or args.imports):

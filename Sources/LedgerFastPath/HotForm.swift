@@ -26,6 +26,16 @@ public struct HotForm: Sendable, Equatable {
     /// form decline, and the parser answers.
     public let dashValues: Set<String>
     public let path: Path
+    /// What the parser takes for an option that is not given (`--format` is `plain`).
+    public let defaults: [String: String]
+
+    init(
+        command: [String], positionals: Int, valued: Set<String>, switches: Set<String>, dashValues: Set<String>,
+        path: Path, defaults: [String: String] = [:]
+    ) {
+        (self.command, self.positionals, self.valued, self.switches) = (command, positionals, valued, switches)
+        (self.dashValues, self.path, self.defaults) = (dashValues, path, defaults)
+    }
 
     /// The command words joined with spaces, e.g. `widget tap`.
     public var name: String { command.joined(separator: " ") }
@@ -33,7 +43,8 @@ public struct HotForm: Sendable, Equatable {
     public static let widgetTap = HotForm(
         command: ["widget", "tap"], positionals: 1, valued: ["--at"], switches: [], dashValues: ["--at"], path: .front)
     public static let widgetStatus = HotForm(
-        command: ["widget", "status"], positionals: 0, valued: ["--format"], switches: [], dashValues: [], path: .front)
+        command: ["widget", "status"], positionals: 0, valued: ["--format"], switches: [], dashValues: [], path: .front,
+        defaults: ["--format": "plain"])
     public static let widgetTimeline = HotForm(
         command: ["widget", "timeline"], positionals: 0, valued: ["--entries"], switches: ["--after-tap", "--json"],
         dashValues: [], path: .front)
@@ -86,4 +97,11 @@ public struct HotInvocation: Sendable, Equatable {
     }
 
     public var vault: String? { options["--vault"] }
+
+    /// The options with the form's defaults filled in: what the parser would hold.
+    public var resolved: HotInvocation {
+        var copy = self
+        copy.options.merge(form.defaults) { given, _ in given }
+        return copy
+    }
 }

@@ -1,7 +1,8 @@
 /// A command line of the plain shape the hot forms take (see `HotForm`): positional words,
 /// switches, and options that take a value, each at most once, as `--name value` or
 /// `--name=value`. Anything else (an unknown option, a repeated one, a missing value, or a
-/// next-word value that looks like an option for a name outside `dashValues`) gives nil, and
+/// next-word value that looks like an option for a name outside `dashValues`, an empty
+/// `--name=`) gives nil, and
 /// the caller hands the whole line to the parser, which owns every help and error text.
 struct PlainCommandLine {
     var positional: [String] = []
@@ -27,6 +28,8 @@ struct PlainCommandLine {
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 value = String(argument[argument.index(after: equals)...])
+                // The parser reads `--name=` as a missing value.
+                if value!.isEmpty { return nil }
             }
             guard valued.contains(name), options[name] == nil else { return nil }
             if value == nil {

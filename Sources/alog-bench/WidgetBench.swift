@@ -1,10 +1,11 @@
 import Foundation
+import LedgerGitLayout
 
 /// The widget's hot commands on a big vault with a long queue: `alog widget tap` (target
 /// ≤ 3 ms median) and `alog widget status`, then the drain of the whole queue as one commit.
 @MainActor func measureWidget(vault: String, queued: Int) throws {
     _ = timedRun([alogPath, "status", "--vault", vault])
-    let widget = vault + "/.git/alog/widget/"
+    let widget = StateDirectory(gitDirectory: vault + "/.git/").widget.path
     let start = 1_600_000_000
     var text = "[\n"
     for index in 0..<queued {
