@@ -93,107 +93,118 @@ extension Vault {
         return report
     }
 
+    /// What a sync's branch move brings along: the trees on both sides, the changed paths of
+    /// the user's notes, and the merge's outcome (nil for a fast-forward).
+    private struct SyncMove {
+        var newHead: ObjectID
+        var oldTree: ObjectID?
+        var newTree: ObjectID
+        var changed: [String]
+        var userPaths: [String]
+        var outcome: TreeMerger.Outcome?
+    }
+
     /// Brings `theirs` into the local branch (fast-forward or merge commit), updates the
-    /// working tree, and returns the new head. Runs under the write lock, so no `alog`
-    /// command of this clone writes meanwhile; a foreign `git commit` racing us is retried.
+    /// working tree, and returns the new head. The branch moves through `movingBranch` (write
+    /// lock, intent, compare-and-swap, retried when a foreign `git commit` races us); only the
+    /// working-tree step is the sync's own (`bringWorkingTree`).
     private func integrate(
         theirs: ObjectID?, remote: String, branchReference: String, into report: inout SyncReport
     ) throws -> ObjectID? {
-        let (lock, recovered) = try lockForWriting()
-        defer { withExtendedLifetime(lock) {} }
-        report.warnings += recovered
-        let repository = try repository
-        var tries = 0
-        while true {
-            tries += 1
-            let ours = try repository.head().commit
-            guard let theirs else { return ours }
-            if let ours {
-                if ours == theirs { return ours }
-                if try repository.isDescendant(ours, of: theirs) { return ours }
+        guard let theirs else { return try repository.head().commit }  // nothing there yet
+        let landed = try movingBranch(message: "alog: sync with \(remote)") {
+            head -> (commit: ObjectID, files: [CommittedFile], result: SyncMove?) in
+            if let ours = head.commit, try ours == theirs || repository.isDescendant(ours, of: theirs) {
+                return (ours, [], nil)
             }
-
-            let base = try ours.flatMap { try repository.mergeBase($0, theirs) }
-            let baseTree = try base.map { try repository.commit($0).tree }
-            let oldTree = try ours.map { try repository.commit($0).tree }
-            let theirsTree = try repository.commit(theirs).tree
-            let incoming = try repository.diffTrees(baseTree, theirsTree)
-            try IncomingCheck(repository: repository, remote: remote).validate(incoming)
-            var newHead = theirs
-            var newTree = theirsTree
-            var outcome: TreeMerger.Outcome?
-            if let ours, let oursTree = oldTree, base != ours {
-                let merger = TreeMerger(repository: repository, copySuffix: conflictCopySuffix())
-                let result = try merger.merge(
-                    baseTree: baseTree, oursTree: oursTree, theirsTree: theirsTree, incoming: incoming)
-                let signature = try authorSignature()
-                newHead = try repository.createCommit(
-                    tree: result.tree, parents: [ours, theirs], author: signature, committer: signature,
-                    message:
-                        "alog: sync with \(remote)\n\nMerge \(theirs.hex.prefix(12)) from \(remote) into \(branchReference)."
-                )
-                newTree = result.tree
-                outcome = result
-            }
-            let changed = try repository.diffTrees(oldTree, newTree).map(\.path)
-            let userPaths = changed.filter { !VaultLayout.isLedgerPath($0) }
-            do {
-                try repository.checkout(tree: newTree, baseline: oldTree, paths: userPaths, dryRun: true)
-            } catch let error as GitError where error.code == .conflict {
-                throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
-            }
-            try recordIntent(BranchIntent(branch: branchReference, from: ours, to: newHead))
-            do {
-                try repository.updateReference(
-                    branchReference, to: newHead, expecting: ours, message: "alog: sync with \(remote)")
-            } catch {
-                clearIntent()
-                if let error = error as? GitError, error.code == .modified && tries < 5 { continue }
-                throw error
-            }
-            FaultInjection.point("sync.after-ref")
-            do {
-                try repository.checkout(tree: newTree, baseline: oldTree, paths: userPaths)
-            } catch let error as GitError where error.code == .conflict {
-                // A file was edited in the instant between the check and now: put the branch back.
-                if let ours {
-                    try repository.updateReference(
-                        branchReference, to: ours, expecting: newHead, message: "alog: sync undone")
-                } else {
-                    try repository.deleteReference(branchReference)
-                }
-                clearIntent()
-                throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
-            }
-            FaultInjection.point("sync.after-notes")
-            try repository.checkout(
-                tree: newTree, baseline: oldTree, paths: changed.filter(VaultLayout.isLedgerPath), force: true)
-            clearIntent()
-
-            report.eventsReceived += try countNewEvents(from: ours, to: newHead)
-            report.notesReceived += userPaths.filter { path in
-                !(outcome?.conflictCopies.contains { $0.copy == path } ?? false)
-            }
-            if let outcome {
-                report.action = .merged
-                report.notesMerged += outcome.notesMerged
-                report.conflictCopies += outcome.conflictCopies
-                report.editsKeptOverDeletes += outcome.editsKeptOverDeletes
-            } else if report.action != .merged {
-                report.action = .fastForward
-            }
-            return newHead
+            let move = try mergedMove(ours: head.commit, theirs: theirs, remote: remote, into: branchReference)
+            return (move.newHead, [], move)
+        } afterMove: { head, newHead, move in
+            try self.bringWorkingTree(move!, from: head.commit, to: newHead, branchReference: branchReference)
         }
+        report.warnings += landed.warnings
+        guard let move = landed.result else { return landed.head.commit }
+        let newHead = move.newHead
+        // One pass over the received lines counts them and advances the summary.
+        report.eventsReceived += try summary(at: newHead, newEventsSince: landed.head.commit).newEvents
+        report.notesReceived += move.userPaths.filter { path in
+            !(move.outcome?.conflictCopies.contains { $0.copy == path } ?? false)
+        }
+        if let outcome = move.outcome {
+            report.action = .merged
+            report.notesMerged += outcome.notesMerged
+            report.conflictCopies += outcome.conflictCopies
+            report.editsKeptOverDeletes += outcome.editsKeptOverDeletes
+        } else if report.action != .merged {
+            report.action = .fastForward
+        }
+        return newHead
     }
 
-    /// Event lines present at `new` but not at `old` (nil: the empty tree).
-    private func countNewEvents(from old: ObjectID?, to new: ObjectID) throws -> Int {
+    /// The commit the branch moves to (`theirs` itself for a fast-forward, else a merge commit
+    /// by the rules of docs/sync.md) after checking what comes in, and what moving there
+    /// changes. Refused, with nothing changed, when incoming history is unsafe or a local
+    /// change of a note is in the way.
+    private func mergedMove(ours: ObjectID?, theirs: ObjectID, remote: String, into branchReference: String)
+        throws -> SyncMove
+    {
         let repository = try repository
-        var count = 0
-        _ = try EventFileReader(repository: repository).forEachNewEvent(
-            from: try old.map { try repository.commit($0).tree }, to: try repository.commit(new).tree,
-            event: { _, _, _ in count += 1 }, issue: { _ in })
-        return count
+        let base = try ours.flatMap { try repository.mergeBase($0, theirs) }
+        let baseTree = try base.map { try repository.commit($0).tree }
+        let oldTree = try ours.map { try repository.commit($0).tree }
+        let theirsTree = try repository.commit(theirs).tree
+        let incoming = try repository.diffTrees(baseTree, theirsTree)
+        try IncomingCheck(repository: repository, remote: remote).validate(incoming)
+        var move = SyncMove(
+            newHead: theirs, oldTree: oldTree, newTree: theirsTree, changed: [], userPaths: [], outcome: nil)
+        if let ours, let oursTree = oldTree, base != ours {
+            let merger = TreeMerger(repository: repository, copySuffix: conflictCopySuffix())
+            let result = try merger.merge(
+                baseTree: baseTree, oursTree: oursTree, theirsTree: theirsTree, incoming: incoming)
+            let signature = try authorSignature()
+            move.newHead = try repository.createCommit(
+                tree: result.tree, parents: [ours, theirs], author: signature, committer: signature,
+                message:
+                    "alog: sync with \(remote)\n\nMerge \(theirs.hex.prefix(12)) from \(remote) into \(branchReference)."
+            )
+            (move.newTree, move.outcome) = (result.tree, result)
+        }
+        move.changed = try repository.diffTrees(oldTree, move.newTree).map(\.path)
+        move.userPaths = move.changed.filter { !VaultLayout.isLedgerPath($0) }
+        do {
+            try repository.checkout(tree: move.newTree, baseline: oldTree, paths: move.userPaths, dryRun: true)
+        } catch let error as GitError where error.code == .conflict {
+            throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
+        }
+        return move
+    }
+
+    /// The sync's working-tree step, right after the branch moved: the user's notes in safe
+    /// mode (if one changed since the dry run, the branch is put back and nothing is lost),
+    /// then the ledger files, which only alog writes.
+    private func bringWorkingTree(_ move: SyncMove, from ours: ObjectID?, to newHead: ObjectID, branchReference: String)
+        throws -> [String]
+    {
+        let repository = try repository
+        FaultInjection.point("sync.after-ref")
+        do {
+            try repository.checkout(tree: move.newTree, baseline: move.oldTree, paths: move.userPaths)
+        } catch let error as GitError where error.code == .conflict {
+            // A file was edited in the instant between the check and now: put the branch back.
+            if let ours {
+                try repository.updateReference(
+                    branchReference, to: ours, expecting: newHead, message: "alog: sync undone")
+            } else {
+                try repository.deleteReference(branchReference)
+            }
+            clearIntent()
+            throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
+        }
+        FaultInjection.point("sync.after-notes")
+        try repository.checkout(
+            tree: move.newTree, baseline: move.oldTree, paths: move.changed.filter(VaultLayout.isLedgerPath),
+            force: true)
+        return []
     }
 
     /// `<device> <YYYY-MM-DD HHmm>` in local time, for conflict-copy names.

@@ -13,14 +13,13 @@ extension Vault {
     /// Appends events (stamped now, after every stamp seen) as exactly one commit.
     public func append(_ bodies: [EventBody], message: String) throws -> Appended {
         let ids = bodies.map { _ in EventID.random() }
-        var events: [Event] = []
-        var summaryBefore = StatusSummary()
-        let result = try commit(message: message + "\n\nAlog-Events: " + ids.map(\.description).joined(separator: " "))
-        {
-            head, baseTree in
-            summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
-            events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp)
-            return try appendEdits(events, base: baseTree)
+        let message = message + "\n\nAlog-Events: " + ids.map(\.description).joined(separator: " ")
+        // Stamped on the HEAD each attempt builds on, so the events of the attempt that landed
+        // come back with its result.
+        let (result, (events, summaryBefore)) = try commit(message: message) { head, baseTree in
+            let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
+            let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp)
+            return (try appendEdits(events, base: baseTree), (events, summaryBefore))
         }
         try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
         return Appended(events: events, commit: CommitID(result.commit), warnings: result.warnings)

@@ -31,20 +31,31 @@ extension Vault {
     /// then moves the branch with a compare-and-swap. If another writer moved the branch in the
     /// meantime, `prepare` runs again on top of the new HEAD and the commit is rebuilt. Finally
     /// the working-tree copies and index entries of those paths (and only those) are updated,
-    /// so `git status` stays clean and the user's staged work is left alone.
-    func commit(message: String, _ prepare: (Head, ObjectID?) throws -> [FileEdit]) throws -> CommitResult {
+    /// so `git status` stays clean and the user's staged work is left alone. `prepare` returns
+    /// the edits and a value of its own (say, the events it stamped), handed back with the
+    /// result of the attempt that landed.
+    func commit<T>(
+        message: String, _ prepare: (Head, ObjectID?) throws -> (edits: [FileEdit], value: T)
+    ) throws -> (result: CommitResult, value: T) {
         let landed = try movingBranch(message: message) { head in
             // Eight-odd new objects: written without libgit2 rescanning objects/pack for each.
-            let written = try repository.writingObjectsDirectly {
+            try repository.writingObjectsDirectly {
                 let baseTree = try head.commit.map { try repository.commit($0).tree }
-                return try writeCommit(
-                    parent: head.commit, baseTree: baseTree, edits: try prepare(head, baseTree), message: message,
+                let prepared = try prepare(head, baseTree)
+                let written = try writeCommit(
+                    parent: head.commit, baseTree: baseTree, edits: prepared.edits, message: message,
                     signature: try authorSignature())
+                return (written.commit, written.files, (written.commit, prepared.value))
             }
-            return (written.commit, written.files, written.commit)
         }
-        return CommitResult(
-            commit: landed.result, parent: landed.head.commit, files: landed.files, warnings: landed.warnings)
+        let result = CommitResult(
+            commit: landed.result.0, parent: landed.head.commit, files: landed.files, warnings: landed.warnings)
+        return (result, landed.result.1)
+    }
+
+    /// `commit` for edits that carry nothing back.
+    func commit(message: String, _ prepare: (Head, ObjectID?) throws -> [FileEdit]) throws -> CommitResult {
+        try commit(message: message) { head, baseTree in (try prepare(head, baseTree), ()) }.result
     }
 
     /// What `movingBranch` landed.
@@ -59,12 +70,16 @@ extension Vault {
 
     /// Under the write lock, runs `build` on the current HEAD, then moves the branch to the
     /// commit it returns with a compare-and-swap. If another writer moved the branch meanwhile,
-    /// `build` runs again on the new HEAD (up to 20 attempts). Then, still under the lock, the
-    /// working tree and index copies of the files `build` committed are brought up to date.
-    /// A branch intent covers the stretch from the move to the working tree (see
-    /// `lockForWriting`), so a writer killed in it is finished by the next one.
+    /// `build` runs again on the new HEAD (up to 20 attempts). Then, still under the lock,
+    /// `afterMove` (given the HEAD built on, the new commit and `build`'s result) brings the
+    /// working tree along — by default, the working copies and index entries of the files
+    /// `build` committed; it returns warnings, or throws after putting things back. A branch intent covers the stretch from the move to the end of `afterMove`
+    /// (see `lockForWriting`), so a writer killed in it is finished by the next one.
+    ///
+    /// A `build` that returns HEAD itself moves nothing: the result is returned at once.
     func movingBranch<T>(
-        message: String, _ build: (Head) throws -> (commit: ObjectID, files: [CommittedFile], result: T)
+        message: String, _ build: (Head) throws -> (commit: ObjectID, files: [CommittedFile], result: T),
+        afterMove: ((Head, ObjectID, T) throws -> [String])? = nil
     ) throws -> Landed<T> {
         let (lock, recovered) = try lockForWriting()
         defer { withExtendedLifetime(lock) {} }
@@ -74,6 +89,9 @@ extension Vault {
             let head = try repository.head()
             guard let branch = head.branch else { throw VaultError.detachedHead(path: root) }
             let built = try build(head)
+            if built.commit == head.commit {
+                return Landed(head: head, files: [], result: built.result, warnings: recovered)
+            }
             FaultInjection.point("commit.before-ref")
             try recordIntent(BranchIntent(branch: branch, from: head.commit, to: built.commit))
             FaultInjection.point("commit.in-ref") {
@@ -94,7 +112,7 @@ extension Vault {
                 throw error
             }
             FaultInjection.point("commit.after-ref")
-            let warnings = updateWorkingTree(built.files)
+            let warnings = try afterMove?(head, built.commit, built.result) ?? updateWorkingTree(built.files)
             if warnings.isEmpty { clearIntent() }
             return Landed(head: head, files: built.files, result: built.result, warnings: recovered + warnings)
         }

@@ -208,16 +208,15 @@ extension Vault {
     /// Commits those of `events` (all from this device, one wall time) that HEAD does not hold
     /// yet, as one commit; returns how many were committed.
     func commitUnlessPresent(_ events: [Event], message: String, warnings: inout [String]) throws -> Int {
-        var missing: [Event] = []
-        var summaryBefore = StatusSummary()
         let ids = events.map(\.id.description).joined(separator: " ")
         do {
-            let result = try commit(message: message + "\n\nAlog-Events: " + ids) { head, baseTree in
+            let (result, (missing, summaryBefore)) = try commit(message: message + "\n\nAlog-Events: " + ids) {
+                head, baseTree in
                 let present = try presentIDs(of: events, in: baseTree)
-                missing = events.filter { !present.contains($0.id) }
+                let missing = events.filter { !present.contains($0.id) }
                 guard !missing.isEmpty else { throw AlreadyCommitted() }
-                summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
-                return try appendEdits(missing, base: baseTree)
+                let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
+                return (try appendEdits(missing, base: baseTree), (missing, summaryBefore))
             }
             try refreshCaches(after: result, appending: missing, summaryBefore: summaryBefore)
             warnings += result.warnings
