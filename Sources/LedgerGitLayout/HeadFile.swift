@@ -39,7 +39,10 @@ public enum HeadFile {
     /// `text` when it is a full SHA-1 in lower-case hex.
     static func commitID(_ text: Substring) -> String? {
         guard text.utf8.count == 40,
-            text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+            text.utf8.allSatisfy({
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            })
         else { return nil }
         return String(text)
     }

@@ -15,8 +15,9 @@ public enum CacheFile {
     /// The key (the first line) and the payload, or nil when the file is missing or fails the
     /// check. Callers compare the key with what they expect.
     public static func read(_ path: String) throws -> (key: String, payload: ArraySlice<UInt8>)? {
-        guard let bytes = try FileSystem.read(path), let keyEnd = bytes.prefix(256).firstIndex(of: 10), keyEnd > 0,
-            let newline = bytes[(keyEnd + 1)...].firstIndex(of: 10)
+        guard let bytes = try FileSystem.read(path), let keyEnd = bytes.prefix(256).firstIndex(of: UInt8(ascii: "\n")),
+            keyEnd > 0,
+            let newline = bytes[(keyEnd + 1)...].firstIndex(of: UInt8(ascii: "\n"))
         else { return nil }
         let header = String(decoding: bytes[(keyEnd + 1)..<newline], as: UTF8.self).split(separator: " ")
         let payload = bytes[(newline + 1)...]
@@ -29,7 +30,7 @@ public enum CacheFile {
 
     /// Writes the file in place; `key` is one line (no newline) of at most 255 bytes.
     public static func write(_ path: String, key: String, payload: [UInt8]) throws {
-        precondition(key.utf8.count < 256 && !key.utf8.contains(10), "a cache key is one short line")
+        precondition(key.utf8.count < 256 && !key.utf8.contains(UInt8(ascii: "\n")), "a cache key is one short line")
         let header = "\(key)\n\(payload.count) \(payload.withUnsafeBytes(checksum))\n"
         try FileSystem.overwrite(path, header: Array(header.utf8), payload)
     }

@@ -25,7 +25,8 @@ package enum FlatJSON {
     /// JSON's insignificant whitespace: space, tab, line feed, carriage return.
     @inlinable
     package static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 32 || byte == 9 || byte == 10 || byte == 13
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     /// The read position in a line (a struct rather than closures over a local index, so the
@@ -45,23 +46,23 @@ package enum FlatJSON {
         }
         func fail(_ reason: String) -> SyntaxError { SyntaxError(offset: i, reason: reason) }
         mutating func scanString() throws(SyntaxError) -> (UnsafeRawBufferPointer, Bool) {
-            guard i < n, bytes[i] == 34 else { throw fail("expected a string") }
+            guard i < n, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a string") }
             i += 1
             let start = i
             var escaped = false
             while i < n {
                 let byte = bytes[i]
-                if byte == 34 {
+                if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<i])
                     i += 1
                     return (slice, escaped)
                 }
-                if byte == 92 {
+                if byte == UInt8(ascii: "\\") {
                     escaped = true
                     i += 2
                     continue
                 }
-                if byte < 32 { throw fail("control character in a string") }
+                if byte < 0x20 { throw fail("control character in a string") }
                 i += 1
             }
             throw fail("unterminated string")
@@ -70,9 +71,9 @@ package enum FlatJSON {
             skipSpace()
             guard i < n, depth < 32 else { throw fail("value expected") }
             switch bytes[i] {
-            case 34: _ = try scanString()
-            case 123, 91:
-                let close: UInt8 = bytes[i] == 123 ? 125 : 93
+            case UInt8(ascii: "\""): _ = try scanString()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let close: UInt8 = bytes[i] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 i += 1
                 skipSpace()
                 if i < n, bytes[i] == close {
@@ -80,17 +81,17 @@ package enum FlatJSON {
                     return
                 }
                 while true {
-                    if close == 125 {
+                    if close == UInt8(ascii: "}") {
                         skipSpace()
                         _ = try scanString()
                         skipSpace()
-                        guard i < n, bytes[i] == 58 else { throw fail("expected ':'") }
+                        guard i < n, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                         i += 1
                     }
                     try skipValue(depth: depth + 1)
                     skipSpace()
                     guard i < n else { throw fail("unterminated value") }
-                    if bytes[i] == 44 {
+                    if bytes[i] == UInt8(ascii: ",") {
                         i += 1
                         continue
                     }
@@ -100,7 +101,10 @@ package enum FlatJSON {
                 }
             default:
                 let start = i
-                while i < n, !(bytes[i] == 44 || bytes[i] == 125 || bytes[i] == 93 || bytes[i] <= 32) { i += 1 }
+                while i < n,
+                    !(bytes[i] == UInt8(ascii: ",") || bytes[i] == UInt8(ascii: "}") || bytes[i] == UInt8(ascii: "]")
+                        || bytes[i] <= UInt8(ascii: " "))
+                { i += 1 }
                 guard i > start else { throw fail("value expected") }
             }
         }
@@ -129,36 +133,36 @@ package enum FlatJSON {
         var s = Scanner(bytes)
         let bytes = s.bytes
         s.skipSpace()
-        guard s.i < s.n, bytes[s.i] == 123 else { throw s.fail("a line must be one JSON object") }
+        guard s.i < s.n, bytes[s.i] == UInt8(ascii: "{") else { throw s.fail("a line must be one JSON object") }
         s.i += 1
         s.skipSpace()
-        if s.i < s.n, bytes[s.i] == 125 {
+        if s.i < s.n, bytes[s.i] == UInt8(ascii: "}") {
             s.i += 1
         } else {
             while true {
                 s.skipSpace()
                 let (key, _) = try s.scanString()
                 s.skipSpace()
-                guard s.i < s.n, bytes[s.i] == 58 else { throw s.fail("expected ':'") }
+                guard s.i < s.n, bytes[s.i] == UInt8(ascii: ":") else { throw s.fail("expected ':'") }
                 s.i += 1
                 s.skipSpace()
                 guard s.i < s.n else { throw s.fail("value expected") }
                 let byte = bytes[s.i]
-                if byte == 34 {
+                if byte == UInt8(ascii: "\"") {
                     let (value, escaped) = try s.scanString()
                     try sink.take(key, .string(value, escaped: escaped))
-                } else if byte == 45 || (byte >= 48 && byte <= 57) {
+                } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
                     let start = s.i
                     var negative = false
-                    if byte == 45 {
+                    if byte == UInt8(ascii: "-") {
                         negative = true
                         s.i += 1
                     }
                     var value: Int64 = 0
                     var digits = 0
-                    while s.i < s.n, bytes[s.i] >= 48, bytes[s.i] <= 57 {
+                    while s.i < s.n, bytes[s.i] >= UInt8(ascii: "0"), bytes[s.i] <= UInt8(ascii: "9") {
                         let (m, o1) = value.multipliedReportingOverflow(by: 10)
-                        let (a, o2) = m.addingReportingOverflow(Int64(bytes[s.i] - 48))
+                        let (a, o2) = m.addingReportingOverflow(Int64(bytes[s.i] - UInt8(ascii: "0")))
                         if o1 || o2 { throw s.fail("number out of range") }
                         value = a
                         digits += 1
@@ -172,7 +176,7 @@ package enum FlatJSON {
                     } else {
                         try sink.take(key, .integer(negative ? -value : value))
                     }
-                } else if byte == 116 || byte == 102 {
+                } else if byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") {
                     let start = s.i
                     try s.skipValue(depth: 0)
                     let literal = UnsafeRawBufferPointer(rebasing: bytes[start..<s.i])
@@ -189,11 +193,11 @@ package enum FlatJSON {
                 }
                 s.skipSpace()
                 guard s.i < s.n else { throw s.fail("unterminated object") }
-                if bytes[s.i] == 44 {
+                if bytes[s.i] == UInt8(ascii: ",") {
                     s.i += 1
                     continue
                 }
-                guard bytes[s.i] == 125 else { throw s.fail("expected ',' or '}'") }
+                guard bytes[s.i] == UInt8(ascii: "}") else { throw s.fail("expected ',' or '}'") }
                 s.i += 1
                 break
             }
@@ -215,9 +219,9 @@ package enum FlatJSON {
                 let c = raw[k]
                 let digit: UInt32
                 switch c {
-                case 48...57: digit = UInt32(c - 48)
-                case 97...102: digit = UInt32(c - 87)
-                case 65...70: digit = UInt32(c - 55)
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a")) + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A")) + 10
                 default: return nil
                 }
                 value = value << 4 | digit
@@ -226,7 +230,7 @@ package enum FlatJSON {
         }
         while i < raw.count {
             let byte = raw[i]
-            guard byte == 92 else {
+            guard byte == UInt8(ascii: "\\") else {
                 out.append(byte)
                 i += 1
                 continue
@@ -235,19 +239,20 @@ package enum FlatJSON {
             let escape = raw[i + 1]
             i += 2
             switch escape {
-            case 34: out.append(34)
-            case 92: out.append(92)
-            case 47: out.append(47)
-            case 98: out.append(8)
-            case 102: out.append(12)
-            case 110: out.append(10)
-            case 114: out.append(13)
-            case 116: out.append(9)
-            case 117:
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): out.append(0x08)  // backspace
+            case UInt8(ascii: "f"): out.append(0x0C)  // form feed
+            case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
+            case UInt8(ascii: "r"): out.append(UInt8(ascii: "\r"))
+            case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t"))
+            case UInt8(ascii: "u"):
                 guard var scalar = hex4(i) else { return nil }
                 i += 4
                 if (0xD800..<0xDC00).contains(scalar) {
-                    guard i + 6 <= raw.count, raw[i] == 92, raw[i + 1] == 117, let low = hex4(i + 2),
+                    guard i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
+                        let low = hex4(i + 2),
                         (0xDC00..<0xE000).contains(low)
                     else { return nil }
                     scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
@@ -264,19 +269,21 @@ package enum FlatJSON {
     /// Appends `"text"` to `out`, escaping what JSON requires.
     package static func appendString(_ text: String, to out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
-        out.append(34)
+        out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
-            case 34: out.append(contentsOf: [92, 34])
-            case 92: out.append(contentsOf: [92, 92])
-            case 10: out.append(contentsOf: [92, 110])
-            case 13: out.append(contentsOf: [92, 114])
-            case 9: out.append(contentsOf: [92, 116])
-            case 0..<32: out.append(contentsOf: [92, 117, 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                out.append(contentsOf: Array(#"\u00"#.utf8))
+                out.append(contentsOf: [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
             default: out.append(byte)
             }
         }
-        out.append(34)
+        out.append(UInt8(ascii: "\""))
     }
 }
 

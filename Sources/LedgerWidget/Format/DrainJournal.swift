@@ -19,13 +19,13 @@ public struct DrainJournal: Equatable, Sendable {
     public func encoded() -> [UInt8] {
         var out = Array("alog-drain 1\n".utf8)
         for key in keys { out += Array("key \(key)\n".utf8) }
-        for event in events { out += Array("event ".utf8) + EventLine.encode(event) + [10] }
+        for event in events { out += Array("event ".utf8) + EventLine.encode(event) + [UInt8(ascii: "\n")] }
         return out
     }
 
     /// Nil when the bytes are not a journal this version wrote.
     public init?(decoding bytes: [UInt8]) {
-        let lines = bytes.split(separator: 10, omittingEmptySubsequences: true)
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
         guard let first = lines.first, String(decoding: first, as: UTF8.self) == "alog-drain 1" else { return nil }
         var keys: [String] = []
         var events: [Event] = []

@@ -1,6 +1,7 @@
 import LedgerCore
 
-/// One item of the widget's pending queue. Two shapes are accepted, both from the seed apps:
+/// One item of the widget's pending queue. Two shapes are accepted, both written by the iOS
+/// activity apps whose widget data alog shares:
 ///
 /// - the NavWidget's `PendingActivities` item: `{"activityType": "sleep", "activityTime": 1703123456}`
 ///   (unix seconds);

@@ -16,7 +16,7 @@ public struct PendingQueue: Sendable {
         /// Fields of neither shape, ignored (but kept in `raw`).
         public var unknownFields: [String]
 
-        /// A new activity item in the seed's shape.
+        /// A new activity item in the NavWidget's shape.
         public static func activity(type: String, time: Int64) -> Element {
             var raw: [UInt8] = Array("{\"activityType\": ".utf8)
             FlatJSON.appendString(type, to: &raw)
@@ -36,7 +36,7 @@ public struct PendingQueue: Sendable {
                 if raw[i..<i + key.count].elementsEqual(key) {
                     var j = i + key.count
                     while j < raw.count, FlatJSON.isWhitespace(raw[j]) { j += 1 }
-                    if j < raw.count, raw[j] == 58 {
+                    if j < raw.count, raw[j] == UInt8(ascii: ":") {
                         j += 1
                         while j < raw.count, FlatJSON.isWhitespace(raw[j]) { j += 1 }
                         if raw[j...].starts(with: Array("false".utf8)) {
@@ -48,7 +48,7 @@ public struct PendingQueue: Sendable {
                 i += 1
             }
             // No `processed` member: add one before the closing brace.
-            if let close = raw.lastIndex(of: 125) {
+            if let close = raw.lastIndex(of: UInt8(ascii: "}")) {
                 raw.replaceSubrange(close..<close, with: Array(", \"processed\": true".utf8))
             }
         }
@@ -85,14 +85,14 @@ public struct PendingQueue: Sendable {
     /// The file form: one element per line, so a person can read and edit the queue.
     public func encoded() -> [UInt8] {
         if elements.isEmpty { return Array("[]\n".utf8) }
-        var out: [UInt8] = [91, 10]
+        var out: [UInt8] = [UInt8(ascii: "["), UInt8(ascii: "\n")]
         out.reserveCapacity(elements.count * 56 + 4)
         for (index, element) in elements.enumerated() {
-            out += [32, 32]
+            out += [UInt8(ascii: " "), UInt8(ascii: " ")]
             out += element.raw
-            out += index == elements.count - 1 ? [10] : [44, 10]
+            out += index == elements.count - 1 ? [UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")]
         }
-        out += [93, 10]
+        out += [UInt8(ascii: "]"), UInt8(ascii: "\n")]
         return out
     }
 
@@ -106,13 +106,14 @@ public struct PendingQueue: Sendable {
     public static func splicePoint(tail: [UInt8]) -> (keep: Int, separator: [UInt8])? {
         var end = tail.count
         while end > 0, FlatJSON.isWhitespace(tail[end - 1]) { end -= 1 }
-        guard end > 0, tail[end - 1] == 93 else { return nil }
+        guard end > 0, tail[end - 1] == UInt8(ascii: "]") else { return nil }
         end -= 1
         while end > 0, FlatJSON.isWhitespace(tail[end - 1]) { end -= 1 }
         guard end > 0 else { return nil }
         switch tail[end - 1] {
-        case 125: return (end, [44, 10, 32, 32])
-        case 91: return (end, [10, 32, 32])
+        case UInt8(ascii: "}"):
+            return (end, [UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: " ")])
+        case UInt8(ascii: "["): return (end, [UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: " ")])
         default: return nil
         }
     }
@@ -134,7 +135,7 @@ public struct PendingQueue: Sendable {
         let n = bytes.count
         func skipSpace() {
             while i < n, FlatJSON.isWhitespace(bytes[i]) {
-                if bytes[i] == 10 { line += 1 }
+                if bytes[i] == UInt8(ascii: "\n") { line += 1 }
                 i += 1
             }
         }
@@ -143,10 +144,10 @@ public struct PendingQueue: Sendable {
         }
         skipSpace()
         if i == n { return nil }
-        guard bytes[i] == 91 else { return damaged("the queue must be a JSON array ('[' expected)") }
+        guard bytes[i] == UInt8(ascii: "[") else { return damaged("the queue must be a JSON array ('[' expected)") }
         i += 1
         skipSpace()
-        if i < n, bytes[i] == 93 {
+        if i < n, bytes[i] == UInt8(ascii: "]") {
             i += 1
             skipSpace()
             return i < n ? damaged("text after the closing ']'") : nil
@@ -154,22 +155,22 @@ public struct PendingQueue: Sendable {
         while true {
             skipSpace()
             guard i < n else { return damaged("the array ends early (no closing ']'); the file looks truncated") }
-            guard bytes[i] == 123 else { return damaged("an item must be a JSON object ('{' expected)") }
+            guard bytes[i] == UInt8(ascii: "{") else { return damaged("an item must be a JSON object ('{' expected)") }
             guard let end = objectEnd(bytes, from: i) else {
                 return damaged("an item breaks off before its closing '}'; the file looks truncated")
             }
             let raw = UnsafeRawBufferPointer(rebasing: bytes[i..<end])
             let startLine = line
-            for byte in raw where byte == 10 { line += 1 }
+            for byte in raw where byte == UInt8(ascii: "\n") { line += 1 }
             element(raw, startLine)
             i = end
             skipSpace()
             guard i < n else { return damaged("the array ends early (no closing ']'); the file looks truncated") }
-            if bytes[i] == 44 {
+            if bytes[i] == UInt8(ascii: ",") {
                 i += 1
                 continue
             }
-            guard bytes[i] == 93 else { return damaged("expected ',' or ']' after an item") }
+            guard bytes[i] == UInt8(ascii: "]") else { return damaged("expected ',' or ']' after an item") }
             i += 1
             skipSpace()
             return i < n ? damaged("text after the closing ']'") : nil
@@ -184,16 +185,16 @@ public struct PendingQueue: Sendable {
         while i < bytes.count {
             let byte = bytes[i]
             if inString {
-                if byte == 92 {
+                if byte == UInt8(ascii: "\\") {
                     i += 2
                     continue
                 }
-                if byte == 34 { inString = false }
-            } else if byte == 34 {
+                if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
                 inString = true
-            } else if byte == 123 || byte == 91 {
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 depth += 1
-            } else if byte == 125 || byte == 93 {
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                 depth -= 1
                 if depth == 0 { return i + 1 }
             }
@@ -312,6 +313,6 @@ public struct PendingQueue: Sendable {
 
     /// Type names are lowercase; most already are, so skip the copy then.
     private static func lowercased(_ text: String) -> String {
-        text.utf8.contains { $0 >= 65 && $0 <= 90 } ? text.lowercased() : text
+        text.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? text.lowercased() : text
     }
 }

@@ -69,7 +69,7 @@ struct QueueDigest: Equatable {
     var key: String { Self.keyPrefix + identity.text + " \(tail)" }
 
     var payload: [UInt8] {
-        Array("\(elements) \(pending)\n".utf8) + LastKnownActivities.encode(latest) + [10]
+        Array("\(elements) \(pending)\n".utf8) + LastKnownActivities.encode(latest) + [UInt8(ascii: "\n")]
     }
 
     init?(key: String, payload: ArraySlice<UInt8>) {
@@ -77,7 +77,7 @@ struct QueueDigest: Equatable {
         guard key.hasPrefix(Self.keyPrefix), let space = fields.lastIndex(of: " "),
             let identity = FileIdentity(text: fields[..<space]),
             let tail = UInt64(fields[fields.index(after: space)...]),
-            let newline = payload.firstIndex(of: 10)
+            let newline = payload.firstIndex(of: UInt8(ascii: "\n"))
         else { return nil }
         self.tail = tail
         let counts = String(decoding: payload[..<newline], as: UTF8.self).split(separator: " ")

@@ -5,8 +5,8 @@ import LedgerSystem
 
 /// The widget's device-local state, in `<git dir>/alog/widget/` (never tracked, per clone):
 ///
-///     PendingActivities.json     the queue: taps waiting to be committed (seed shape)
-///     LastKnownActivities.json   type → unix seconds, refreshed from the vault (seed shape)
+///     PendingActivities.json     the queue: taps waiting to be committed (the iOS widgets' file)
+///     LastKnownActivities.json   type → unix seconds, refreshed from the vault (the iOS widgets' file)
 ///     types                      the vault's type names, one per line (for checking taps)
 ///     queue.digest               the queue's count and view overlay, keyed by the queue
 ///                                file's identity (see QueueDigest)
@@ -193,7 +193,7 @@ public final class WidgetStore {
         let written = try FileSystem.replaceTail(queuePath, reading: QueueDigest.tailLength) { tail, identity in
             guard digest.describes(identity, tail: tail), let (keep, separator) = PendingQueue.splicePoint(tail: tail)
             else { return nil }
-            let end = separator + element.raw + [10, 93, 10]
+            let end = separator + element.raw + [UInt8(ascii: "\n"), UInt8(ascii: "]"), UInt8(ascii: "\n")]
             newTail = tail[..<keep] + end
             return (keep, end)
         }
@@ -247,7 +247,7 @@ public final class WidgetStore {
     /// records the vault's type names; files are rewritten only when their content changes.
     public func refresh(from summary: StatusSummary) throws {
         try ensureDirectory()
-        let cache = LastKnownActivities.encode(summary.lastKnownActivities) + [10]
+        let cache = LastKnownActivities.encode(summary.lastKnownActivities) + [UInt8(ascii: "\n")]
         if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
         let names = Array((summary.types.map(\.name).sorted().joined(separator: "\n") + "\n").utf8)
         if (try? FileSystem.read(typesPath)) != names { try FileSystem.writeAtomically(typesPath, names) }

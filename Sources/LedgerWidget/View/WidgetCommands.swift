@@ -160,7 +160,7 @@ public enum WidgetCommands {
     public enum PendingStatus: String, Sendable {
         /// Waiting for the next command that opens the vault.
         case queued
-        /// A seed action already marked processed; kept for its app, never committed again.
+        /// A Green Streak action already marked processed; kept for its app, never committed again.
         case processed
         /// The last drain could not commit it (the reason is the detail).
         case failed

@@ -1,7 +1,7 @@
 import LedgerCore
 
 /// What a widget or status bar shows, computed without the vault: the last-known activities
-/// cache combined with the taps still queued (the seed's optimistic view). Each type's time
+/// cache combined with the taps still queued (the optimistic view the iOS widgets show). Each type's time
 /// is the later of the two.
 public struct WidgetView: Sendable, Equatable {
     /// Type → unix seconds of its latest activity, queued taps included.
@@ -87,7 +87,7 @@ public struct WidgetView: Sendable, Equatable {
         return Reading(date: date, conscious: conscious, mealSince: latest["meal"], anySince: any)
     }
 
-    /// The precomputed timeline: one reading per minute from `now`, `count` of them (the seed
+    /// The precomputed timeline: one reading per minute from `now`, `count` of them (the iOS
     /// widget asks for 60, or 2 right after a tap so it can re-render at once).
     public func timeline(from now: Int64, count: Int) -> [Reading] {
         (0..<max(0, count)).map { reading(at: now + Int64($0) * 60) }

@@ -1,0 +1,71 @@
+import LedgerCore
+
+/// The user's actions on the ledger: each is checked against the folded state, then written
+/// as new events in one commit (`append`). Nothing is ever rewritten: an edit, delete or
+/// restore is a new event that names the entry it changes.
+extension Vault {
+    /// Logs an activity of a known type.
+    public func log(type: String, at: LocalInstant, note: String?) throws -> Appended {
+        let summary = try summary()
+        guard summary.type(named: type) != nil else {
+            throw VaultError.unknownType(type, known: summary.types.map(\.name))
+        }
+        let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
+        return try append(
+            [.logged(type: type, at: at, note: noteText)], message: "alog: log \(type) at \(at.iso8601)")
+    }
+
+    /// Finds an entry by a unique id prefix of at least 4 characters.
+    public func resolveEntry(_ prefix: String) throws -> Entry {
+        let wanted = prefix.lowercased()
+        guard wanted.count >= 4 else { throw VaultError.entryPrefixTooShort(prefix) }
+        let state = try state()
+        if let exact = EventID(wanted), let entry = state.entry(exact) { return entry }
+        var matches: [EventID] = []
+        for id in state.entryIDs where id.hasPrefix(wanted) {
+            matches.append(id)
+            if matches.count > 10 { break }
+        }
+        guard let first = matches.first else { throw VaultError.unknownEntry(prefix) }
+        guard matches.count == 1 else {
+            throw VaultError.ambiguousEntry(prefix, candidates: matches.map(\.description).sorted())
+        }
+        return state.entry(first)!
+    }
+
+    /// Changes the fields of an entry (found by id prefix) that `changes` names.
+    public func edit(_ prefix: String, changes: EntryChanges) throws -> (Entry, Appended) {
+        guard !changes.isEmpty else { throw VaultError.nothingToChange }
+        let entry = try resolveEntry(prefix)
+        if let type = changes.type, try summary().type(named: type) == nil {
+            throw VaultError.unknownType(type, known: try summary().types.map(\.name))
+        }
+        let appended = try append(
+            [.edited(target: entry.id, changes: changes)], message: "alog: edit \(entry.id) (\(entry.type))")
+        return (try state().entry(entry.id)!, appended)
+    }
+
+    /// Hides an entry (found by id prefix) until it is restored.
+    public func delete(_ prefix: String) throws -> (Entry, Appended) {
+        let entry = try resolveEntry(prefix)
+        if entry.isDeleted { throw VaultError.alreadyInState("entry \(entry.id) is already deleted") }
+        let appended = try append([.deleted(target: entry.id)], message: "alog: delete \(entry.id) (\(entry.type))")
+        return (entry, appended)
+    }
+
+    /// Shows a deleted entry (found by id prefix) again.
+    public func restore(_ prefix: String) throws -> (Entry, Appended) {
+        let entry = try resolveEntry(prefix)
+        if !entry.isDeleted { throw VaultError.alreadyInState("entry \(entry.id) is not deleted") }
+        let appended = try append([.restored(target: entry.id)], message: "alog: restore \(entry.id) (\(entry.type))")
+        return (entry, appended)
+    }
+
+    /// Adds or redefines an activity type.
+    public func defineType(_ definition: ActivityTypeDefinition) throws -> Appended {
+        if let reason = ActivityTypes.validateName(definition.name) {
+            throw VaultError.invalidTypeName(definition.name, reason: reason)
+        }
+        return try append([.typeDefined(definition)], message: "alog: define type \(definition.name)")
+    }
+}
