@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs what ActivityLedger needs on Debian/Ubuntu (libgit2, pkg-config, git), when missing.
+# Installs what ActivityLedger needs on Debian/Ubuntu (libgit2, pkg-config, git, python3), when missing.
 set -euo pipefail
 missing=()
 for pkg in libgit2-dev pkg-config git; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
+# scripts/module-graph.sh (run by scripts/test.sh) needs a Python 3, any.
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
 if [ "${#missing[@]}" -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"

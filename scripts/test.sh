@@ -3,6 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# The module graph in docs/architecture.md matches Package.swift, and every target declares
+# exactly what it imports.
+scripts/module-graph.sh --check
 swift build --build-tests
 swift test --skip-build
 # The release build the README's demo uses (libgit2 linked in where the archives exist),
