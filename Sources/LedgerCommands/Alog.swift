@@ -1,4 +1,11 @@
 import ArgumentParser
+import LedgerEnvironment
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The root of the CLI. `alog-full`'s `main` calls `runFromCommandLine()`.
 public struct Alog: ParsableCommand {
@@ -31,7 +38,18 @@ public struct Alog: ParsableCommand {
     /// parse cleanly there — help, a typo, a missing argument — goes through the root, which
     /// gives the usual help and error texts; errors from running are reported as the root does.
     public static func runFromCommandLine() -> Never {
+        // A write past `ulimit -f` fails with EFBIG and is reported, instead of killing us.
+        signal(SIGXFSZ, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // Before anything reads or writes: a clock alog cannot record is refused. Help and
+        // --version need no clock.
+        if !arguments.contains(where: { ["-h", "--help", "help", "--version"].contains($0) }) {
+            do {
+                try CommandClock.check()
+            } catch {
+                Self.exit(withError: error)
+            }
+        }
         if let quick = QuickCommand(arguments) {
             do {
                 try quick.run()

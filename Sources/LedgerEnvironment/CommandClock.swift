@@ -2,13 +2,64 @@ import LedgerCore
 import LedgerSystem
 
 /// "Now" for commands: the wall clock, or `ALOG_NOW` (unix seconds or ISO 8601 with an offset)
-/// when set, so tests and demos can pin the time.
+/// when set, so tests and demos can pin the time. Every command calls `check()` before it
+/// reads or writes anything: a clock outside 1970–9999 (set by `ALOG_NOW` or by the system) is
+/// refused, never stamped into an event or queued as a tap.
 public enum CommandClock {
-    public static let overriddenMillis: Int64? = {
-        guard let text = FileSystem.environment("ALOG_NOW"), !text.isEmpty else { return nil }
-        if let seconds = Int64(text) { return seconds * 1000 }
-        return ISO8601.parse(text)?.instant.map { $0.seconds * 1000 }
+    /// Why "now" cannot be used.
+    public struct Invalid: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// `ALOG_NOW` read once: nil when unset or empty, a failure when set but unusable.
+    private static let override: Result<Int64?, Invalid> = {
+        guard let text = FileSystem.environment("ALOG_NOW"), !text.isEmpty else { return .success(nil) }
+        return parseOverride(text)
     }()
+
+    /// `ALOG_NOW`'s text as milliseconds since the epoch, or why it cannot be.
+    public static func parseOverride(_ text: String) -> Result<Int64?, Invalid> {
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        let seconds: Int64
+        if let number = Int64(text) {
+            seconds = number
+        } else if let parsed = ISO8601.parse(text), let instant = parsed.instant {
+            seconds = instant.seconds
+        } else {
+            return .failure(
+                Invalid(
+                    description:
+                        "ALOG_NOW='\(shown)' is not a time: give unix seconds or ISO 8601 with an offset (2030-01-01T12:00:00Z), or unset it"
+                ))
+        }
+        guard ValidTime.contains(seconds: seconds) else {
+            return .failure(
+                Invalid(
+                    description:
+                        "ALOG_NOW='\(shown)' is outside 1970-01-01 to 9999-12-31, the times alog records; unset it or give a time in that range"
+                ))
+        }
+        return .success(seconds * 1000)
+    }
+
+    /// Refuses an unusable `ALOG_NOW`, or a system clock outside 1970–9999.
+    public static func check() throws(Invalid) {
+        if try override.get() != nil { return }
+        try checkSystemClock(SystemClock.nowMillis())
+    }
+
+    /// The system clock's reading `millis`, refused outside 1970–9999.
+    public static func checkSystemClock(_ millis: Int64) throws(Invalid) {
+        guard ValidTime.contains(millis: millis) else {
+            throw Invalid(
+                description:
+                    "the system clock reads \(millis / 1000) seconds since 1970, outside 1970-01-01 to 9999-12-31; set the clock (or ALOG_NOW) before logging"
+            )
+        }
+    }
+
+    /// `ALOG_NOW` in milliseconds, when set and valid.
+    public static var overriddenMillis: Int64? { (try? override.get()) ?? nil }
 
     public static var nowMillis: Int64 { overriddenMillis ?? SystemClock.nowMillis() }
     public static var nowSeconds: Int64 { nowMillis / 1000 }

@@ -1,3 +1,4 @@
+import LedgerEnvironment
 import LedgerSystem
 
 #if canImport(Glibc)
@@ -10,8 +11,18 @@ import LedgerSystem
 /// `alog-full`.
 public enum FrontMain {
     public static func run(_ arguments: [String]) -> Never {
-        if let command = HotCommand(arguments), let status = command.run() {
-            exit(status)
+        // A write past `ulimit -f` fails with EFBIG and is reported, instead of killing us.
+        signal(SIGXFSZ, SIG_IGN)
+        if let command = HotCommand(arguments) {
+            // A tap is stamped with now: refused, like in alog-full, when now is not a time alog
+            // records. (Everything else goes to alog-full, which checks the same.)
+            do {
+                try CommandClock.check()
+            } catch {
+                StandardStream.error("Error: \(error)\n")
+                exit(1)
+            }
+            if let status = command.run() { exit(status) }
         }
         FullCLI.exec(arguments)
     }
