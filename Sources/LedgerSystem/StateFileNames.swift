@@ -4,4 +4,7 @@ public enum StateFileNames {
     /// vault's `BranchIntent`); left behind only by a writer that was killed in between, and
     /// then finished by the next command that opens the vault.
     public static let branchIntent = "branch-intent"
+    /// Committed event lines that a commit removed, until `alog repair` writes them back; while
+    /// it exists every command warns.
+    public static let removals = "removals"
 }

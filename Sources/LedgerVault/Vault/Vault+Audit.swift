@@ -16,7 +16,7 @@ extension Vault {
     /// first parent, so an event arriving through a merge is attributed to the commit that
     /// wrote it, not the merge.
     public func auditTrail(matching filter: (Event) -> Bool = { _ in true }) throws -> [AuditRecord] {
-        guard let head = try repository.head().commit else { return [] }
+        guard let head = try branchHead().commit else { return [] }
         let reader = EventFileReader(repository: try repository)
         var seen: Set<EventID> = []
         var records: [AuditRecord] = []
@@ -63,7 +63,7 @@ extension Vault {
         // check with libgit2's error rather than being read as it is.
         verifyObjectHashesOnRead()
         var report = VerifyReport()
-        guard let head = try repository.head().commit else { return report }
+        guard let head = try branchHead().commit else { return report }
         let reader = EventFileReader(repository: try repository)
         var places: [EventID: [String]] = [:]
         try reader.forEachEvent(

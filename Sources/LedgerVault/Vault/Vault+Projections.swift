@@ -18,8 +18,8 @@ extension Vault {
     func headCommit() throws -> ObjectID? {
         switch HeadFile.resolve(gitDirectory: gitDirectory) {
         case .commit(let hex)?: ObjectID(hex: hex)
-        case .unborn?: nil
-        case nil: try repository.head().commit
+        // Checked through libgit2, and a damaged or missing branch is an error (`branchHead`).
+        case .unborn?, nil: try branchHead().commit
         }
     }
 
@@ -69,6 +69,7 @@ extension Vault {
             event: { event, _, _ in
                 if simple { simple = advanced.absorbNewEvent(event) }
             }, issue: { issues.append($0) })
+        if case .rewritten = delta { try noticeRemovals(from: old, to: new) }
         guard simple, case .appended = delta else { return nil }
         lineIssues += issues
         return advanced
@@ -102,9 +103,11 @@ extension Vault {
                     try storeState(state, at: commit)
                     return state
                 }
+                try noticeRemovals(from: cached, to: commit)
             }
         }
-        let state = try fold(tree: tree)
+        var state = try fold(tree: tree)
+        try applyRemovedLines(to: &state)
         try storeState(state, at: commit)
         return state
     }
@@ -155,11 +158,12 @@ extension Vault {
         memoState = nil
         memoSummary = nil
         lineIssues = []
-        guard let head = try repository.head().commit else {
+        guard let head = try branchHead().commit else {
             return RebuildReport(
                 events: 0, entries: 0, liveEntries: 0, types: 0, duplicates: 0, skippedLines: [], seconds: 0)
         }
-        let state = try fold(tree: try repository.commit(head).tree)
+        var state = try fold(tree: try repository.commit(head).tree)
+        try applyRemovedLines(to: &state)
         try storeState(state, at: head)
         try storeSummary(StatusSummary(state), at: head)
         let (entries, live) = state.entryCounts
@@ -182,12 +186,23 @@ extension Vault {
     }
 
     /// The commit a cache file reflects and its payload (see `CacheFile`).
+    /// A cache that cannot be read at all (a directory in its place, say) is an error that
+    /// names `alog rebuild`, which replaces it.
     private func readCache(_ path: String) throws -> (ObjectID, ArraySlice<UInt8>)? {
-        guard let (commit, payload) = try CacheFile.read(path), let id = ObjectID(hex: commit) else { return nil }
+        let cache: (key: String, payload: ArraySlice<UInt8>)?
+        do {
+            cache = try CacheFile.read(path)
+        } catch let failure as FileSystem.Failure {
+            throw VaultError.damagedStateFile(path: displayPath(path), reason: failure.reason)
+        }
+        guard let (commit, payload) = cache, let id = ObjectID(hex: commit) else { return nil }
         return (id, payload)
     }
 
     private func writeCache(_ path: String, commit: ObjectID, payload: [UInt8]) throws {
+        if FileSystem.isDirectory(path) {
+            throw VaultError.damagedStateFile(path: displayPath(path), reason: "it is a directory")
+        }
         try CacheFile.write(path, key: commit.hex, payload: payload)
     }
 }

@@ -33,6 +33,7 @@ struct VaultOptions: ParsableArguments {
         if let now = CommandClock.overriddenMillis { vault.clock = { now } }
         finishInterruptedWrite(vault)
         if drainingWidgetQueue { commitWidgetQueue(vault) }
+        Terminal.reportRemovals(vault)
         return vault
     }
 
