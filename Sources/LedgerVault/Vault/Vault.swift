@@ -43,7 +43,11 @@ public final class Vault {
         openedRepository = repository
         stateDirectory = gitDirectory + "alog/"
         try FileSystem.makeDirectories(stateDirectory)
-        device = try DeviceIdentity.load(stateDirectory: stateDirectory)
+        do {
+            device = try DeviceIdentity.load(stateDirectory: stateDirectory)
+        } catch VaultError.damagedStateFile(let path, let reason) where path.hasPrefix(root + "/") {
+            throw VaultError.damagedStateFile(path: String(path.dropFirst(root.count + 1)), reason: reason)
+        }
     }
 
     /// Opens an existing vault; fails with a clear error if `path` is not one. A plain
