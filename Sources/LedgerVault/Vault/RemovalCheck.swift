@@ -60,12 +60,13 @@ extension Vault {
 
     /// Records the committed event lines present in `old` and missing from `new`, with the
     /// commit that removed each (once per pair of commits: the file remembers the last `new`
-    /// scanned).
-    func noticeRemovals(from old: ObjectID, to new: ObjectID) throws {
+    /// scanned). True when it recorded something new (the state cache is then dropped).
+    @discardableResult
+    func noticeRemovals(from old: ObjectID, to new: ObjectID) throws -> Bool {
         var known = try readRemovals()
-        if known.scanned == new { return }
+        if known.scanned == new { return false }
         let repository = try repository
-        let oldTree = try repository.commit(old).tree
+        guard let oldTree = try? repository.commit(old).tree else { return false }
         let newTree = try repository.commit(new).tree
         var removed: [(path: String, lines: [[UInt8]])] = []
         var added: Set<[UInt8]> = []
@@ -83,17 +84,20 @@ extension Vault {
         removed = removed.map { ($0.path, $0.lines.filter { !added.contains($0) }) }.filter { !$0.lines.isEmpty }
         // Only a file with findings is written: its presence sends the front's warm `status` to
         // the full CLI, which prints the warning.
-        guard !removed.isEmpty else { return }
+        guard !removed.isEmpty else { return false }
         known.scanned = new
+        let before = known.findings.count
         for finding in try attribute(removed, from: old, to: new) where !known.findings.contains(finding) {
             known.findings.append(finding)
         }
         try writeRemovals(known)
+        guard known.findings.count > before else { return false }
         // The state cache may reflect a commit from before the removed lines were added: it is
         // folded again, with them (`applyRemovedLines`). From then on the cached state holds
         // them, and moves on over plain appends as ever.
         memoState = nil
         try FileSystem.removeTree(stateCachePath)
+        return true
     }
 
     /// Names the commit (between `old` and `new`) whose diff against its first parent removed

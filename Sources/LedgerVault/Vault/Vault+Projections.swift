@@ -92,7 +92,13 @@ extension Vault {
         }
         let tree = try repository.commit(commit).tree
         let reader = EventFileReader(repository: try repository)
-        if let (cached, bytes) = cache, var state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) }) {
+        // Removals are noticed from the summary's commit too: it moves on every write, while the
+        // state may lag behind, to before the removed lines were even added.
+        var noticed = false
+        if let base = cacheKey(summaryCachePath), base != commit, base != cache?.0 {
+            noticed = try noticeRemovals(from: base, to: commit)
+        }
+        if !noticed, let (cached, bytes) = cache, var state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) }) {
             if let cachedTree = try? repository.commit(cached).tree {
                 var issues: [LineIssue] = []
                 let delta = try reader.forEachNewEvent(
