@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @main
 struct Alog: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,6 +32,7 @@ struct Alog: ParsableCommand {
     /// parse cleanly there — help, a typo, a missing argument — goes through the root, which
     /// gives the usual help and error texts; errors from running are reported as the root does.
     static func main() {
+        signal(SIGXFSZ, SIG_IGN)  // a file size limit fails the write (EFBIG) instead of killing alog mid-way
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let quick = QuickCommand(arguments) {
             do {

@@ -14,6 +14,7 @@ import LedgerWidget
 // included — is handed to `alog-full` (the whole CLI) with exec, so there is one source of
 // truth for help texts and errors.
 
+signal(SIGXFSZ, SIG_IGN)  // a file size limit fails the write (EFBIG) instead of killing alog mid-way
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let command = HotCommand(arguments), let gitDirectory = command.location.gitDirectory,
     let status = command.run(gitDirectory: gitDirectory)
