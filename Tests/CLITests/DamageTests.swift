@@ -82,6 +82,33 @@ struct DamageTests {
         #expect(try git("show", "HEAD:\(file)", in: vault).stdout.split(separator: "\n").count == 4)
     }
 
+    @Test("a sync does not push lines removed by a git commit, and pushes once repaired")
+    func syncRefusesRemovals() throws {
+        let home = TemporaryDirectory()
+        let vault = try vault(home)
+        let remote = home.sub("remote.git")
+        #expect(try git("init", "-q", "--bare", "-b", "main", remote, in: home.path).succeeded)
+        #expect(try alog(["remote", "add", "origin", remote, "--vault", vault], home: home.path).succeeded)
+        let first = try alog(["sync", "--vault", vault], home: home.path, environment: now)
+        #expect(first.succeeded, "\(first.stderr)")
+        let pushed = try git("rev-parse", "main", in: remote).stdout
+        let file = try git("ls-files", ".alog/events", in: vault).stdout.trimmingCharacters(in: .newlines)
+        try writeFile(vault + "/" + file, "")
+        #expect(try git("commit", "-qam", "tidy", in: vault).succeeded)
+
+        let refused = try alog(["sync", "--vault", vault], home: home.path, environment: now)
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains("refused to push to 'origin': commit \(try head(vault).prefix(12)) removed 3"),
+            "\(refused.stderr)")
+        #expect(try git("rev-parse", "main", in: remote).stdout == pushed)
+
+        #expect(try alog(["repair", "--vault", vault], home: home.path, environment: now).succeeded)
+        let synced = try alog(["sync", "--vault", vault], home: home.path, environment: now)
+        #expect(synced.succeeded, "\(synced.stderr)")
+        #expect(try git("show", "main:\(file)", in: remote).stdout.split(separator: "\n").count == 3)
+    }
+
     @Test("rebuild replaces a cache or the device file that became a directory, and says so")
     func rebuildClearsTheWay() throws {
         let home = TemporaryDirectory()

@@ -215,3 +215,19 @@ extension Vault {
         try FileSystem.writeAtomically(removalsPath, Array(text.utf8))
     }
 }
+
+extension Vault {
+    /// What a sync must check before it pushes: a branch that resolves (`branchHead`, which
+    /// throws `VaultError.branchDamaged`) and no pending removals (`SyncError.localRemovals`):
+    /// a push would spread the removal to every device.
+    public func checkBeforePush(remote requested: String?) throws {
+        let head = try branchHead()
+        let removals = try pendingRemovals()
+        guard let first = removals.first else { return }
+        let remote =
+            try requested ?? head.branch.map { try defaultRemote(branch: String($0.dropFirst("refs/heads/".count))) }
+            ?? "origin"
+        throw SyncError.localRemovals(
+            remote: remote, commit: first.commit.hex, lines: removals.reduce(0) { $0 + $1.lines.count })
+    }
+}

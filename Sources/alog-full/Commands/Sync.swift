@@ -24,6 +24,7 @@ struct Sync: ParsableCommand {
 
     func run() throws {
         let vault = try options.open()
+        try vault.checkBeforePush(remote: remote)  // until the sync checks this itself before its push
         let report = try vault.sync(remote: remote, progress: json ? nil : ProgressLine.reporter())
         for warning in report.warnings { Terminal.warn(warning) }
         let summary = try vault.summary()
