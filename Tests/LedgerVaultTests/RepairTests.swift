@@ -157,6 +157,11 @@ struct RepairTests {
         #expect(try repaired.pendingRemovals().isEmpty)
         #expect(Set(try repaired.state().history.map(\.id)) == Set(ids))
         #expect(try repaired.repair().actions.isEmpty)
+        // verify still sees the removal in history, and that it was written back.
+        let verified = try repaired.verify()
+        #expect(verified.rewrites.isEmpty)
+        #expect(verified.repairedRewrites.map(\.commit.hex) == [tidy])
+        #expect(verified.malformedLines.isEmpty == (damage != .garbled))
     }
 
     @Test("lines moved to another file are not removals; a plain append is not scanned")

@@ -67,21 +67,7 @@ extension Vault {
         if known.scanned == new { return false }
         let repository = try repository
         guard let oldTree = try? repository.commit(old).tree else { return false }
-        let newTree = try repository.commit(new).tree
-        var removed: [(path: String, lines: [[UInt8]])] = []
-        var added: Set<[UInt8]> = []
-        for change in try repository.diffTrees(oldTree, newTree, paths: [VaultLayout.eventsFolder])
-        where change.path.hasSuffix(".jsonl") {
-            let before = try change.oldID.map { try Self.lines(repository.readBlob($0)) } ?? []
-            let after = try change.newID.map { try Self.lines(repository.readBlob($0)) } ?? []
-            let afterSet = Set(after)
-            let beforeSet = Set(before)
-            added.formUnion(after.filter { !beforeSet.contains($0) })
-            let gone = before.filter { !afterSet.contains($0) && Self.isEventLine($0) }
-            if !gone.isEmpty { removed.append((change.path, gone)) }
-        }
-        // A line that only moved to another file is not lost.
-        removed = removed.map { ($0.path, $0.lines.filter { !added.contains($0) }) }.filter { !$0.lines.isEmpty }
+        let removed = try removedEventLines(from: oldTree, to: try repository.commit(new).tree)
         // Only a file with findings is written: its presence sends the front's warm `status` to
         // the full CLI, which prints the warning.
         guard !removed.isEmpty else { return false }
@@ -98,6 +84,26 @@ extension Vault {
         memoState = nil
         try FileSystem.removeTree(stateCachePath)
         return true
+    }
+
+    /// The committed event lines in `oldTree`'s event files that `newTree` lacks, by file; a
+    /// line that only moved to another event file is not lost, and a damaged line (not an
+    /// event) counts for nothing.
+    func removedEventLines(from oldTree: ObjectID?, to newTree: ObjectID) throws -> [(path: String, lines: [[UInt8]])] {
+        let repository = try repository
+        var removed: [(path: String, lines: [[UInt8]])] = []
+        var added: Set<[UInt8]> = []
+        for change in try repository.diffTrees(oldTree, newTree, paths: [VaultLayout.eventsFolder])
+        where change.path.hasSuffix(".jsonl") {
+            let before = try change.oldID.map { try Self.lines(repository.readBlob($0)) } ?? []
+            let after = try change.newID.map { try Self.lines(repository.readBlob($0)) } ?? []
+            let afterSet = Set(after)
+            let beforeSet = Set(before)
+            added.formUnion(after.filter { !beforeSet.contains($0) })
+            let gone = before.filter { !afterSet.contains($0) && Self.isEventLine($0) }
+            if !gone.isEmpty { removed.append((change.path, gone)) }
+        }
+        return removed.map { ($0.path, $0.lines.filter { !added.contains($0) }) }.filter { !$0.lines.isEmpty }
     }
 
     /// Names the commit (between `old` and `new`) whose diff against its first parent removed

@@ -52,6 +52,9 @@ extension Vault {
         public var duplicateIDs: [(id: EventID, places: [String])] = []
         /// Commits that changed or removed an existing event line.
         public var rewrites: [(commit: ObjectID, path: String, detail: String)] = []
+        /// Commits that removed event lines which are all back in HEAD (`alog repair` wrote them
+        /// back): history still shows the removal, the ledger is whole. Not a problem.
+        public var repairedRewrites: [(commit: ObjectID, path: String, detail: String)] = []
 
         public var isClean: Bool { malformedLines.isEmpty && duplicateIDs.isEmpty && rewrites.isEmpty }
     }
@@ -82,11 +85,27 @@ extension Vault {
                 let delta = try reader.forEachNewEvent(
                     from: parentTree, to: commit.tree, event: { _, _, _ in }, issue: { _ in })
                 if case .rewritten(let path, let detail) = delta {
-                    report.rewrites.append((id, path, detail))
+                    if try isWrittenBack(removedEventLines(from: parentTree, to: commit.tree), in: head) {
+                        report.repairedRewrites.append((id, path, detail))
+                    } else {
+                        report.rewrites.append((id, path, detail))
+                    }
                 }
             }
             return true
         }
         return report
+    }
+
+    /// True when there are removed lines and HEAD has every one of them back in its file.
+    private func isWrittenBack(_ removed: [(path: String, lines: [[UInt8]])], in head: ObjectID) throws -> Bool {
+        guard !removed.isEmpty else { return false }
+        let tree = try repository.commit(head).tree
+        for (path, lines) in removed {
+            guard let entry = try repository.treeEntry(atPath: path, in: tree) else { return false }
+            let present = Set(Self.lines(try repository.readBlob(entry.id)))
+            if !lines.allSatisfy(present.contains) { return false }
+        }
+        return true
     }
 }
