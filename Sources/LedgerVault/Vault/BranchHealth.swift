@@ -24,9 +24,22 @@ extension Vault {
             if let branch = symbolicHead(), let damage = try branchDamage(branch) { throw damage }
             throw error
         }
-        guard let branch = head.branch, head.commit == nil else { return head }
+        guard let branch = head.branch else { return head }
+        // A branch naming a commit that is not there is damaged too (libgit2 resolves it).
+        if let commit = head.commit, (try? repository.commit(commit)) != nil { return head }
         if let damage = try branchDamage(branch) { throw damage }
         return head
+    }
+
+    /// Runs `body`; a commit that cannot be found there is reported as the damaged branch that
+    /// names it, when that is the cause (HEAD read from the refs files is not looked up first).
+    func namingDamage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as GitError where error.code == .notFound {
+            if let branch = symbolicHead(), let damage = try branchDamage(branch) { throw damage }
+            throw error
+        }
     }
 
     /// Why the branch `name` (e.g. `refs/heads/main`) cannot be used, or nil when it is fine

@@ -26,7 +26,7 @@ extension Vault {
     /// The status summary for HEAD. When the cache matches HEAD this reads two small files.
     public func summary() throws -> StatusSummary {
         guard let head = try headCommit() else { return StatusSummary() }
-        return try summary(at: head)
+        return try namingDamage { try summary(at: head) }
     }
 
     func summary(at commit: ObjectID) throws -> StatusSummary {
@@ -78,7 +78,7 @@ extension Vault {
     /// The full folded state for HEAD.
     public func state() throws -> LedgerState {
         guard let head = try headCommit() else { return LedgerState() }
-        return try state(at: head)
+        return try namingDamage { try state(at: head) }
     }
 
     func state(at commit: ObjectID) throws -> LedgerState {
