@@ -95,8 +95,16 @@ extension Vault {
         var added: Set<[UInt8]> = []
         for change in try repository.diffTrees(oldTree, newTree, paths: [VaultLayout.eventsFolder])
         where change.path.hasSuffix(".jsonl") {
-            let before = try change.oldID.map { try Self.lines(repository.readBlob($0)) } ?? []
-            let after = try change.newID.map { try Self.lines(repository.readBlob($0)) } ?? []
+            let oldBytes = try change.oldID.map { try repository.readBlob($0) } ?? []
+            let newBytes = try change.newID.map { try repository.readBlob($0) } ?? []
+            // The usual case, lines appended: nothing removed, and the new lines only matter for
+            // telling a moved line from a removed one.
+            if !oldBytes.isEmpty, newBytes.withUnsafeBytes({ EventLines.isAppend(of: oldBytes, in: $0) }) {
+                added.formUnion(Self.lines(Array(newBytes[oldBytes.count...])))
+                continue
+            }
+            let before = Self.lines(oldBytes)
+            let after = Self.lines(newBytes)
             let afterSet = Set(after)
             let beforeSet = Set(before)
             added.formUnion(after.filter { !beforeSet.contains($0) })
