@@ -206,9 +206,11 @@ extension Vault {
     }
 
     private func writeCache(_ path: String, commit: ObjectID, payload: [UInt8]) throws {
-        if FileSystem.isDirectory(path) {
-            throw VaultError.damagedStateFile(path: displayPath(path), reason: "it is a directory")
+        do {
+            try CacheFile.write(path, key: commit.hex, payload: payload)
+        } catch let failure as FileSystem.Failure where failure.operation == "open" {
+            // A directory in its place, say: not something retrying fixes.
+            throw VaultError.damagedStateFile(path: displayPath(path), reason: failure.reason)
         }
-        try CacheFile.write(path, key: commit.hex, payload: payload)
     }
 }
