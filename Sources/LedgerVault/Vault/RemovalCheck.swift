@@ -236,6 +236,7 @@ extension Vault {
     /// a push would spread the removal to every device.
     public func checkBeforePush(remote requested: String?) throws {
         let head = try branchHead()
+        _ = noticedRemovals()  // the projections catch up with HEAD, which is when removals are noticed
         let removals = try pendingRemovals()
         guard let first = removals.first else { return }
         let remote =
