@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerVaultTests",
-            dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]
+            dependencies: ["LedgerVault", "LedgerGit", "LedgerGitLayout", "LedgerCore", "TestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         .testTarget(

@@ -10,7 +10,8 @@ import LedgerWidget
 /// - the summary cache (`<git dir>/alog/summary.bin`) reflects the commit HEAD points at;
 /// - the widget has nothing queued and no interrupted drain (the full CLI would commit those
 ///   first);
-/// - no write was interrupted (the full CLI would finish it first: a `branch-intent` left).
+/// - no write was interrupted (the full CLI would finish it first: a `branch-intent` left);
+/// - no removed event lines are pending (the full CLI warns about them: a `removals` file).
 ///
 /// Anything else — HEAD moved by a pull, an unborn branch, an unusual ref layout, a missing or
 /// torn cache — answers nil, and the caller hands the command to the full CLI.
@@ -19,6 +20,7 @@ public enum WarmStatus {
         let stateDirectory = StateDirectory(gitDirectory: gitDirectory)
         let store = WidgetStore(stateDirectory: stateDirectory)
         guard !store.hasWork, !FileSystem.exists(stateDirectory.branchIntent),
+            !FileSystem.exists(stateDirectory.removals),
             case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory),
             let (commit, payload) = try? CacheFile.read(stateDirectory.summaryCache), commit == head,
             let summary = payload.withUnsafeBytes({ StatusSummary(serialized: $0) })

@@ -1,5 +1,11 @@
 import CLibGit2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An error reported by libgit2, carrying the failing call and libgit2's own message.
 public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
     public enum Code: Sendable, Equatable {
@@ -33,7 +39,38 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         self.errorClass = errorClass
     }
 
-    public var description: String { "\(function) failed: \(message)" }
+    public var description: String {
+        guard let (reason, path, fix) = systemError else { return "\(function) failed: \(message)" }
+        return "\(reason)\(path.map { " (\($0))" } ?? ""); \(fix)"
+    }
+
+    /// The system's error when libgit2 failed on one (its messages for OS errors end in the
+    /// `strerror` text and usually quote the path), with what to do about it; nil for others.
+    public var systemError: (reason: String, path: String?, fix: String)? {
+        for (code, fix) in Self.systemErrors {
+            let reason = String(cString: strerror(code))
+            guard message.hasSuffix(": " + reason) || message == reason else { continue }
+            var path: String?
+            if let open = message.firstIndex(of: "'"),
+                let close = message[message.index(after: open)...].firstIndex(of: "'")
+            {
+                path = String(message[message.index(after: open)..<close])
+            }
+            return (reason, path, fix)
+        }
+        return nil
+    }
+
+    /// The OS errors a user can act on, and how.
+    static let systemErrors: [(Int32, String)] = [
+        (ENOSPC, "free some disk space, then retry"),
+        (EDQUOT, "free some space or raise the disk quota, then retry"),
+        (EFBIG, "a file size limit (ulimit -f) stopped the write; raise it, then retry"),
+        (EACCES, "check the permissions of that file and its folder"),
+        (EPERM, "check the permissions of that file and its folder"),
+        (EROFS, "the file system is read-only; remount it writable or move the vault"),
+        (EIO, "the disk reported an input/output error; check it, then retry"),
+    ]
 
     /// Builds the error for a failed call. Must be called right after the call, on the same
     /// thread: libgit2 keeps its last error per thread, and 1.5.1 may have none at all.

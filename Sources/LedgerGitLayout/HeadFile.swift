@@ -25,15 +25,20 @@ public enum HeadFile {
         if let common = firstLine(gitDirectory + "commondir"), !common.isEmpty {
             refsDirectory = (common.hasPrefix("/") ? common : gitDirectory + common) + "/"
         }
-        if let loose = firstLine(refsDirectory + name) {
-            return commitID(loose).map(Resolution.commit)
+        // A branch file that is there but empty, a directory or unreadable is damaged, never
+        // unborn: nil, and the full CLI says what is wrong.
+        let loose: [UInt8]?
+        do { loose = try FileSystem.read(refsDirectory + name) } catch { return nil }
+        if let loose {
+            return commitID(String(decoding: loose.prefix { $0 != 10 }, as: UTF8.self)).map(Resolution.commit)
         }
         if let packed = text(refsDirectory + "packed-refs") {
             for line in packed.split(separator: "\n") where line.hasSuffix(" " + name) {
                 return commitID(line.prefix(40)).map(Resolution.commit)
             }
         }
-        return .unborn
+        // A missing branch that has a reflog had commits: deleted, not unborn.
+        return FileSystem.exists(refsDirectory + "logs/" + name) ? nil : .unborn
     }
 
     /// `text` when it is a full SHA-1 in lower-case hex.

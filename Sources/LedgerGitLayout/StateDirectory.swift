@@ -25,12 +25,17 @@ public struct StateDirectory: Sendable, Equatable {
     /// Hard-linked to `.git/index.lock` by the in-place index update, so a lock a killed writer
     /// left is recognised by its inode.
     public var indexLockClaim: String { path + "index.lock.claim" }
+    /// Committed event lines that a commit removed, until `alog repair` writes them back; while
+    /// it exists every command warns.
+    public var removals: String { path + "removals" }
+    /// A branch ref file `alog repair` could not read is kept here (`damaged-ref-<ms>`).
+    public static let damagedRefPrefix = "damaged-ref-"
     /// The widget's device-local folder.
     public var widget: WidgetFiles { WidgetFiles(path: path + "widget/") }
 
     /// Every name alog itself keeps directly in the folder (the widget's are in `widget`).
     public static let ownNames = [
-        "device", "summary.bin", "state.bin", "write.lock", "branch-intent", "index.lock.claim",
+        "device", "summary.bin", "state.bin", "write.lock", "branch-intent", "index.lock.claim", "removals",
     ]
 
     /// `<git dir>/alog/widget/`; what each file holds is in the widget's `WidgetStore`.

@@ -9,6 +9,8 @@ struct Rebuild: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
+        // Whatever in .git/alog/ cannot be read is replaced first: opening the vault reads it.
+        try Vault.clearDamagedState(at: options.location.path).forEach(emit)
         let vault = try options.open()
         let report = try vault.rebuild()
         Terminal.reportLineIssues(vault)

@@ -18,6 +18,9 @@ struct Verify: ParsableCommand {
         for rewrite in report.rewrites {
             emit("commit \(rewrite.commit.hex) changed history: \(rewrite.path): \(rewrite.detail)")
         }
+        for rewrite in report.repairedRewrites {
+            emit("commit \(rewrite.commit.hex) removed event lines from \(rewrite.path); written back since (ok)")
+        }
         emit(
             "checked \(report.eventsChecked) event lines in \(report.commitsChecked) commits: \(report.isClean ? "ok" : "PROBLEMS FOUND")"
         )

@@ -34,6 +34,7 @@ struct VaultOptions: ParsableArguments {
         if let now = CommandClock.overriddenMillis { vault.clock = { now } }
         finishInterruptedWrite(vault)
         if drainingWidgetQueue { commitWidgetQueue(vault) }
+        Terminal.reportRemovals(vault)
         return vault
     }
 

@@ -19,6 +19,9 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
     /// Uncommitted local edits are in files the merge has to change.
     case localChangesInTheWay(paths: [String])
     case tooManyRetries(remote: String, attempts: Int)
+    /// Local history removes committed event lines (`Vault.pendingRemovals()`); pushing would
+    /// spread the removal to every device.
+    case localRemovals(remote: String, commit: String, lines: Int)
 
     public var description: String {
         switch self {
@@ -52,6 +55,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
             "your uncommitted changes to \(paths.count == 1 ? "this file" : "these files") would be overwritten by the merge: \(paths.joined(separator: ", ")); commit them (e.g. with your git plugin) or move them aside, then sync again. Nothing was changed"
         case .tooManyRetries(let remote, let attempts):
             "'\(remote)' kept moving while we pushed (\(attempts) attempts); everything is merged locally, run 'alog sync' again"
+        case .localRemovals(let remote, let commit, let lines):
+            "refused to push to '\(remote)': commit \(commit.prefix(12)) removed \(lines) committed event line\(lines == 1 ? "" : "s") here, and a push would spread that to every device; run 'alog repair' (it writes them back), then 'alog sync' again. Nothing was pushed"
         }
     }
 }

@@ -13,7 +13,9 @@ extension Vault {
         remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 5
     ) throws -> SyncReport {
         let repository = try repository
-        let start = try repository.head()
+        // A damaged or missing branch is an error here too, never an empty vault to fill from
+        // the remote.
+        let start = try branchHead()
         guard let branchReference = start.branch else { throw VaultError.detachedHead(path: root) }
         let branch = String(branchReference.dropFirst("refs/heads/".count))
         let remote = try requested ?? defaultRemote(branch: branch)
@@ -50,6 +52,9 @@ extension Vault {
             guard let head = merged else { break }  // nothing on either side yet
             if let theirs { try repository.setReference(synced, to: theirs, message: "alog: received from \(remote)") }
             if head == theirs { break }
+            // A branch that lost committed event lines (a plain `git commit` emptied a file,
+            // say) is never pushed: the loss would spread to every device.
+            try checkBeforePush(remote: remote)
             if let reason = try pushBlocker(url: url, branch: remoteBranch) {
                 report.warnings.append("not pushed: \(reason)")
                 break

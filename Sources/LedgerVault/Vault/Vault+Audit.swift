@@ -16,7 +16,7 @@ extension Vault {
     /// first parent, so an event arriving through a merge is attributed to the commit that
     /// wrote it, not the merge.
     public func auditTrail(matching filter: (Event) -> Bool = { _ in true }) throws -> [AuditRecord] {
-        guard let head = try repository.head().commit else { return [] }
+        guard let head = try branchHead().commit else { return [] }
         let reader = EventFileReader(repository: try repository)
         var seen: Set<EventID> = []
         var records: [AuditRecord] = []
@@ -53,6 +53,9 @@ extension Vault {
         public var duplicateIDs: [(id: EventID, places: [String])] = []
         /// Commits that changed or removed an existing event line.
         public var rewrites: [(commit: CommitID, path: String, detail: String)] = []
+        /// Commits that removed event lines which are all back in HEAD (`alog repair` wrote them
+        /// back): history still shows the removal, the ledger is whole. Not a problem.
+        public var repairedRewrites: [(commit: CommitID, path: String, detail: String)] = []
 
         public var isClean: Bool { malformedLines.isEmpty && duplicateIDs.isEmpty && rewrites.isEmpty }
     }
@@ -64,7 +67,7 @@ extension Vault {
         // check with libgit2's error rather than being read as it is.
         verifyObjectHashesOnRead()
         var report = VerifyReport()
-        guard let head = try repository.head().commit else { return report }
+        guard let head = try branchHead().commit else { return report }
         let reader = EventFileReader(repository: try repository)
         var places: [EventID: [String]] = [:]
         try reader.forEachEvent(
@@ -83,11 +86,27 @@ extension Vault {
                 let delta = try reader.forEachNewEvent(
                     from: parentTree, to: commit.tree, event: { _, _, _ in }, issue: { _ in })
                 if case .rewritten(let path, let detail) = delta {
-                    report.rewrites.append((CommitID(id), path, detail))
+                    if try isWrittenBack(removedEventLines(from: parentTree, to: commit.tree), in: head) {
+                        report.repairedRewrites.append((CommitID(id), path, detail))
+                    } else {
+                        report.rewrites.append((CommitID(id), path, detail))
+                    }
                 }
             }
             return true
         }
         return report
+    }
+
+    /// True when there are removed lines and HEAD has every one of them back in its file.
+    private func isWrittenBack(_ removed: [(path: String, lines: [[UInt8]])], in head: ObjectID) throws -> Bool {
+        guard !removed.isEmpty else { return false }
+        let tree = try repository.commit(head).tree
+        for (path, lines) in removed {
+            guard let entry = try repository.treeEntry(atPath: path, in: tree) else { return false }
+            let present = Set(Self.lines(try repository.readBlob(entry.id)))
+            if !lines.allSatisfy(present.contains) { return false }
+        }
+        return true
     }
 }

@@ -86,7 +86,7 @@ extension Vault {
         var attempt = 0
         while true {
             attempt += 1
-            let head = try repository.head()
+            let head = try branchHead()
             guard let branch = head.branch else { throw VaultError.detachedHead(path: root) }
             let built = try build(head)
             if built.commit == head.commit {

@@ -20,15 +20,15 @@ extension Vault {
     func headCommit() throws -> ObjectID? {
         switch HeadFile.resolve(gitDirectory: gitDirectory) {
         case .commit(let hex)?: ObjectID(hex: hex)
-        case .unborn?: nil
-        case nil: try repository.head().commit
+        // Checked through libgit2, and a damaged or missing branch is an error (`branchHead`).
+        case .unborn?, nil: try branchHead().commit
         }
     }
 
     /// The status summary for HEAD. When the cache matches HEAD this reads two small files.
     public func summary() throws -> StatusSummary {
         guard let head = try headCommit() else { return StatusSummary() }
-        return try summary(at: head)
+        return try namingDamage { try summary(at: head) }
     }
 
     func summary(at commit: ObjectID) throws -> StatusSummary {
@@ -104,6 +104,7 @@ extension Vault {
                 count += 1
                 if simple { simple = advanced.absorbNewEvent(event) }
             }, issue: { issues.append($0) })
+        if case .rewritten = delta { try noticeRemovals(from: old, to: new) }
         guard simple, case .appended = delta else { return nil }
         lineIssues += issues
         return advanced
@@ -112,7 +113,7 @@ extension Vault {
     /// The full folded state for HEAD.
     public func state() throws -> LedgerState {
         guard let head = try headCommit() else { return LedgerState() }
-        return try state(at: head)
+        return try namingDamage { try state(at: head) }
     }
 
     func state(at commit: ObjectID) throws -> LedgerState {
@@ -126,7 +127,13 @@ extension Vault {
         }
         let tree = try repository.commit(commit).tree
         let reader = EventFileReader(repository: try repository)
-        if let (cached, bytes) = cache, var state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) }) {
+        // Removals are noticed from the summary's commit too: it moves on every write, while the
+        // state may lag behind, to before the removed lines were even added.
+        var noticed = false
+        if let base = cacheKey(summaryCachePath), base != commit, base != cache?.0 {
+            noticed = try noticeRemovals(from: base, to: commit)
+        }
+        if !noticed, let (cached, bytes) = cache, var state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) }) {
             if let cachedTree = try? repository.commit(cached).tree {
                 var issues: [LineIssue] = []
                 let delta = try reader.forEachNewEvent(
@@ -137,9 +144,11 @@ extension Vault {
                     try storeState(state, at: commit)
                     return state
                 }
+                try noticeRemovals(from: cached, to: commit)
             }
         }
-        let state = try fold(tree: tree)
+        var state = try fold(tree: tree)
+        try applyRemovedLines(to: &state)
         try storeState(state, at: commit)
         return state
     }
@@ -190,11 +199,12 @@ extension Vault {
         memoState = nil
         memoSummary = nil
         lineIssues = []
-        guard let head = try repository.head().commit else {
+        guard let head = try branchHead().commit else {
             return RebuildReport(
                 events: 0, entries: 0, liveEntries: 0, types: 0, duplicates: 0, skippedLines: [], seconds: 0)
         }
-        let state = try fold(tree: try repository.commit(head).tree)
+        var state = try fold(tree: try repository.commit(head).tree)
+        try applyRemovedLines(to: &state)
         try storeState(state, at: head)
         try storeSummary(StatusSummary(state), at: head)
         let (entries, live) = state.entryCounts
@@ -217,12 +227,25 @@ extension Vault {
     }
 
     /// The commit a cache file reflects and its payload (see `CacheFile`).
+    /// A cache that cannot be read at all (a directory in its place, say) is an error that
+    /// names `alog rebuild`, which replaces it.
     private func readCache(_ path: String) throws -> (ObjectID, ArraySlice<UInt8>)? {
-        guard let (commit, payload) = try CacheFile.read(path), let id = ObjectID(hex: commit) else { return nil }
+        let cache: (key: String, payload: ArraySlice<UInt8>)?
+        do {
+            cache = try CacheFile.read(path)
+        } catch let failure as FileSystem.Failure {
+            throw VaultError.damagedStateFile(path: displayPath(path), reason: failure.reason)
+        }
+        guard let (commit, payload) = cache, let id = ObjectID(hex: commit) else { return nil }
         return (id, payload)
     }
 
     private func writeCache(_ path: String, commit: ObjectID, payload: [UInt8]) throws {
-        try CacheFile.write(path, key: commit.hex, payload: payload)
+        do {
+            try CacheFile.write(path, key: commit.hex, payload: payload)
+        } catch let failure as FileSystem.Failure where failure.operation == "open" {
+            // A directory in its place, say: not something retrying fixes.
+            throw VaultError.damagedStateFile(path: displayPath(path), reason: failure.reason)
+        }
     }
 }

@@ -47,7 +47,11 @@ public final class Vault {
         openedRepository = repository
         stateFiles = StateDirectory(gitDirectory: gitDirectory)
         try FileSystem.makeDirectories(stateFiles.path)
-        device = try DeviceIdentity.load(path: stateFiles.device)
+        do {
+            device = try DeviceIdentity.load(path: stateFiles.device)
+        } catch VaultError.damagedStateFile(let path, let reason) where path.hasPrefix(root + "/") {
+            throw VaultError.damagedStateFile(path: String(path.dropFirst(root.count + 1)), reason: reason)
+        }
     }
 
     /// Opens an existing vault; fails with a clear error if `path` is not one. A plain

@@ -10,6 +10,12 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     case branchLocked(lockFile: String)
     case nothingToChange
     case alreadyInState(String)
+    /// HEAD's branch cannot be read, or is missing although the vault has history.
+    case branchDamaged(ref: String, reason: String)
+    /// A file of `.git/alog/` (a cache, the device id) cannot be read.
+    case damagedStateFile(path: String, reason: String)
+    /// `alog repair` cannot prove which commit a damaged branch held.
+    case branchUnrecoverable(ref: String, reason: String)
 
     public var description: String {
         switch self {
@@ -33,6 +39,12 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             "nothing to change: give at least one of --at, --type, --note"
         case .alreadyInState(let message):
             message
+        case .branchDamaged(let ref, let reason):
+            "the branch ref \(ref) is damaged (\(reason)); nothing was read or written. Run 'alog repair'"
+        case .damagedStateFile(let path, let reason):
+            "alog's own file \(path) cannot be read (\(reason)); run 'alog rebuild', which replaces it"
+        case .branchUnrecoverable(let ref, let reason):
+            "cannot restore the branch ref \(ref): \(reason). Nothing was changed"
         }
     }
 }

@@ -1,0 +1,145 @@
+import LedgerGit
+import LedgerSystem
+
+/// A branch ref that cannot be read is an error, never an empty vault.
+///
+/// libgit2 reads a missing branch file, and a directory in its place, as an unborn branch (a
+/// repository with no commit yet), and alog used to take that for an empty ledger: `history`
+/// said "no entries yet" and the next `log` made a commit without a parent, starting a new
+/// history without the old entries. Whenever HEAD's branch does not resolve, the branch file
+/// is inspected, and a branch that is missing although the vault has history — the caches
+/// name the commit they reflect, the reflogs name the commits the branch held — is reported
+/// as damaged, with `alog repair` as the fix. A repository that never had a commit stays an
+/// unborn branch.
+extension Vault {
+    /// HEAD as libgit2 resolves it, but a branch that is damaged, or missing although this
+    /// vault has history, throws `VaultError.branchDamaged` instead of reading as unborn.
+    /// Costs nothing more than `repository.head()` while the branch resolves.
+    func branchHead() throws -> Head {
+        let head: Head
+        do {
+            head = try repository.head()
+        } catch let error as GitError {
+            // libgit2 could not read the branch (an empty or garbled file, say).
+            if let branch = symbolicHead(), let damage = try branchDamage(branch) { throw damage }
+            throw error
+        }
+        guard let branch = head.branch else { return head }
+        // A branch naming a commit that is not there is damaged too (libgit2 resolves it).
+        if let commit = head.commit, (try? repository.commit(commit)) != nil { return head }
+        if let damage = try branchDamage(branch) { throw damage }
+        return head
+    }
+
+    /// Runs `body`; a commit that cannot be found there is reported as the damaged branch that
+    /// names it, when that is the cause (HEAD read from the refs files is not looked up first).
+    func namingDamage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as GitError where error.code == .notFound {
+            if let branch = symbolicHead(), let damage = try branchDamage(branch) { throw damage }
+            throw error
+        }
+    }
+
+    /// Why the branch `name` (e.g. `refs/heads/main`) cannot be used, or nil when it is fine
+    /// or genuinely unborn (missing in a vault that never had a commit).
+    func branchDamage(_ name: String) throws -> VaultError? {
+        let path = try repository.commonDirectory + name
+        let shown = displayPath(path)
+        if FileSystem.isDirectory(path) {
+            return .branchDamaged(ref: shown, reason: "it is a directory")
+        }
+        if FileSystem.exists(path) {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileSystem.read(path) ?? []
+            } catch let failure as FileSystem.Failure {
+                return .branchDamaged(ref: shown, reason: "unreadable: \(failure.reason)")
+            }
+            let line = bytes.prefix { $0 != 10 }
+            if line.isEmpty { return .branchDamaged(ref: shown, reason: "empty file") }
+            if let id = ObjectID(hex: String(decoding: line, as: UTF8.self)) {
+                if (try? repository.commit(id)) == nil {
+                    return .branchDamaged(
+                        ref: shown, reason: "it names commit \(id.hex.prefix(12)), which is not in the object store")
+                }
+                return nil
+            }
+            if line.starts(with: Array("ref: ".utf8)) { return nil }
+            return .branchDamaged(ref: shown, reason: "it does not hold a commit id")
+        }
+        if try repository.referenceTarget(name) != nil { return nil }  // packed
+        // Last, the object store: a commit in it means this vault had history (rare enough a
+        // path to afford reading object headers).
+        guard
+            let evidence = try historyEvidence(branch: name).first
+                ?? repository.storedCommits(limit: 1).first.map({
+                    HistoryEvidence(commit: $0, source: "the object store")
+                })
+        else { return nil }
+        return .branchDamaged(
+            ref: shown,
+            reason:
+                "missing, though \(evidence.source) \(evidence.source == "the object store" ? "holds" : "names") commit \(evidence.commit.hex.prefix(12))"
+        )
+    }
+
+    /// The branch HEAD names, read from the `HEAD` file (libgit2 may fail on a damaged branch
+    /// before saying which one it is).
+    func symbolicHead() -> String? {
+        guard let bytes = try? FileSystem.read(gitDirectory + "HEAD") else { return nil }
+        let line = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
+        guard line.hasPrefix("ref: refs/") else { return nil }
+        return String(line.dropFirst(5))
+    }
+
+    /// A commit that shows this vault had history, and where it was found.
+    struct HistoryEvidence {
+        var commit: ObjectID
+        var source: String
+    }
+
+    /// Commits this clone knows the branch held, the best first: the caches' commits (what alog
+    /// last folded), then the branch's reflog and HEAD's reflog, newest first.
+    func historyEvidence(branch: String) throws -> [HistoryEvidence] {
+        var found: [HistoryEvidence] = []
+        for (path, source) in [
+            (stateFiles.stateCache, "the state cache"), (stateFiles.summaryCache, "the summary cache"),
+        ] {
+            if let id = cacheKey(path) { found.append(HistoryEvidence(commit: id, source: source)) }
+        }
+        let common = try repository.commonDirectory
+        for (path, source) in [
+            (common + "logs/" + branch, "the branch's reflog"), (gitDirectory + "logs/HEAD", "HEAD's reflog"),
+        ] {
+            for id in Self.reflogCommits(path) { found.append(HistoryEvidence(commit: id, source: source)) }
+        }
+        return found
+    }
+
+    /// The commit id on the first line of a cache file, read without the rest of the file.
+    func cacheKey(_ path: String) -> ObjectID? {
+        guard let bytes = try? FileSystem.readHead(path, count: 41) else { return nil }
+        return ObjectID(hex: String(decoding: bytes.prefix(40), as: UTF8.self))
+    }
+
+    /// The new ids of a reflog's entries (`<old> <new> <who> <when>\t<message>`), newest first;
+    /// the all-zero id (a deletion) is left out.
+    static func reflogCommits(_ path: String) -> [ObjectID] {
+        guard let bytes = try? FileSystem.read(path) else { return [] }
+        var ids: [ObjectID] = []
+        for line in bytes.split(separator: 10).reversed() where line.count > 81 {
+            let hex = String(decoding: line[(line.startIndex + 41)..<(line.startIndex + 81)], as: UTF8.self)
+            if let id = ObjectID(hex: hex), hex != String(repeating: "0", count: 40), !ids.contains(id) {
+                ids.append(id)
+            }
+        }
+        return ids
+    }
+
+    /// `path` relative to the vault's root when it is inside it (`.git/refs/heads/main`).
+    func displayPath(_ path: String) -> String {
+        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import LedgerGit
+import TestSupport
+import Testing
+
+@Suite("libgit2 errors in the system's words")
+struct GitErrorTests {
+    @Test("an OS error from libgit2 reads as the system's message, with the path and the fix")
+    func systemMessages() {
+        let full = GitError(
+            code: .other(-1), message: "failed to write reflog '/v/.git/logs/refs/heads/main': File too large",
+            function: "git_reference_create_matching", errorClass: 2)
+        #expect(full.systemError?.reason == "File too large")
+        #expect(full.systemError?.path == "/v/.git/logs/refs/heads/main")
+        #expect(full.description.hasPrefix("File too large (/v/.git/logs/refs/heads/main); "))
+        #expect(full.description.contains("ulimit -f"))
+
+        let space = GitError(
+            code: .other(-1),
+            message: "failed to create temporary file '/v/.git/objects/ab/tmp_object_git2_x': No space left on device",
+            function: "git_odb_write", errorClass: 2)
+        #expect(
+            space.description.hasPrefix("No space left on device (/v/.git/objects/ab/tmp_object_git2_x); free some"))
+        let denied = GitError(
+            code: .other(-1), message: "could not open '/v/.git/index' for writing: Permission denied",
+            function: "git_index_write", errorClass: 2)
+        #expect(denied.description.hasPrefix("Permission denied (/v/.git/index); check the permissions"))
+
+        let other = GitError(code: .notFound, message: "object not found", function: "git_commit_lookup")
+        #expect(other.systemError == nil)
+        #expect(other.description == "git_commit_lookup failed: object not found")
+    }
+}
