@@ -12,7 +12,7 @@ struct Delete: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let vault = try options.open()
+        let vault = try options.open { try $0.checkDelete(id) }
         let (entry, appended) = try vault.delete(id)
         appended.warnings.forEach(Terminal.warn)
         emit("deleted \(entry.id) (\(entry.type) at \(entry.at.iso8601))")

@@ -27,7 +27,7 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         let changes = EntryChanges(type: type?.lowercased(), at: try at.map(CommandClock.parse), note: note)
-        let vault = try options.open()
+        let vault = try options.open { try $0.checkEdit(id, changes: changes) }
         let (entry, appended) = try vault.edit(id, changes: changes)
         appended.warnings.forEach(Terminal.warn)
         let types = Render.typeMap(try vault.summary().types)

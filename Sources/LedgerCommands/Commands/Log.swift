@@ -29,7 +29,7 @@ struct Log: ParsableCommand {
     /// The command's work, shared with `QuickCommand` (the same command line without the parser).
     static func log(type: String, at: String?, note: String?, vault path: String?) throws {
         let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
-        let vault = try VaultOptions.open(explicit: path)
+        let vault = try VaultOptions.open(explicit: path) { try $0.checkLog(type: type.lowercased()) }
         let appended = try vault.log(type: type.lowercased(), at: instant, note: note)
         appended.warnings.forEach(Terminal.warn)
         emit(appended.events[0].id.description)

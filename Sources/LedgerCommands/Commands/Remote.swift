@@ -46,7 +46,8 @@ struct Remote: ParsableCommand {
         @OptionGroup var options: VaultOptions
 
         func run() throws {
-            let vault = try options.open()
+            // Configuration only: the widget's queue is left for a command that writes the ledger.
+            let vault = try options.open(drainingWidgetQueue: false)
             try vault.addRemote(name: name, url: url)
             emit("added remote \(name) (\(try vault.remotes().first { $0.name == name }?.url ?? url))")
         }
@@ -61,7 +62,7 @@ struct Remote: ParsableCommand {
         @OptionGroup var options: VaultOptions
 
         func run() throws {
-            try options.open().removeRemote(name: name)
+            try options.open(drainingWidgetQueue: false).removeRemote(name: name)
             emit("removed remote \(name)")
         }
     }

@@ -11,7 +11,7 @@ struct Restore: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let vault = try options.open()
+        let vault = try options.open { try $0.checkRestore(id) }
         let (entry, appended) = try vault.restore(id)
         appended.warnings.forEach(Terminal.warn)
         emit("restored \(entry.id) (\(entry.type) at \(entry.at.iso8601))")

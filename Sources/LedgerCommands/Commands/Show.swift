@@ -16,7 +16,7 @@ struct Show: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let vault = try options.open()
+        let vault = try options.open { _ = try $0.resolveEntry(id) }
         let entry = try vault.resolveEntry(id)
         let records = try vault.eventsTouching(entry.id)
         let types = Render.typeMap(try vault.state().types)

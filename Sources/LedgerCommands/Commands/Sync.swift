@@ -24,7 +24,7 @@ struct Sync: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let vault = try options.open()
+        let vault = try options.open { try $0.checkSync(remote: remote) }
         let report = try vault.sync(remote: remote, progress: json ? nil : ProgressLine.reporter())
         for warning in report.warnings { Terminal.warn(warning) }
         let summary = try vault.summary()

@@ -55,8 +55,9 @@ struct Types: ParsableCommand {
         @OptionGroup var options: VaultOptions
 
         func run() throws {
-            let vault = try options.open()
             let definition = ActivityTypeDefinition(name: name, icon: icon, group: group, color: color)
+            try Vault.checkDefine(definition)
+            let vault = try options.open()
             let appended = try vault.defineType(definition)
             appended.warnings.forEach(Terminal.warn)
             emit("defined \(icon) \(name)")

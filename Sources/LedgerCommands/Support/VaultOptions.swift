@@ -14,13 +14,16 @@ struct VaultOptions: ParsableArguments {
     var location: VaultLocation { VaultLocation(explicit: vault) }
 
     /// Opens the vault; the embedded default is created on first use, explicit paths must
-    /// already be vaults.
-    func open(drainingWidgetQueue: Bool = true) throws -> Vault {
-        try Self.open(explicit: vault, drainingWidgetQueue: drainingWidgetQueue)
+    /// already be vaults. `validate` is the command's check of its input against the vault: it
+    /// runs before the widget's queue is committed, so a refused command commits nothing.
+    func open(drainingWidgetQueue: Bool = true, validate: (Vault) throws -> Void = { _ in }) throws -> Vault {
+        try Self.open(explicit: vault, drainingWidgetQueue: drainingWidgetQueue, validate: validate)
     }
 
     /// `open` for a `--vault` value found without the parser.
-    static func open(explicit: String?, drainingWidgetQueue: Bool = true) throws -> Vault {
+    static func open(
+        explicit: String?, drainingWidgetQueue: Bool = true, validate: (Vault) throws -> Void = { _ in }
+    ) throws -> Vault {
         let location = VaultLocation(explicit: explicit)
         let (path, isDefault) = (location.path, location.isDefault)
         let vault: Vault
@@ -33,6 +36,7 @@ struct VaultOptions: ParsableArguments {
         }
         if let now = CommandClock.overriddenMillis { vault.clock = { now } }
         finishInterruptedWrite(vault)
+        try validate(vault)
         if drainingWidgetQueue { commitWidgetQueue(vault) }
         Terminal.reportRemovals(vault)
         return vault

@@ -98,6 +98,16 @@ extension Vault {
         return report
     }
 
+    /// Throws what `sync` would refuse before any transfer (a damaged or detached branch, a
+    /// remote that is not there), without writing anything.
+    public func checkSync(remote requested: String?) throws {
+        guard let branchReference = try branchHead().branch else { throw VaultError.detachedHead(path: root) }
+        let remote = try requested ?? defaultRemote(branch: String(branchReference.dropFirst("refs/heads/".count)))
+        guard try repository.remoteURL(remote) != nil else {
+            throw SyncError.unknownRemote(remote, known: try repository.remotes().map(\.name))
+        }
+    }
+
     /// What a sync's branch move brings along: the trees on both sides, the changed paths of
     /// the user's notes, and the merge's outcome (nil for a fast-forward).
     private struct SyncMove {

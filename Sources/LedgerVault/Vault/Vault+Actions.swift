@@ -6,13 +6,18 @@ import LedgerCore
 extension Vault {
     /// Logs an activity of a known type.
     public func log(type: String, at: LocalInstant, note: String?) throws -> Appended {
+        try checkLog(type: type)
+        let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
+        return try append(
+            [.logged(type: type, at: at, note: noteText)], message: "alog: log \(type) at \(at.iso8601)")
+    }
+
+    /// Throws what `log(type:…)` would refuse, without writing anything.
+    public func checkLog(type: String) throws {
         let summary = try summary()
         guard summary.type(named: type) != nil else {
             throw VaultError.unknownType(type, known: summary.types.map(\.name))
         }
-        let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
-        return try append(
-            [.logged(type: type, at: at, note: noteText)], message: "alog: log \(type) at \(at.iso8601)")
     }
 
     /// Finds an entry by a unique id prefix of at least 4 characters.
@@ -35,37 +40,61 @@ extension Vault {
 
     /// Changes the fields of an entry (found by id prefix) that `changes` names.
     public func edit(_ prefix: String, changes: EntryChanges) throws -> (Entry, Appended) {
-        guard !changes.isEmpty else { throw VaultError.nothingToChange }
-        let entry = try resolveEntry(prefix)
-        if let type = changes.type, try summary().type(named: type) == nil {
-            throw VaultError.unknownType(type, known: try summary().types.map(\.name))
-        }
+        let entry = try checkEdit(prefix, changes: changes)
         let appended = try append(
             [.edited(target: entry.id, changes: changes)], message: "alog: edit \(entry.id) (\(entry.type))")
         return (try state().entry(entry.id)!, appended)
     }
 
+    /// The entry `edit` would change; throws what it would refuse, without writing anything.
+    @discardableResult
+    public func checkEdit(_ prefix: String, changes: EntryChanges) throws -> Entry {
+        guard !changes.isEmpty else { throw VaultError.nothingToChange }
+        let entry = try resolveEntry(prefix)
+        if let type = changes.type { try checkLog(type: type) }
+        return entry
+    }
+
     /// Hides an entry (found by id prefix) until it is restored.
     public func delete(_ prefix: String) throws -> (Entry, Appended) {
-        let entry = try resolveEntry(prefix)
-        if entry.isDeleted { throw VaultError.alreadyInState("entry \(entry.id) is already deleted") }
+        let entry = try checkDelete(prefix)
         let appended = try append([.deleted(target: entry.id)], message: "alog: delete \(entry.id) (\(entry.type))")
         return (entry, appended)
     }
 
+    /// The entry `delete` would hide; throws what it would refuse, without writing anything.
+    @discardableResult
+    public func checkDelete(_ prefix: String) throws -> Entry {
+        let entry = try resolveEntry(prefix)
+        if entry.isDeleted { throw VaultError.alreadyInState("entry \(entry.id) is already deleted") }
+        return entry
+    }
+
     /// Shows a deleted entry (found by id prefix) again.
     public func restore(_ prefix: String) throws -> (Entry, Appended) {
-        let entry = try resolveEntry(prefix)
-        if !entry.isDeleted { throw VaultError.alreadyInState("entry \(entry.id) is not deleted") }
+        let entry = try checkRestore(prefix)
         let appended = try append([.restored(target: entry.id)], message: "alog: restore \(entry.id) (\(entry.type))")
         return (entry, appended)
     }
 
+    /// The entry `restore` would show again; throws what it would refuse, without writing.
+    @discardableResult
+    public func checkRestore(_ prefix: String) throws -> Entry {
+        let entry = try resolveEntry(prefix)
+        if !entry.isDeleted { throw VaultError.alreadyInState("entry \(entry.id) is not deleted") }
+        return entry
+    }
+
     /// Adds or redefines an activity type.
     public func defineType(_ definition: ActivityTypeDefinition) throws -> Appended {
+        try Self.checkDefine(definition)
+        return try append([.typeDefined(definition)], message: "alog: define type \(definition.name)")
+    }
+
+    /// Throws what `defineType` would refuse (it needs nothing of the vault).
+    public static func checkDefine(_ definition: ActivityTypeDefinition) throws {
         if let reason = ActivityTypes.validateName(definition.name) {
             throw VaultError.invalidTypeName(definition.name, reason: reason)
         }
-        return try append([.typeDefined(definition)], message: "alog: define type \(definition.name)")
     }
 }
