@@ -57,6 +57,19 @@ struct Sync: ParsableCommand {
             ),
             ("editsKeptOverDeletes", JSONText.array(report.editsKeptOverDeletes.map(JSONText.string))),
             ("warnings", JSONText.array(report.warnings.map(JSONText.string))),
+            (
+                "aheadOfClock",
+                JSONText.array(
+                    report.aheadOfClock.map {
+                        JSONText.object([
+                            ("device", JSONText.string($0.device)), ("events", String($0.events)),
+                            (
+                                "latest",
+                                JSONText.string(LocalInstant(seconds: $0.latestMillis / 1000, offset: 0).iso8601)
+                            ),
+                        ])
+                    })
+            ),
             ("head", report.head.map { JSONText.string($0.hex) } ?? "null"),
             ("status", status),
         ])
@@ -81,6 +94,14 @@ struct Sync: ParsableCommand {
         for path in report.notesMerged { lines.append("  merged note: \(path)") }
         for path in report.editsKeptOverDeletes {
             lines.append("  kept the edited version of \(path) (deleted on the other side)")
+        }
+        for ahead in report.aheadOfClock {
+            let latest = LocalInstant(seconds: ahead.latestMillis / 1000, offset: 0).iso8601
+            lines.append(
+                Terminal.yellow(
+                    "  clock: \(ahead.events) event\(ahead.events == 1 ? "" : "s") from device \(ahead.device)")
+                    + " stamped up to \(latest), more than a day ahead of this clock; check that device's clock"
+                    + " (nothing is lost; see docs/sync.md, \"Clocks\")")
         }
         for copy in report.conflictCopies {
             lines.append(

@@ -40,4 +40,14 @@ public struct SyncReport: Sendable {
     public var retries = 0
     public var head: CommitID?
     public var warnings: [String] = []
+    /// Received events stamped more than a day ahead of this device's clock, by the device that
+    /// wrote them (docs/sync.md, "Clocks").
+    public var aheadOfClock: [AheadOfClock] = []
+
+    public struct AheadOfClock: Sendable, Equatable {
+        public var device: String
+        public var events: Int
+        /// The latest such stamp's physical part, in milliseconds since 1970.
+        public var latestMillis: Int64
+    }
 }

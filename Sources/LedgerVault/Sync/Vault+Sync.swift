@@ -8,9 +8,10 @@ extension Vault {
     ///
     /// Nothing local is ever lost: incoming history that rewrites events, rewrites what this
     /// device already had, or holds unsafe paths is refused before anything changes; a push
-    /// that loses a race is retried (fetch, merge, push again) up to `maxAttempts` times.
+    /// that loses a race is retried (fetch, merge, push again) up to `maxAttempts` times, after
+    /// a randomised, growing wait (`RetryBackoff`: about 14 s in all at worst).
     public func sync(
-        remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 5
+        remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 12
     ) throws -> SyncReport {
         let repository = try repository
         // A damaged or missing branch is an error here too, never an empty vault to fill from
@@ -70,9 +71,10 @@ extension Vault {
             } catch let error as GitError where error.code == .nonFastForward {
                 guard attempt < maxAttempts else { throw SyncError.tooManyRetries(remote: remote, attempts: attempt) }
                 report.retries += 1
-                // Another device is pushing right now: let it finish, with jitter so two
-                // devices retrying together do not collide again.
-                SystemClock.sleep(millis: Int.random(in: 20...80) * attempt)
+                // Another device is pushing right now: let it finish, and wait a random time
+                // from a growing window so two devices retrying together do not collide again.
+                var generator = SystemRandomNumberGenerator()
+                SystemClock.sleep(millis: RetryBackoff().delay(attempt: attempt, using: &generator))
                 continue
             } catch let error as GitError {
                 throw transferError(error, remote: remote)
@@ -108,6 +110,10 @@ extension Vault {
         }
     }
 
+    /// How far ahead of this device's clock a received event's stamp may be before the sync
+    /// says so: a day (docs/sync.md, "Clocks").
+    static let aheadOfClockMillis: Int64 = 86_400_000
+
     /// What a sync's branch move brings along: the trees on both sides, the changed paths of
     /// the user's notes, and the merge's outcome (nil for a fast-forward).
     private struct SyncMove {
@@ -140,8 +146,19 @@ extension Vault {
         report.warnings += landed.warnings
         guard let move = landed.result else { return landed.head.commit }
         let newHead = move.newHead
-        // One pass over the received lines counts them and advances the summary.
-        report.eventsReceived += try summary(at: newHead, newEventsSince: landed.head.commit).newEvents
+        // One pass over the received lines counts them, notes any stamped far ahead of this
+        // device's clock, and advances the summary.
+        let horizon = clock() + Self.aheadOfClockMillis
+        var ahead: [String: SyncReport.AheadOfClock] = [:]
+        try summary(at: newHead, newEventsSince: landed.head.commit) { event in
+            report.eventsReceived += 1
+            guard event.stamp.millis > horizon else { return }
+            var entry = ahead[event.device] ?? SyncReport.AheadOfClock(device: event.device, events: 0, latestMillis: 0)
+            entry.events += 1
+            entry.latestMillis = max(entry.latestMillis, event.stamp.millis)
+            ahead[event.device] = entry
+        }
+        report.aheadOfClock += ahead.values.sorted { $0.device < $1.device }
         report.notesReceived += move.userPaths.filter { path in
             !(move.outcome?.conflictCopies.contains { $0.copy == path } ?? false)
         }

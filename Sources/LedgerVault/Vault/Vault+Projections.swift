@@ -42,40 +42,50 @@ extension Vault {
             memoSummary = (commit, cachedSummary)
             return cachedSummary
         }
-        var count = 0
-        if let advanced = try advance(cachedSummary, from: cached, to: commit, counting: &count) {
+        if let advanced = try advance(cachedSummary, from: cached, to: commit, each: { _ in }) {
             try storeSummary(advanced, at: commit)
             return advanced
         }
         return try summaryFromState(at: commit)
     }
 
-    /// The summary at `new`, and how many event lines `new` holds that `old` did not. When the
-    /// summary cache is at `old` (after any write of this clone, it is), one pass over the new
-    /// lines counts them and advances the summary; otherwise they are counted on their own.
-    func summary(at new: ObjectID, newEventsSince old: ObjectID?) throws -> (summary: StatusSummary, newEvents: Int) {
+    /// The summary at `new`, handing `each` every event line `new` holds that `old` did not.
+    /// When the summary cache is at `old` (after any write of this clone, it is), one pass over
+    /// the new lines does both; otherwise the lines are read on their own.
+    @discardableResult
+    func summary(at new: ObjectID, newEventsSince old: ObjectID?, each: (Event) -> Void) throws -> StatusSummary {
         if let old, old != new, memoSummary?.commit != new, let (cached, bytes) = try readCache(summaryCachePath),
             cached == old, let cachedSummary = bytes.withUnsafeBytes({ StatusSummary(serialized: $0) })
         {
             var count = 0
-            if let advanced = try advance(cachedSummary, from: old, to: new, counting: &count) {
-                try storeSummary(advanced, at: new)
-                return (advanced, count)
+            let advanced = try advance(cachedSummary, from: old, to: new) { event in
+                count += 1
+                each(event)
             }
-            if count > 0 { return (try summaryFromState(at: new), count) }
+            if let advanced {
+                try storeSummary(advanced, at: new)
+                return advanced
+            }
+            if count > 0 { return try summaryFromState(at: new) }
         }
-        return (try summary(at: new), try countNewEvents(from: old, to: new))
+        try forEachNewEvent(from: old, to: new, each)
+        return try summary(at: new)
     }
 
     /// Event lines present at `new` but not at `old` (nil: the empty tree).
     func countNewEvents(from old: ObjectID?, to new: ObjectID) throws -> Int {
-        guard old != new else { return 0 }
-        let repository = try repository
         var count = 0
+        try forEachNewEvent(from: old, to: new) { _ in count += 1 }
+        return count
+    }
+
+    /// Hands `body` every event line present at `new` but not at `old` (nil: the empty tree).
+    func forEachNewEvent(from old: ObjectID?, to new: ObjectID, _ body: (Event) -> Void) throws {
+        guard old != new else { return }
+        let repository = try repository
         _ = try EventFileReader(repository: repository).forEachNewEvent(
             from: try old.map { try repository.commit($0).tree }, to: try repository.commit(new).tree,
-            event: { _, _, _ in count += 1 }, issue: { _ in })
-        return count
+            event: { event, _, _ in body(event) }, issue: { _ in })
     }
 
     private func summaryFromState(at commit: ObjectID) throws -> StatusSummary {
@@ -88,11 +98,11 @@ extension Vault {
     /// shows as new, when all of them are new log entries or type definitions (say, another
     /// device's logs arriving by sync or `git pull`). Returns nil when something needs the full
     /// state: an edit, delete or restore, an entry whose edits arrived first, or a line that was
-    /// changed or removed. The cost grows with the new events, not with the vault. `count`
-    /// receives the number of new lines read (all of them, even when the result is nil).
-    private func advance(_ summary: StatusSummary, from old: ObjectID, to new: ObjectID, counting count: inout Int)
-        throws -> StatusSummary?
-    {
+    /// changed or removed. The cost grows with the new events, not with the vault. `each` is
+    /// handed every new line read (all of them, even when the result is nil).
+    private func advance(
+        _ summary: StatusSummary, from old: ObjectID, to new: ObjectID, each: (Event) -> Void
+    ) throws -> StatusSummary? {
         let repository = try repository
         guard let oldTree = try? repository.commit(old).tree else { return nil }
         var advanced = summary
@@ -101,7 +111,7 @@ extension Vault {
         let delta = try EventFileReader(repository: repository).forEachNewEvent(
             from: oldTree, to: try repository.commit(new).tree,
             event: { event, _, _ in
-                count += 1
+                each(event)
                 if simple { simple = advanced.absorbNewEvent(event) }
             }, issue: { issues.append($0) })
         if case .rewritten = delta { try noticeRemovals(from: old, to: new) }

@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LedgerVault
+
+/// Two devices that each log and sync every 250 ms against one bare remote must both get
+/// through: a push that loses the race waits a random, growing time and tries again
+/// (`RetryBackoff`). Run for `ALOG_CONTENTION_SECONDS` (20 by default; 60 reproduces the probe).
+@Suite("Sync under contention")
+struct ContentionTests {
+    @Test("the back-off window grows with each attempt, up to its cap, with jitter")
+    func backoff() {
+        var generator = SplitMix(state: 7)
+        let backoff = RetryBackoff(base: 40, cap: 2_000)
+        for attempt in 1...20 {
+            let window = min(2_000, 40 << (attempt - 1))
+            let delays = (0..<50).map { _ in backoff.delay(attempt: attempt, using: &generator) }
+            #expect(delays.allSatisfy { (window / 2...window).contains($0) })
+            #expect(Set(delays).count > 5, "jitter, so two devices do not retry in step")
+        }
+    }
+
+    @Test("two devices logging and syncing every 250 ms both succeed at least 9 times in 10, losing nothing")
+    func twoBusyDevices() throws {
+        let seconds = Double(ProcessInfo.processInfo.environment["ALOG_CONTENTION_SECONDS"] ?? "") ?? 20
+        let dir = TemporaryDirectory()
+        let remote = try makeBareRemote(dir)
+        let first = dir.sub("laptop")
+        #expect(try alog(["init"], vault: first).succeeded)
+        #expect(try alog(["remote", "add", "origin", remote], vault: first).succeeded)
+        #expect(try alog(["sync"], vault: first).succeeded)
+        let second = dir.sub("desktop")
+        #expect(try alog(["clone", remote], vault: second).succeeded)
+
+        struct Tally: Sendable {
+            var syncs = 0
+            var failures: [String] = []
+            var logged: [String] = []
+        }
+        let tallies = Locked([Tally(), Tally()])
+        let deadline = Date().addingTimeInterval(seconds)
+        DispatchQueue.concurrentPerform(iterations: 2) { device in
+            let vault = device == 0 ? first : second
+            var tally = Tally()
+            while Date() < deadline {
+                if let result = try? alog(["log", "meal"], vault: vault), result.succeeded {
+                    tally.logged.append(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+                let sync = try? alog(["sync"], vault: vault)
+                tally.syncs += 1
+                if sync?.succeeded != true { tally.failures.append(sync?.stderr ?? "could not start") }
+                Thread.sleep(forTimeInterval: 0.25)
+            }
+            tallies.withLock { $0[device] = tally }
+        }
+        let results = tallies.withLock { $0 }
+        for (device, tally) in results.enumerated() {
+            print(
+                "contention: device \(device): \(tally.syncs) syncs, \(tally.failures.count) failed, \(tally.logged.count) logged"
+            )
+            #expect(tally.syncs >= 10, "device \(device) synced only \(tally.syncs) times")
+            let succeeded = Double(tally.syncs - tally.failures.count) / Double(max(tally.syncs, 1))
+            #expect(
+                succeeded >= 0.9,
+                "device \(device): \(tally.failures.count) of \(tally.syncs) syncs failed: \(tally.failures.prefix(3))")
+        }
+        // Settle: each device syncs until both hold the same, then nothing is lost or doubled.
+        for vault in [first, second, first] { #expect(try alog(["sync"], vault: vault).succeeded) }
+        let counts = try eventIDCounts(first)
+        #expect(try eventIDCounts(second) == counts)
+        for id in results.flatMap(\.logged) { #expect(counts[id] == 1, "entry \(id) is not there exactly once") }
+        #expect(try git("fsck", "--strict", in: remote).succeeded)
+    }
+}
+
+/// A value shared by the test's threads.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
