@@ -82,7 +82,7 @@ struct ContentionTests {
         let results = tallies.withLock { $0 }
         for (device, tally) in results.enumerated() {
             print(
-                "contention: device \(device): \(tally.syncs) syncs, \(tally.failures.count) failed, \(tally.logged.count) logged"
+                "contention (\(transport)): device \(device): \(tally.syncs) syncs, \(tally.failures.count) failed, \(tally.logged.count) logged"
             )
             #expect(tally.syncs >= 10, "device \(device) synced only \(tally.syncs) times")
             let succeeded = Double(tally.syncs - tally.failures.count) / Double(max(tally.syncs, 1))
