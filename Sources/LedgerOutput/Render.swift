@@ -12,8 +12,27 @@ public enum Render {
         types[type]?.icon ?? ActivityTypes.builtIn(type)?.icon ?? "•"
     }
 
-    /// `{"id":…,"type":…,"at":…,"date":…,"time":…,"icon":…,"note":…}` (note only when present).
-    public static func entryJSON(_ entry: Entry, types: [String: ActivityTypeDefinition]) -> String {
+    /// A timed entry's window as history shows it: where it ends (nil while it runs) and how
+    /// long it ran (or has run, at `now`).
+    public struct Window: Sendable {
+        public var end: LocalInstant?
+        public var seconds: Int64
+
+        public init(_ interval: Timeline.Interval, now: Int64) {
+            end = interval.end
+            seconds = interval.seconds(now: now)
+        }
+
+        public init(end: LocalInstant?, seconds: Int64) {
+            (self.end, self.seconds) = (end, seconds)
+        }
+    }
+
+    /// `{"id":…,"type":…,"at":…,"date":…,"time":…,"icon":…,"note":…}` (note only when present);
+    /// a timed entry adds `"end"` (absent while it runs) and `"seconds"`.
+    public static func entryJSON(
+        _ entry: Entry, types: [String: ActivityTypeDefinition], window: Window? = nil
+    ) -> String {
         let (date, _) = entry.at.localDateAndTime
         return JSONText.object([
             ("id", JSONText.string(entry.id.description)),
@@ -24,13 +43,22 @@ public enum Render {
             ("icon", JSONText.string(icon(entry.type, types))),
             ("note", entry.note.map(JSONText.string)),
             ("deleted", entry.isDeleted ? "true" : nil),
+            ("end", window?.end.map { JSONText.string($0.iso8601) }),
+            ("seconds", window.map { String($0.seconds) }),
+            ("goalSeconds", entry.goalSeconds.map { String($0) }),
         ])
     }
 
-    public static func entryLine(_ entry: Entry, types: [String: ActivityTypeDefinition]) -> String {
+    public static func entryLine(
+        _ entry: Entry, types: [String: ActivityTypeDefinition], window: Window? = nil
+    ) -> String {
         let (date, _) = entry.at.localDateAndTime
         var line =
             "\(Terminal.bold(entry.at.localTime))  \(date.iso)  \(Terminal.pad(icon(entry.type, types) + " " + entry.type, 14))  \(Terminal.dim(entry.id.description))"
+        if let window {
+            let until = window.end.map { "–" + $0.localTime } ?? " running"
+            line += "  \(until) (\(formatDuration(window.seconds)))"
+        }
         if let note = entry.note { line += "  " + note }
         return line
     }
@@ -58,7 +86,20 @@ public enum Render {
             members += [
                 ("target", JSONText.string(target.description)), ("type", changes.type.map(JSONText.string)),
                 ("at", changes.at.map { JSONText.string($0.iso8601) }), ("note", changes.note.map(JSONText.string)),
+                ("end", changes.end.map { JSONText.string($0.iso8601) }),
             ]
+        case .started(let type, let at, let note, let goal):
+            members += [
+                ("type", JSONText.string(type)), ("at", JSONText.string(at.iso8601)),
+                ("note", note.map(JSONText.string)), ("goalSeconds", goal.map { String($0) }),
+            ]
+        case .stopped(let target, let at, let note):
+            members += [
+                ("target", JSONText.string(target.description)), ("at", JSONText.string(at.iso8601)),
+                ("note", note.map(JSONText.string)),
+            ]
+        case .goalSet(let type, let seconds):
+            members += [("type", JSONText.string(type)), ("seconds", String(seconds))]
         case .deleted(let target), .restored(let target):
             members.append(("target", JSONText.string(target.description)))
         case .typeDefined(let definition):
@@ -78,8 +119,14 @@ public enum Render {
             "edit \(target):"
                 + [
                     changes.type.map { " type=\($0)" }, changes.at.map { " at=\($0.iso8601)" },
-                    changes.note.map { " note=“\($0)”" },
+                    changes.note.map { " note=“\($0)”" }, changes.end.map { " end=\($0.iso8601)" },
                 ].compactMap { $0 }.joined()
+        case .started(let type, let at, let note, let goal):
+            "start \(type) at \(at.iso8601)" + (goal.map { " goal \(formatDuration($0))" } ?? "")
+                + (note.map { " “\($0)”" } ?? "")
+        case .stopped(let target, let at, _): "stop \(target) at \(at.iso8601)"
+        case .goalSet(let type, let seconds):
+            seconds > 0 ? "daily goal of \(type): \(formatDuration(seconds))" : "daily goal of \(type) removed"
         case .deleted(let target): "delete \(target)"
         case .restored(let target): "restore \(target)"
         case .typeDefined(let definition): "define type \(definition.name) \(definition.icon)"

@@ -136,7 +136,7 @@ struct ByteReader {
 }
 
 extension LedgerState {
-    static let magic: StaticString = "ALOGSTATE2"
+    static let magic: StaticString = "ALOGSTATE3"
 
     /// A compact binary snapshot for the projection cache: the interned tables, the plain
     /// entries as fixed-size rows (plus their notes), then the tracked records with their
@@ -146,11 +146,13 @@ extension LedgerState {
         for record in tracked.values {
             for key in [
                 record.created, record.type?.key, record.at?.key, record.note?.key, record.visibility?.key,
+                record.timer?.key, record.end?.key,
             ] {
                 if let key { _ = keyDevices.index(of: key.device) }
             }
         }
         for register in typeRegisters.values { _ = keyDevices.index(of: register.key.device) }
+        for register in goalRegisters.values { _ = keyDevices.index(of: register.key.device) }
         var w = ByteWriter(
             magic: Self.magic, devices: keyDevices.strings,
             capacity: plainCount * 48 + tracked.count * 160 + otherEventIDs.count * 8)
@@ -177,6 +179,8 @@ extension LedgerState {
             if record.at != nil { flags |= 4 }
             if record.note != nil { flags |= 8 }
             if record.visibility != nil { flags |= 16 }
+            if record.timer != nil { flags |= 32 }
+            if record.end != nil { flags |= 64 }
             w.int(flags)
             if let created = record.created { w.key(created) }
             if let r = record.type {
@@ -195,6 +199,14 @@ extension LedgerState {
                 w.key(r.key)
                 w.int(r.value.rawValue)
             }
+            if let r = record.timer {
+                w.key(r.key)
+                w.int(r.value.goalSeconds)
+            }
+            if let r = record.end {
+                w.key(r.key)
+                w.instant(r.value)
+            }
         }
         w.int(UInt32(otherEventIDs.count))
         for id in otherEventIDs { w.int(id.rawValue) }
@@ -202,6 +214,12 @@ extension LedgerState {
         for (_, r) in typeRegisters {
             w.key(r.key)
             w.definition(r.value)
+        }
+        w.int(UInt32(goalRegisters.count))
+        for (type, r) in goalRegisters {
+            w.string(type)
+            w.key(r.key)
+            w.int(r.value)
         }
         return w.finish()
     }
@@ -244,6 +262,10 @@ extension LedgerState {
                     guard let value = Visibility(rawValue: try r.int(UInt8.self)) else { return nil }
                     record.visibility = Register(key: key, value: value)
                 }
+                if flags & 32 != 0 {
+                    record.timer = Register(key: try r.key(), value: TimerFacts(goalSeconds: try r.int(Int64.self)))
+                }
+                if flags & 64 != 0 { record.end = Register(key: try r.key(), value: try r.instant()) }
                 guard index.updateValue(Self.trackedMark, forKey: id) == nil else { return nil }
                 tracked[id] = record
             }
@@ -255,6 +277,10 @@ extension LedgerState {
                 let definition = try r.definition()
                 typeRegisters[definition.name] = Register(key: key, value: definition)
             }
+            for _ in 0..<(try r.int(UInt32.self)) {
+                let type = try r.string()
+                goalRegisters[type] = Register(key: try r.key(), value: try r.int(Int64.self))
+            }
             guard r.isAtEnd else { return nil }
         } catch {
             return nil
@@ -263,7 +289,7 @@ extension LedgerState {
 }
 
 extension StatusSummary {
-    static let magic: StaticString = "ALOGSUMMARY1"
+    static let magic: StaticString = "ALOGSUMMARY2"
 
     public func serialized() -> [UInt8] {
         var keyDevices = Interner()
@@ -271,6 +297,8 @@ extension StatusSummary {
         for (_, register) in definedTypes.sorted(by: { $0.key < $1.key }) {
             _ = keyDevices.index(of: register.key.device)
         }
+        for timer in recentTimers { _ = keyDevices.index(of: timer.created.device) }
+        for (_, register) in goals.sorted(by: { $0.key < $1.key }) { _ = keyDevices.index(of: register.key.device) }
         var w = ByteWriter(magic: Self.magic, devices: keyDevices.strings)
         w.stamp(maxStamp)
         w.int(UInt32(latest.count))
@@ -287,6 +315,23 @@ extension StatusSummary {
         }
         w.int(UInt32(unresolvedTargets.count))
         for id in unresolvedTargets.sorted() { w.int(id.rawValue) }
+        w.int(UInt32(recentTimers.count))
+        for timer in recentTimers {
+            w.int(timer.id.rawValue)
+            w.string(timer.type)
+            w.instant(timer.at)
+            w.string(timer.note ?? "")
+            w.key(timer.created)
+            w.int(timer.goalSeconds ?? 0)
+            w.int(UInt8(timer.end == nil ? 0 : 1))
+            if let end = timer.end { w.instant(end) }
+        }
+        w.int(UInt32(goals.count))
+        for (type, register) in goals.sorted(by: { $0.key < $1.key }) {
+            w.string(type)
+            w.key(register.key)
+            w.int(register.value)
+        }
         return w.finish()
     }
 
@@ -307,6 +352,23 @@ extension StatusSummary {
             }
             for _ in 0..<(try r.int(UInt32.self)) {
                 unresolvedTargets.insert(EventID(rawValue: try r.int(UInt64.self)))
+            }
+            for _ in 0..<(try r.int(UInt32.self)) {
+                let id = EventID(rawValue: try r.int(UInt64.self))
+                let type = try r.string()
+                let at = try r.instant()
+                let note = try r.string()
+                let created = try r.key()
+                let goal = try r.int(Int64.self)
+                let end = try r.int(UInt8.self) == 1 ? try r.instant() : nil
+                recentTimers.append(
+                    Entry(
+                        id: id, type: type, at: at, note: note.isEmpty ? nil : note, isDeleted: false, created: created,
+                        isTimed: true, end: end, goalSeconds: goal > 0 ? goal : nil))
+            }
+            for _ in 0..<(try r.int(UInt32.self)) {
+                let type = try r.string()
+                goals[type] = Register(key: try r.key(), value: try r.int(Int64.self))
             }
             guard r.isAtEnd else { return nil }
         } catch {

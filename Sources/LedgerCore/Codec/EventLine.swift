@@ -44,6 +44,7 @@ public enum EventLine {
             if let type = changes.type { string("type", type) }
             if let at = changes.at { string("at", at.iso8601) }
             if let note = changes.note { string("note", note) }
+            if let end = changes.end { string("end", end.iso8601) }
         case .deleted(let target), .restored(let target):
             string("target", target.description)
         case .typeDefined(let definition):
@@ -51,6 +52,22 @@ public enum EventLine {
             string("icon", definition.icon)
             string("group", definition.group)
             string("color", definition.color)
+        case .started(let type, let at, let note, let goal):
+            string("type", type)
+            string("at", at.iso8601)
+            if let note { string("note", note) }
+            if let goal {
+                key("goal")
+                out.append(contentsOf: Array(String(goal).utf8))
+            }
+        case .stopped(let target, let at, let note):
+            string("target", target.description)
+            string("at", at.iso8601)
+            if let note { string("note", note) }
+        case .goalSet(let type, let seconds):
+            string("type", type)
+            key("seconds")
+            out.append(contentsOf: Array(String(seconds).utf8))
         }
         out.append(125)
         return out
@@ -117,6 +134,9 @@ public enum EventLine {
         var icon: String?
         var group: String?
         var color: String?
+        var end: LocalInstant?
+        var goal: Int64?
+        var seconds: Int64?
         var problem: String?
 
         init(memo: Memo) { self.memo = memo }
@@ -128,6 +148,24 @@ public enum EventLine {
                 return nil
             }
             return s
+        }
+
+        mutating func instant(_ value: FlatJSON.Value, _ field: String) -> LocalInstant? {
+            guard case .string(let raw, false) = value, let parsed = ISO8601.parse(raw), let instant = parsed.instant
+            else {
+                problem = problem ?? "\"\(field)\" must be ISO 8601 with a UTC offset"
+                return nil
+            }
+            return instant
+        }
+
+        /// A whole number of seconds from 0 to 10 years.
+        mutating func seconds(_ value: FlatJSON.Value, _ field: String) -> Int64? {
+            guard case .integer(let number) = value, (0...315_360_000).contains(number) else {
+                problem = problem ?? "\"\(field)\" must be a number of seconds"
+                return nil
+            }
+            return number
         }
 
         mutating func identifier(_ value: FlatJSON.Value, _ field: String) -> EventID? {
@@ -151,13 +189,13 @@ public enum EventLine {
             case (2, UInt8(ascii: "i")) where key.equals("id"):
                 id = identifier(value, "id")
             case (2, UInt8(ascii: "a")) where key.equals("at"):
-                if case .string(let raw, false) = value, let parsed = ISO8601.parse(raw),
-                    let instant = parsed.instant
-                {
-                    at = instant
-                } else {
-                    problem = problem ?? "\"at\" must be ISO 8601 with a UTC offset"
-                }
+                at = instant(value, "at")
+            case (3, UInt8(ascii: "e")) where key.equals("end"):
+                end = instant(value, "end")
+            case (4, UInt8(ascii: "g")) where key.equals("goal"):
+                goal = seconds(value, "goal")
+            case (7, UInt8(ascii: "s")) where key.equals("seconds"):
+                seconds = seconds(value, "seconds")
             case (3, UInt8(ascii: "d")) where key.equals("dev"):
                 if case .string(let raw, false) = value,
                     let (text, valid) = memo.device.lookup(raw, validate: DeviceID.isValid)
@@ -208,7 +246,11 @@ public enum EventLine {
         }
     }
 
-    public static func decode(_ bytes: UnsafeRawBufferPointer, memo: inout Memo) -> Result<Event, DecodeError> {
+    /// Decodes one line. `maxVersion` is the newest format version to accept (this build's by
+    /// default; a test plays an older reader with 1).
+    public static func decode(
+        _ bytes: UnsafeRawBufferPointer, memo: inout Memo, maxVersion: Int = Event.formatVersion
+    ) -> Result<Event, DecodeError> {
         var fields = Fields(memo: memo)
         defer { memo = fields.memo }
         do {
@@ -222,14 +264,16 @@ public enum EventLine {
         let (type, at, note, target, name, icon, group, color) = (
             fields.type, fields.at, fields.note, fields.target, fields.name, fields.icon, fields.group, fields.color
         )
+        let (end, goal, seconds) = (fields.end, fields.goal, fields.seconds)
         let (deviceIsValid, typeIsValid, problem) = (fields.deviceIsValid, fields.typeIsValid, fields.problem)
         guard let version else { return .failure(DecodeError(reason: "missing \"v\" (format version)")) }
-        if version > Int64(Event.formatVersion) || version < 1 {
+        if version > Int64(maxVersion) || version < 1 {
+            let reads = maxVersion == 1 ? "version 1" : "versions 1 to \(maxVersion)"
             return .failure(
                 DecodeError(
                     reason:
-                        "format version \(version) is not supported by this alog (it reads 1...\(Event.formatVersion)); upgrade alog",
-                    isFromNewerVersion: version > Int64(Event.formatVersion)))
+                        "written by a newer alog (format version \(version); this one reads \(reads)); upgrade alog",
+                    isFromNewerVersion: version > Int64(maxVersion)))
         }
         if let problem { return .failure(DecodeError(reason: problem)) }
         guard let id else { return .failure(DecodeError(reason: "missing \"id\"")) }
@@ -252,7 +296,7 @@ public enum EventLine {
             if type != nil, !typeIsValid {
                 return .failure(DecodeError(reason: "invalid \"type\" in an edit"))
             }
-            body = .edited(target: target, changes: EntryChanges(type: type, at: at, note: note))
+            body = .edited(target: target, changes: EntryChanges(type: type, at: at, note: note, end: end))
         } else if kind.equals("delete") || kind.equals("restore") {
             guard let target else { return .failure(DecodeError(reason: "\"target\" missing")) }
             body = kind.equals("delete") ? .deleted(target: target) : .restored(target: target)
@@ -262,6 +306,22 @@ public enum EventLine {
             }
             body = .typeDefined(
                 ActivityTypeDefinition(name: name, icon: icon ?? "•", group: group ?? "", color: color ?? ""))
+        } else if kind.equals("start"), version >= 2 {
+            guard let type, typeIsValid else {
+                return .failure(DecodeError(reason: "a start needs a valid \"type\""))
+            }
+            guard let at else { return .failure(DecodeError(reason: "a start needs \"at\"")) }
+            body = .started(type: type, at: at, note: note, goal: goal)
+        } else if kind.equals("stop"), version >= 2 {
+            guard let target else { return .failure(DecodeError(reason: "a stop needs \"target\"")) }
+            guard let at else { return .failure(DecodeError(reason: "a stop needs \"at\"")) }
+            body = .stopped(target: target, at: at, note: note)
+        } else if kind.equals("goal"), version >= 2 {
+            guard let type, typeIsValid else {
+                return .failure(DecodeError(reason: "a goal needs a valid \"type\""))
+            }
+            guard let seconds else { return .failure(DecodeError(reason: "a goal needs \"seconds\"")) }
+            body = .goalSet(type: type, seconds: seconds)
         } else {
             let shown = String(decoding: kind, as: UTF8.self)
             return .failure(

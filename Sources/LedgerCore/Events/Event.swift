@@ -1,8 +1,10 @@
 /// One immutable ledger record. Events are only ever appended; an edit, delete or restore is
 /// a new event naming the entry it changes.
 public struct Event: Hashable, Sendable {
-    /// The on-disk format version this build writes (and the newest it reads).
-    public static let formatVersion = 1
+    /// The newest on-disk format version this build reads. It writes each event with the
+    /// lowest version that has its kind (`EventBody.version`): version 1 readers keep reading
+    /// every instant, edit, delete, restore and type definition.
+    public static let formatVersion = 2
 
     public var version: Int
     public var id: EventID
@@ -15,9 +17,9 @@ public struct Event: Hashable, Sendable {
 
     public init(
         id: EventID, device: String, stamp: Stamp, wallMillis: Int64, body: EventBody,
-        version: Int = Event.formatVersion
+        version: Int? = nil
     ) {
-        self.version = version
+        self.version = version ?? body.version
         self.id = id
         self.device = device
         self.stamp = stamp
@@ -30,26 +32,29 @@ public struct Event: Hashable, Sendable {
     /// The entry this event is about: its own id for a log, the target otherwise.
     public var entryID: EventID? {
         switch body {
-        case .logged: id
-        case .edited(let target, _), .deleted(let target), .restored(let target): target
-        case .typeDefined: nil
+        case .logged, .started: id
+        case .edited(let target, _), .deleted(let target), .restored(let target), .stopped(let target, _, _): target
+        case .typeDefined, .goalSet: nil
         }
     }
 }
 
-/// The fields an edit changes; nil means unchanged. An empty note clears the note.
+/// The fields an edit changes; nil means unchanged. An empty note clears the note. `at` is an
+/// instant's time or a timed entry's start; `end` applies to timed entries only.
 public struct EntryChanges: Hashable, Sendable {
     public var type: String?
     public var at: LocalInstant?
     public var note: String?
+    public var end: LocalInstant?
 
-    public init(type: String? = nil, at: LocalInstant? = nil, note: String? = nil) {
+    public init(type: String? = nil, at: LocalInstant? = nil, note: String? = nil, end: LocalInstant? = nil) {
         self.type = type
         self.at = at
         self.note = note
+        self.end = end
     }
 
-    public var isEmpty: Bool { type == nil && at == nil && note == nil }
+    public var isEmpty: Bool { type == nil && at == nil && note == nil && end == nil }
 }
 
 public enum EventBody: Hashable, Sendable {
@@ -59,6 +64,13 @@ public enum EventBody: Hashable, Sendable {
     case deleted(target: EventID)
     case restored(target: EventID)
     case typeDefined(ActivityTypeDefinition)
+    /// A timer started at `at`: a timed entry (this event's id) that runs until it is stopped,
+    /// or until the next timer starts (see `Timeline`). `goal` is how long it is meant to run.
+    case started(type: String, at: LocalInstant, note: String?, goal: Int64?)
+    /// The timer `target` stopped at `at` (the end of its window, with the offset then).
+    case stopped(target: EventID, at: LocalInstant, note: String?)
+    /// The daily goal of a type, in seconds a day (0 removes it).
+    case goalSet(type: String, seconds: Int64)
 
     /// The `kind` written on disk.
     public var kind: String {
@@ -68,6 +80,19 @@ public enum EventBody: Hashable, Sendable {
         case .deleted: "delete"
         case .restored: "restore"
         case .typeDefined: "type"
+        case .started: "start"
+        case .stopped: "stop"
+        case .goalSet: "goal"
+        }
+    }
+
+    /// The format version that introduced this kind (or, for an edit, the keys it uses):
+    /// timers and goals are version 2.
+    public var version: Int {
+        switch self {
+        case .logged, .deleted, .restored, .typeDefined: 1
+        case .edited(_, let changes): changes.end == nil ? 1 : 2
+        case .started, .stopped, .goalSet: 2
         }
     }
 }

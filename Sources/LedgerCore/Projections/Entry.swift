@@ -7,12 +7,26 @@ public struct EntryRecord: Hashable, Sendable {
     /// An empty string means "no note".
     public var note: Register<String>?
     public var visibility: Register<Visibility>?
+    /// Set by a `start` event: the entry is timed (a window, not an instant).
+    public var timer: Register<TimerFacts>?
+    /// The end of a timed entry's window (a `stop`, or an edit's `end`).
+    public var end: Register<LocalInstant>?
 
     public init() {}
 
     /// True once the log event arrived (edits that came earlier are kept and apply now).
     public var isLogged: Bool { created != nil && type != nil && at != nil }
     public var isDeleted: Bool { visibility?.value == .deleted }
+}
+
+/// What a `start` event fixes about its timer.
+public struct TimerFacts: Hashable, Sendable, Comparable {
+    /// How long the timer is meant to run, in seconds; 0 for no goal.
+    public var goalSeconds: Int64
+
+    public init(goalSeconds: Int64) { self.goalSeconds = goalSeconds }
+
+    public static func < (a: TimerFacts, b: TimerFacts) -> Bool { a.goalSeconds < b.goalSeconds }
 }
 
 /// Whether an entry is shown; set by delete and restore events.
@@ -32,14 +46,26 @@ public struct Entry: Hashable, Sendable {
     public var isDeleted: Bool
     /// The key of the event that created it.
     public var created: OrderKey
+    /// A timed entry: `at` is its start, `end` where it was stopped (nil while it runs, or
+    /// until the next timer's start ends it; see `Timeline`).
+    public var isTimed: Bool
+    public var end: LocalInstant?
+    /// A timed entry's goal in seconds, when it has one.
+    public var goalSeconds: Int64?
 
-    public init(id: EventID, type: String, at: LocalInstant, note: String?, isDeleted: Bool, created: OrderKey) {
+    public init(
+        id: EventID, type: String, at: LocalInstant, note: String?, isDeleted: Bool, created: OrderKey,
+        isTimed: Bool = false, end: LocalInstant? = nil, goalSeconds: Int64? = nil
+    ) {
         self.id = id
         self.type = type
         self.at = at
         self.note = note
         self.isDeleted = isDeleted
         self.created = created
+        self.isTimed = isTimed
+        self.end = isTimed ? end : nil
+        self.goalSeconds = isTimed ? goalSeconds : nil
     }
 
     init?(id: EventID, record: EntryRecord) {
@@ -47,9 +73,10 @@ public struct Entry: Hashable, Sendable {
             return nil
         }
         let note = record.note?.value
+        let goal = record.timer?.value.goalSeconds ?? 0
         self.init(
             id: id, type: type, at: at, note: note?.isEmpty == false ? note : nil, isDeleted: record.isDeleted,
-            created: created)
+            created: created, isTimed: record.timer != nil, end: record.end?.value, goalSeconds: goal > 0 ? goal : nil)
     }
 
     /// Newest first: later instant first; for equal instants, the later-created first.

@@ -28,6 +28,8 @@ public struct LedgerState: Sendable {
     /// Ids of the events that are not log events (edits, deletes, restores, type definitions).
     package var otherEventIDs: Set<EventID> = []
     package var typeRegisters: [String: Register<ActivityTypeDefinition>] = [:]
+    /// Daily goals per type, in seconds (0: none).
+    package var goalRegisters: [String: Register<Int64>] = [:]
     /// How many distinct events were folded.
     public package(set) var eventCount = 0
     /// The latest clock stamp seen; a new local event must be stamped after it.
@@ -67,6 +69,24 @@ public struct LedgerState: Sendable {
         case .typeDefined(let definition):
             countOther(event.id)
             Register.merge(&typeRegisters[definition.name], event.orderKey, definition)
+        case .started(let type, let at, let note, let goal):
+            // A timer's start is the log event of a timed entry; it is always tracked (timers are
+            // few beside instants, and their end comes later).
+            if tracked[event.id]?.created != nil { duplicateEvents += 1 } else { eventCount += 1 }
+            let key = event.orderKey
+            updateTracked(event.id) { record in
+                Self.logged(&record, key, type, at, note ?? "")
+                Register.merge(&record.timer, key, TimerFacts(goalSeconds: goal ?? 0))
+            }
+        case .stopped(let target, let at, let note):
+            countOther(event.id)
+            updateTracked(target) { record in
+                Register.merge(&record.end, event.orderKey, at)
+                if let note { Register.merge(&record.note, event.orderKey, note) }
+            }
+        case .goalSet(let type, let seconds):
+            countOther(event.id)
+            Register.merge(&goalRegisters[type], event.orderKey, seconds)
         }
     }
 
@@ -78,6 +98,9 @@ public struct LedgerState: Sendable {
         for id in other.otherEventIDs { countOther(id) }
         for (_, register) in other.typeRegisters {
             Register.merge(&typeRegisters[register.value.name], register.key, register.value)
+        }
+        for (type, register) in other.goalRegisters {
+            Register.merge(&goalRegisters[type], register.key, register.value)
         }
         reserveCapacity(events: other.plainCount)
         // The other state's interned indices, renumbered into this state's tables.
@@ -99,6 +122,8 @@ public struct LedgerState: Sendable {
                 if let r = record.at { Register.merge(&mine.at, r.key, r.value) }
                 if let r = record.note { Register.merge(&mine.note, r.key, r.value) }
                 if let r = record.visibility { Register.merge(&mine.visibility, r.key, r.value) }
+                if let r = record.timer { Register.merge(&mine.timer, r.key, r.value) }
+                if let r = record.end { Register.merge(&mine.end, r.key, r.value) }
             }
         }
     }
@@ -186,6 +211,7 @@ public struct LedgerState: Sendable {
         if let type = changes.type { Register.merge(&record.type, key, type) }
         if let at = changes.at { Register.merge(&record.at, key, at) }
         if let note = changes.note { Register.merge(&record.note, key, note) }
+        if let end = changes.end { Register.merge(&record.end, key, end) }
     }
 
     // MARK: Reading
@@ -270,6 +296,17 @@ public struct LedgerState: Sendable {
 
     /// Defined types with the key of the defining event (latest definition per name).
     public var definedTypes: [String: Register<ActivityTypeDefinition>] { typeRegisters }
+
+    /// Daily goals, type → seconds a day (types without one are absent).
+    public var goals: [String: Int64] { goalRegisters.compactMapValues { $0.value > 0 ? $0.value : nil } }
+
+    /// Every timed entry (deleted ones included); timers are always tracked.
+    public var timedEntries: [Entry] {
+        tracked.compactMap { id, record in record.timer == nil ? nil : Entry(id: id, record: record) }
+    }
+
+    /// The timers on one line (see `Timeline`).
+    public var timeline: Timeline { Timeline(entries: timedEntries) }
 
     /// The built-in and defined types, by name.
     public var types: [ActivityTypeDefinition] {

@@ -25,12 +25,27 @@ public struct StatusSummary: Hashable, Sendable {
     public var definedTypes: [String: Register<ActivityTypeDefinition>] = [:]
     public var maxStamp: Stamp = .zero
     public var unresolvedTargets: Set<EventID> = []
+    /// The live timed entries that started within `recentWindow` of the latest start: enough
+    /// for the running timer and today's totals, whatever the history's size.
+    public var recentTimers: [Entry] = []
+    /// Daily goals per type, in seconds a day (0: none).
+    public var goals: [String: Register<Int64>] = [:]
+
+    /// How far back from the latest timer's start `recentTimers` reaches: a local day and more,
+    /// so today's totals are whole whenever the latest timer started today.
+    public static let recentWindow: Int64 = 48 * 3600
 
     public init() {}
 
     public init(_ state: LedgerState) {
         maxStamp = state.maxStamp
         definedTypes = state.definedTypes
+        goals = state.goalRegisters
+        let timers = state.timedEntries.filter { !$0.isDeleted }
+        if let latest = timers.map(\.at.seconds).max() {
+            recentTimers = timers.filter { $0.at.seconds >= latest - Self.recentWindow }.sorted(
+                by: Timeline.startsFirst)
+        }
         // Plain entries (nearly all of them): the latest per interned type, compared without
         // building an order key unless two share an instant.
         var latestPlain = [PlainEntry?](repeating: nil, count: state.typeNames.count)
@@ -79,10 +94,40 @@ public struct StatusSummary: Hashable, Sendable {
         case .typeDefined(let definition):
             Register.merge(&definedTypes[definition.name], event.orderKey, definition)
             return true
+        case .started(let type, let at, let note, let goal):
+            guard !unresolvedTargets.contains(event.id), !recentTimers.contains(where: { $0.id == event.id }) else {
+                return false
+            }
+            offer(Latest(id: event.id, at: at, created: event.orderKey), type: type)
+            let entry = Entry(
+                id: event.id, type: type, at: at, note: note?.isEmpty == false ? note : nil, isDeleted: false,
+                created: event.orderKey, isTimed: true, goalSeconds: (goal ?? 0) > 0 ? goal : nil)
+            recentTimers.append(entry)
+            recentTimers.sort(by: Timeline.startsFirst)
+            let latest = recentTimers.last!.at.seconds
+            recentTimers.removeAll { $0.at.seconds < latest - Self.recentWindow }
+            return true
+        case .stopped(let target, let at, let note):
+            // The first stop of a timer the summary holds; anything else (a second stop, whose
+            // order decides, or a timer older than the window) needs the full state.
+            guard let index = recentTimers.firstIndex(where: { $0.id == target }), recentTimers[index].end == nil
+            else { return false }
+            recentTimers[index].end = at
+            if let note { recentTimers[index].note = note.isEmpty ? nil : note }
+            return true
+        case .goalSet(let type, let seconds):
+            Register.merge(&goals[type], event.orderKey, seconds)
+            return true
         case .edited, .deleted, .restored:
             return false
         }
     }
+
+    /// The recent timers on one line: the running one, today's totals.
+    public var timeline: Timeline { Timeline(entries: recentTimers) }
+
+    /// Daily goals, type → seconds a day.
+    public var dailyGoals: [String: Int64] { goals.compactMapValues { $0.value > 0 ? $0.value : nil } }
 
     /// `LastKnownActivities`: type name → unix seconds of its latest live entry.
     public var lastKnownActivities: [String: Int64] { latest.mapValues(\.at.seconds) }

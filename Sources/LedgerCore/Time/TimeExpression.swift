@@ -111,8 +111,10 @@ extension StringProtocol where SubSequence == Substring {
     }
 }
 
-/// Compact duration text as the timers show it: `45m`, `3h 12m`, `2d 4h`, `0m` under a
-/// minute. Never seconds, never zero-padded parts ("1h 40m", not "1h 40m 00s").
+/// Compact duration text, the one formatter of every duration alog prints: `45s` under a
+/// minute, then the largest unit and the next one when it is not zero — `12m`, `1h 40m`, `3h`,
+/// `2d 3h` — never zero-padded parts ("1h 40m", not "1h 40m 00s"). Negative durations print
+/// as `0s` (JSON carries the seconds).
 public func formatDuration(_ seconds: Int64) -> String {
     let total = max(0, seconds)
     let days = total / 86_400
@@ -120,5 +122,14 @@ public func formatDuration(_ seconds: Int64) -> String {
     let minutes = total % 3600 / 60
     if days > 0 { return hours > 0 ? "\(days)d \(hours)h" : "\(days)d" }
     if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
-    return "\(minutes)m"
+    if minutes > 0 { return "\(minutes)m" }
+    return "\(total)s"
+}
+
+/// Reads a duration as `--goal` and `alog goals set` take it: the relative-time spelling of
+/// `--at` without its sign (`45m`, `1h30m`, `2d`, `90s`). Nil when it is not one.
+public func parseDuration(_ text: String) -> Int64? {
+    let trimmed = text.trimmingSpaces.lowercased()
+    guard !trimmed.isEmpty, !trimmed.hasPrefix("-"), !trimmed.hasPrefix("+") else { return nil }
+    return TimeExpression.relativeSeconds(Substring(trimmed))
 }
