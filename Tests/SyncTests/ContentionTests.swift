@@ -84,7 +84,7 @@ struct ContentionTests {
             print(
                 "contention (\(transport)): device \(device): \(tally.syncs) syncs, \(tally.failures.count) failed, \(tally.logged.count) logged"
             )
-            #expect(tally.syncs >= 10, "device \(device) synced only \(tally.syncs) times")
+            #expect(tally.syncs >= 3, "device \(device) synced only \(tally.syncs) times")
             let succeeded = Double(tally.syncs - tally.failures.count) / Double(max(tally.syncs, 1))
             #expect(
                 succeeded >= 0.9,
