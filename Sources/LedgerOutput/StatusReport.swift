@@ -38,6 +38,11 @@ public enum StatusReport {
             ("meal", sinceJSON(timers.sinceMeal)),
             ("lastEntry", sinceJSON(timers.sinceAny)),
             ("lastKnownActivities", String(decoding: lastKnown, as: UTF8.self)),
+            ("running", TimerReport.runningJSON(TimerReport.running(summary, now: now, zone: SystemTimeZone()))),
+            (
+                "goals",
+                JSONText.array(TimerReport.goals(summary, now: now, zone: SystemTimeZone()).map(TimerReport.goalJSON))
+            ),
         ])
     }
 
@@ -66,6 +71,18 @@ public enum StatusReport {
         row("🍽️", "Meal", timers.sinceMeal) { "since \($0.at.localTime) \($0.at.localDateAndTime.date.iso)" }
         row("⏱️", "Last entry", timers.sinceAny) {
             "\($0.type) at \($0.at.localTime) \($0.at.localDateAndTime.date.iso)"
+        }
+        let zone = SystemTimeZone()
+        if let running = TimerReport.running(summary, now: now, zone: zone) {
+            lines.append("")
+            lines.append(Terminal.bold("Timer"))
+            lines.append(TimerReport.runningLine(running, types: types))
+        }
+        let goals = TimerReport.goals(summary, now: now, zone: zone)
+        if !goals.isEmpty {
+            lines.append("")
+            lines.append(Terminal.bold("Today's goals"))
+            lines += goals.map(TimerReport.goalLine)
         }
         if !summary.latest.isEmpty {
             lines.append("")

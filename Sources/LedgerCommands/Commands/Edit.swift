@@ -23,12 +23,27 @@ struct Edit: ParsableCommand {
     @Option(help: "The new note (empty to remove it).")
     var note: String?
 
+    @Option(parsing: .unconditional, help: "A timer's new start (the same as --at).")
+    var start: String?
+
+    @Option(parsing: .unconditional, help: "A timer's new end.")
+    var end: String?
+
+    @Flag(help: "Trim timers the new window overlaps, instead of refusing.")
+    var adjust = false
+
     @OptionGroup var options: VaultOptions
 
+    func validate() throws {
+        if at != nil, start != nil { throw ValidationError("give --at or --start, not both (they are the same)") }
+    }
+
     func run() throws {
-        let changes = EntryChanges(type: type?.lowercased(), at: try at.map(CommandClock.parse), note: note)
-        let vault = try options.open { try $0.checkEdit(id, changes: changes) }
-        let (entry, appended) = try vault.edit(id, changes: changes)
+        let changes = EntryChanges(
+            type: type?.lowercased(), at: try (start ?? at).map(CommandClock.parse), note: note,
+            end: try end.map(CommandClock.parse))
+        let vault = try options.open { try $0.checkEdit(id, changes: changes, adjust: adjust) }
+        let (entry, appended) = try vault.edit(id, changes: changes, adjust: adjust)
         appended.warnings.forEach(Terminal.warn)
         let types = Render.typeMap(try vault.summary().types)
         emit(Render.entryLine(entry, types: types))

@@ -30,12 +30,19 @@ struct History: ParsableCommand {
         Terminal.reportLineIssues(vault)
         let entries = state.history(since: from?.seconds, limit: limit)
         let types = Render.typeMap(state.types)
+        // Timed entries show their window as the timeline lays it (a timer left running ends
+        // where the next one starts).
+        let now = CommandClock.nowSeconds
+        let timeline = entries.contains(where: \.isTimed) ? state.timeline : nil
+        func window(_ entry: Entry) -> Render.Window? {
+            timeline?.interval(of: entry.id).map { Render.Window($0, now: now) }
+        }
         if json {
-            emit(JSONText.array(entries.map { Render.entryJSON($0, types: types) }))
+            emit(JSONText.array(entries.map { Render.entryJSON($0, types: types, window: window($0)) }))
         } else if entries.isEmpty {
             emit(Terminal.dim("no entries yet; log one with 'alog log wake'"))
         } else {
-            entries.forEach { emit(Render.entryLine($0, types: types)) }
+            entries.forEach { emit(Render.entryLine($0, types: types, window: window($0))) }
         }
         finishSuccessfully()
     }

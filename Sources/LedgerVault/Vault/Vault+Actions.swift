@@ -38,21 +38,29 @@ extension Vault {
         return state.entry(first)!
     }
 
-    /// Changes the fields of an entry (found by id prefix) that `changes` names.
-    public func edit(_ prefix: String, changes: EntryChanges) throws -> (Entry, Appended) {
-        let entry = try checkEdit(prefix, changes: changes)
-        let appended = try append(
-            [.edited(target: entry.id, changes: changes)], message: "alog: edit \(entry.id) (\(entry.type))")
+    /// Changes the fields of an entry (found by id prefix) that `changes` names. For a timer,
+    /// `at` moves its start and `end` its end; a window that would overlap another timer is
+    /// refused, or with `adjust` the neighbours are trimmed in the same commit.
+    public func edit(_ prefix: String, changes: EntryChanges, adjust: Bool = false) throws -> (Entry, Appended) {
+        let (entry, trims) = try checkEdit(prefix, changes: changes, adjust: adjust)
+        let bodies =
+            trims.map { EventBody.edited(target: $0.entry.id, changes: $0.changes) }
+            + [.edited(target: entry.id, changes: changes)]
+        let appended = try append(bodies, message: "alog: edit \(entry.id) (\(entry.type))")
         return (try state().entry(entry.id)!, appended)
     }
 
-    /// The entry `edit` would change; throws what it would refuse, without writing anything.
+    /// The entry `edit` would change and the neighbours it would trim; throws what it would
+    /// refuse, without writing anything.
     @discardableResult
-    public func checkEdit(_ prefix: String, changes: EntryChanges) throws -> Entry {
+    public func checkEdit(_ prefix: String, changes: EntryChanges, adjust: Bool = false) throws
+        -> (entry: Entry, trims: [(entry: Entry, changes: EntryChanges)])
+    {
         guard !changes.isEmpty else { throw VaultError.nothingToChange }
         let entry = try resolveEntry(prefix)
         if let type = changes.type { try checkLog(type: type) }
-        return entry
+        let trims = try checkWindow(of: entry, start: changes.at, end: changes.end, adjust: adjust)
+        return (entry, trims)
     }
 
     /// Hides an entry (found by id prefix) until it is restored.

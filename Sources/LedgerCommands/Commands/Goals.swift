@@ -1,0 +1,57 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerVault
+
+struct Goals: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Daily goals: time per day for a type, shown by 'alog status'.", subcommands: [List.self, Set.self],
+        defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the daily goals with today's totals.")
+
+        @Flag(help: "Print JSON (documented in docs/cli.md).")
+        var json = false
+
+        @OptionGroup var options: VaultOptions
+
+        func run() throws {
+            let summary = try options.open().summary()
+            let now = CommandClock.nowSeconds
+            let goals = TimerReport.goals(summary, now: now, zone: SystemTimeZone())
+            if json {
+                emit(JSONText.array(goals.map(TimerReport.goalJSON)))
+            } else if goals.isEmpty {
+                emit("no daily goals; set one with 'alog goals set TYPE DURATION'")
+            } else {
+                for goal in goals { emit(TimerReport.goalLine(goal)) }
+            }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a type's daily goal (DURATION: 45m, 1h30m; 0 removes it).")
+
+        @Argument(help: "The activity type.")
+        var type: String
+
+        @Argument(help: "Time per day (at most 24h), or 0 to remove the goal.")
+        var duration: String
+
+        @OptionGroup var options: VaultOptions
+
+        func run() throws {
+            let seconds = duration == "0" ? 0 : try Start.duration(duration)
+            let type = type.lowercased()
+            let vault = try options.open { try $0.checkDailyGoal(type: type, seconds: seconds) }
+            let appended = try vault.setDailyGoal(type: type, seconds: seconds)
+            appended.warnings.forEach(Terminal.warn)
+            emit(
+                seconds == 0 ? "removed the daily goal of \(type)" : "daily goal of \(type): \(formatDuration(seconds))"
+            )
+        }
+    }
+}

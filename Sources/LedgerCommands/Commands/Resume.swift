@@ -1,0 +1,26 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerVault
+
+struct Resume: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start a new timer with the type, note and goal of the most recently stopped one.")
+
+    @Option(parsing: .unconditional, help: "When it starts again (default: now).")
+    var at: String?
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
+        let vault = try options.open { try $0.checkResume(at: instant) }
+        let (resumed, started) = try vault.resumeTimer(at: instant)
+        started.warnings.forEach(Terminal.warn)
+        emit(started.events.last!.id.description)
+        if Terminal.stderrIsTTY {
+            Terminal.note("resumed \(resumed.entry.type) at \(instant.localTime)")
+        }
+    }
+}

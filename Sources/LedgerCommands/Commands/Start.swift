@@ -1,0 +1,75 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerVault
+
+struct Start: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start a timer; prints the new entry's id. A running timer is stopped where this one starts.",
+        discussion: """
+            TIME: as for 'alog log'. DURATION: 45m, 1h30m, 2d, 90s. A start inside another \
+            timer's stopped window is refused; --adjust trims that timer instead.
+            """,
+        aliases: ["switch"]
+    )
+
+    @Argument(help: "The activity type (any type can be timed).")
+    var type: String
+
+    @Option(parsing: .unconditional, help: "When it started (default: now).")
+    var at: String?
+
+    @Option(help: "A note to keep with the entry.")
+    var note: String?
+
+    @Option(
+        parsing: .unconditional, help: "How long it is meant to run (DURATION); status shows when it will be reached.")
+    var goal: String?
+
+    @Flag(help: "Trim a timer whose window the start falls into, instead of refusing.")
+    var adjust = false
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
+        let goalSeconds = try goal.map(Self.duration)
+        let type = type.lowercased()
+        let vault = try options.open {
+            _ = try $0.checkStart(type: type, at: instant, goal: goalSeconds, adjust: adjust)
+        }
+        let (started, plan) = try vault.startTimer(
+            type: type, at: instant, note: note, goal: goalSeconds, adjust: adjust)
+        started.warnings.forEach(Terminal.warn)
+        emit(started.events.last!.id.description)
+        if Terminal.stderrIsTTY {
+            var text = "started \(type) at \(instant.localTime) on \(instant.localDateAndTime.date.iso)"
+            if let stopped = plan.stops {
+                let ran = formatDuration(instant.seconds - stopped.start.seconds)
+                text += "; stopped \(stopped.entry.type) after \(ran)"
+            }
+            for trim in plan.trims {
+                text += "; trimmed \(trim.entry.type) \(trim.entry.id) to end at \(trim.end.localTime)"
+            }
+            Terminal.note(text)
+        }
+    }
+
+    /// A DURATION argument, or an error that says what is accepted (exit 1, like every refused
+    /// value).
+    static func duration(_ text: String) throws -> Int64 {
+        guard let seconds = parseDuration(text) else { throw InvalidDuration(text: text) }
+        return seconds
+    }
+
+    struct InvalidDuration: Error, CustomStringConvertible {
+        var text: String
+        var description: String {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return text.hasPrefix("-")
+                ? "a duration cannot be negative ('\(shown)'); use 45m, 1h30m, 2d or 90s"
+                : "'\(shown)' is not a duration: use 45m, 1h30m, 2d or 90s"
+        }
+    }
+}

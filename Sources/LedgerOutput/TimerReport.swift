@@ -1,0 +1,109 @@
+import LedgerCore
+
+/// The running timer and the daily goals as `status`, `goals` and `watch` show them, from the
+/// status summary (its recent timers and goals), so the front can print them without git.
+public enum TimerReport {
+    /// The running timer at `now`.
+    public struct Running: Sendable {
+        public var entry: Entry
+        public var since: LocalInstant
+        public var seconds: Int64
+        /// The goal's clock time, while it is ahead.
+        public var goalAt: LocalInstant?
+        public var remaining: Int64?
+    }
+
+    public static func running(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> Running? {
+        guard let interval = summary.timeline.running else { return nil }
+        let seconds = interval.seconds(now: now)
+        var report = Running(entry: interval.entry, since: interval.start, seconds: seconds)
+        if let goal = interval.entry.goalSeconds {
+            report.remaining = max(0, goal - seconds)
+            report.goalAt = zone.localInstant(at: interval.start.seconds + goal)
+        }
+        return report
+    }
+
+    /// A daily goal and today's total against it.
+    public struct Goal: Sendable {
+        public var type: String
+        public var goalSeconds: Int64
+        public var todaySeconds: Int64
+        /// When the goal is reached if the running timer (of this type) keeps running.
+        public var reachedAt: LocalInstant?
+        public var running: Bool
+    }
+
+    /// `now`'s local day in `zone`: from its midnight to the next.
+    public static func localDay(containing now: Int64, zone: any TimeZoneRules) -> (start: Int64, end: Int64) {
+        let date = zone.localInstant(at: now).localDateAndTime.date
+        let start = zone.instant(forLocal: date.daysSinceEpoch * 86_400).seconds
+        let end = zone.instant(forLocal: (date.daysSinceEpoch + 1) * 86_400).seconds
+        return (start, end)
+    }
+
+    public static func goals(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> [Goal] {
+        let day = localDay(containing: now, zone: zone)
+        let timeline = summary.timeline
+        let totals = timeline.totals(from: day.start, to: day.end, now: now)
+        let running = timeline.running?.entry.type
+        return summary.dailyGoals.sorted { $0.key < $1.key }.map { type, goal in
+            let today = totals[type] ?? 0
+            var item = Goal(type: type, goalSeconds: goal, todaySeconds: today, running: running == type)
+            if item.running, today < goal { item.reachedAt = zone.localInstant(at: now + goal - today) }
+            return item
+        }
+    }
+
+    public static func runningJSON(_ running: Running?) -> String {
+        guard let running else { return "null" }
+        return JSONText.object([
+            ("entry", JSONText.string(running.entry.id.description)),
+            ("type", JSONText.string(running.entry.type)),
+            ("since", JSONText.string(running.since.iso8601)),
+            ("seconds", String(running.seconds)),
+            ("text", JSONText.string(formatDuration(running.seconds))),
+            ("goalSeconds", running.entry.goalSeconds.map { String($0) }),
+            ("goalAt", running.goalAt.map { JSONText.string($0.iso8601) }),
+        ])
+    }
+
+    public static func goalJSON(_ goal: Goal) -> String {
+        JSONText.object([
+            ("type", JSONText.string(goal.type)),
+            ("goalSeconds", String(goal.goalSeconds)),
+            ("todaySeconds", String(goal.todaySeconds)),
+            ("text", JSONText.string("\(formatDuration(goal.todaySeconds)) of \(formatDuration(goal.goalSeconds))")),
+            ("running", goal.running ? "true" : "false"),
+            ("reachedAt", goal.reachedAt.map { JSONText.string($0.iso8601) }),
+        ])
+    }
+
+    /// `▶ reading  1h 40m  since 09:20 · goal 2h: 20m left, at 11:20`
+    public static func runningLine(_ running: Running, types: [String: ActivityTypeDefinition]) -> String {
+        var line =
+            "  \(Terminal.pad("▶ " + Render.icon(running.entry.type, types) + " " + running.entry.type, 16))  \(Terminal.pad(Terminal.green(formatDuration(running.seconds)), 8))  "
+        var detail = "since \(running.since.localTime)"
+        if let goal = running.entry.goalSeconds, let remaining = running.remaining, let goalAt = running.goalAt {
+            detail +=
+                remaining > 0
+                ? " · goal \(formatDuration(goal)): \(formatDuration(remaining)) left, at \(goalAt.localTime)"
+                : " · goal \(formatDuration(goal)) reached at \(goalAt.localTime)"
+        }
+        line += Terminal.dim(detail)
+        return line
+    }
+
+    /// `reading   45m of 1h  75%  · reached at 11:05 if it keeps running`
+    public static func goalLine(_ goal: Goal) -> String {
+        let percent = goal.goalSeconds > 0 ? goal.todaySeconds * 100 / goal.goalSeconds : 0
+        var line =
+            "  \(Terminal.pad(goal.type, 14))  \(Terminal.pad(formatDuration(goal.todaySeconds) + " of " + formatDuration(goal.goalSeconds), 14))  \(percent)%"
+        if let reached = goal.reachedAt {
+            line += Terminal.dim("  · reached at \(reached.localTime) if the timer keeps running")
+        } else if goal.todaySeconds >= goal.goalSeconds {
+            line += "  " + Terminal.green("done")
+        }
+        return line
+    }
+}

@@ -1,0 +1,34 @@
+import LedgerCore
+
+/// Why a timer command was refused. Nothing is written when one is thrown.
+public enum TimerError: Error, Equatable, CustomStringConvertible {
+    case nothingRunning
+    case nothingToResume
+    case alreadyRunning(type: String, since: LocalInstant)
+    case stopBeforeStart(type: String, since: LocalInstant, at: LocalInstant)
+    case overlaps(entry: String, type: String, start: LocalInstant, end: LocalInstant?)
+    case notTimed(entry: String)
+    case endBeforeStart(start: LocalInstant, end: LocalInstant)
+    case goalOutOfRange(seconds: Int64, limit: Int64)
+
+    public var description: String {
+        switch self {
+        case .nothingRunning:
+            "no timer is running; start one with 'alog start TYPE'"
+        case .nothingToResume:
+            "no stopped timer to resume; start one with 'alog start TYPE'"
+        case .alreadyRunning(let type, let since):
+            "a timer is running (\(type) since \(since.localTime) on \(since.localDateAndTime.date.iso)); 'alog stop' first, or 'alog start TYPE' to switch"
+        case .stopBeforeStart(let type, let since, let at):
+            "cannot stop at \(at.iso8601): the running timer (\(type)) started at \(since.iso8601); give a later --at"
+        case .overlaps(let entry, let type, let start, let end):
+            "that window overlaps entry \(entry) (\(type), \(start.iso8601) to \(end?.iso8601 ?? "now")); choose another time, or add --adjust to trim that entry"
+        case .notTimed(let entry):
+            "entry \(entry) is an instant, not a timer; --start/--end apply to timers (use --at)"
+        case .endBeforeStart(let start, let end):
+            "the end \(end.iso8601) is before the start \(start.iso8601)"
+        case .goalOutOfRange(let seconds, let limit):
+            "a goal must be more than 0 and at most \(formatDuration(limit)) (got \(formatDuration(seconds)))"
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import LedgerCore
+
+/// Duration timers (docs/cli.md, "Timers"; the rule that keeps them on one line is `Timeline`).
+/// Each command has a check that throws what it would refuse without writing anything, so the
+/// CLI can run it before the widget's queue is committed.
+extension Vault {
+    /// The longest goal a timer may carry.
+    public static let maxTimerGoal: Int64 = 7 * 86_400
+    /// The longest daily goal.
+    public static let maxDailyGoal: Int64 = 86_400
+
+    /// What `start` will do.
+    public struct StartPlan: Sendable {
+        /// The running timer it stops at the new start (switching), if any.
+        public var stops: Timeline.Interval?
+        /// Neighbours it trims (`--adjust`): entry and its new end.
+        public var trims: [(entry: Entry, end: LocalInstant)]
+    }
+
+    /// The timeline around `instant`: the summary's recent timers when they reach back that
+    /// far (no window older than them can reach `instant`: the next start ends it), else the
+    /// full state's.
+    func timeline(around instant: Int64) throws -> Timeline {
+        let summary = try summary()
+        if let first = summary.recentTimers.first, first.at.seconds <= instant { return summary.timeline }
+        if summary.recentTimers.isEmpty { return summary.timeline }
+        return try state().timeline
+    }
+
+    /// Throws what `startTimer` would refuse; returns what it will do.
+    public func checkStart(type: String, at: LocalInstant, goal: Int64?, adjust: Bool) throws -> StartPlan {
+        try checkLog(type: type)
+        if let goal, !(1...Self.maxTimerGoal).contains(goal) {
+            throw TimerError.goalOutOfRange(seconds: goal, limit: Self.maxTimerGoal)
+        }
+        let timeline = try timeline(around: at.seconds)
+        var plan = StartPlan(stops: nil, trims: [])
+        if let running = timeline.running, running.start.seconds <= at.seconds {
+            plan.stops = running
+        }
+        // A start inside a stopped window (or at another timer's very start) overlaps it.
+        for interval in timeline.intervals where interval.entry.id != plan.stops?.entry.id {
+            guard let end = interval.end else { continue }
+            let inside = interval.start.seconds < at.seconds && at.seconds < end.seconds
+            let same = interval.start.seconds == at.seconds
+            guard inside || same else { continue }
+            guard adjust, inside else {
+                throw TimerError.overlaps(
+                    entry: interval.entry.id.description, type: interval.entry.type, start: interval.start, end: end)
+            }
+            plan.trims.append((interval.entry, at))
+        }
+        return plan
+    }
+
+    /// Starts a timer (stopping the running one at the same instant: switching) as one commit.
+    public func startTimer(type: String, at: LocalInstant, note: String?, goal: Int64?, adjust: Bool = false)
+        throws -> (started: Appended, plan: StartPlan)
+    {
+        let plan = try checkStart(type: type, at: at, goal: goal, adjust: adjust)
+        var bodies: [EventBody] = []
+        if let running = plan.stops { bodies.append(.stopped(target: running.entry.id, at: at, note: nil)) }
+        for trim in plan.trims { bodies.append(.edited(target: trim.entry.id, changes: EntryChanges(end: trim.end))) }
+        let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
+        bodies.append(.started(type: type, at: at, note: noteText, goal: goal))
+        let switched = plan.stops.map { " (stops \($0.entry.type))" } ?? ""
+        let appended = try append(bodies, message: "alog: start \(type) at \(at.iso8601)\(switched)")
+        return (appended, plan)
+    }
+
+    /// The running timer `stopTimer` would stop; throws what it would refuse.
+    @discardableResult
+    public func checkStop(at: LocalInstant) throws -> Timeline.Interval {
+        guard let running = try summary().timeline.running else { throw TimerError.nothingRunning }
+        guard at.seconds >= running.start.seconds else {
+            throw TimerError.stopBeforeStart(type: running.entry.type, since: running.start, at: at)
+        }
+        return running
+    }
+
+    /// Stops the running timer at `at`.
+    public func stopTimer(at: LocalInstant, note: String?) throws -> (stopped: Timeline.Interval, appended: Appended) {
+        var running = try checkStop(at: at)
+        let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
+        let appended = try append(
+            [.stopped(target: running.entry.id, at: at, note: noteText)],
+            message: "alog: stop \(running.entry.type) at \(at.iso8601)")
+        running.end = at
+        return (running, appended)
+    }
+
+    /// The stopped timer `resumeTimer` would continue; throws what it would refuse.
+    @discardableResult
+    public func checkResume(at: LocalInstant) throws -> Timeline.Interval {
+        var timeline = try summary().timeline
+        if let running = timeline.running {
+            throw TimerError.alreadyRunning(type: running.entry.type, since: running.start)
+        }
+        if timeline.lastStopped == nil { timeline = try state().timeline }
+        guard let last = timeline.lastStopped else { throw TimerError.nothingToResume }
+        _ = try checkStart(type: last.entry.type, at: at, goal: last.entry.goalSeconds, adjust: false)
+        return last
+    }
+
+    /// Starts a new timer with the type, note and goal of the most recently stopped one.
+    public func resumeTimer(at: LocalInstant) throws -> (resumed: Timeline.Interval, started: Appended) {
+        let last = try checkResume(at: at)
+        let (started, _) = try startTimer(
+            type: last.entry.type, at: at, note: last.entry.note, goal: last.entry.goalSeconds)
+        return (last, started)
+    }
+
+    /// Throws what a window edit (`--start`/`--end`) of `entry` would refuse, and returns the
+    /// neighbours `--adjust` trims (entry, its new start or end).
+    public func checkWindow(of entry: Entry, start: LocalInstant?, end: LocalInstant?, adjust: Bool) throws
+        -> [(entry: Entry, changes: EntryChanges)]
+    {
+        guard start != nil || end != nil else { return [] }
+        if end != nil, !entry.isTimed { throw TimerError.notTimed(entry: entry.id.description) }
+        guard entry.isTimed else { return [] }
+        let timeline = try state().timeline
+        let current = timeline.interval(of: entry.id)
+        let newStart = start ?? entry.at
+        let newEnd = end ?? current?.end
+        if let newEnd, newEnd.seconds < newStart.seconds {
+            throw TimerError.endBeforeStart(start: newStart, end: newEnd)
+        }
+        var trims: [(Entry, EntryChanges)] = []
+        for other in timeline.intervals where other.entry.id != entry.id {
+            let otherEnd = other.end?.seconds ?? Int64.max
+            let mineEnd = newEnd?.seconds ?? Int64.max
+            guard other.start.seconds < mineEnd, newStart.seconds < otherEnd else { continue }
+            // Trimmable: the neighbour sticks out on one side only.
+            if adjust, other.start.seconds < newStart.seconds, otherEnd <= mineEnd {
+                trims.append((other.entry, EntryChanges(end: newStart)))
+            } else if adjust, let newEnd, other.start.seconds >= newStart.seconds, otherEnd > newEnd.seconds {
+                trims.append((other.entry, EntryChanges(at: newEnd)))
+            } else {
+                throw TimerError.overlaps(
+                    entry: other.entry.id.description, type: other.entry.type, start: other.start, end: other.end)
+            }
+        }
+        return trims
+    }
+
+    /// Sets (or, with 0, removes) the daily goal of `type`.
+    public func setDailyGoal(type: String, seconds: Int64) throws -> Appended {
+        try checkDailyGoal(type: type, seconds: seconds)
+        let text = seconds == 0 ? "remove" : formatDuration(seconds)
+        return try append([.goalSet(type: type, seconds: seconds)], message: "alog: daily goal of \(type): \(text)")
+    }
+
+    public func checkDailyGoal(type: String, seconds: Int64) throws {
+        try checkLog(type: type)
+        if seconds != 0, !(1...Self.maxDailyGoal).contains(seconds) {
+            throw TimerError.goalOutOfRange(seconds: seconds, limit: Self.maxDailyGoal)
+        }
+    }
+}
