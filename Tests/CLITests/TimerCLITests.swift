@@ -1,0 +1,145 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Timers on the command line: start, switch, stop, resume, window edits, goals, and every
+/// refusal (one line, exit 1, no commit).
+@Suite("Timers on the command line")
+struct TimerCLITests {
+    /// 2030-01-01T12:00:00Z, 13:00 in Berlin.
+    static let env = ["ALOG_NOW": "2030-01-01T12:00:00Z", "TZ": "Europe/Berlin"]
+
+    static func run(_ arguments: [String], _ vault: String, _ home: TemporaryDirectory) throws -> ProcessResult {
+        try alog(arguments + ["--vault", vault], home: home.path, environment: env)
+    }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    static func makeVault(_ home: TemporaryDirectory) throws -> String {
+        let vault = home.sub("vault")
+        #expect(try run(["init"], vault, home).succeeded)
+        #expect(try run(["types", "add", "reading", "--icon", "📖"], vault, home).succeeded)
+        return vault
+    }
+
+    @Test("start, switch, stop and resume keep one timer running; status and history show the windows")
+    func lifecycle() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        let reading = try Self.run(
+            ["start", "reading", "--at", "11:00", "--goal", "1h30m", "--note", "ch. 3"], vault, home)
+        #expect(reading.succeeded, "\(reading.stderr)")
+        let readingID = reading.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        var status = try Self.object(try Self.run(["status", "--json"], vault, home).stdout)
+        var running = try #require(status["running"] as? [String: Any])
+        #expect(running["entry"] as? String == readingID)
+        #expect(running["type"] as? String == "reading")
+        #expect(running["since"] as? String == "2030-01-01T11:00:00+01:00")
+        #expect(running["seconds"] as? Int == 7200)
+        #expect(running["text"] as? String == "2h")
+        #expect(running["goalSeconds"] as? Int == 5400)
+        #expect(running["goalAt"] as? String == "2030-01-01T12:30:00+01:00")
+
+        // Switching: a start stops the running timer where it starts.
+        let exercise = try Self.run(["switch", "exercise", "--at", "12:15"], vault, home)
+        #expect(exercise.succeeded, "\(exercise.stderr)")
+        let stop = try Self.run(["stop", "--at", "12:45", "--note", "run"], vault, home)
+        #expect(stop.succeeded && stop.stdout.contains("after 30m"), "\(stop.stdout) \(stop.stderr)")
+        status = try Self.object(try Self.run(["status", "--json"], vault, home).stdout)
+        #expect(status["running"] is NSNull)
+
+        let resumed = try Self.run(["resume", "--at", "12:50"], vault, home)
+        #expect(resumed.succeeded, "\(resumed.stderr)")
+        status = try Self.object(try Self.run(["status", "--json"], vault, home).stdout)
+        running = try #require(status["running"] as? [String: Any])
+        #expect(running["type"] as? String == "exercise")
+
+        let history = try #require(
+            try JSONSerialization.jsonObject(with: Data(try Self.run(["history", "--json"], vault, home).stdout.utf8))
+                as? [[String: Any]])
+        #expect(history.count == 3)
+        #expect(history[0]["end"] == nil && history[0]["seconds"] as? Int == 600)
+        #expect(history[1]["end"] as? String == "2030-01-01T12:45:00+01:00" && history[1]["seconds"] as? Int == 1800)
+        #expect(history[2]["end"] as? String == "2030-01-01T12:15:00+01:00" && history[2]["seconds"] as? Int == 4500)
+        #expect(history[2]["note"] as? String == "ch. 3")
+        let text = try Self.run(["history"], vault, home).stdout
+        #expect(text.contains("running (10m)") && text.contains("–12:45 (30m)") && text.contains("–12:15 (1h 15m)"))
+        #expect(try Self.run(["status"], vault, home).stdout.contains("▶"))
+        #expect(try git("fsck", "--strict", in: vault).succeeded)
+    }
+
+    @Test(
+        "bad timer input is refused with one line, exit 1, no commit",
+        arguments: [
+            (["start", "nope"], "unknown activity type"),
+            (["start", "reading", "--at", "2030-01-01T15:00:00+01:00"], "in the future"),
+            (["start", "reading", "--goal", "-5m"], "cannot be negative"),
+            (["start", "reading", "--goal", "400d"], "at most 7d"),
+            (["start", "reading", "--goal", "soon"], "not a duration"),
+            (["stop"], "no timer is running"),
+            (["resume"], "no stopped timer to resume"),
+            (["goals", "set", "reading", "25h"], "at most 1d"),
+            (["goals", "set", "nope", "1h"], "unknown activity type"),
+        ])
+    func refusals(arguments: [String], message: String) throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        let before = try git("rev-parse", "HEAD", in: vault).stdout
+        let result = try Self.run(arguments, vault, home)
+        #expect(result.status == 1, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(try git("rev-parse", "HEAD", in: vault).stdout == before)
+    }
+
+    @Test("windows that overlap are refused naming the entry; --adjust trims the neighbour")
+    func overlaps() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        let first = try Self.run(["start", "reading", "--at", "10:00"], vault, home).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try Self.run(["stop", "--at", "11:00"], vault, home).succeeded)
+        let second = try Self.run(["start", "exercise", "--at", "11:30"], vault, home).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try Self.run(["stop", "--at", "12:00"], vault, home).succeeded)
+        let before = try git("rev-parse", "HEAD", in: vault).stdout
+
+        let inside = try Self.run(["start", "exercise", "--at", "10:30"], vault, home)
+        #expect(inside.status == 1 && inside.stderr.contains("overlaps entry \(first)"), "\(inside.stderr)")
+        let stretched = try Self.run(["edit", second, "--start", "10:45"], vault, home)
+        #expect(stretched.status == 1 && stretched.stderr.contains("overlaps entry \(first)"), "\(stretched.stderr)")
+        let backwards = try Self.run(["edit", second, "--end", "11:00"], vault, home)
+        #expect(backwards.status == 1 && backwards.stderr.contains("before the start"), "\(backwards.stderr)")
+        #expect(try git("rev-parse", "HEAD", in: vault).stdout == before)
+
+        #expect(try Self.run(["edit", second, "--start", "10:45", "--adjust"], vault, home).succeeded)
+        let history = try #require(
+            try JSONSerialization.jsonObject(with: Data(try Self.run(["history", "--json"], vault, home).stdout.utf8))
+                as? [[String: Any]])
+        #expect(history.first { $0["id"] as? String == first }?["end"] as? String == "2030-01-01T10:45:00+01:00")
+        #expect(history.first { $0["id"] as? String == second }?["seconds"] as? Int == 4500)
+    }
+
+    @Test("daily goals: today's total against the goal, and when the running timer reaches it")
+    func goals() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        #expect(try Self.run(["goals", "set", "reading", "2h"], vault, home).succeeded)
+        #expect(try Self.run(["start", "reading", "--at", "09:00"], vault, home).succeeded)
+        #expect(try Self.run(["stop", "--at", "09:30"], vault, home).succeeded)
+        #expect(try Self.run(["start", "reading", "--at", "12:30"], vault, home).succeeded)
+        let goals = try #require(
+            try JSONSerialization.jsonObject(with: Data(try Self.run(["goals", "--json"], vault, home).stdout.utf8))
+                as? [[String: Any]])
+        #expect(goals.count == 1)
+        #expect(goals[0]["todaySeconds"] as? Int == 3600)
+        #expect(goals[0]["goalSeconds"] as? Int == 7200)
+        #expect(goals[0]["reachedAt"] as? String == "2030-01-01T14:00:00+01:00")
+        let status = try Self.object(try Self.run(["status", "--json"], vault, home).stdout)
+        #expect((status["goals"] as? [[String: Any]])?.first?["text"] as? String == "1h of 2h")
+        #expect(try Self.run(["goals", "set", "reading", "0"], vault, home).succeeded)
+        #expect(try Self.run(["goals"], vault, home).stdout.contains("no daily goals"))
+    }
+}
