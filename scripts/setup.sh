@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs what ActivityLedger needs on Debian/Ubuntu (libgit2, pkg-config, git, python3), when missing.
+# Installs what ActivityLedger needs on Debian/Ubuntu (libgit2, pkg-config, git, tmux, python3), when missing.
 set -euo pipefail
 missing=()
-for pkg in libgit2-dev pkg-config git; do
+# tmux: the tests drive `alog watch` in a real terminal.
+for pkg in libgit2-dev pkg-config git tmux; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 # scripts/module-graph.sh (run by scripts/test.sh) needs a Python 3, any.

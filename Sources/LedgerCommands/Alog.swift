@@ -18,7 +18,8 @@ public struct Alog: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Init.self, Log.self, Start.self, Stop.self, Resume.self, Goals.self, Edit.self, Delete.self, Restore.self,
+            Init.self, Log.self, Start.self, Stop.self, Resume.self, Goals.self, Watch.self, Edit.self, Delete.self,
+            Restore.self,
             Status.self, History.self, Show.self,
             Audit.self, Types.self, Rebuild.self, Repair.self, Verify.self, Clone.self, Remote.self, Sync.self,
             Widget.self,

@@ -44,6 +44,35 @@ public enum Terminal {
         return visible >= width ? text : text + String(repeating: " ", count: width - visible)
     }
 
+    /// `text` cut to `width` display columns; escape sequences (colours) do not count and are
+    /// kept whole, and a style that was cut off is reset.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        var out = ""
+        var used = 0
+        var inEscape = false
+        var cut = false
+        for char in text {
+            if inEscape {
+                out.append(char)
+                if char.isLetter { inEscape = false }
+                continue
+            }
+            if char == "\u{1B}" {
+                inEscape = true
+                out.append(char)
+                continue
+            }
+            let charWidth = displayWidth(String(char))
+            if used + charWidth > width {
+                cut = true
+                break
+            }
+            used += charWidth
+            out.append(char)
+        }
+        return cut && out.contains("\u{1B}") ? out + "\u{1B}[0m" : out
+    }
+
     public static func displayWidth(_ text: String) -> Int {
         text.reduce(0) { width, char in
             let scalars = char.unicodeScalars

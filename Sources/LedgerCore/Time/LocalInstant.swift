@@ -32,7 +32,7 @@ public struct LocalInstant: Hashable, Sendable, Comparable {
     /// `HH:MM` local time.
     public var localTime: String { Self.clock(localDateAndTime.secondOfDay, seconds: false) }
 
-    static func clock(_ secondOfDay: Int, seconds: Bool) -> String {
+    public static func clock(_ secondOfDay: Int, seconds: Bool) -> String {
         let hm = "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2))"
         return seconds ? hm + ":\(pad(secondOfDay % 60, 2))" : hm
     }
