@@ -36,7 +36,7 @@ struct BranchIntent: Equatable {
     }
 
     /// A ref name under `refs/` that stays inside the refs folder and names no lock: no empty,
-    /// `.` or `..` component, no component ending in `.lock`, none of git's forbidden bytes.
+    /// `.`-led or `.`-ended component, no `..` or `@{`, no component ending in `.lock`, none of git's forbidden bytes.
     /// A damaged intent naming `refs/heads/../../x` must not make the repair remove
     /// `x.lock` outside the repository.
     static func isBranchName(_ name: Substring) -> Bool {
@@ -44,7 +44,8 @@ struct BranchIntent: Equatable {
         let forbidden: Set<UInt8> = [32, 126, 94, 58, 63, 42, 91, 92, 127]
         guard name.utf8.allSatisfy({ $0 >= 32 && !forbidden.contains($0) }) else { return false }
         return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
-            !$0.isEmpty && !$0.hasPrefix(".") && !$0.hasSuffix(".lock")
+            !$0.isEmpty && !$0.hasPrefix(".") && !$0.hasSuffix(".") && !$0.hasSuffix(".lock") && !$0.contains("..")
+                && !$0.contains("@{")
         }
     }
 
