@@ -162,18 +162,36 @@ enum RefusalRules {
 
     static func hasLineBreak(_ text: String) -> Bool { text.utf8.contains(10) || text.utf8.contains(13) }
 
-    /// `message` without the texts of `inputs` it echoes.
+    /// `message` without the texts of `inputs` it echoes. Compared as bytes: a combining mark
+    /// at the start of an input joins the quote before it into one `Character`.
     static func withoutInputs(_ message: String, _ inputs: [String]) -> String {
         guard hasLineBreak(message) else { return message }
-        var text = message
+        var text = Array(message.utf8)
         for input in inputs where hasLineBreak(input) {
             var pieces = [input, input.lowercased(), String(input.prefix(40)), String(input.lowercased().prefix(40))]
             pieces += input.split(separator: "=", omittingEmptySubsequences: true).map(String.init)
-            for piece in pieces.sorted(by: { $0.count > $1.count }) where !piece.isEmpty {
-                text = text.replacing(piece, with: "")
+            for piece in pieces.map({ Array($0.utf8) }).sorted(by: { $0.count > $1.count }) where !piece.isEmpty {
+                text = removing(piece, from: text)
             }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    static func removing(_ piece: [UInt8], from text: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            if text[index] == piece[0], index + piece.count <= text.count,
+                text[index..<(index + piece.count)].elementsEqual(piece)
+            {
+                index += piece.count
+            } else {
+                result.append(text[index])
+                index += 1
+            }
+        }
+        return result
     }
 
     /// Over this many characters a message is noted (it echoes its input; not a failure).

@@ -17,6 +17,7 @@ import LedgerFuzzing
 
 let usage = """
     usage: alog-fuzz [--seed N] [--arguments N] [--lines N] [--vaults N] [--from N] [--directory PATH] [--cursor PATH]
+           alog-fuzz [--seed N] --print-arguments INDEX
     """
 
 var seed: UInt64 = 16
@@ -53,6 +54,10 @@ while !arguments.isEmpty {
     case "--from": from = number()
     case "--directory": directory = value
     case "--cursor": cursorPath = value
+    case "--print-arguments":
+        // The command line of one case, to reproduce it by hand.
+        print(ArgumentFuzzer(seed: seed).arguments(number()).map(\.debugDescription).joined(separator: " "))
+        exit(0)
     default: fail("unknown option \(name)")
     }
 }
