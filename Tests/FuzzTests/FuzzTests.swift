@@ -57,8 +57,9 @@ import Testing
     @Test func damagedVaultCases() throws {
         let directory = TemporaryDirectory("alog-fuzz")
         let fuzzer = try VaultDamageFuzzer(seed: 16, directory: directory.sub("vault"))
-        // A HEAD naming a branch whose name ends in '.', which libgit2 refuses in its words.
-        for index in [70612, 91029] {
+        // A HEAD naming a branch whose name ends in '.', which libgit2 refuses in its words;
+        // `packed-refs` a directory while the branch has no loose ref.
+        for index in [70612, 91029, 4056, 36565, 45898, 68825, 85567] {
             let report = fuzzer.run(index..<(index + 1))
             #expect(report.findings.isEmpty, "\(report.text)")
         }

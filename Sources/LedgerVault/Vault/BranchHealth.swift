@@ -103,7 +103,15 @@ extension Vault {
             }
             return .branchDamaged(ref: shown, reason: "it does not hold a commit id")
         }
-        if try repository.referenceTarget(name) != nil { return nil }  // packed
+        let packed: ObjectID?
+        do {
+            packed = try repository.referenceTarget(name)
+        } catch {
+            // `packed-refs` a directory or unreadable (found by the fuzzing harness).
+            let packedRefs = displayPath(try repository.commonDirectory + "packed-refs")
+            return .branchDamaged(ref: shown, reason: "missing, and \(packedRefs) cannot be read")
+        }
+        if packed != nil { return nil }  // packed
         // Last, the object store: a commit in it means this vault had history (rare enough a
         // path to afford reading object headers).
         guard
