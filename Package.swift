@@ -106,6 +106,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "alog-full", dependencies: ["LedgerCommands"], linkerSettings: libgit2ExecutableLinking),
+        // The fuzzing harness (docs/robustness.md): generated command lines, event lines and
+        // damaged vaults through the real readers, in-process; `alog-fuzz` runs it.
+        .target(
+            name: "LedgerFuzzing",
+            dependencies: [
+                "LedgerCommands", "LedgerFastPath", "LedgerVault", "LedgerCore", "LedgerEnvironment", "LedgerGitLayout",
+                "LedgerSystem", "LedgerWidget",
+            ]),
+        .executableTarget(
+            name: "alog-fuzz", dependencies: ["LedgerFuzzing"], linkerSettings: libgit2ExecutableLinking),
         .executableTarget(
             name: "alog-bench",
             dependencies: ["LedgerVault", "LedgerCore", "LedgerGitLayout"],
@@ -126,6 +136,8 @@ let package = Package(
             dependencies: ["LedgerVault", "LedgerGit", "LedgerGitLayout", "LedgerCore", "TestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        // Each fuzzing harness with a fixed seed at a test's size, and the cases that found bugs.
+        .testTarget(name: "FuzzTests", dependencies: ["LedgerFuzzing", "LedgerFastPath", "TestSupport"]),
         .testTarget(
             name: "SyncTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]),
         .testTarget(

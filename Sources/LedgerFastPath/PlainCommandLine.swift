@@ -36,9 +36,24 @@ struct PlainCommandLine {
                 guard index < arguments.endIndex else { return nil }
                 value = arguments[index]
                 index += 1
-                if !dashValues.contains(name), value!.hasPrefix("-") { return nil }
+                // The parser takes a value that starts with `-` only for an option it declares
+                // `.unconditional`, and even there its tokenizer refuses some words first
+                // (`---at`, `-=x`: found by the fuzzing harness), so the fast paths take only
+                // what a relative time looks like: `-` and a digit, no `=`.
+                if value!.hasPrefix("-"), !dashValues.contains(name) || !Self.isRelativeTimeLike(value!) {
+                    return nil
+                }
             }
             options[name] = value
         }
+    }
+
+    /// `-` then a digit, and no `=`: `-15m`, `-1h30m`, `-2d`.
+    static func isRelativeTimeLike(_ value: String) -> Bool {
+        let bytes = value.utf8
+        guard bytes.count >= 2,
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[bytes.index(after: bytes.startIndex)])
+        else { return false }
+        return !bytes.contains(UInt8(ascii: "="))
     }
 }

@@ -22,6 +22,7 @@ extension Vault {
         } catch let error as GitError {
             // libgit2 could not read the branch (an empty or garbled file, say).
             if let branch = symbolicHead(), let damage = try branchDamage(branch) { throw damage }
+            if let damage = headDamage() { throw damage }
             throw error
         }
         guard let branch = head.branch else { return head }
@@ -36,10 +37,39 @@ extension Vault {
     func namingDamage<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as GitError where error.code == .notFound {
-            if let branch = symbolicHead(), let damage = try branchDamage(branch) { throw damage }
+        } catch let error as GitError {
+            if error.code == .notFound, let branch = symbolicHead(), let damage = try branchDamage(branch) {
+                throw damage
+            }
+            if let damage = headDamage() { throw damage }
             throw error
         }
+    }
+
+    /// Why `.git/HEAD` cannot be used, or nil when it names a branch (`ref: refs/…`) or a
+    /// commit. libgit2 reports a damaged HEAD in its own words (`corrupted loose reference
+    /// file`), or does not recognise the repository at all.
+    func headDamage() -> VaultError? {
+        let path = gitDirectory + "HEAD"
+        let shown = displayPath(path)
+        if FileSystem.isDirectory(path) { return .headDamaged(path: shown, reason: "it is a directory") }
+        let bytes: [UInt8]
+        do {
+            guard let read = try FileSystem.read(path) else { return .headDamaged(path: shown, reason: "missing") }
+            bytes = read
+        } catch let failure as FileSystem.Failure {
+            return .headDamaged(path: shown, reason: "unreadable: \(failure.reason)")
+        } catch {
+            return .headDamaged(path: shown, reason: "unreadable")
+        }
+        let line = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
+        if line.isEmpty { return .headDamaged(path: shown, reason: "empty file") }
+        if line.hasPrefix("ref: ") {
+            if BranchIntent.isBranchName(line.dropFirst(5)) { return nil }
+            return .headDamaged(path: shown, reason: "it does not name a branch under refs/")
+        }
+        if let id = ObjectID(hex: line), id.hex != String(repeating: "0", count: 40) { return nil }
+        return .headDamaged(path: shown, reason: "it holds neither a branch nor a commit id")
     }
 
     /// Why the branch `name` (e.g. `refs/heads/main`) cannot be used, or nil when it is fine
@@ -66,10 +96,22 @@ extension Vault {
                 }
                 return nil
             }
-            if line.starts(with: Array("ref: ".utf8)) { return nil }
+            if line.starts(with: Array("ref: ".utf8)) {
+                // A symbolic branch: fine when it resolves (libgit2 follows it, at most 5 deep).
+                if (try? repository.referenceTarget(name)) != nil { return nil }
+                return .branchDamaged(ref: shown, reason: "it refers to a ref that does not resolve to a commit")
+            }
             return .branchDamaged(ref: shown, reason: "it does not hold a commit id")
         }
-        if try repository.referenceTarget(name) != nil { return nil }  // packed
+        let packed: ObjectID?
+        do {
+            packed = try repository.referenceTarget(name)
+        } catch {
+            // `packed-refs` a directory or unreadable (found by the fuzzing harness).
+            let packedRefs = displayPath(try repository.commonDirectory + "packed-refs")
+            return .branchDamaged(ref: shown, reason: "missing, and \(packedRefs) cannot be read")
+        }
+        if packed != nil { return nil }  // packed
         // Last, the object store: a commit in it means this vault had history (rare enough a
         // path to afford reading object headers).
         guard
@@ -90,7 +132,8 @@ extension Vault {
     func symbolicHead() -> String? {
         guard let bytes = try? FileSystem.read(gitDirectory + "HEAD") else { return nil }
         let line = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
-        guard line.hasPrefix("ref: refs/") else { return nil }
+        // A name that leaves the refs folder is no branch (repair would write there).
+        guard line.hasPrefix("ref: "), BranchIntent.isBranchName(line.dropFirst(5)) else { return nil }
         return String(line.dropFirst(5))
     }
 

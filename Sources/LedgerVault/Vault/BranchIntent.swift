@@ -22,7 +22,7 @@ struct BranchIntent: Equatable {
     /// Nil for anything but a whole intent (a file cut short never names a commit).
     init?(decoding bytes: [UInt8]) {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count == 5, lines[0] == Self.header, lines[1].hasPrefix("refs/"), lines[4].isEmpty,
+        guard lines.count == 5, lines[0] == Self.header, Self.isBranchName(lines[1]), lines[4].isEmpty,
             let to = ObjectID(hex: lines[3])
         else { return nil }
         branch = String(lines[1])
@@ -33,6 +33,20 @@ struct BranchIntent: Equatable {
             self.from = from
         }
         self.to = to
+    }
+
+    /// A ref name under `refs/` that stays inside the refs folder and names no lock: no empty,
+    /// `.`-led or `.`-ended component, no `..` or `@{`, no component ending in `.lock`, none of git's forbidden bytes.
+    /// A damaged intent naming `refs/heads/../../x` must not make the repair remove
+    /// `x.lock` outside the repository.
+    static func isBranchName(_ name: Substring) -> Bool {
+        guard name.hasPrefix("refs/"), !name.hasSuffix("/") else { return false }
+        let forbidden: Set<UInt8> = [32, 126, 94, 58, 63, 42, 91, 92, 127]
+        guard name.utf8.allSatisfy({ $0 >= 32 && !forbidden.contains($0) }) else { return false }
+        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && !$0.hasPrefix(".") && !$0.hasSuffix(".") && !$0.hasSuffix(".lock") && !$0.contains("..")
+                && !$0.contains("@{")
+        }
     }
 
     init(branch: String, from: ObjectID?, to: ObjectID) {

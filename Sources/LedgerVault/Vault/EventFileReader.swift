@@ -160,3 +160,18 @@ struct EventFileReader {
         return .appended
     }
 }
+
+extension Vault {
+    /// The content of an event file read as every fold reads it: the events with their 1-based
+    /// line numbers, and the damaged lines. For the fuzzing harness (`LedgerFuzzing`) and tests.
+    public static func decodeEventFile(_ bytes: [UInt8], path: String) -> (events: [(Event, Int)], issues: [LineIssue])
+    {
+        var events: [(Event, Int)] = []
+        var issues: [LineIssue] = []
+        bytes.withUnsafeBytes { buffer in
+            EventFileReader.decodeLines(
+                buffer, path: path, event: { events.append(($0, $1)) }, issue: { issues.append($0) })
+        }
+        return (events, issues)
+    }
+}

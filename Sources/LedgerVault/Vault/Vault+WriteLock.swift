@@ -75,7 +75,17 @@ extension Vault {
             // libgit2 writes the new id into the lock file, then renames it over the reference.
             $0.isEmpty ? nil : written.starts(with: $0)
         }
-        guard let current = try repository.referenceTarget(intent.branch), current != intent.from,
+        // An intent naming a commit that is not there is damaged: the branch never moved to it.
+        guard (try? repository.commit(intent.to)) != nil else { return [] }
+        if let from = intent.from, (try? repository.commit(from)) == nil { return [] }
+        let target: ObjectID?
+        do {
+            target = try repository.referenceTarget(intent.branch)
+        } catch let error as GitError {
+            if let damage = try branchDamage(intent.branch) { throw damage }
+            throw error
+        }
+        guard let current = target, current != intent.from,
             try current == intent.to || repository.isDescendant(current, of: intent.to)
         else { return [] }
 

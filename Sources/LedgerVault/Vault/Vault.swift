@@ -17,7 +17,14 @@ public final class Vault {
     var repository: Repository {
         get throws {
             if let openedRepository { return openedRepository }
-            let opened = try Repository.open(at: root)
+            let opened: Repository
+            do {
+                opened = try Repository.open(at: root)
+            } catch let error as GitError {
+                // A `.git` whose HEAD is a directory or garbage is no repository to libgit2.
+                if let damage = headDamage() { throw damage }
+                throw error
+            }
             openedRepository = opened
             return opened
         }

@@ -12,6 +12,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     case alreadyInState(String)
     /// HEAD's branch cannot be read, or is missing although the vault has history.
     case branchDamaged(ref: String, reason: String)
+    /// `.git/HEAD` names neither a branch nor a commit (empty, garbled, a directory).
+    case headDamaged(path: String, reason: String)
     /// A file of `.git/alog/` (a cache, the device id) cannot be read.
     case damagedStateFile(path: String, reason: String)
     /// `alog repair` cannot prove which commit a damaged branch held.
@@ -41,6 +43,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             message
         case .branchDamaged(let ref, let reason):
             "the branch ref \(ref) is damaged (\(reason)); nothing was read or written. Run 'alog repair'"
+        case .headDamaged(let path, let reason):
+            "HEAD (\(path)) is damaged (\(reason)); nothing was read or written. Point it at the branch again, usually with: echo 'ref: refs/heads/main' > \(path)"
         case .damagedStateFile(let path, let reason):
             "alog's own file \(path) cannot be read (\(reason)); run 'alog rebuild', which replaces it"
         case .branchUnrecoverable(let ref, let reason):
