@@ -122,6 +122,20 @@ struct TimerCLITests {
         #expect(history.first { $0["id"] as? String == second }?["seconds"] as? Int == 4500)
     }
 
+    @Test("starts in quick succession, in the same second, switch each time")
+    func sameSecond() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        for type in ["reading", "exercise", "reading", "exercise"] {
+            let result = try Self.run(["start", type], vault, home)
+            #expect(result.succeeded, "\(type): \(result.stderr)")
+        }
+        let status = try Self.object(try Self.run(["status", "--json"], vault, home).stdout)
+        #expect((status["running"] as? [String: Any])?["type"] as? String == "exercise")
+        #expect(try Self.run(["stop"], vault, home).succeeded)
+        #expect(try Self.run(["start", "reading"], vault, home).succeeded)
+    }
+
     @Test("daily goals: today's total against the goal, and when the running timer reaches it")
     func goals() throws {
         let home = TemporaryDirectory()

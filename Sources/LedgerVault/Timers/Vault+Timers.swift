@@ -41,6 +41,8 @@ extension Vault {
         // A start inside a stopped window (or at another timer's very start) overlaps it.
         for interval in timeline.intervals where interval.entry.id != plan.stops?.entry.id {
             guard let end = interval.end else { continue }
+            // An empty window (a timer a later start cut to nothing) is in nobody's way.
+            guard end.seconds > interval.start.seconds else { continue }
             let inside = interval.start.seconds < at.seconds && at.seconds < end.seconds
             let same = interval.start.seconds == at.seconds
             guard inside || same else { continue }
