@@ -57,8 +57,16 @@ public struct HotForm: Sendable, Equatable {
         command: ["log"], positionals: 1, valued: ["--at", "--note"], switches: [], dashValues: ["--at"],
         path: .quick)
 
+    public static let start = HotForm(
+        command: ["start"], positionals: 1, valued: ["--at", "--note", "--goal"], switches: ["--adjust"],
+        dashValues: ["--at", "--goal"], path: .quick)
+    public static let stop = HotForm(
+        command: ["stop"], positionals: 0, valued: ["--at", "--note"], switches: [], dashValues: ["--at"], path: .quick)
+
     /// Every hot form.
-    public static let all: [HotForm] = [widgetTap, widgetStatus, widgetTimeline, widgetPending, status, log]
+    public static let all: [HotForm] = [
+        widgetTap, widgetStatus, widgetTimeline, widgetPending, status, log, start, stop,
+    ]
 
     /// The command line `arguments` read as this form, or nil when it is not exactly this form
     /// (another command, an unknown or repeated option, a missing value, a value that looks

@@ -21,9 +21,12 @@ struct HotFormParityTests {
         "--vault": ["/tmp/v", "rel/v", "-v", "a b", ""],
         "--format": ["waybar", "i3blocks", "tmux", "plain", "bogus", "-x"],
         "--entries": ["1", "60", "1440", "0", "1441", "-3", "x", "07"],
+        "--goal": ["45m", "1h30m", "-5m", "soon", "", "--json", "2d"],
     ]
     static let positionals = ["meal", "Meal", "no such type", "", "-x", "--json", "7k2m"]
-    static let noise = ["--bogus", "-h", "--help", "--", "--version", "extra", "--json", "--after-tap", "--at"]
+    static let noise = [
+        "--bogus", "-h", "--help", "--", "--version", "extra", "--json", "--after-tap", "--at", "--adjust",
+    ]
 
     /// A random command line of `form`'s shape, sometimes broken.
     static func commandLine(_ form: HotForm, using rng: inout SplitMix) -> [String] {
@@ -112,6 +115,11 @@ struct HotFormParityTests {
                     #expect(log.type == type && log.at == at && log.note == note && log.options.vault == vault)
                 case (.status(let json, let vault), let status as Status):
                     #expect(status.json == json && status.options.vault == vault)
+                case (.start(let type, let at, let note, let goal, let adjust, let vault), let start as Start):
+                    #expect(start.type == type && start.at == at && start.note == note && start.goal == goal)
+                    #expect(start.adjust == adjust && start.options.vault == vault)
+                case (.stop(let at, let note, let vault), let stop as Stop):
+                    #expect(stop.at == at && stop.note == note && stop.options.vault == vault)
                 default:
                     Issue.record("\(line): the quick path runs \(quick), the parser \(type(of: parsed))")
                 }

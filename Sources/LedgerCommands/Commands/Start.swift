@@ -33,10 +33,17 @@ struct Start: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
+        try Self.begin(type: type, at: at, note: note, goal: goal, adjust: adjust, vault: options.vault)
+    }
+
+    /// The command's work, shared with `QuickCommand` (the same command line without the parser).
+    static func begin(type: String, at: String?, note: String?, goal: String?, adjust: Bool, vault path: String?)
+        throws
+    {
         let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
         let goalSeconds = try goal.map(Self.duration)
         let type = type.lowercased()
-        let vault = try options.open {
+        let vault = try VaultOptions.open(explicit: path) {
             _ = try $0.checkStart(type: type, at: instant, goal: goalSeconds, adjust: adjust)
         }
         let (started, plan) = try vault.startTimer(

@@ -16,8 +16,13 @@ struct Stop: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
+        try Self.end(at: at, note: note, vault: options.vault)
+    }
+
+    /// The command's work, shared with `QuickCommand` (the same command line without the parser).
+    static func end(at: String?, note: String?, vault path: String?) throws {
         let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
-        let vault = try options.open { try $0.checkStop(at: instant) }
+        let vault = try VaultOptions.open(explicit: path) { try $0.checkStop(at: instant) }
         let (stopped, appended) = try vault.stopTimer(at: instant, note: note)
         appended.warnings.forEach(Terminal.warn)
         emit(

@@ -13,6 +13,7 @@ extension Alog {
     /// The commands behind the hot forms, one per form.
     static let hotFormCommands: [any HotFormCommand.Type] = [
         Log.self, Status.self, WidgetTap.self, WidgetStatus.self, WidgetTimeline.self, WidgetPending.self,
+        Start.self, Stop.self,
     ]
 
     /// Parses `arguments` (whole, command words included) as the hot command of `form`: the
@@ -68,6 +69,22 @@ extension WidgetTimeline: HotFormCommand {
         invocation(
             positional: [], options: ["--entries": entries.map(String.init), "--vault": options.vault],
             flags: ["--after-tap": afterTap, "--json": json])
+    }
+}
+
+extension Start: HotFormCommand {
+    static var hotForm: HotForm { .start }
+    var hotInvocation: HotInvocation {
+        invocation(
+            positional: [type], options: ["--at": at, "--note": note, "--goal": goal, "--vault": options.vault],
+            flags: ["--adjust": adjust])
+    }
+}
+
+extension Stop: HotFormCommand {
+    static var hotForm: HotForm { .stop }
+    var hotInvocation: HotInvocation {
+        invocation(positional: [], options: ["--at": at, "--note": note, "--vault": options.vault], flags: [:])
     }
 }
 

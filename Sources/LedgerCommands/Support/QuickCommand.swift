@@ -9,14 +9,22 @@ import LedgerFastPath
 enum QuickCommand: Equatable {
     case log(type: String, at: String?, note: String?, vault: String?)
     case status(json: Bool, vault: String?)
+    case start(type: String, at: String?, note: String?, goal: String?, adjust: Bool, vault: String?)
+    case stop(at: String?, note: String?, vault: String?)
 
     init?(_ arguments: [String]) {
-        guard let invocation = HotForm.read(arguments, among: [.log, .status]) else { return nil }
+        guard let invocation = HotForm.read(arguments, among: [.log, .status, .start, .stop]) else { return nil }
+        let options = invocation.options
         switch invocation.form {
         case .log:
             self = .log(
-                type: invocation.positional[0], at: invocation.options["--at"], note: invocation.options["--note"],
-                vault: invocation.vault)
+                type: invocation.positional[0], at: options["--at"], note: options["--note"], vault: invocation.vault)
+        case .start:
+            self = .start(
+                type: invocation.positional[0], at: options["--at"], note: options["--note"], goal: options["--goal"],
+                adjust: invocation.flags.contains("--adjust"), vault: invocation.vault)
+        case .stop:
+            self = .stop(at: options["--at"], note: options["--note"], vault: invocation.vault)
         default:
             self = .status(json: invocation.flags.contains("--json"), vault: invocation.vault)
         }
@@ -28,6 +36,10 @@ enum QuickCommand: Equatable {
             try Log.log(type: type, at: at, note: note, vault: vault)
         case .status(let json, let vault):
             try Status.show(json: json, vault: vault)
+        case .start(let type, let at, let note, let goal, let adjust, let vault):
+            try Start.begin(type: type, at: at, note: note, goal: goal, adjust: adjust, vault: vault)
+        case .stop(let at, let note, let vault):
+            try Stop.end(at: at, note: note, vault: vault)
         }
     }
 }
