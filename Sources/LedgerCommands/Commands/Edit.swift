@@ -29,8 +29,11 @@ struct Edit: ParsableCommand {
         let changes = EntryChanges(type: type?.lowercased(), at: try at.map(CommandClock.parse), note: note)
         let vault = try options.open { try $0.checkEdit(id, changes: changes) }
         let (entry, appended) = try vault.edit(id, changes: changes)
-        appended.warnings.forEach(Terminal.warn)
+        appended?.warnings.forEach(Terminal.warn)
         let types = Render.typeMap(try vault.summary().types)
+        if appended == nil {
+            Terminal.note("nothing changed: entry \(entry.id) already has the values given; no event was recorded")
+        }
         emit(Render.entryLine(entry, types: types))
     }
 }

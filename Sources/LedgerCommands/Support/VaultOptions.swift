@@ -28,13 +28,14 @@ struct VaultOptions: ParsableArguments {
         let (path, isDefault) = (location.path, location.isDefault)
         let vault: Vault
         if isDefault, !FileSystem.isDirectory(path) {
-            let (created, _) = try Vault.initialize(at: path)
+            let (created, _) = try Vault.initialize(at: path, nested: true, notify: { Terminal.warn($0) })
             Terminal.note("created the default vault at \(created.root)")
             vault = created
         } else {
             vault = try Vault.open(at: path)
         }
         if let now = CommandClock.overriddenMillis { vault.clock = { now } }
+        vault.notify = { Terminal.warn($0) }
         finishInterruptedWrite(vault)
         try validate(vault)
         if drainingWidgetQueue { commitWidgetQueue(vault) }

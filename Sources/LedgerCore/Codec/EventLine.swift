@@ -228,7 +228,7 @@ public enum EventLine {
             return .failure(
                 DecodeError(
                     reason:
-                        "format version \(version) is not supported by this alog (it reads 1...\(Event.formatVersion)); upgrade alog",
+                        "format version \(version) is not supported by this alog (it reads \(Event.formatVersion == 1 ? "version 1 only" : "versions 1 to \(Event.formatVersion)")); upgrade alog",
                     isFromNewerVersion: version > Int64(Event.formatVersion)))
         }
         if let problem { return .failure(DecodeError(reason: problem)) }

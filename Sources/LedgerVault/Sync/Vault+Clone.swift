@@ -11,6 +11,7 @@ extension Vault {
         guard isUsableURL(url) else { throw SyncError.invalidURL(url) }
         let root = FileSystem.absolute(path)
         if FileSystem.exists(root), !FileSystem.isEmptyDirectory(root) { throw SyncError.destinationNotEmpty(root) }
+        try checkLocalRepositoryExists(url)
         let source = isLocalPath(url) ? FileSystem.absolute(url) : url
         let credentials = credentials(config: { _ in nil })
         let repository: Repository

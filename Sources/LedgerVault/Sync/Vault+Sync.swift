@@ -13,6 +13,7 @@ extension Vault {
     public func sync(
         remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 12
     ) throws -> SyncReport {
+        if let requested { try Self.checkRemoteName(requested) }
         let repository = try repository
         // A damaged or missing branch is an error here too, never an empty vault to fill from
         // the remote.
@@ -41,6 +42,9 @@ extension Vault {
                 try repository.fetch(
                     remote: remote, refspecs: ["+refs/heads/\(remoteBranch):\(tracking)"], options: options)
             } catch let error as GitError {
+                if let path = Self.localRepositoryPath(url), !FileSystem.exists(FileSystem.absolute(path)) {
+                    throw SyncError.remotePathMissing(remote: remote, path: FileSystem.absolute(path))
+                }
                 throw transferError(error, remote: remote)
             }
             let theirs = try repository.referenceTarget(tracking)
@@ -103,6 +107,7 @@ extension Vault {
     /// Throws what `sync` would refuse before any transfer (a damaged or detached branch, a
     /// remote that is not there), without writing anything.
     public func checkSync(remote requested: String?) throws {
+        if let requested { try Self.checkRemoteName(requested) }
         guard let branchReference = try branchHead().branch else { throw VaultError.detachedHead(path: root) }
         let remote = try requested ?? defaultRemote(branch: String(branchReference.dropFirst("refs/heads/".count)))
         guard try repository.remoteURL(remote) != nil else {

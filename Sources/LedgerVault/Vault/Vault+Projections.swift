@@ -250,9 +250,13 @@ extension Vault {
         return (id, payload)
     }
 
+    /// A cache this process may not write (a read-only mount, a vault of another user) is not
+    /// kept: reading commands fold in memory instead.
     private func writeCache(_ path: String, commit: ObjectID, payload: [UInt8]) throws {
         do {
             try CacheFile.write(path, key: commit.hex, payload: payload)
+        } catch let failure as FileSystem.Failure where failure.isWriteDenied {
+            return
         } catch let failure as FileSystem.Failure where failure.operation == "open" {
             // A directory in its place, say: not something retrying fixes.
             throw VaultError.damagedStateFile(path: displayPath(path), reason: failure.reason)

@@ -1,8 +1,18 @@
 /// Errors a user can act on; each says what is wrong, where, and how to fix it.
 public enum VaultError: Error, CustomStringConvertible, Equatable {
     case notAVault(path: String, reason: String)
+    /// `--vault` names a file: neither `open` nor `init` can use it.
+    case vaultIsAFile(path: String)
+    /// `--vault` names a bare repository: it has no working tree to keep notes in.
+    case bareRepository(path: String)
     case unknownType(String, known: [String])
+    /// `alog init` in a folder inside another repository's work tree, without `--nested`.
+    case insideRepository(path: String, enclosing: String)
+    /// This process may not write to the vault's `.git` (a read-only mount, permissions).
+    case notWritable(path: String, reason: String)
     case invalidTypeName(String, reason: String)
+    /// `types add` was given an icon, group or colour it cannot keep.
+    case invalidTypeField(field: String, reason: String)
     case unknownEntry(String)
     case ambiguousEntry(String, candidates: [String])
     case entryPrefixTooShort(String)
@@ -21,10 +31,20 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .notAVault(let path, let reason):
             "\(path) is not an alog vault (\(reason)); run 'alog init --vault \(path)' to create or adopt one"
+        case .vaultIsAFile(let path):
+            "\(path) is a file, not a folder; give --vault the folder of your notes (or a new folder's path)"
+        case .bareRepository(let path):
+            "\(path) is a bare git repository (no working tree), so it cannot be a vault; make a vault from it with 'alog clone \(path) --vault NEW-FOLDER', or sync with it ('alog remote add origin \(path)')"
+        case .notWritable(let path, let reason):
+            "the vault at \(path) is not writable (\(reason)), so nothing was written; reading commands (status, history, show, audit, verify) still work. To write, make its .git folder writable for this user or mount the disk read-write"
+        case .insideRepository(let path, let enclosing):
+            "\(path) is inside the git repository at \(enclosing); nothing was created. To keep the ledger in that repository, run 'alog init --vault \(enclosing)'; to make a separate repository here (the enclosing one will list it as untracked), run 'alog init --vault \(path) --nested'"
         case .unknownType(let name, let known):
             "unknown activity type '\(name)'; known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
         case .invalidTypeName(let name, let reason):
             "invalid type name '\(name)': \(reason)"
+        case .invalidTypeField(let field, let reason):
+            "invalid --\(field): \(reason)"
         case .unknownEntry(let prefix):
             "no entry with id '\(prefix)'; see 'alog history' for ids"
         case .ambiguousEntry(let prefix, let candidates):
