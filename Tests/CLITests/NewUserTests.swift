@@ -320,4 +320,38 @@ struct NewUserTests {
         }
         #expect(try Self.head(vault) == before)
     }
+
+    @Test(
+        "libgit2's failures reach the user as what is wrong and the fix, never as 'git_… failed'",
+        arguments: [
+            ("HEAD", "garbage\n", "HEAD is damaged"),
+            ("HEAD", "ref: refs/heads/ma in\n", "reference is damaged or invalid"),
+            ("config", "[core\n", "configuration cannot be read"),
+        ])
+    func gitFailuresTranslated(file: String, content: String, expected: String) throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        let path = vault + "/.git/" + file
+        let previous = try readFile(path)
+        try writeFile(path, file == "config" ? previous + content : content)
+        for arguments in [["history"], ["log", "meal"]] {
+            let result = try alog(arguments + ["--vault", vault], home: home.path, environment: Self.now)
+            Self.expectRefusal(result, arguments, saying: expected)
+            #expect(!result.stderr.contains("git_"), "\(result.stderr)")
+        }
+    }
+
+    @Test("a damaged remote-tracking ref is said to be local damage, not an unreachable remote")
+    func damagedTrackingRef() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        let bare = home.sub("bare.git")
+        try git("init", "-q", "--bare", bare, in: home.path)
+        #expect(try alog(["remote", "add", "origin", bare, "--vault", vault], home: home.path).succeeded)
+        #expect(try alog(["sync", "--vault", vault], home: home.path, environment: Self.now).succeeded)
+        try writeFile(vault + "/.git/refs/remotes/origin/main", "garbage\n")
+        let result = try alog(["sync", "--vault", vault], home: home.path, environment: Self.now)
+        Self.expectRefusal(result, ["sync"], saying: "a git reference is damaged or invalid")
+        #expect(!result.stderr.contains("could not reach"), "\(result.stderr)")
+    }
 }

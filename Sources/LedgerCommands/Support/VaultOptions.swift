@@ -59,6 +59,9 @@ struct VaultOptions: ParsableArguments {
         do {
             if let report = try vault.drainWidgetQueue() { Terminal.reportDrain(report) }
             try vault.ensureWidgetCache()
+        } catch  where Vault.isRepositoryDamage(error) {
+            // Damage to the repository itself: the command meets it too and says it as its
+            // error; the taps stay queued.
         } catch {
             Terminal.warn("could not commit the widget's queued taps (they stay queued): \(error)")
         }

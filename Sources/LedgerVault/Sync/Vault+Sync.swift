@@ -272,9 +272,12 @@ extension Vault {
         return isLocalPath(url) ? url : nil
     }
 
+    /// A failed fetch or push: an authentication or transfer failure names the remote; damage
+    /// to this repository (a garbled ref, a missing object) is said as such, not as a remote
+    /// that cannot be reached.
     private func transferError(_ error: GitError, remote: String) -> Error {
-        error.code == .authentication
-            ? SyncError.authentication(remote: remote, detail: error.message)
-            : SyncError.transfer(remote: remote, detail: error.message)
+        if error.code == .authentication { return SyncError.authentication(remote: remote, detail: error.message) }
+        if error.isLocalDamage { return error }
+        return SyncError.transfer(remote: remote, detail: error.message)
     }
 }

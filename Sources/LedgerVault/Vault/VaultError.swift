@@ -1,3 +1,5 @@
+import LedgerGit
+
 /// Errors a user can act on; each says what is wrong, where, and how to fix it.
 public enum VaultError: Error, CustomStringConvertible, Equatable {
     case notAVault(path: String, reason: String)
@@ -66,5 +68,13 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
         case .branchUnrecoverable(let ref, let reason):
             "cannot restore the branch ref \(ref): \(reason). Nothing was changed"
         }
+    }
+}
+
+extension Vault {
+    /// True when `error` is damage to the git repository itself (its configuration, a
+    /// reference, an object, the index), which every command that reads it meets and reports.
+    public static func isRepositoryDamage(_ error: any Error) -> Bool {
+        (error as? GitError)?.isLocalDamage == true
     }
 }
