@@ -354,4 +354,27 @@ struct NewUserTests {
         Self.expectRefusal(result, ["sync"], saying: "a git reference is damaged or invalid")
         #expect(!result.stderr.contains("could not reach"), "\(result.stderr)")
     }
+
+    @Test("sync lists the notes it did not send and says alog never commits them")
+    func syncListsNotesNotSent() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        let bare = home.sub("bare.git")
+        try git("init", "-q", "--bare", bare, in: home.path)
+        #expect(try alog(["remote", "add", "origin", bare, "--vault", vault], home: home.path).succeeded)
+        try writeFile(vault + "/Note.md", "hello\n")
+        try writeFile(vault + "/Daily/2030-01-01.md", "today\n")
+        let human = try alog(["sync", "--vault", vault], home: home.path, environment: Self.now)
+        #expect(human.succeeded, "\(human.stderr)")
+        #expect(
+            human.stdout.contains("not sent: 2 notes with uncommitted changes (Daily/2030-01-01.md, Note.md)"),
+            "\(human.stdout)")
+        #expect(human.stdout.contains("alog commits only .alog/"))
+        let synced = try alog(["sync", "--json", "--vault", vault], home: home.path, environment: Self.now)
+        let object = try #require(try json(synced.stdout) as? [String: Any])
+        #expect(object["notesNotSent"] as? [String] == ["Daily/2030-01-01.md", "Note.md"])
+        // The witness: still uncommitted, and not on the remote.
+        #expect(try git("status", "--porcelain", in: vault).stdout == "?? Daily/\n?? Note.md\n")
+        #expect(!(try git("ls-tree", "-r", "--name-only", "main", in: bare).stdout.contains("Note.md")))
+    }
 }
