@@ -377,4 +377,13 @@ struct NewUserTests {
         #expect(try git("status", "--porcelain", in: vault).stdout == "?? Daily/\n?? Note.md\n")
         #expect(!(try git("ls-tree", "-r", "--name-only", "main", in: bare).stdout.contains("Note.md")))
     }
+
+    @Test("a negative number given to an option gets the option's own message, not 'Missing value'")
+    func negativeNumbers() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        let timeline = try alog(["widget", "timeline", "--entries", "-1", "--vault", vault], home: home.path)
+        #expect(timeline.status == 64)
+        #expect(timeline.stderr.contains("--entries -1 is not between 1 and 1440"), "\(timeline.stderr)")
+    }
 }
