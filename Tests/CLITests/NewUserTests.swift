@@ -386,4 +386,37 @@ struct NewUserTests {
         #expect(timeline.status == 64)
         #expect(timeline.stderr.contains("--entries -1 is not between 1 and 1440"), "\(timeline.stderr)")
     }
+
+    @Test("alog undo reverses this device's last action as a new event; twice undoes two")
+    func undo() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try alog(arguments + ["--vault", vault], home: home.path, environment: Self.now)
+        }
+        let meal = try run(["log", "meal", "--note", "soup"]).stdout.trimmingCharacters(in: .newlines)
+        let wake = try run(["log", "wake", "--at", "-1h"]).stdout.trimmingCharacters(in: .newlines)
+        #expect(try run(["edit", meal, "--note", "stew"]).succeeded)
+        func history() throws -> [[String: Any]] {
+            try #require(try json(try run(["history", "--json"]).stdout) as? [[String: Any]])
+        }
+        let commits = { try git("rev-list", "--count", "HEAD", in: vault).stdout }
+        let before = try commits()
+
+        let first = try run(["undo"])
+        #expect(first.succeeded, "\(first.stderr)")
+        #expect(first.stdout.contains("undid: put entry \(meal) back"), "\(first.stdout)")
+        #expect(try history().first { $0["id"] as? String == meal }?["note"] as? String == "soup")
+        #expect(try commits() != before, "an undo is a new commit")
+
+        #expect(try run(["undo"]).stdout.contains("deleted entry \(wake)"))
+        #expect(try history().map { $0["id"] as? String } == [meal])
+        #expect(try run(["undo"]).stdout.contains("deleted entry \(meal)"))
+        #expect(try history().isEmpty)
+
+        let nothing = try run(["undo"])
+        Self.expectRefusal(nothing, ["undo"], saying: "nothing to undo")
+        // Every undo is an event in the log; nothing was rewritten.
+        #expect(try committedEvents(vault).count == 6)
+    }
 }

@@ -21,6 +21,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     case detachedHead(path: String)
     case branchLocked(lockFile: String)
     case nothingToChange
+    /// `alog undo` found no action of this device left to undo.
+    case nothingToUndo
     case alreadyInState(String)
     /// HEAD's branch cannot be read, or is missing although the vault has history.
     case branchDamaged(ref: String, reason: String)
@@ -59,6 +61,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             "another git process is updating the branch (\(lockFile) exists), so nothing was committed; retry when it is done, or, if no git command is running, remove that file and retry"
         case .nothingToChange:
             "nothing to change: give at least one of --at, --type, --note"
+        case .nothingToUndo:
+            "nothing to undo: this device has no action left that 'alog undo' has not undone (see 'alog audit'). Nothing was written"
         case .alreadyInState(let message):
             message
         case .branchDamaged(let ref, let reason):
