@@ -19,7 +19,8 @@ public struct Alog: ParsableCommand {
             """,
         subcommands: [
             Init.self, Log.self, Edit.self, Delete.self, Restore.self, Status.self, History.self, Show.self,
-            Audit.self, Types.self, Undo.self, Rebuild.self, Repair.self, Verify.self, Clone.self, Remote.self,
+            Audit.self, Types.self, Undo.self, Config.self, Rebuild.self, Repair.self, Verify.self, Clone.self,
+            Remote.self,
             Sync.self,
             Widget.self,
         ]

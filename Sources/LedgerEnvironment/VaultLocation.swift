@@ -2,7 +2,7 @@ import LedgerGitLayout
 import LedgerSystem
 
 /// Where the vault is, found the same way by every command: `--vault PATH`, else `$ALOG_VAULT`,
-/// else the embedded default `$XDG_DATA_HOME/alog/vault` (created on first use by the commands
+/// else the user's `vault` setting (`alog config vault PATH`), else the embedded default `$XDG_DATA_HOME/alog/vault` (created on first use by the commands
 /// that open the vault).
 public struct VaultLocation: Sendable {
     public var path: String
@@ -13,6 +13,8 @@ public struct VaultLocation: Sendable {
             (path, isDefault) = (Self.expandingHome(explicit), false)
         } else if let env = FileSystem.environment("ALOG_VAULT"), !env.isEmpty {
             (path, isDefault) = (Self.expandingHome(env), false)
+        } else if let configured = UserConfig.value("vault"), !configured.isEmpty {
+            (path, isDefault) = (Self.expandingHome(configured), false)
         } else {
             let dataHome =
                 FileSystem.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }

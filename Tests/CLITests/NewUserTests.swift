@@ -419,4 +419,40 @@ struct NewUserTests {
         // Every undo is an event in the log; nothing was rewritten.
         #expect(try committedEvents(vault).count == 6)
     }
+
+    @Test("alog config lists, reads and sets every key: user keys in XDG_CONFIG_HOME, clone keys in .git/config")
+    func config() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        var environment = Self.now
+        environment["XDG_CONFIG_HOME"] = home.sub("config")
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try alog(arguments, home: home.path, environment: environment)
+        }
+        let list = try run(["config", "--vault", vault])
+        #expect(list.succeeded, "\(list.stderr)")
+        for key in ["vault", "user.name", "user.email", "alog.token", "alog.sshKey", "alog.username"] {
+            #expect(list.stdout.contains("\(key) = (not set)"), "\(list.stdout)")
+        }
+        // A user key: the vault used without --vault.
+        #expect(try run(["config", "vault", "~/vault"]).succeeded)
+        #expect(try readFile(home.sub("config/alog/config")) == "vault = \(vault)\n")
+        #expect(try run(["log", "meal"]).succeeded)
+        #expect(try committedEvents(vault).count == 1)
+        // Clone keys: what alog signs its commits with, in .git/config (git is the witness).
+        #expect(try run(["config", "user.name", "Ada Lovelace", "--vault", vault]).succeeded)
+        #expect(try run(["config", "user.email", "ada@example.com", "--vault", vault]).succeeded)
+        #expect(try git("config", "--local", "user.name", in: vault).stdout == "Ada Lovelace\n")
+        #expect(try run(["config", "user.name", "--vault", vault]).stdout == "Ada Lovelace\n")
+        #expect(try run(["log", "wake"]).succeeded)
+        #expect(try git("log", "-1", "--format=%an <%ae>", in: vault).stdout == "Ada Lovelace <ada@example.com>\n")
+        #expect(try run(["config", "--unset", "user.name", "--vault", vault]).succeeded)
+        Self.expectRefusal(
+            try run(["config", "user.name", "--vault", vault]), ["config"], saying: "user.name is not set")
+
+        let unknown = try run(["config", "colour", "red"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown key 'colour'; the keys are vault, user.name"), "\(unknown.stderr)")
+        #expect(try run(["config", "user.email", "ada", "--vault", vault]).stderr.contains("not an email address"))
+    }
 }

@@ -186,7 +186,7 @@ extension Vault {
         if name == nil || email == nil, !FileSystem.exists(stateFiles.identityNoticed) {
             let missing = [name == nil ? "user.name" : nil, email == nil ? "user.email" : nil].compactMap { $0 }
             notify(
-                "no git \(missing.joined(separator: " or ")) is set, so alog's commits are signed '\(signature.name) <\(signature.email)>'; to sign them as you, run 'git config --global user.name \"Your Name\"' and 'git config --global user.email you@example.com' (said once for this vault)"
+                "no git \(missing.joined(separator: " or ")) is set, so alog's commits are signed '\(signature.name) <\(signature.email)>'; to sign them as you, run 'git config --global user.name \"Your Name\"' and 'git config --global user.email you@example.com' (every repository), or 'alog config user.name \"Your Name\"' and 'alog config user.email you@example.com' (this vault). Said once for this vault"
             )
             try? FileSystem.writeAtomically(stateFiles.identityNoticed, [])
         }
