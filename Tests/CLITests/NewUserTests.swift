@@ -115,7 +115,9 @@ struct NewUserTests {
             #expect(!result.stderr.contains("unsupported URL protocol"), "\(result.stderr)")
         }
         let vault = try Self.vault(home)
-        #expect(try alog(["remote", "add", "usb", home.sub("usb.git"), "--vault", vault], home: home.path).succeeded)
+        let add = try alog(["remote", "add", "usb", home.sub("usb.git"), "--vault", vault], home: home.path)
+        #expect(add.succeeded)
+        #expect(add.stderr.contains("\(home.sub("usb.git")) does not exist (yet)"), "\(add.stderr)")
         let sync = try alog(["sync", "usb", "--vault", vault], home: home.path, environment: Self.now)
         Self.expectRefusal(
             sync, ["sync"], saying: "the remote 'usb' is the folder \(home.sub("usb.git")), which does not exist")
@@ -454,5 +456,19 @@ struct NewUserTests {
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("unknown key 'colour'; the keys are vault, user.name"), "\(unknown.stderr)")
         #expect(try run(["config", "user.email", "ada", "--vault", vault]).stderr.contains("not an email address"))
+    }
+
+    @Test("an empty --vault is refused, not taken as the current folder")
+    func emptyVault() throws {
+        let home = TemporaryDirectory()
+        for arguments in [
+            ["init"], ["history"], ["log", "meal"], ["status"], ["widget", "tap", "meal"], ["clone", "x"],
+        ] {
+            let result = try alog(arguments + ["--vault", ""], home: home.path, environment: Self.now)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains("--vault is empty"), "\(arguments): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.sub(".git")), "the current folder became a vault")
+        #expect(!FileManager.default.fileExists(atPath: home.sub(".alog")))
     }
 }

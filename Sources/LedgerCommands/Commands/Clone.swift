@@ -24,6 +24,8 @@ struct Clone: ParsableCommand {
     )
     var vault: String?
 
+    func validate() throws { try VaultOptions.checkExplicit(vault) }
+
     func run() throws {
         let (vault, report) = try Vault.clone(
             url: url, into: VaultLocation(explicit: self.vault).path, progress: json ? nil : ProgressLine.reporter())

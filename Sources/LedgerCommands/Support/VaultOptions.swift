@@ -13,6 +13,14 @@ struct VaultOptions: ParsableArguments {
 
     var location: VaultLocation { VaultLocation(explicit: vault) }
 
+    func validate() throws { try Self.checkExplicit(vault) }
+
+    /// An empty `--vault ''` (say, from an unset shell variable) would otherwise be the
+    /// current folder.
+    static func checkExplicit(_ vault: String?) throws {
+        if vault == "" { throw VaultError.emptyVaultPath }
+    }
+
     /// Opens the vault; the embedded default is created on first use, explicit paths must
     /// already be vaults. `validate` is the command's check of its input against the vault: it
     /// runs before the widget's queue is committed, so a refused command commits nothing.
@@ -24,6 +32,7 @@ struct VaultOptions: ParsableArguments {
     static func open(
         explicit: String?, drainingWidgetQueue: Bool = true, validate: (Vault) throws -> Void = { _ in }
     ) throws -> Vault {
+        try checkExplicit(explicit)
         let location = VaultLocation(explicit: explicit)
         let (path, isDefault) = (location.path, location.isDefault)
         let vault: Vault

@@ -10,6 +10,7 @@ extension Vault {
     ) throws -> (Vault, SyncReport) {
         guard isUsableURL(url) else { throw SyncError.invalidURL(url) }
         let root = FileSystem.absolute(path)
+        if FileSystem.exists(root), !FileSystem.isDirectory(root) { throw VaultError.vaultIsAFile(path: root) }
         if FileSystem.exists(root), !FileSystem.isEmptyDirectory(root) { throw SyncError.destinationNotEmpty(root) }
         try checkLocalRepositoryExists(url)
         let source = isLocalPath(url) ? FileSystem.absolute(url) : url

@@ -41,6 +41,14 @@ extension Vault {
         else { throw SyncError.invalidRemoteName(name) }
     }
 
+    /// The absolute path of a local remote (a path or file:// URL) that does not exist; nil for
+    /// other URLs and for paths that exist.
+    public static func missingLocalRepository(_ url: String) -> String? {
+        guard let path = localRepositoryPath(url) else { return nil }
+        let absolute = FileSystem.absolute(path)
+        return FileSystem.exists(absolute) ? nil : absolute
+    }
+
     /// A local path (or file:// URL) that names nothing: libgit2 would say "unsupported URL
     /// protocol".
     static func checkLocalRepositoryExists(_ url: String) throws {

@@ -5,6 +5,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     case notAVault(path: String, reason: String)
     /// `--vault` names a file: neither `open` nor `init` can use it.
     case vaultIsAFile(path: String)
+    /// `--vault ''`.
+    case emptyVaultPath
     /// `--vault` names a bare repository: it has no working tree to keep notes in.
     case bareRepository(path: String)
     case unknownType(String, known: [String])
@@ -37,6 +39,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             "\(path) is not an alog vault (\(reason)); run 'alog init --vault \(path)' to create or adopt one"
         case .vaultIsAFile(let path):
             "\(path) is a file, not a folder; give --vault the folder of your notes (or a new folder's path)"
+        case .emptyVaultPath:
+            "--vault is empty (an unset variable?); give the folder of your notes, or leave --vault out to use $ALOG_VAULT or the default vault"
         case .bareRepository(let path):
             "\(path) is a bare git repository (no working tree), so it cannot be a vault; make a vault from it with 'alog clone \(path) --vault NEW-FOLDER', or sync with it ('alog remote add origin \(path)')"
         case .notWritable(let path, let reason):
