@@ -14,15 +14,13 @@ public struct Alog: ParsableCommand {
         commandName: "alog",
         abstract: "Keep a personal activity log as append-only events in your notes vault's git repository.",
         discussion: """
-            The vault is --vault PATH, else $ALOG_VAULT, else a default vault under \
+            The vault is --vault PATH, else $ALOG_VAULT, else 'alog config vault', else a default vault under \
             $XDG_DATA_HOME/alog/vault (created on first use). 'alog --version' prints the version.
             """,
         subcommands: [
             Init.self, Log.self, Edit.self, Delete.self, Restore.self, Status.self, History.self, Show.self,
             Audit.self, Types.self, Undo.self, Config.self, Rebuild.self, Repair.self, Verify.self, Clone.self,
-            Remote.self,
-            Sync.self,
-            Widget.self,
+            Remote.self, Sync.self, Widget.self,
         ]
     )
 

@@ -20,7 +20,7 @@ struct Clone: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "The new vault's folder, which must be empty or absent. Default: $ALOG_VAULT, else $XDG_DATA_HOME/alog/vault."
+            "The new vault's folder, which must be empty or absent. Default: $ALOG_VAULT, else 'alog config vault', else $XDG_DATA_HOME/alog/vault."
     )
     var vault: String?
 

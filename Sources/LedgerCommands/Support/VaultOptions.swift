@@ -8,7 +8,11 @@ import LedgerWidget
 
 /// `--vault`, shared by every command that opens the vault.
 struct VaultOptions: ParsableArguments {
-    @Option(name: .long, help: "The vault (a git repository). Default: $ALOG_VAULT, else $XDG_DATA_HOME/alog/vault.")
+    @Option(
+        name: .long,
+        help:
+            "The vault (a git repository). Default: $ALOG_VAULT, else 'alog config vault', else $XDG_DATA_HOME/alog/vault."
+    )
     var vault: String?
 
     var location: VaultLocation { VaultLocation(explicit: vault) }
