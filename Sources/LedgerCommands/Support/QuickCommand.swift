@@ -12,6 +12,8 @@ enum QuickCommand: Equatable {
 
     init?(_ arguments: [String]) {
         guard let invocation = HotForm.read(arguments, among: [.log, .status]) else { return nil }
+        // `--vault ''` is refused by the parser (VaultOptions.validate), in its words.
+        if invocation.vault == "" { return nil }
         switch invocation.form {
         case .log:
             self = .log(
