@@ -471,4 +471,16 @@ struct NewUserTests {
         #expect(!FileManager.default.fileExists(atPath: home.sub(".git")), "the current folder became a vault")
         #expect(!FileManager.default.fileExists(atPath: home.sub(".alog")))
     }
+
+    @Test("a type name that cannot exist is not suggested to 'alog types add'")
+    func impossibleTypeName() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        for arguments in [["log", ""], ["log", "no such"], ["widget", "tap", ""]] {
+            let result = try alog(arguments + ["--vault", vault], home: home.path, environment: Self.now)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("a type name "), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("alog types add"), "\(arguments): \(result.stderr)")
+        }
+    }
 }

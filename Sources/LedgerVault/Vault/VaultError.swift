@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerGit
 
 /// Errors a user can act on; each says what is wrong, where, and how to fix it.
@@ -48,7 +49,11 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
         case .insideRepository(let path, let enclosing):
             "\(path) is inside the git repository at \(enclosing); nothing was created. To keep the ledger in that repository, run 'alog init --vault \(enclosing)'; to make a separate repository here (the enclosing one will list it as untracked), run 'alog init --vault \(path) --nested'"
         case .unknownType(let name, let known):
-            "unknown activity type '\(name)'; known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
+            if let reason = ActivityTypes.validateName(name.lowercased()) {
+                "'\(name)' is not a type name (\(reason)); known types: \(known.joined(separator: ", "))"
+            } else {
+                "unknown activity type '\(name)'; known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
+            }
         case .invalidTypeName(let name, let reason):
             "invalid type name '\(name)': \(reason)"
         case .invalidTypeField(let field, let reason):

@@ -15,7 +15,11 @@ public enum WidgetError: Error, Equatable, CustomStringConvertible {
         case .notAVault(let path):
             "\(path) is not an alog vault; create or adopt it with 'alog init --vault \(path)'"
         case .unknownType(let type, let known):
-            "unknown activity type '\(type)'; known: \(known.joined(separator: ", ")) (add one with 'alog types add \(type)')"
+            if let reason = ActivityTypes.validateName(type.lowercased()) {
+                "'\(type)' is not a type name (\(reason)); known: \(known.joined(separator: ", "))"
+            } else {
+                "unknown activity type '\(type)'; known: \(known.joined(separator: ", ")) (add one with 'alog types add \(type)')"
+            }
         case .invalidType(let type, let reason):
             "invalid activity type '\(type)': \(reason)"
         case .badFormat(let format):
