@@ -483,4 +483,38 @@ struct NewUserTests {
             #expect(!result.stderr.contains("alog types add"), "\(arguments): \(result.stderr)")
         }
     }
+
+    @Test("a read-only clone alog never opened (no .git/alog) can be read; writes say it is not writable")
+    func readOnlyFreshClone() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        #expect(try alog(["log", "meal", "--vault", vault], home: home.path, environment: Self.now).succeeded)
+        let clone = home.sub("clone")
+        try git("clone", "-q", vault, clone, in: home.path)
+        #expect(!FileManager.default.fileExists(atPath: clone + "/.git/alog"))
+        let readOnly = home.sub("ro")
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        var mounted = false
+        if geteuid() == 0, try runProcess("/bin/mount", ["--bind", clone, readOnly]).succeeded {
+            mounted = true
+            #expect(try runProcess("/bin/mount", ["-o", "remount,ro,bind", readOnly]).succeeded)
+        }
+        defer {
+            if mounted { _ = try? runProcess("/bin/umount", [readOnly]) }
+            _ = try? runProcess("/bin/chmod", ["-R", "u+w", clone])
+            withExtendedLifetime(home) {}
+        }
+        let target = mounted ? readOnly : clone
+        if !mounted { #expect(try runProcess("/bin/chmod", ["-R", "a-w", clone + "/.git"]).succeeded) }
+        for arguments in [["history"], ["status"], ["audit"], ["verify"], ["types"]] {
+            let result = try alog(arguments + ["--vault", target], home: home.path, environment: Self.now)
+            #expect(result.succeeded, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+        }
+        for arguments in [["log", "meal"], ["widget", "tap", "meal"]] {
+            let result = try alog(arguments + ["--vault", target], home: home.path, environment: Self.now)
+            Self.expectRefusal(result, arguments, saying: "not writable")
+        }
+        #expect(!FileManager.default.fileExists(atPath: clone + "/.git/alog"))
+    }
 }

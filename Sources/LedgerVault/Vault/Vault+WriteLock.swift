@@ -36,6 +36,8 @@ extension Vault {
     func lockForWriting() throws -> (lock: FileLock, warnings: [String]) {
         let lock: FileLock
         do {
+            // `.git/alog/` is missing when a read-only clone was opened without it.
+            try FileSystem.makeDirectories(stateDirectory)
             lock = try FileLock(path: stateFiles.writeLock)
         } catch let failure as FileSystem.Failure where failure.isWriteDenied {
             throw VaultError.notWritable(path: root, reason: failure.reason)

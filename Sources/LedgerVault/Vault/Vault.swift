@@ -49,11 +49,16 @@ public final class Vault {
         self.gitDirectory = gitDirectory
         openedRepository = repository
         stateFiles = StateDirectory(gitDirectory: gitDirectory)
-        try FileSystem.makeDirectories(stateFiles.path)
+        // A vault this process may not write (a read-only mount) can still be read: a clone
+        // alog never opened then gets an identity for this process only, which nothing records
+        // (every write refuses at the write lock).
         do {
+            try FileSystem.makeDirectories(stateFiles.path)
             device = try DeviceIdentity.load(path: stateFiles.device)
         } catch VaultError.damagedStateFile(let path, let reason) where path.hasPrefix(root + "/") {
             throw VaultError.damagedStateFile(path: String(path.dropFirst(root.count + 1)), reason: reason)
+        } catch let failure as FileSystem.Failure where failure.isWriteDenied {
+            device = DeviceIdentity(id: DeviceID.random(), name: SystemClock.hostName())
         }
     }
 

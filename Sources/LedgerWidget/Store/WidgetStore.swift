@@ -107,7 +107,6 @@ public final class WidgetStore {
 
     /// Runs `body` while holding `queue.lock`.
     private func withQueueLock<T>(_ body: () throws -> T) throws -> T {
-        try ensureDirectory()
         let lock = try writableLock(files.queueLock)
         defer { withExtendedLifetime(lock) {} }
         return try body()
@@ -268,7 +267,6 @@ public final class WidgetStore {
 
     /// Held for a whole drain; blocks while another process drains.
     public func lockDrain() throws -> FileLock {
-        try ensureDirectory()
         return try writableLock(files.drainLock)
     }
 
@@ -276,6 +274,7 @@ public final class WidgetStore {
     /// mount, permissions) is said in alog's words.
     private func writableLock(_ path: String) throws -> FileLock {
         do {
+            try ensureDirectory()
             return try FileLock(path: path)
         } catch let failure as FileSystem.Failure where failure.isWriteDenied {
             throw WidgetError.notWritable(path: path, reason: failure.reason)
