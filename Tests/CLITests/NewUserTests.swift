@@ -517,4 +517,26 @@ struct NewUserTests {
         }
         #expect(!FileManager.default.fileExists(atPath: clone + "/.git/alog"))
     }
+
+    @Test("cloning a bare repository whose HEAD names another branch than 'main' (git init --bare) takes its main")
+    func cloneFromMasterHead() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        let id = try alog(["log", "meal", "--vault", vault], home: home.path, environment: Self.now).stdout
+            .trimmingCharacters(in: .newlines)
+        let bare = home.sub("bare.git")
+        try git("init", "-q", "--bare", bare, in: home.path)
+        try git("symbolic-ref", "HEAD", "refs/heads/master", in: bare)
+        #expect(try alog(["remote", "add", "origin", bare, "--vault", vault], home: home.path).succeeded)
+        #expect(try alog(["sync", "--vault", vault], home: home.path, environment: Self.now).succeeded)
+        let copy = home.sub("copy")
+        let clone = try alog(["clone", bare, "--vault", copy], home: home.path, environment: Self.now)
+        #expect(clone.succeeded, "\(clone.stderr)")
+        #expect(clone.stdout.contains("1 events"), "\(clone.stdout)")
+        #expect(try alog(["history", "--vault", copy], home: home.path, environment: Self.now).stdout.contains(id))
+        #expect(try git("rev-parse", "--abbrev-ref", "HEAD", in: copy).stdout == "main\n")
+        #expect(try alog(["log", "wake", "--vault", copy], home: home.path, environment: Self.now).succeeded)
+        #expect(try alog(["sync", "--vault", copy], home: home.path, environment: Self.now).succeeded)
+        #expect(try git("rev-parse", "main", in: bare).stdout == (try git("rev-parse", "HEAD", in: copy).stdout))
+    }
 }

@@ -121,7 +121,7 @@ public final class Vault {
             }
             outcome = .adoptedRepository
         } else {
-            try FileSystem.makeDirectories(root)
+            try makeFolder(root)
             repository = try Repository.create(at: root, initialBranch: "main")
             outcome = existed ? .adoptedFolder : .created
         }
@@ -130,6 +130,15 @@ public final class Vault {
         if try vault.hasLedger(inHeadOnly: true) { return (vault, .alreadyVault) }
         try vault.setUpLedger()
         return (vault, outcome)
+    }
+
+    /// Makes the vault's folder (and its parents), or says in alog's words why it cannot.
+    static func makeFolder(_ root: String) throws {
+        do {
+            try FileSystem.makeDirectories(root)
+        } catch let failure as FileSystem.Failure {
+            throw VaultError.cannotCreateFolder(path: root, reason: failure.reason)
+        }
     }
 
     /// The nearest folder above `root` that is a git work tree, if any.

@@ -8,6 +8,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     case vaultIsAFile(path: String)
     /// `--vault ''`.
     case emptyVaultPath
+    /// `init` or `clone` could not make the vault's folder.
+    case cannotCreateFolder(path: String, reason: String)
     /// `--vault` names a bare repository: it has no working tree to keep notes in.
     case bareRepository(path: String)
     case unknownType(String, known: [String])
@@ -40,6 +42,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             "\(path) is not an alog vault (\(reason)); run 'alog init --vault \(path)' to create or adopt one"
         case .vaultIsAFile(let path):
             "\(path) is a file, not a folder; give --vault the folder of your notes (or a new folder's path)"
+        case .cannotCreateFolder(let path, let reason):
+            "cannot create the folder \(path) (\(reason)); nothing was written. Give --vault a folder you can write, e.g. ~/Notes"
         case .emptyVaultPath:
             "--vault is empty (an unset variable?); give the folder of your notes, or leave --vault out to use $ALOG_VAULT or the default vault"
         case .bareRepository(let path):
