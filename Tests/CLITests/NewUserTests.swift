@@ -539,4 +539,15 @@ struct NewUserTests {
         #expect(try alog(["sync", "--vault", copy], home: home.path, environment: Self.now).succeeded)
         #expect(try git("rev-parse", "main", in: bare).stdout == (try git("rev-parse", "HEAD", in: copy).stdout))
     }
+
+    @Test("a vault folder that cannot be created is said so by init and clone")
+    func folderCannotBeCreated() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        for arguments in [["init", "--vault", "/proc/alog-vault"], ["clone", vault, "--vault", "/proc/alog-vault"]] {
+            let result = try alog(arguments, home: home.path, environment: Self.now)
+            Self.expectRefusal(result, arguments, saying: "cannot create the folder /proc/alog-vault (")
+            #expect(!result.stderr.contains("mkdir") && !result.stderr.contains("could not reach"), "\(result.stderr)")
+        }
+    }
 }
