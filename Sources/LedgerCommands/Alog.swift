@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerEnvironment
+import LedgerSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -13,16 +14,13 @@ public struct Alog: ParsableCommand {
         commandName: "alog",
         abstract: "Keep a personal activity log as append-only events in your notes vault's git repository.",
         discussion: """
-            The vault is --vault PATH, else $ALOG_VAULT, else a default vault under \
-            $XDG_DATA_HOME/alog/vault (created on first use).
+            The vault is --vault PATH, else $ALOG_VAULT, else 'alog config vault', else a default vault under \
+            $XDG_DATA_HOME/alog/vault (created on first use). 'alog --version' prints the version.
             """,
-        version: "0.1.0",
         subcommands: [
             Init.self, Log.self, Start.self, Stop.self, Resume.self, Goals.self, Watch.self, Edit.self, Delete.self,
-            Restore.self,
-            Status.self, History.self, Show.self,
-            Audit.self, Types.self, Rebuild.self, Repair.self, Verify.self, Clone.self, Remote.self, Sync.self,
-            Widget.self,
+            Restore.self, Undo.self, Status.self, History.self, Show.self, Audit.self, Types.self, Config.self,
+            Rebuild.self, Repair.self, Verify.self, Clone.self, Remote.self, Sync.self, Widget.self,
         ]
     )
 
@@ -32,7 +30,31 @@ public struct Alog: ParsableCommand {
         "history": History.self,
     ]
 
+    /// Printed by `alog --version` (only the root takes it: subcommands do not list it).
+    static let version = "0.1.0"
+
     public init() {}
+
+    /// `alog stat` and the like: the closest command names, for "did you mean".
+    static func suggestions(for name: String) -> [String] {
+        let names = configuration.subcommands.map { $0._commandName }
+        let prefixed = names.filter { $0.hasPrefix(name) || name.hasPrefix($0) }
+        if !prefixed.isEmpty { return prefixed }
+        let close = names.map { ($0, editDistance(Array(name), Array($0))) }.filter { $0.1 <= max(1, name.count / 3) }
+        return close.sorted { $0.1 < $1.1 }.map(\.0)
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
 
     /// Runs the command line of this process and exits.
     ///
@@ -52,6 +74,20 @@ public struct Alog: ParsableCommand {
             } catch {
                 Self.exit(withError: error)
             }
+        }
+        if arguments == ["--version"] {
+            print(version)
+            Self.exit()
+        }
+        if let name = arguments.first, !name.hasPrefix("-"), name != "help",
+            !configuration.subcommands.contains(where: {
+                $0._commandName == name || $0.configuration.aliases.contains(name)
+            })
+        {
+            let close = suggestions(for: name)
+            let hint = close.isEmpty ? "" : " Did you mean \(close.map { "'alog \($0)'" }.joined(separator: " or "))?"
+            StandardStream.error("Error: '\(name)' is not an alog command.\(hint) See 'alog --help' for the list.\n")
+            Self.exit(withError: ExitCode(64))
         }
         if let quick = QuickCommand(arguments) {
             do {

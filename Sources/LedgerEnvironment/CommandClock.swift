@@ -64,6 +64,22 @@ public enum CommandClock {
     public static var nowMillis: Int64 { overriddenMillis ?? SystemClock.nowMillis() }
     public static var nowSeconds: Int64 { nowMillis / 1000 }
 
+    /// Parses `--since`: as `parse`, but a time ahead of now is refused for what it means there
+    /// (no entry can be at or after it), not for what it means to `--at`.
+    public static func parseSince(_ text: String) throws -> LocalInstant {
+        do {
+            return try parse(text)
+        } catch let error as TimeExpression.ParseError
+            where error.reason.hasSuffix("entries record what already happened")
+        {
+            let ahead = error.reason.firstIndex(of: ";").map { String(error.reason[..<$0]) } ?? error.reason
+            throw Invalid(
+                description:
+                    "--since '\(text)' is \(ahead.dropFirst("it is ".count)), so no entry can be at or after it; give a time that has passed (e.g. -1d or 'yesterday 08:00')"
+            )
+        }
+    }
+
     /// Parses a user's `--at` text against now and the local zone.
     public static func parse(_ text: String) throws -> LocalInstant {
         try TimeExpression(now: nowSeconds, zone: SystemTimeZone()).parse(text)

@@ -2,7 +2,7 @@ import LedgerGitLayout
 import LedgerSystem
 
 /// Where the vault is, found the same way by every command: `--vault PATH`, else `$ALOG_VAULT`,
-/// else the embedded default `$XDG_DATA_HOME/alog/vault` (created on first use by the commands
+/// else the user's `vault` setting (`alog config vault PATH`), else the embedded default `$XDG_DATA_HOME/alog/vault` (created on first use by the commands
 /// that open the vault).
 public struct VaultLocation: Sendable {
     public var path: String
@@ -10,15 +10,27 @@ public struct VaultLocation: Sendable {
 
     public init(explicit: String?) {
         if let explicit {
-            (path, isDefault) = (explicit, false)
+            (path, isDefault) = (Self.expandingHome(explicit), false)
         } else if let env = FileSystem.environment("ALOG_VAULT"), !env.isEmpty {
-            (path, isDefault) = (env, false)
+            (path, isDefault) = (Self.expandingHome(env), false)
+        } else if let configured = UserConfig.value("vault"), !configured.isEmpty {
+            (path, isDefault) = (Self.expandingHome(configured), false)
         } else {
             let dataHome =
                 FileSystem.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
                 ?? ((FileSystem.environment("HOME") ?? ".") + "/.local/share")
             (path, isDefault) = (dataHome + "/alog/vault", true)
         }
+    }
+
+    /// `~` and `~/…` with `$HOME` in place of the `~`, as a shell would have done: a quoted
+    /// `--vault '~/Notes'` or `ALOG_VAULT='~/Notes'` (say, in a service file) reaches alog as is.
+    /// `~user` is left alone.
+    public static func expandingHome(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"),
+            let home = FileSystem.environment("HOME"), !home.isEmpty
+        else { return path }
+        return home + path.dropFirst()
     }
 
     /// The vault's git directory (ending in `/`), found without libgit2. Nil when the path holds

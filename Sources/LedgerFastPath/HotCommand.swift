@@ -51,6 +51,8 @@ public struct HotCommand {
         default:
             return nil
         }
+        // An empty --vault is refused by the full CLI, in its words.
+        if invocation.vault == "" { return nil }
         location = VaultLocation(explicit: invocation.vault)
     }
 

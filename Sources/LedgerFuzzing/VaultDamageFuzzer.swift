@@ -58,7 +58,7 @@ public final class VaultDamageFuzzer {
         commits.append(try headHex())
         _ = try vault.log(type: "meal", at: at(600), note: "porridge, \"hot\"")
         commits.append(try headHex())
-        _ = try vault.defineType(ActivityTypeDefinition(name: "swim", icon: "🏊", group: "sport", color: "#00f"))
+        _ = try vault.defineType(ActivityTypeDefinition(name: "swim", icon: "🏊", group: "sport", color: "#0000ff"))
         let swim = try vault.log(type: "swim", at: at(1200), note: nil)
         _ = try vault.edit(swim.events[0].id.description, changes: EntryChanges(note: "lake"))
         _ = try vault.log(type: "sleep", at: at(1800), note: nil)

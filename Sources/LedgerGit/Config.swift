@@ -40,3 +40,18 @@ extension Repository {
         try check(git_config_set_string(local, key, value), "git_config_set_string")
     }
 }
+
+extension Repository {
+    /// Removes a key from the repository's own configuration file; nothing when it is not set.
+    public func unsetConfig(_ key: String) throws {
+        var config: OpaquePointer?
+        var local: OpaquePointer?
+        try check(git_repository_config(&config, pointer), "git_repository_config")
+        defer { git_config_free(config) }
+        try check(git_config_open_level(&local, config, GIT_CONFIG_LEVEL_LOCAL), "git_config_open_level")
+        defer { git_config_free(local) }
+        let rc = git_config_delete_entry(local, key)
+        if rc == GIT_ENOTFOUND.rawValue { return }
+        try check(rc, "git_config_delete_entry")
+    }
+}

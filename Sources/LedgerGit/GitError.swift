@@ -39,9 +39,69 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         self.errorClass = errorClass
     }
 
+    /// What is wrong and the fix, in alog's words: libgit2's message is kept (it names the
+    /// file or the ref), its function name is not shown.
     public var description: String {
-        guard let (reason, path, fix) = systemError else { return "\(function) failed: \(message)" }
-        return "\(reason)\(path.map { " (\($0))" } ?? ""); \(fix)"
+        if let (reason, path, fix) = systemError { return "\(reason)\(path.map { " (\($0))" } ?? ""); \(fix)" }
+        return "\(problem); \(fix)"
+    }
+
+    /// True for damage to the local repository (configuration, references, objects, index),
+    /// as opposed to a failure of the network or of the other side.
+    public var isLocalDamage: Bool {
+        [
+            GIT_ERROR_CONFIG.rawValue, GIT_ERROR_REFERENCE.rawValue, GIT_ERROR_ODB.rawValue, GIT_ERROR_OBJECT.rawValue,
+            GIT_ERROR_ZLIB.rawValue, GIT_ERROR_INDEX.rawValue,
+        ].contains(klass)
+    }
+
+    /// `errorClass` as the `git_error_t` values are typed.
+    private var klass: UInt32 { UInt32(bitPattern: errorClass) }
+
+    /// What went wrong, from libgit2's error class and message.
+    var problem: String {
+        let text = message.isEmpty ? "error \(rawCode)" : message
+        switch klass {
+        case GIT_ERROR_CONFIG.rawValue: return "git's configuration cannot be read (\(text))"
+        case GIT_ERROR_REFERENCE.rawValue:
+            return message.contains("HEAD")
+                ? "the repository's HEAD is damaged (\(text))" : "a git reference is damaged or invalid (\(text))"
+        case GIT_ERROR_ODB.rawValue, GIT_ERROR_OBJECT.rawValue, GIT_ERROR_ZLIB.rawValue, GIT_ERROR_SHA.rawValue,
+            GIT_ERROR_TREE.rawValue:
+            return "the repository's object store is damaged (\(text))"
+        case GIT_ERROR_INDEX.rawValue: return "the git index (.git/index) cannot be read (\(text))"
+        case GIT_ERROR_REPOSITORY.rawValue: return "the git repository cannot be opened (\(text))"
+        case GIT_ERROR_NET.rawValue, GIT_ERROR_SSL.rawValue, GIT_ERROR_SSH.rawValue, GIT_ERROR_HTTP.rawValue:
+            return "the transfer failed (\(text))"
+        default: return "git reported: \(text)"
+        }
+    }
+
+    /// What to do about `problem`.
+    var fix: String {
+        switch klass {
+        case GIT_ERROR_CONFIG.rawValue:
+            return
+                "correct that file (the line is named above; 'git config --edit' opens it), then retry. Nothing was written"
+        case GIT_ERROR_REFERENCE.rawValue where message.contains("HEAD"):
+            return
+                "point HEAD at your branch again ('git symbolic-ref HEAD refs/heads/main', or write 'ref: refs/heads/main' into .git/HEAD), then retry. Nothing was written"
+        case GIT_ERROR_REFERENCE.rawValue:
+            return
+                "'git show-ref' and 'git fsck' show which; for alog's branch, 'alog repair' restores it. Nothing was written"
+        case GIT_ERROR_ODB.rawValue, GIT_ERROR_OBJECT.rawValue, GIT_ERROR_ZLIB.rawValue, GIT_ERROR_SHA.rawValue,
+            GIT_ERROR_TREE.rawValue:
+            return
+                "'git fsck' lists what is missing or damaged; restore it from another clone or a backup (or 'alog sync' from a remote that has it). Nothing was written"
+        case GIT_ERROR_INDEX.rawValue:
+            return
+                "'git status' shows whether git can read it; 'rm .git/index && git reset' rebuilds it from HEAD. Nothing was committed"
+        case GIT_ERROR_NET.rawValue, GIT_ERROR_SSL.rawValue, GIT_ERROR_SSH.rawValue, GIT_ERROR_HTTP.rawValue:
+            return "check the address and the connection, then retry. Nothing was changed"
+        default:
+            return
+                "'git status' and 'git fsck' in the vault show whether git itself can read it; fix what they report, then retry"
+        }
     }
 
     /// The system's error when libgit2 failed on one (its messages for OS errors end in the

@@ -28,6 +28,11 @@ public struct StateDirectory: Sendable, Equatable {
     /// Committed event lines that a commit removed, until `alog repair` writes them back; while
     /// it exists every command warns.
     public var removals: String { path + "removals" }
+    /// Present once alog has said that commits fall back to the device's name because no git
+    /// identity (`user.name`, `user.email`) is set: that is said once per clone.
+    public var identityNoticed: String { path + "identity-noticed" }
+    /// `alog undo`'s record: one line per undo, the undone event's id then the ids it wrote.
+    public var undoLog: String { path + "undo" }
     /// A branch ref file `alog repair` could not read is kept here (`damaged-ref-<ms>`).
     public static let damagedRefPrefix = "damaged-ref-"
     /// The widget's device-local folder.
@@ -36,6 +41,7 @@ public struct StateDirectory: Sendable, Equatable {
     /// Every name alog itself keeps directly in the folder (the widget's are in `widget`).
     public static let ownNames = [
         "device", "summary.bin", "state.bin", "write.lock", "branch-intent", "index.lock.claim", "removals",
+        "identity-noticed", "undo",
     ]
 
     /// `<git dir>/alog/widget/`; what each file holds is in the widget's `WidgetStore`.

@@ -8,6 +8,9 @@
 extension FileSystem.Failure {
     /// The system's text for the error, e.g. `Is a directory`.
     public var reason: String { String(cString: strerror(code)) }
+
+    /// The system refused to let this process write there (permissions, a read-only mount).
+    public var isWriteDenied: Bool { code == EACCES || code == EROFS || code == EPERM }
 }
 
 extension FileSystem {

@@ -13,6 +13,30 @@ import LedgerVault
 // small file; `timew start` where installed), because these machines are noisy.
 
 var arguments = CommandLine.arguments.dropFirst()
+let usage = """
+    usage: alog-bench [--quick] [--widget-only] [--out DIR]
+           alog-bench --append-only [--batch-only]
+
+    Measures alog (built beside this program, release mode) and prints each figure beside a
+    baseline measured in the same run; see docs/performance.md.
+
+      --quick         smaller ledgers and fewer runs (a minute instead of many)
+      --widget-only   only the widget's figures
+      --out DIR       where to build the test vaults (default: a folder in the temporary directory)
+      --append-only   profiling: only the append loops (--batch-only: only the batch one)
+      -h, --help      show this help
+    """
+let known: Set<String> = ["--quick", "--widget-only", "--out", "--append-only", "--batch-only"]
+if arguments.contains(where: { ["-h", "--help", "help"].contains($0) }) {
+    print(usage)
+    exit(0)
+}
+if let unknown = arguments.enumerated().first(where: { index, argument in
+    !known.contains(argument) && !(index > 0 && arguments[arguments.startIndex + index - 1] == "--out")
+}) {
+    FileHandle.standardError.write(Data("Error: unknown option '\(unknown.element)'\n\(usage)\n".utf8))
+    exit(64)
+}
 let quick = arguments.contains("--quick")
 var outDirectory = FileManager.default.temporaryDirectory.path + "/alog-bench-\(getpid())"
 if let index = arguments.firstIndex(of: "--out"), arguments.index(after: index) < arguments.endIndex {

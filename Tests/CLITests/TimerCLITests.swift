@@ -59,7 +59,7 @@ struct TimerCLITests {
         let history = try #require(
             try JSONSerialization.jsonObject(with: Data(try Self.run(["history", "--json"], vault, home).stdout.utf8))
                 as? [[String: Any]])
-        #expect(history.count == 3)
+        try #require(history.count == 3)
         #expect(history[0]["end"] == nil && history[0]["seconds"] as? Int == 600)
         #expect(history[1]["end"] as? String == "2030-01-01T12:45:00+01:00" && history[1]["seconds"] as? Int == 1800)
         #expect(history[2]["end"] as? String == "2030-01-01T12:15:00+01:00" && history[2]["seconds"] as? Int == 4500)

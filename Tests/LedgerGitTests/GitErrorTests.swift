@@ -28,6 +28,7 @@ struct GitErrorTests {
 
         let other = GitError(code: .notFound, message: "object not found", function: "git_commit_lookup")
         #expect(other.systemError == nil)
-        #expect(other.description == "git_commit_lookup failed: object not found")
+        #expect(other.description.hasPrefix("git reported: object not found; 'git status' and 'git fsck'"))
+        #expect(!other.description.contains("git_commit_lookup"))
     }
 }

@@ -155,7 +155,8 @@ struct ClockSkewTests {
         _ = try ahead.sync()
         _ = try behind.sync()
         // Seen after the meal, so causally later, although this clock reads 10 hours earlier.
-        let (_, edit) = try behind.edit(meal.id.description, changes: EntryChanges(note: "fixed behind"))
+        let edit = try #require(
+            try behind.edit(meal.id.description, changes: EntryChanges(note: "fixed behind")).appended)
         #expect(edit.events[0].stamp > meal.stamp)
         let sleep = try behind.log(type: "sleep", at: at("2024-03-01T10:30:00Z"), note: nil).events[0]
         #expect(sleep.stamp > edit.events[0].stamp)

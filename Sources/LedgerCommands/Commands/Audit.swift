@@ -7,7 +7,7 @@ struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the raw event log, oldest first, with the commit, device and author of each event.")
 
-    @Flag(help: "Print JSON lines' array.")
+    @Flag(help: "Print a JSON array (documented in docs/cli.md).")
     var json = false
 
     @OptionGroup var options: VaultOptions

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerEnvironment
 import LedgerVault
 
 struct Clone: ParsableCommand {
@@ -16,11 +17,18 @@ struct Clone: ParsableCommand {
     @Flag(help: "Print JSON (documented in docs/cli.md).")
     var json = false
 
-    @OptionGroup var options: VaultOptions
+    @Option(
+        name: .long,
+        help:
+            "The new vault's folder, which must be empty or absent. Default: $ALOG_VAULT, else 'alog config vault', else $XDG_DATA_HOME/alog/vault."
+    )
+    var vault: String?
+
+    func validate() throws { try VaultOptions.checkExplicit(vault) }
 
     func run() throws {
         let (vault, report) = try Vault.clone(
-            url: url, into: options.location.path, progress: json ? nil : ProgressLine.reporter())
+            url: url, into: VaultLocation(explicit: self.vault).path, progress: json ? nil : ProgressLine.reporter())
         if json {
             emit(
                 JSONText.object([

@@ -44,8 +44,11 @@ struct Edit: ParsableCommand {
             end: try end.map(CommandClock.parse))
         let vault = try options.open { try $0.checkEdit(id, changes: changes, adjust: adjust) }
         let (entry, appended) = try vault.edit(id, changes: changes, adjust: adjust)
-        appended.warnings.forEach(Terminal.warn)
+        appended?.warnings.forEach(Terminal.warn)
         let types = Render.typeMap(try vault.summary().types)
+        if appended == nil {
+            Terminal.note("nothing changed: entry \(entry.id) already has the values given; no event was recorded")
+        }
         emit(Render.entryLine(entry, types: types))
     }
 }

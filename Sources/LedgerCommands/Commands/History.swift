@@ -8,7 +8,7 @@ import LedgerVault
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List entries, newest first.")
 
-    @Option(help: "Show at most N entries.")
+    @Option(parsing: .unconditional, help: "Show at most N entries (1 or more).")
     var limit: Int?
 
     @Option(parsing: .unconditional, help: "Only entries at or after TIME.")
@@ -20,11 +20,14 @@ struct History: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func validate() throws {
-        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if let limit, limit < 1 {
+            throw ValidationError(
+                "--limit \(limit) would show no entries; give 1 or more, or leave --limit out to see them all")
+        }
     }
 
     func run() throws {
-        let from = try since.map(CommandClock.parse)
+        let from = try since.map(CommandClock.parseSince)
         let vault = try options.open()
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
@@ -39,6 +42,8 @@ struct History: ParsableCommand {
         }
         if json {
             emit(JSONText.array(entries.map { Render.entryJSON($0, types: types, window: window($0)) }))
+        } else if entries.isEmpty, let since, state.history(since: nil, limit: 1).isEmpty == false {
+            emit(Terminal.dim("no entries at or after \(since); 'alog history' without --since lists them all"))
         } else if entries.isEmpty {
             emit(Terminal.dim("no entries yet; log one with 'alog log wake'"))
         } else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerOutput
 import LedgerVault
 
 struct Init: ParsableCommand {
@@ -7,10 +8,14 @@ struct Init: ParsableCommand {
         discussion: "Only the ledger's own folder (.alog/) is written and committed; your notes are left as they are."
     )
 
+    @Flag(help: "In a folder inside another git repository: make a separate repository here instead of refusing.")
+    var nested = false
+
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let (vault, outcome) = try Vault.initialize(at: options.location.path)
+        let (vault, outcome) = try Vault.initialize(
+            at: options.location.path, nested: nested, notify: { Terminal.warn($0) })
         emit("\(outcome.rawValue) at \(vault.root) (device \(vault.device.id), \(vault.device.name))")
     }
 }

@@ -50,6 +50,11 @@ struct Remote: ParsableCommand {
             let vault = try options.open(drainingWidgetQueue: false)
             try vault.addRemote(name: name, url: url)
             emit("added remote \(name) (\(try vault.remotes().first { $0.name == name }?.url ?? url))")
+            if let missing = Vault.missingLocalRepository(url) {
+                Terminal.warn(
+                    "\(missing) does not exist (yet); 'alog sync' will fail until it does (a disk not mounted? a typo? create it with 'git init --bare \(missing)')"
+                )
+            }
         }
     }
 

@@ -45,6 +45,7 @@ struct Sync: ParsableCommand {
             ("retries", String(report.retries)),
             ("notesReceived", JSONText.array(report.notesReceived.map(JSONText.string))),
             ("notesMerged", JSONText.array(report.notesMerged.map(JSONText.string))),
+            ("notesNotSent", JSONText.array(report.notesNotSent.map(JSONText.string))),
             (
                 "conflictCopies",
                 JSONText.array(
@@ -92,6 +93,13 @@ struct Sync: ParsableCommand {
             lines.append("  notes updated from the remote: \(report.notesReceived.count)")
         }
         for path in report.notesMerged { lines.append("  merged note: \(path)") }
+        if !report.notesNotSent.isEmpty {
+            let shown = report.notesNotSent.prefix(5).joined(separator: ", ")
+            let more = report.notesNotSent.count > 5 ? " and \(report.notesNotSent.count - 5) more" : ""
+            lines.append(
+                "  not sent: \(report.notesNotSent.count) note\(report.notesNotSent.count == 1 ? "" : "s") with uncommitted changes (\(shown)\(more)); alog commits only .alog/, so commit them with git (or your git plugin) to sync them"
+            )
+        }
         for path in report.editsKeptOverDeletes {
             lines.append("  kept the edited version of \(path) (deleted on the other side)")
         }

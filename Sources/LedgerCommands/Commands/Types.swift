@@ -38,29 +38,46 @@ struct Types: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Define (or redefine) an activity type.")
+        static let configuration = CommandConfiguration(
+            abstract: "Define an activity type, or change the icon, group or colour of one.",
+            discussion: """
+                On a type that exists, only the options given change; the others keep their value. \
+                Names are case-insensitive (kept in lowercase).
+                """)
 
-        @Argument(help: "The type name: a-z, 0-9, '_' or '-', starting with a letter.")
+        @Argument(help: "The type name: a-z, 0-9, '_' or '-', starting with a letter (any case).")
         var name: String
 
-        @Option(help: "An icon (emoji) shown beside it.")
-        var icon: String = "•"
+        @Option(
+            help: "An icon (emoji) shown beside it: up to \(ActivityTypes.maxIconCharacters) characters. New types: •.")
+        var icon: String?
 
-        @Option(help: "A group it belongs to.")
-        var group: String = ""
+        @Option(help: "A group it belongs to (up to 32 characters).")
+        var group: String?
 
-        @Option(help: "A colour, e.g. #4a6fa5.")
-        var color: String = ""
+        @Option(help: "A colour, #rrggbb, e.g. #4a6fa5 (\"\" for none).")
+        var color: String?
 
         @OptionGroup var options: VaultOptions
 
         func run() throws {
-            let definition = ActivityTypeDefinition(name: name, icon: icon, group: group, color: color)
-            try Vault.checkDefine(definition)
-            let vault = try options.open()
+            // Checked without the vault first (name, icon, group, colour), then against it.
+            try Vault.checkDefine(
+                ActivityTypeDefinition(
+                    name: name.lowercased(), icon: icon ?? "•", group: group ?? "", color: color ?? ""))
+            var planned: (definition: ActivityTypeDefinition, existed: Bool)?
+            let vault = try options.open {
+                planned = try $0.typeDefinition(name: name, icon: icon, group: group, color: color)
+            }
+            guard let planned else { return }
+            let (definition, existed) = (planned.definition, planned.existed)
+            if existed, try vault.summary().type(named: definition.name) == definition {
+                Terminal.note("nothing changed: \(definition.name) already has that icon, group and colour")
+                return
+            }
             let appended = try vault.defineType(definition)
             appended.warnings.forEach(Terminal.warn)
-            emit("defined \(icon) \(name)")
+            emit("\(existed ? "changed" : "defined") \(definition.icon) \(definition.name)")
         }
     }
 }

@@ -22,7 +22,7 @@ struct Verify: ParsableCommand {
             emit("commit \(rewrite.commit.hex) removed event lines from \(rewrite.path); written back since (ok)")
         }
         emit(
-            "checked \(report.eventsChecked) event lines in \(report.commitsChecked) commits: \(report.isClean ? "ok" : "PROBLEMS FOUND")"
+            "checked \(report.eventsChecked) event line\(report.eventsChecked == 1 ? "" : "s") in \(report.commitsChecked) commit\(report.commitsChecked == 1 ? "" : "s"): \(report.isClean ? "ok" : "PROBLEMS FOUND")"
         )
         if !report.isClean { throw ExitCode(1) }
     }

@@ -104,7 +104,13 @@ public enum CommandLineProbe {
         case let history as History: _ = try history.since.map(time.parse)
         case let add as Types.Add:
             try Vault.checkDefine(
-                ActivityTypeDefinition(name: add.name, icon: add.icon, group: add.group, color: add.color))
+                ActivityTypeDefinition(
+                    name: add.name.lowercased(), icon: add.icon ?? "•", group: add.group ?? "", color: add.color ?? ""))
+        case let start as Start:
+            _ = try start.at.map(time.parse)
+            _ = try start.goal.map(Start.duration)
+            try typeName(start.type.lowercased())
+        case let stop as Stop: _ = try stop.at.map(time.parse)
         case let tap as WidgetTap:
             _ = try tap.at.map(time.parse)
             try typeName(tap.type.lowercased())

@@ -14,6 +14,8 @@ enum QuickCommand: Equatable {
 
     init?(_ arguments: [String]) {
         guard let invocation = HotForm.read(arguments, among: [.log, .status, .start, .stop]) else { return nil }
+        // `--vault ''` is refused by the parser (VaultOptions.validate), in its words.
+        if invocation.vault == "" { return nil }
         let options = invocation.options
         switch invocation.form {
         case .log:

@@ -8,10 +8,22 @@ import LedgerWidget
 
 /// `--vault`, shared by every command that opens the vault.
 struct VaultOptions: ParsableArguments {
-    @Option(name: .long, help: "The vault (a git repository). Default: $ALOG_VAULT, else $XDG_DATA_HOME/alog/vault.")
+    @Option(
+        name: .long,
+        help:
+            "The vault (a git repository). Default: $ALOG_VAULT, else 'alog config vault', else $XDG_DATA_HOME/alog/vault."
+    )
     var vault: String?
 
     var location: VaultLocation { VaultLocation(explicit: vault) }
+
+    func validate() throws { try Self.checkExplicit(vault) }
+
+    /// An empty `--vault ''` (say, from an unset shell variable) would otherwise be the
+    /// current folder.
+    static func checkExplicit(_ vault: String?) throws {
+        if vault == "" { throw VaultError.emptyVaultPath }
+    }
 
     /// Opens the vault; the embedded default is created on first use, explicit paths must
     /// already be vaults. `validate` is the command's check of its input against the vault: it
@@ -24,17 +36,19 @@ struct VaultOptions: ParsableArguments {
     static func open(
         explicit: String?, drainingWidgetQueue: Bool = true, validate: (Vault) throws -> Void = { _ in }
     ) throws -> Vault {
+        try checkExplicit(explicit)
         let location = VaultLocation(explicit: explicit)
         let (path, isDefault) = (location.path, location.isDefault)
         let vault: Vault
         if isDefault, !FileSystem.isDirectory(path) {
-            let (created, _) = try Vault.initialize(at: path)
+            let (created, _) = try Vault.initialize(at: path, nested: true, notify: { Terminal.warn($0) })
             Terminal.note("created the default vault at \(created.root)")
             vault = created
         } else {
             vault = try Vault.open(at: path)
         }
         if let now = CommandClock.overriddenMillis { vault.clock = { now } }
+        vault.notify = { Terminal.warn($0) }
         finishInterruptedWrite(vault)
         try validate(vault)
         if drainingWidgetQueue { commitWidgetQueue(vault) }
@@ -58,6 +72,9 @@ struct VaultOptions: ParsableArguments {
         do {
             if let report = try vault.drainWidgetQueue() { Terminal.reportDrain(report) }
             try vault.ensureWidgetCache()
+        } catch  where Vault.isRepositoryDamage(error) {
+            // Damage to the repository itself: the command meets it too and says it as its
+            // error; the taps stay queued.
         } catch {
             Terminal.warn("could not commit the widget's queued taps (they stay queued): \(error)")
         }

@@ -49,4 +49,42 @@ public enum ActivityTypes {
         let ok = bytes.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 95 || $0 == 45 }
         return ok ? nil : "a type name may contain only a-z, 0-9, '_' and '-'"
     }
+
+    /// Icons: 1 to 4 grapheme clusters (an emoji with its modifiers is one), 64 bytes at most,
+    /// no control characters. Nil when acceptable, else why not.
+    public static func validateIcon(_ icon: String) -> String? {
+        if icon.isEmpty { return "an icon has at least one character" }
+        if icon.unicodeScalars.contains(where: isControl) { return "an icon may not contain control characters" }
+        if icon.count > maxIconCharacters || icon.utf8.count > 64 {
+            return "an icon has at most \(maxIconCharacters) characters (it had \(icon.count))"
+        }
+        return nil
+    }
+
+    public static let maxIconCharacters = 4
+
+    /// Groups: at most 32 characters, no control characters.
+    public static func validateGroup(_ group: String) -> String? {
+        if group.unicodeScalars.contains(where: isControl) { return "a group may not contain control characters" }
+        if group.count > 32 || group.utf8.count > 128 {
+            return "a group has at most 32 characters (it had \(group.count))"
+        }
+        return nil
+    }
+
+    /// Colours: `#rrggbb` (hex digits, either case), or empty for none.
+    public static func validateColor(_ color: String) -> String? {
+        if color.isEmpty { return nil }
+        let bytes = Array(color.utf8)
+        let hex = bytes.dropFirst().allSatisfy {
+            (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0)
+        }
+        return bytes.count == 7 && bytes[0] == UInt8(ascii: "#") && hex
+            ? nil : "a colour is written #rrggbb, e.g. #4a6fa5"
+    }
+
+    /// C0 and C1 controls, DEL, and the line and paragraph separators.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
 }

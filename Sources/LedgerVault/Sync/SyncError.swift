@@ -7,6 +7,10 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
     case invalidRemoteName(String)
     case remoteExists(String, url: String)
     case invalidURL(String)
+    /// A local path given as a remote or a clone's source does not exist.
+    case noSuchLocalRepository(String, path: String)
+    /// A remote's URL is a local path that does not exist (an unmounted disk, a moved folder).
+    case remotePathMissing(remote: String, path: String)
     case destinationNotEmpty(String)
     case authentication(remote: String, detail: String)
     case transfer(remote: String, detail: String)
@@ -34,11 +38,15 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
                 + (known.isEmpty
                     ? "; add one with 'alog remote add \(name) URL'" : "; known: \(known.joined(separator: ", "))")
         case .invalidRemoteName(let name):
-            "'\(name)' is not a valid remote name (use letters, digits, '-', '_' or '.', e.g. 'origin')"
+            "'\(name)' is not a valid remote name (use letters, digits, '-', '_' or '.', starting with a letter or digit, e.g. 'origin')"
         case .remoteExists(let name, let url):
             "a remote named '\(name)' already exists (\(url)); remove it first with 'alog remote remove \(name)'"
         case .invalidURL(let url):
             "'\(url)' is not a remote alog can use; give a path, file://, git://, ssh:// (or user@host:path) or https:// URL"
+        case .noSuchLocalRepository(let url, let path):
+            "'\(url)' does not exist (\(path)); give the path of an existing git repository (on a mounted disk), or a URL"
+        case .remotePathMissing(let remote, let path):
+            "the remote '\(remote)' is the folder \(path), which does not exist; mount the disk it is on, or point it elsewhere with 'alog remote remove \(remote)' and 'alog remote add \(remote) URL'. Nothing was changed"
         case .destinationNotEmpty(let path):
             "\(path) already exists and is not empty; choose a new folder with --vault"
         case .authentication(let remote, let detail):

@@ -35,6 +35,9 @@ public struct SyncReport: Sendable {
     public var editsKeptOverDeletes: [String] = []
     /// Other user files that came in from the remote (added, changed or deleted there).
     public var notesReceived: [String] = []
+    /// User files this clone has changed, added or deleted and not committed: alog never commits
+    /// them, so they were not sent (commit them with git to share them).
+    public var notesNotSent: [String] = []
     public var pushed = false
     /// How often the push lost a race against another device and the merge was redone.
     public var retries = 0

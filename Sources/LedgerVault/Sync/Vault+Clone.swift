@@ -10,7 +10,14 @@ extension Vault {
     ) throws -> (Vault, SyncReport) {
         guard isUsableURL(url) else { throw SyncError.invalidURL(url) }
         let root = FileSystem.absolute(path)
+        if FileSystem.exists(root), !FileSystem.isDirectory(root) { throw VaultError.vaultIsAFile(path: root) }
         if FileSystem.exists(root), !FileSystem.isEmptyDirectory(root) { throw SyncError.destinationNotEmpty(root) }
+        try checkLocalRepositoryExists(url)
+        let existed = FileSystem.exists(root)
+        try makeFolder(root)
+        // A failed clone leaves no folder it made behind.
+        var cloned = false
+        defer { if !cloned, !existed { try? FileSystem.removeTree(root) } }
         let source = isLocalPath(url) ? FileSystem.absolute(url) : url
         let credentials = credentials(config: { _ in nil })
         let repository: Repository
@@ -18,6 +25,7 @@ extension Vault {
             repository = try Repository.clone(
                 url: source, into: root, checkout: false,
                 options: TransferOptions(credentials: credentials, progress: SyncProgress.forward(progress)))
+            cloned = true
         } catch let error as GitError {
             throw error.code == .authentication
                 ? SyncError.authentication(remote: url, detail: error.message)
@@ -25,7 +33,14 @@ extension Vault {
         }
         var head = try repository.head()
         if head.commit == nil {
-            // An empty remote: start the shared history on `main`.
+            // An empty remote: start the shared history on `main`. Or a remote whose HEAD names
+            // a branch it does not have (`git init --bare` makes HEAD 'master', alog pushes
+            // 'main'): its `main` is the vault's branch.
+            if let main = try repository.referenceTarget("refs/remotes/origin/main") {
+                try repository.setReference("refs/heads/main", to: main, message: "alog: clone: the remote's main")
+                try repository.setConfigString("branch.main.remote", "origin")
+                try repository.setConfigString("branch.main.merge", "refs/heads/main")
+            }
             try repository.setHead(branch: "refs/heads/main")
             head = try repository.head()
         }

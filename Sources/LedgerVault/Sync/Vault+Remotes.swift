@@ -10,7 +10,7 @@ extension Vault {
     /// Adds a remote to sync with. The URL may be a path, file://, git://, ssh://, scp-like
     /// `user@host:path`, http:// or https://.
     public func addRemote(name: String, url: String) throws {
-        guard Repository.isValidRemoteName(name) else { throw SyncError.invalidRemoteName(name) }
+        try Self.checkRemoteName(name)
         guard Self.isUsableURL(url) else { throw SyncError.invalidURL(url) }
         if let existing = try repository.remoteURL(name) { throw SyncError.remoteExists(name, url: existing) }
         let stored = Self.isLocalPath(url) ? FileSystem.absolute(url) : url
@@ -19,11 +19,42 @@ extension Vault {
 
     /// Removes a remote and what this device remembered about it.
     public func removeRemote(name: String) throws {
+        try Self.checkRemoteName(name)
         guard try repository.remoteURL(name) != nil else {
             throw SyncError.unknownRemote(name, known: try repository.remotes().map(\.name))
         }
         try repository.removeRemote(name: name)
         try repository.deleteReference(Self.syncedReference(name))
+    }
+
+    /// alog's one rule for a remote's name, applied wherever one is given (`remote add`,
+    /// `remote remove`, `sync NAME`): ASCII letters, digits, '-', '_' or '.', starting with a
+    /// letter or digit, at most 100 characters, and a name git accepts too (no `..`, not ending
+    /// in `.lock`).
+    public static func checkRemoteName(_ name: String) throws {
+        let allowed = name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F || byte == 0x2E
+        }
+        guard allowed, let first = name.utf8.first, first != 0x2D, first != 0x5F, first != 0x2E,
+            name.utf8.count <= 100, Repository.isValidRemoteName(name)
+        else { throw SyncError.invalidRemoteName(name) }
+    }
+
+    /// The absolute path of a local remote (a path or file:// URL) that does not exist; nil for
+    /// other URLs and for paths that exist.
+    public static func missingLocalRepository(_ url: String) -> String? {
+        guard let path = localRepositoryPath(url) else { return nil }
+        let absolute = FileSystem.absolute(path)
+        return FileSystem.exists(absolute) ? nil : absolute
+    }
+
+    /// A local path (or file:// URL) that names nothing: libgit2 would say "unsupported URL
+    /// protocol".
+    static func checkLocalRepositoryExists(_ url: String) throws {
+        guard let path = localRepositoryPath(url) else { return }
+        let absolute = FileSystem.absolute(path)
+        if !FileSystem.exists(absolute) { throw SyncError.noSuchLocalRepository(url, path: absolute) }
     }
 
     /// The remote `alog sync` uses when none is named: the branch's upstream, else `origin`,

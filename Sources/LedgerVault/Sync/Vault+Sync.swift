@@ -13,6 +13,7 @@ extension Vault {
     public func sync(
         remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 12
     ) throws -> SyncReport {
+        if let requested { try Self.checkRemoteName(requested) }
         let repository = try repository
         // A damaged or missing branch is an error here too, never an empty vault to fill from
         // the remote.
@@ -41,6 +42,9 @@ extension Vault {
                 try repository.fetch(
                     remote: remote, refspecs: ["+refs/heads/\(remoteBranch):\(tracking)"], options: options)
             } catch let error as GitError {
+                if let path = Self.localRepositoryPath(url), !FileSystem.exists(FileSystem.absolute(path)) {
+                    throw SyncError.remotePathMissing(remote: remote, path: FileSystem.absolute(path))
+                }
                 throw transferError(error, remote: remote)
             }
             let theirs = try repository.referenceTarget(tracking)
@@ -92,6 +96,8 @@ extension Vault {
         }
         let head = try repository.head().commit
         report.head = head.map(CommitID.init)
+        report.notesNotSent =
+            ((try? repository.changedPaths()) ?? []).filter { !$0.hasPrefix(VaultLayout.ledgerFolder + "/") }
         if let head, head != start.commit {
             // The vault wins: projections are folded from the merged events, never patched from
             // what this device remembered.
@@ -103,6 +109,7 @@ extension Vault {
     /// Throws what `sync` would refuse before any transfer (a damaged or detached branch, a
     /// remote that is not there), without writing anything.
     public func checkSync(remote requested: String?) throws {
+        if let requested { try Self.checkRemoteName(requested) }
         guard let branchReference = try branchHead().branch else { throw VaultError.detachedHead(path: root) }
         let remote = try requested ?? defaultRemote(branch: String(branchReference.dropFirst("refs/heads/".count)))
         guard try repository.remoteURL(remote) != nil else {
@@ -267,9 +274,12 @@ extension Vault {
         return isLocalPath(url) ? url : nil
     }
 
+    /// A failed fetch or push: an authentication or transfer failure names the remote; damage
+    /// to this repository (a garbled ref, a missing object) is said as such, not as a remote
+    /// that cannot be reached.
     private func transferError(_ error: GitError, remote: String) -> Error {
-        error.code == .authentication
-            ? SyncError.authentication(remote: remote, detail: error.message)
-            : SyncError.transfer(remote: remote, detail: error.message)
+        if error.code == .authentication { return SyncError.authentication(remote: remote, detail: error.message) }
+        if error.isLocalDamage { return error }
+        return SyncError.transfer(remote: remote, detail: error.message)
     }
 }

@@ -123,7 +123,7 @@ struct EventFileReader {
                 let oldBytes = try repository.readBlob(change.oldID!)
                 let outcome: Delta? = try repository.withBlob(change.newID!) { buffer in
                     if EventLines.isAppend(of: oldBytes, in: buffer) {
-                        let skipped = oldBytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+                        let skipped = EventLines.lineCount(oldBytes)
                         let suffix = UnsafeRawBufferPointer(rebasing: buffer[oldBytes.count...])
                         Self.decodeLines(
                             suffix, path: change.path, firstLine: skipped + 1, event: { event($0, change.path, $1) },

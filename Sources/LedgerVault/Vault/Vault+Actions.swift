@@ -38,29 +38,50 @@ extension Vault {
         return state.entry(first)!
     }
 
-    /// Changes the fields of an entry (found by id prefix) that `changes` names. For a timer,
-    /// `at` moves its start and `end` its end; a window that would overlap another timer is
-    /// refused, or with `adjust` the neighbours are trimmed in the same commit.
-    public func edit(_ prefix: String, changes: EntryChanges, adjust: Bool = false) throws -> (Entry, Appended) {
+    /// Changes the fields of an entry (found by id prefix) that `changes` names. Fields that
+    /// already hold the value given are left out of the event; when none is left, nothing is
+    /// written and `appended` is nil. For a timer, `at` moves its start and `end` its end; a
+    /// window that would overlap another timer is refused, or with `adjust` the neighbours are
+    /// trimmed in the same commit.
+    public func edit(_ prefix: String, changes: EntryChanges, adjust: Bool = false) throws
+        -> (entry: Entry, appended: Appended?)
+    {
         let (entry, trims) = try checkEdit(prefix, changes: changes, adjust: adjust)
+        let effective = Self.effectiveChanges(changes, to: entry)
+        if effective.isEmpty && trims.isEmpty { return (entry, nil) }
         let bodies =
             trims.map { EventBody.edited(target: $0.entry.id, changes: $0.changes) }
-            + [.edited(target: entry.id, changes: changes)]
+            + (effective.isEmpty ? [] : [.edited(target: entry.id, changes: effective)])
         let appended = try append(bodies, message: "alog: edit \(entry.id) (\(entry.type))")
         return (try state().entry(entry.id)!, appended)
     }
 
     /// The entry `edit` would change and the neighbours it would trim; throws what it would
-    /// refuse, without writing anything.
+    /// refuse, without writing anything. A deleted entry is refused: it must be restored first.
     @discardableResult
     public func checkEdit(_ prefix: String, changes: EntryChanges, adjust: Bool = false) throws
         -> (entry: Entry, trims: [(entry: Entry, changes: EntryChanges)])
     {
         guard !changes.isEmpty else { throw VaultError.nothingToChange }
         let entry = try resolveEntry(prefix)
+        if entry.isDeleted {
+            throw VaultError.alreadyInState(
+                "entry \(entry.id) is deleted, so it cannot be edited; bring it back first with 'alog restore \(entry.id)'"
+            )
+        }
         if let type = changes.type { try checkLog(type: type) }
         let trims = try checkWindow(of: entry, start: changes.at, end: changes.end, adjust: adjust)
         return (entry, trims)
+    }
+
+    /// `changes` without the fields `entry` already has (`--note ""` when it has no note).
+    static func effectiveChanges(_ changes: EntryChanges, to entry: Entry) -> EntryChanges {
+        var effective = changes
+        if changes.type == entry.type { effective.type = nil }
+        if let at = changes.at, at == entry.at { effective.at = nil }
+        if let note = changes.note, note == (entry.note ?? "") { effective.note = nil }
+        if let end = changes.end, end == entry.end { effective.end = nil }
+        return effective
     }
 
     /// Hides an entry (found by id prefix) until it is restored.
@@ -104,5 +125,30 @@ extension Vault {
         if let reason = ActivityTypes.validateName(definition.name) {
             throw VaultError.invalidTypeName(definition.name, reason: reason)
         }
+        if let reason = ActivityTypes.validateIcon(definition.icon) {
+            throw VaultError.invalidTypeField(field: "icon", reason: reason)
+        }
+        if let reason = ActivityTypes.validateGroup(definition.group) {
+            throw VaultError.invalidTypeField(field: "group", reason: reason)
+        }
+        if let reason = ActivityTypes.validateColor(definition.color) {
+            throw VaultError.invalidTypeField(field: "color", reason: reason + " (it was '\(definition.color)')")
+        }
+    }
+
+    /// The definition `types add NAME` makes: the type's current definition (when it has one)
+    /// with only the fields given changed; a new type gets the defaults for the others. The
+    /// name is taken in lowercase, as everywhere.
+    public func typeDefinition(name: String, icon: String?, group: String?, color: String?) throws
+        -> (definition: ActivityTypeDefinition, existed: Bool)
+    {
+        let name = name.lowercased()
+        let current = try summary().type(named: name)
+        var definition = current ?? ActivityTypeDefinition(name: name)
+        if let icon { definition.icon = icon }
+        if let group { definition.group = group }
+        if let color { definition.color = color.lowercased() }
+        try Self.checkDefine(definition)
+        return (definition, current != nil)
     }
 }

@@ -173,14 +173,23 @@ extension Vault {
         return warnings
     }
 
-    /// `user.name`/`user.email` from the git configuration, else the device name.
+    /// `user.name`/`user.email` from the git configuration, else the device name (which is
+    /// said once per clone, with how to set them).
     func authorSignature() throws -> Signature {
         let name = (try? repository.configString("user.name")) ?? nil
         let email = (try? repository.configString("user.email")) ?? nil
         let millis = clock()
         let seconds = millis / 1000
-        return Signature(
+        let signature = Signature(
             name: name ?? device.name, email: email ?? "\(device.id)@alog.invalid", time: seconds,
             offsetMinutes: zone.offset(atUTC: seconds) / 60)
+        if name == nil || email == nil, !FileSystem.exists(stateFiles.identityNoticed) {
+            let missing = [name == nil ? "user.name" : nil, email == nil ? "user.email" : nil].compactMap { $0 }
+            notify(
+                "no git \(missing.joined(separator: " or ")) is set, so alog's commits are signed '\(signature.name) <\(signature.email)>'; to sign them as you, run 'git config --global user.name \"Your Name\"' and 'git config --global user.email you@example.com' (every repository), or 'alog config user.name \"Your Name\"' and 'alog config user.email you@example.com' (this vault). Said once for this vault"
+            )
+            try? FileSystem.writeAtomically(stateFiles.identityNoticed, [])
+        }
+        return signature
     }
 }

@@ -5,6 +5,12 @@ import LedgerStore
 import LedgerSystem
 import LedgerWidget
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Projection caches. Both live in `.git/alog/` and start with the id of the commit they
 /// reflect, so they can never be stale: when HEAD has moved, only the difference between the
 /// cached commit's tree and HEAD's tree is folded in.
@@ -250,9 +256,14 @@ extension Vault {
         return (id, payload)
     }
 
+    /// A cache this process may not write (a read-only mount, a vault of another user) is not
+    /// kept: reading commands fold in memory instead.
     private func writeCache(_ path: String, commit: ObjectID, payload: [UInt8]) throws {
         do {
             try CacheFile.write(path, key: commit.hex, payload: payload)
+        } catch let failure as FileSystem.Failure where failure.isWriteDenied || failure.code == ENOENT {
+            // ENOENT: `.git/alog/` itself could not be made (a read-only clone alog never opened).
+            return
         } catch let failure as FileSystem.Failure where failure.operation == "open" {
             // A directory in its place, say: not something retrying fixes.
             throw VaultError.damagedStateFile(path: displayPath(path), reason: failure.reason)

@@ -30,7 +30,12 @@ extension Vault {
 
     private func repairBranch(into report: inout RepairReport) throws {
         guard let branch = symbolicHead(), let damage = try branchDamage(branch) else { return }
-        let lock = try FileLock(path: stateFiles.writeLock)
+        let lock: FileLock
+        do {
+            lock = try FileLock(path: stateFiles.writeLock)
+        } catch let failure as FileSystem.Failure where failure.isWriteDenied {
+            throw VaultError.notWritable(path: root, reason: failure.reason)
+        }
         defer { withExtendedLifetime(lock) {} }
         let repository = try repository
         let path = repository.commonDirectory + branch

@@ -34,7 +34,14 @@ extension Vault {
     /// Finishes the work of a writer killed while holding it; what could not be put right is
     /// returned as warnings (the lock is held either way).
     func lockForWriting() throws -> (lock: FileLock, warnings: [String]) {
-        let lock = try FileLock(path: stateFiles.writeLock)
+        let lock: FileLock
+        do {
+            // `.git/alog/` is missing when a read-only clone was opened without it.
+            try FileSystem.makeDirectories(stateDirectory)
+            lock = try FileLock(path: stateFiles.writeLock)
+        } catch let failure as FileSystem.Failure where failure.isWriteDenied {
+            throw VaultError.notWritable(path: root, reason: failure.reason)
+        }
         let path = stateFiles.branchIntent
         guard let bytes = try FileSystem.read(path) else { return (lock, []) }
         var warnings: [String] = []

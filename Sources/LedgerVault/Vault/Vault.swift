@@ -42,6 +42,9 @@ public final class Vault {
     public var zone: any TimeZoneRules = SystemTimeZone()
     /// Returns the wall clock in milliseconds; replaceable for tests of clock skew.
     public var clock: @Sendable () -> Int64 = { SystemClock.nowMillis() }
+    /// Receives what the user should know but that stops nothing (say, that commits fall back
+    /// to the device's name for want of a git identity); commands print it as a warning.
+    public var notify: (String) -> Void = { _ in }
     /// Damaged lines met while folding; each is skipped, everything else still loads.
     public internal(set) var lineIssues: [LineIssue] = []
 
@@ -53,11 +56,16 @@ public final class Vault {
         self.gitDirectory = gitDirectory
         openedRepository = repository
         stateFiles = StateDirectory(gitDirectory: gitDirectory)
-        try FileSystem.makeDirectories(stateFiles.path)
+        // A vault this process may not write (a read-only mount) can still be read: a clone
+        // alog never opened then gets an identity for this process only, which nothing records
+        // (every write refuses at the write lock).
         do {
+            try FileSystem.makeDirectories(stateFiles.path)
             device = try DeviceIdentity.load(path: stateFiles.device)
         } catch VaultError.damagedStateFile(let path, let reason) where path.hasPrefix(root + "/") {
             throw VaultError.damagedStateFile(path: String(path.dropFirst(root.count + 1)), reason: reason)
+        } catch let failure as FileSystem.Failure where failure.isWriteDenied {
+            device = DeviceIdentity(id: DeviceID.random(), name: SystemClock.hostName())
         }
     }
 
@@ -66,7 +74,10 @@ public final class Vault {
     /// of a linked worktree, say) is opened through libgit2 straight away.
     public static func open(at path: String) throws -> Vault {
         let root = FileSystem.absolute(path)
-        guard FileSystem.isDirectory(root) else { throw VaultError.notAVault(path: root, reason: "no such directory") }
+        guard FileSystem.isDirectory(root) else {
+            if FileSystem.exists(root) { throw VaultError.vaultIsAFile(path: root) }
+            throw VaultError.notAVault(path: root, reason: "no such directory")
+        }
         let vault: Vault
         if FileSystem.isDirectory(root + "/.git/objects"), FileSystem.exists(root + "/.git/HEAD") {
             vault = try Vault(root: root, gitDirectory: root + "/.git/", repository: nil)
@@ -76,7 +87,7 @@ public final class Vault {
             }
             let repository = try Repository.open(at: root)
             guard repository.workingDirectory != nil else {
-                throw VaultError.notAVault(path: root, reason: "a bare repository has no working tree")
+                throw VaultError.bareRepository(path: root)
             }
             vault = try Vault(root: root, gitDirectory: repository.gitDirectory, repository: repository)
         }
@@ -96,29 +107,56 @@ public final class Vault {
 
     /// Creates a vault at `path`, or adopts the git repository or folder of notes already there.
     /// Only the ledger's own files are written and committed; nothing of the user's is touched.
-    public static func initialize(at path: String) throws -> (Vault, InitOutcome) {
+    /// A folder inside another repository's work tree is refused unless `nested` (the user
+    /// chose a repository of its own there): adopting the enclosing repository is usually
+    /// what was meant.
+    public static func initialize(
+        at path: String, nested: Bool = false, notify: @escaping (String) -> Void = { _ in }
+    ) throws -> (Vault, InitOutcome) {
         let root = FileSystem.absolute(path)
         let existed = FileSystem.isDirectory(root)
-        if FileSystem.exists(root), !existed {
-            throw VaultError.notAVault(path: root, reason: "it is a file, not a directory")
+        if FileSystem.exists(root), !existed { throw VaultError.vaultIsAFile(path: root) }
+        if !nested, GitDirectory.of(workTree: root) == nil, let enclosing = enclosingWorkTree(of: root) {
+            throw VaultError.insideRepository(path: root, enclosing: enclosing)
         }
         let outcome: InitOutcome
         let repository: Repository
         if Repository.exists(at: root) {
             repository = try Repository.open(at: root)
             guard repository.workingDirectory != nil else {
-                throw VaultError.notAVault(path: root, reason: "a bare repository has no working tree")
+                throw VaultError.bareRepository(path: root)
             }
             outcome = .adoptedRepository
         } else {
-            try FileSystem.makeDirectories(root)
+            try makeFolder(root)
             repository = try Repository.create(at: root, initialBranch: "main")
             outcome = existed ? .adoptedFolder : .created
         }
         let vault = try Vault(root: root, gitDirectory: repository.gitDirectory, repository: repository)
+        vault.notify = notify
         if try vault.hasLedger(inHeadOnly: true) { return (vault, .alreadyVault) }
         try vault.setUpLedger()
         return (vault, outcome)
+    }
+
+    /// Makes the vault's folder (and its parents), or says in alog's words why it cannot.
+    static func makeFolder(_ root: String) throws {
+        do {
+            try FileSystem.makeDirectories(root)
+        } catch let failure as FileSystem.Failure {
+            throw VaultError.cannotCreateFolder(path: root, reason: failure.reason)
+        }
+    }
+
+    /// The nearest folder above `root` that is a git work tree, if any.
+    static func enclosingWorkTree(of root: String) -> String? {
+        var parts = root.split(separator: "/")
+        while !parts.isEmpty {
+            parts.removeLast()
+            let folder = "/" + parts.joined(separator: "/")
+            if GitDirectory.of(workTree: folder == "/" ? "" : folder) != nil { return folder }
+        }
+        return nil
     }
 
     /// Commits the ledger folder's own files (and nothing else).

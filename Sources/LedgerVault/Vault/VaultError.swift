@@ -1,14 +1,33 @@
+import LedgerCore
+import LedgerGit
+
 /// Errors a user can act on; each says what is wrong, where, and how to fix it.
 public enum VaultError: Error, CustomStringConvertible, Equatable {
     case notAVault(path: String, reason: String)
+    /// `--vault` names a file: neither `open` nor `init` can use it.
+    case vaultIsAFile(path: String)
+    /// `--vault ''`.
+    case emptyVaultPath
+    /// `init` or `clone` could not make the vault's folder.
+    case cannotCreateFolder(path: String, reason: String)
+    /// `--vault` names a bare repository: it has no working tree to keep notes in.
+    case bareRepository(path: String)
     case unknownType(String, known: [String])
+    /// `alog init` in a folder inside another repository's work tree, without `--nested`.
+    case insideRepository(path: String, enclosing: String)
+    /// This process may not write to the vault's `.git` (a read-only mount, permissions).
+    case notWritable(path: String, reason: String)
     case invalidTypeName(String, reason: String)
+    /// `types add` was given an icon, group or colour it cannot keep.
+    case invalidTypeField(field: String, reason: String)
     case unknownEntry(String)
     case ambiguousEntry(String, candidates: [String])
     case entryPrefixTooShort(String)
     case detachedHead(path: String)
     case branchLocked(lockFile: String)
     case nothingToChange
+    /// `alog undo` found no action of this device left to undo.
+    case nothingToUndo
     case alreadyInState(String)
     /// HEAD's branch cannot be read, or is missing although the vault has history.
     case branchDamaged(ref: String, reason: String)
@@ -23,10 +42,28 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .notAVault(let path, let reason):
             "\(path) is not an alog vault (\(reason)); run 'alog init --vault \(path)' to create or adopt one"
+        case .vaultIsAFile(let path):
+            "\(path) is a file, not a folder; give --vault the folder of your notes (or a new folder's path)"
+        case .cannotCreateFolder(let path, let reason):
+            "cannot create the folder \(path) (\(reason)); nothing was written. Give --vault a folder you can write, e.g. ~/Notes"
+        case .emptyVaultPath:
+            "--vault is empty (an unset variable?); give the folder of your notes, or leave --vault out to use $ALOG_VAULT or the default vault"
+        case .bareRepository(let path):
+            "\(path) is a bare git repository (no working tree), so it cannot be a vault; make a vault from it with 'alog clone \(path) --vault NEW-FOLDER', or sync with it ('alog remote add origin \(path)')"
+        case .notWritable(let path, let reason):
+            "the vault at \(path) is not writable (\(reason)), so nothing was written; reading commands (status, history, show, audit, verify) still work. To write, make its .git folder writable for this user or mount the disk read-write"
+        case .insideRepository(let path, let enclosing):
+            "\(path) is inside the git repository at \(enclosing); nothing was created. To keep the ledger in that repository, run 'alog init --vault \(enclosing)'; to make a separate repository here (the enclosing one will list it as untracked), run 'alog init --vault \(path) --nested'"
         case .unknownType(let name, let known):
-            "unknown activity type '\(name)'; known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
+            if let reason = ActivityTypes.validateName(name.lowercased()) {
+                "'\(name)' is not a type name (\(reason)); known types: \(known.joined(separator: ", "))"
+            } else {
+                "unknown activity type '\(name)'; known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
+            }
         case .invalidTypeName(let name, let reason):
             "invalid type name '\(name)': \(reason)"
+        case .invalidTypeField(let field, let reason):
+            "invalid --\(field): \(reason)"
         case .unknownEntry(let prefix):
             "no entry with id '\(prefix)'; see 'alog history' for ids"
         case .ambiguousEntry(let prefix, let candidates):
@@ -39,6 +76,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             "another git process is updating the branch (\(lockFile) exists), so nothing was committed; retry when it is done, or, if no git command is running, remove that file and retry"
         case .nothingToChange:
             "nothing to change: give at least one of --at, --type, --note"
+        case .nothingToUndo:
+            "nothing to undo: this device has no action left that 'alog undo' has not undone (see 'alog audit'). Nothing was written"
         case .alreadyInState(let message):
             message
         case .branchDamaged(let ref, let reason):
@@ -49,6 +88,18 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             "alog's own file \(path) cannot be read (\(reason)); run 'alog rebuild', which replaces it"
         case .branchUnrecoverable(let ref, let reason):
             "cannot restore the branch ref \(ref): \(reason). Nothing was changed"
+        }
+    }
+}
+
+extension Vault {
+    /// True when `error` is damage to the git repository itself (its configuration, a
+    /// reference, an object, the index), which every command that reads it meets and reports.
+    public static func isRepositoryDamage(_ error: any Error) -> Bool {
+        if (error as? GitError)?.isLocalDamage == true { return true }
+        switch error as? VaultError {
+        case .headDamaged?, .branchDamaged?: return true
+        default: return false
         }
     }
 }

@@ -7,17 +7,25 @@ public enum WidgetError: Error, Equatable, CustomStringConvertible {
     case invalidType(String, reason: String)
     case badFormat(String)
     case noSuchItem(Int, count: Int)
+    /// The widget's folder in `.git/alog/` may not be written by this process.
+    case notWritable(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .notAVault(let path):
             "\(path) is not an alog vault; create or adopt it with 'alog init --vault \(path)'"
         case .unknownType(let type, let known):
-            "unknown activity type '\(type)'; known: \(known.joined(separator: ", ")) (add one with 'alog types add \(type)')"
+            if let reason = ActivityTypes.validateName(type.lowercased()) {
+                "'\(type)' is not a type name (\(reason)); known: \(known.joined(separator: ", "))"
+            } else {
+                "unknown activity type '\(type)'; known: \(known.joined(separator: ", ")) (add one with 'alog types add \(type)')"
+            }
         case .invalidType(let type, let reason):
             "invalid activity type '\(type)': \(reason)"
         case .badFormat(let format):
             "unknown format '\(format)'; use one of: \(StatusBarFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .notWritable(let path, let reason):
+            "the vault is not writable (\(reason): \(path)), so nothing was queued or changed; make the vault's .git folder writable for this user, or mount the disk read-write"
         case .noSuchItem(let number, let count):
             "there is no queue item \(number); the queue has \(count) (see 'alog widget pending')"
         }

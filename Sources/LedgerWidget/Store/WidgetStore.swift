@@ -107,8 +107,7 @@ public final class WidgetStore {
 
     /// Runs `body` while holding `queue.lock`.
     private func withQueueLock<T>(_ body: () throws -> T) throws -> T {
-        try ensureDirectory()
-        let lock = try FileLock(path: files.queueLock)
+        let lock = try writableLock(files.queueLock)
         defer { withExtendedLifetime(lock) {} }
         return try body()
     }
@@ -268,8 +267,18 @@ public final class WidgetStore {
 
     /// Held for a whole drain; blocks while another process drains.
     public func lockDrain() throws -> FileLock {
-        try ensureDirectory()
-        return try FileLock(path: files.drainLock)
+        return try writableLock(files.drainLock)
+    }
+
+    /// A lock of the widget's folder; one this process may not create or open (a read-only
+    /// mount, permissions) is said in alog's words.
+    private func writableLock(_ path: String) throws -> FileLock {
+        do {
+            try ensureDirectory()
+            return try FileLock(path: path)
+        } catch let failure as FileSystem.Failure where failure.isWriteDenied {
+            throw WidgetError.notWritable(path: path, reason: failure.reason)
+        }
     }
 
     /// The journal of a drain that did not finish, if any. An unreadable journal is saved

@@ -13,7 +13,9 @@ extension VaultOptions {
             _ = try open()
             if let state = location.stateDirectory { return WidgetStore(stateDirectory: state) }
         }
-        throw WidgetError.notAVault(path: FileSystem.absolute(location.path))
+        let path = FileSystem.absolute(location.path)
+        if FileSystem.exists(path), !FileSystem.isDirectory(path) { throw VaultError.vaultIsAFile(path: path) }
+        throw WidgetError.notAVault(path: path)
     }
 }
 

@@ -8,7 +8,7 @@ struct WidgetTimeline: ParsableCommand {
         commandName: "timeline",
         abstract: "The precomputed timeline: the timers' texts at each minute from now.")
 
-    @Option(help: "How many entries (default 60, or 2 with --after-tap).")
+    @Option(parsing: .unconditional, help: "How many entries (default 60, or 2 with --after-tap).")
     var entries: Int?
 
     @Flag(help: "Two entries only, for an immediate re-render right after a tap.")
@@ -23,7 +23,7 @@ struct WidgetTimeline: ParsableCommand {
         if let entries, !WidgetCommands.timelineEntries.contains(entries) {
             let range = WidgetCommands.timelineEntries
             throw ValidationError(
-                "--entries must be between \(range.lowerBound) and \(range.upperBound) (a day of minutes)")
+                "--entries \(entries) is not between \(range.lowerBound) and \(range.upperBound) (a day of minutes)")
         }
     }
 

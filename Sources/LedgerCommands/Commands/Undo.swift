@@ -1,0 +1,21 @@
+import ArgumentParser
+import LedgerOutput
+import LedgerVault
+
+struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Reverse the last action of this device (recorded as a new event).",
+        discussion: """
+            A log is deleted, a delete restored, a restore deleted again, an edit put back, a type \
+            redefinition put back. Run it again to undo the action before; an undo is never itself \
+            undone by the next one.
+            """)
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let undone = try options.open().undo()
+        undone.appended?.warnings.forEach(Terminal.warn)
+        emit(undone.appended == nil ? undone.description : "undid: \(undone.description)")
+    }
+}

@@ -1,0 +1,56 @@
+import LedgerSystem
+
+/// The user's own alog settings, `$XDG_CONFIG_HOME/alog/config` (else `~/.config/alog/config`):
+/// one `key = value` a line; `#` starts a comment. Written by `alog config KEY VALUE`.
+public enum UserConfig {
+    public static var path: String {
+        let base =
+            FileSystem.environment("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((FileSystem.environment("HOME") ?? ".") + "/.config")
+        return base + "/alog/config"
+    }
+
+    /// Every key and value in the file, in order (a later line wins).
+    public static func entries() -> [(key: String, value: String)] {
+        guard let text = try? FileSystem.readString(path) else { return [] }
+        var result: [(String, String)] = []
+        for line in text.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = trimmed[..<equals].trimmingCharacters(in: " \t")
+            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: " \t")
+            result.append((key, value))
+        }
+        return result
+    }
+
+    public static func value(_ key: String) -> String? {
+        entries().last { $0.key == key }?.value
+    }
+
+    /// Sets (or, with nil, removes) a key, keeping the other lines as they are.
+    public static func set(_ key: String, _ value: String?) throws {
+        let text = (try? FileSystem.readString(path)) ?? nil
+        var lines = (text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        lines.removeAll { line in
+            guard let equals = line.firstIndex(of: "="), !line.drop(while: { $0 == " " }).hasPrefix("#") else {
+                return false
+            }
+            return line[..<equals].trimmingCharacters(in: " \t") == key
+        }
+        if let value { lines.append("\(key) = \(value)") }
+        if let slash = path.lastIndex(of: "/") { try FileSystem.makeDirectories(String(path[..<slash])) }
+        try FileSystem.writeAtomically(path, Array(lines.map { $0 + "\n" }.joined().utf8))
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let characters = Set(set)
+        var slice = Substring(self)
+        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}
