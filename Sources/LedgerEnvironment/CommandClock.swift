@@ -36,7 +36,7 @@ public enum CommandClock {
             return .failure(
                 Invalid(
                     description:
-                        "ALOG_NOW='\(shown)' is outside 1970-01-01 to 9999-12-31, the times alog records; unset it or give a time in that range"
+                        "ALOG_NOW='\(shown)' is outside 1970-01-01 to 9999-12-30, the times alog records; unset it or give a time in that range"
                 ))
         }
         return .success(seconds * 1000)
@@ -53,7 +53,7 @@ public enum CommandClock {
         guard ValidTime.contains(millis: millis) else {
             throw Invalid(
                 description:
-                    "the system clock reads \(millis / 1000) seconds since 1970, outside 1970-01-01 to 9999-12-31; set the clock (or ALOG_NOW) before logging"
+                    "the system clock reads \(millis / 1000) seconds since 1970, outside 1970-01-01 to 9999-12-30; set the clock (or ALOG_NOW) before logging"
             )
         }
     }

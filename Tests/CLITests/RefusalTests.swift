@@ -46,7 +46,7 @@ struct RefusalTests {
 
     @Test(
         "a clock alog cannot record is refused before anything is read or written",
-        arguments: ["99999999999999", "-5", "garbage", "1e9", "10000-01-01T00:00:00Z", "253402300800"])
+        arguments: ["99999999999999", "-5", "garbage", "1e9", "10000-01-01T00:00:00Z", "253402214400"])
     func invalidClock(value: String) throws {
         let home = TemporaryDirectory()
         let vault = try Self.vaultWithQueuedTap(home)
@@ -65,11 +65,34 @@ struct RefusalTests {
         #expect(!files.contains("/1969/") && !files.contains("/3170"))
     }
 
+    @Test("a word longer than alog takes is refused at once, before the parser (which took 22 s on one)")
+    func longWords() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vaultWithQueuedTap(home)
+        let before = try Self.head(vault)
+        let started = Date()
+        for arguments in [
+            ["log", "meal", "--note", String(repeating: "n", count: 5000)],
+            ["help", "--entries", String(repeating: "-1h", count: 11_500)],
+        ] {
+            let result = try alog(arguments + ["--vault", vault], home: home.path, environment: Self.now)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("bytes long; alog takes at most 4096 bytes a word"), "\(result.stderr)")
+            #expect(result.stderr.count < 200, "the word is not echoed")
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try Self.head(vault) == before)
+        let fits = try alog(
+            ["log", "meal", "--note", String(repeating: "n", count: 4000), "--vault", vault], home: home.path,
+            environment: Self.now)
+        #expect(fits.succeeded, "\(fits.stderr)")
+    }
+
     @Test("the last valid second is accepted")
     func edgeOfTheRange() throws {
         let home = TemporaryDirectory()
         let vault = home.sub("vault")
-        let env = ["ALOG_NOW": "253402300799"]
+        let env = ["ALOG_NOW": "253402214399"]
         #expect(try alog(["init", "--vault", vault], home: home.path, environment: env).succeeded)
         let result = try alog(["log", "meal", "--vault", vault], home: home.path, environment: env)
         #expect(result.succeeded, "\(result.stderr)")

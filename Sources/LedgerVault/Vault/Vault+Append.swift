@@ -12,13 +12,17 @@ extension Vault {
 
     /// Appends events (stamped now, after every stamp seen) as exactly one commit.
     public func append(_ bodies: [EventBody], message: String) throws -> Appended {
+        // The library's own check of the clock (the CLI checks it before anything): a wall
+        // time alog cannot record is never stamped into an event.
+        let wall = clock()
+        guard ValidTime.contains(millis: wall) else { throw VaultError.clockOutOfRange(millis: wall) }
         let ids = bodies.map { _ in EventID.random() }
         let message = message + "\n\nAlog-Events: " + ids.map(\.description).joined(separator: " ")
         // Stamped on the HEAD each attempt builds on, so the events of the attempt that landed
         // come back with its result.
         let (result, (events, summaryBefore)) = try commit(message: message) { head, baseTree in
             let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
-            let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp)
+            let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp, wallMillis: wall)
             return (try appendEdits(events, base: baseTree), (events, summaryBefore))
         }
         try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)

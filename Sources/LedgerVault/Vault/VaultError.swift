@@ -33,6 +33,7 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     case branchDamaged(ref: String, reason: String)
     /// `.git/HEAD` names neither a branch nor a commit (empty, garbled, a directory).
     case headDamaged(path: String, reason: String)
+    case clockOutOfRange(millis: Int64)
     /// A file of `.git/alog/` (a cache, the device id) cannot be read.
     case damagedStateFile(path: String, reason: String)
     /// `alog repair` cannot prove which commit a damaged branch held.
@@ -82,6 +83,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             message
         case .branchDamaged(let ref, let reason):
             "the branch ref \(ref) is damaged (\(reason)); nothing was read or written. Run 'alog repair'"
+        case .clockOutOfRange(let millis):
+            "the clock reads \(millis / 1000) seconds since 1970, outside 1970-01-01 to 9999-12-30; nothing was written. Set the clock (or ALOG_NOW) and try again"
         case .headDamaged(let path, let reason):
             "HEAD (\(path)) is damaged (\(reason)); nothing was read or written. Point it at the branch again, usually with: echo 'ref: refs/heads/main' > \(path)"
         case .damagedStateFile(let path, let reason):
