@@ -38,12 +38,6 @@ public struct StateDirectory: Sendable, Equatable {
     /// The widget's device-local folder.
     public var widget: WidgetFiles { WidgetFiles(path: path + "widget/") }
 
-    /// Every name alog itself keeps directly in the folder (the widget's are in `widget`).
-    public static let ownNames = [
-        "device", "summary.bin", "state.bin", "write.lock", "branch-intent", "index.lock.claim", "removals",
-        "identity-noticed", "undo",
-    ]
-
     /// `<git dir>/alog/widget/`; what each file holds is in the widget's `WidgetStore`.
     public struct WidgetFiles: Sendable, Equatable {
         /// The folder, ending in `/`.

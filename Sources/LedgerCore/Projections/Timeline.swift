@@ -74,16 +74,6 @@ public struct Timeline: Sendable, Equatable {
     /// The interval of an entry.
     public func interval(of id: EventID) -> Interval? { intervals.first { $0.entry.id == id } }
 
-    /// Intervals whose windows overlap `[start, end)` (end nil: open), other than `excluding`.
-    public func overlapping(start: Int64, end: Int64?, excluding: EventID? = nil, now: Int64) -> [Interval] {
-        intervals.filter { interval in
-            guard interval.entry.id != excluding else { return false }
-            let otherEnd = interval.end?.seconds ?? Int64.max
-            let mineEnd = end ?? Int64.max
-            return interval.start.seconds < mineEnd && start < otherEnd && otherEnd > interval.start.seconds
-        }
-    }
-
     /// Seconds per type inside `[from, to)` (a local day, say).
     public func totals(from: Int64, to: Int64, now: Int64) -> [String: Int64] {
         var totals: [String: Int64] = [:]
