@@ -90,16 +90,6 @@ public struct Alog: ParsableCommand {
             print(version)
             Self.exit()
         }
-        if let name = arguments.first, !name.hasPrefix("-"), name != "help",
-            !configuration.subcommands.contains(where: {
-                $0._commandName == name || $0.configuration.aliases.contains(name)
-            })
-        {
-            let close = suggestions(for: name)
-            let hint = close.isEmpty ? "" : " Did you mean \(close.map { "'alog \($0)'" }.joined(separator: " or "))?"
-            StandardStream.error("Error: '\(name)' is not an alog command.\(hint) See 'alog --help' for the list.\n")
-            Self.exit(withError: ExitCode(64))
-        }
         if let quick = QuickCommand(arguments) {
             do {
                 try quick.run()
@@ -117,6 +107,18 @@ public struct Alog: ParsableCommand {
             } catch {
                 Self.exit(withError: error)
             }
+        }
+        // Only now, off the quick and hot paths (whose command names are known): a word that
+        // names no command gets "did you mean".
+        if let name = arguments.first, !name.hasPrefix("-"), name != "help",
+            !configuration.subcommands.contains(where: {
+                $0._commandName == name || $0.configuration.aliases.contains(name)
+            })
+        {
+            let close = suggestions(for: name)
+            let hint = close.isEmpty ? "" : " Did you mean \(close.map { "'alog \($0)'" }.joined(separator: " or "))?"
+            StandardStream.error("Error: '\(name)' is not an alog command.\(hint) See 'alog --help' for the list.\n")
+            Self.exit(withError: ExitCode(64))
         }
         Self.main(nil)
         Self.exit()

@@ -25,7 +25,7 @@ public struct Timeline: Sendable, Equatable {
         /// Elapsed seconds at `now` (the true elapsed time across zone and DST changes); never
         /// negative.
         public func seconds(now: Int64) -> Int64 {
-            max(0, (end?.seconds ?? max(now, start.seconds)) - start.seconds)
+            seconds(from: start.seconds, to: .max, now: now)
         }
 
         /// Seconds of the window inside `[from, to)`.

@@ -22,8 +22,7 @@ extension Vault {
     /// full state's.
     func timeline(around instant: Int64) throws -> Timeline {
         let summary = try summary()
-        if let first = summary.recentTimers.first, first.at.seconds <= instant { return summary.timeline }
-        if summary.recentTimers.isEmpty { return summary.timeline }
+        guard let first = summary.recentTimers.first, first.at.seconds > instant else { return summary.timeline }
         return try state().timeline
     }
 
