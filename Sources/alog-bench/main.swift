@@ -20,7 +20,7 @@ let usage = """
     Measures alog (built beside this program, release mode) and prints each figure beside a
     baseline measured in the same run; see docs/performance.md.
 
-      --quick         smaller ledgers and fewer runs (a minute instead of many)
+      --quick         smaller ledgers and fewer runs, a 2-minute watch (a few minutes instead of 15)
       --widget-only   only the widget's figures
       --out DIR       where to build the test vaults (default: a folder in the temporary directory)
       --append-only   profiling: only the append loops (--batch-only: only the batch one)
@@ -180,6 +180,19 @@ report(
 let large = try buildVault(largeSize)
 let firstStatus = timedRun([alogPath, "status", "--vault", large]).ms
 print("first status on \(largeSize) (cold: full fold + caches): \(fmt(firstStatus, 0)) ms")
+
+// `alog watch` on the big vault, idle first; it keeps running (and redrawing as the figures
+// below write to the vault) until its memory is read again at the end.
+let watchMinutes = quick ? 2.0 : 10.0
+let watch = WatchProbe(vault: large)
+if let watch {
+    let idleSeconds = quick ? 20.0 : 60.0
+    let share = watch.idleCPU(seconds: idleSeconds)
+    report(
+        "alog watch idle, \(largeSize)-event vault (CPU over \(fmt(idleSeconds, 0)) s)",
+        "\(fmt(share * 100, 3)) % of a core",
+        "< 1 %", "RSS \(fmt(Double(watch.firstMemory.rss) / 1024, 1)) MB after start-up")
+}
 let warm = timedRuns([alogPath, "status", "--vault", large], count: runs)
 report(
     "alog status on the \(largeSize)-event vault, warm cache", "\(fmt(median(warm), 2)) ms", "≤ 10 ms",
@@ -208,6 +221,7 @@ report(
     "\(fmt(median(afterForeign) / gitCommitMs, 2))× git commit")
 
 try measureWidget(vault: large, queued: 10_000)
+measureTimers(small: small, large: large)
 
 // MARK: Sync
 let syncRuns = quick ? 3 : 5
@@ -244,6 +258,16 @@ let rawBytes =
 report(
     "repository bytes per event after git gc", "\(fmt(bytesPerEvent, 0)) B", "≤ 400 B",
     "raw event lines: \(fmt(rawBytes / eventCount, 0)) B/event")
+
+if let watch {
+    let end = watch.finish(minutes: watchMinutes)
+    let first = watch.firstMemory
+    report(
+        "alog watch memory after \(fmt(end.minutes, 1)) min (redrawing as the benchmarks wrote)",
+        "RSS \(fmt(Double(end.rss) / 1024, 1)) MB, data \(fmt(Double(end.data) / 1024, 1)) MB", "no growth",
+        "at start: RSS \(fmt(Double(first.rss) / 1024, 1)) MB, data \(fmt(Double(first.data) / 1024, 1)) MB (\(end.rss - first.rss) KiB / \(end.data - first.data) KiB change)"
+    )
+}
 
 printTable()
 

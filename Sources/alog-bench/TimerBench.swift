@@ -1,0 +1,123 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Issue 17's figures: `start`/`stop` beside `log`, warm `status` with a running timer beside
+/// one without, each measured in alternating runs so both sides see the same machine.
+@MainActor func measureTimers(small: String, large: String) {
+    // `start` (each one switching from the running timer) beside `log`, pair by pair.
+    var starts: [Double] = []
+    var logs: [Double] = []
+    for n in 0..<runs {
+        starts.append(timedRun([alogPath, "start", n % 2 == 0 ? "exercise" : "meal", "--vault", small]).ms)
+        logs.append(timedRun([alogPath, "log", "wake", "--note", "pair \(n)", "--vault", small]).ms)
+    }
+    report(
+        "alog start (switching) beside alog log, \(smallSize)-event vault (\(runs) pairs)",
+        "\(fmt(median(starts), 2)) ms", "≤ 1.1× log",
+        "\(fmt(median(starts) / median(logs), 2))× log (\(fmt(median(logs), 2)) ms)")
+
+    // `start; stop` beside `log; log`.
+    var startStops: [Double] = []
+    var logLogs: [Double] = []
+    _ = timedRun([alogPath, "stop", "--vault", small])
+    for n in 0..<runs {
+        let started = timedRun([alogPath, "start", "exercise", "--vault", small]).ms
+        startStops.append(started + timedRun([alogPath, "stop", "--vault", small]).ms)
+        let first = timedRun([alogPath, "log", "meal", "--note", "a\(n)", "--vault", small]).ms
+        logLogs.append(first + timedRun([alogPath, "log", "meal", "--note", "b\(n)", "--vault", small]).ms)
+    }
+    report(
+        "alog start + alog stop beside two alog log, \(smallSize)-event vault (\(runs) pairs)",
+        "\(fmt(median(startStops), 2)) ms", "≤ 1.1× two logs",
+        "\(fmt(median(startStops) / median(logLogs), 2))× two logs (\(fmt(median(logLogs), 2)) ms)")
+
+    // Warm `status` on the big vault, in blocks with and without a running timer.
+    let block = 5
+    var withTimer: [Double] = []
+    var without: [Double] = []
+    for _ in 0..<max(1, runs / block) {
+        _ = timedRun([alogPath, "stop", "--vault", large])
+        without += timedRuns([alogPath, "status", "--vault", large], count: block, warmup: 1)
+        _ = timedRun([alogPath, "start", "exercise", "--goal", "1h", "--vault", large])
+        withTimer += timedRuns([alogPath, "status", "--vault", large], count: block, warmup: 1)
+    }
+    _ = timedRun([alogPath, "stop", "--vault", large])
+    report(
+        "alog status with a running timer, \(largeSize)-event vault, warm (\(withTimer.count) runs)",
+        "\(fmt(median(withTimer), 2)) ms", "≤ 1.2× without",
+        "\(fmt(median(withTimer) / median(without), 2))× status without a timer (\(fmt(median(without), 2)) ms)")
+}
+
+/// `alog watch` in a real terminal (tmux on a socket of its own): CPU while idle, and its
+/// memory at the start and at the end of a long run while the other benchmarks write to the
+/// vault it shows (so it redraws and re-reads many times).
+@MainActor final class WatchProbe {
+    let socket = "alog-bench-\(getpid())"
+    let pid: Int32
+    let startedAt = DispatchTime.now().uptimeNanoseconds
+    let firstMemory: (rss: Int, data: Int)
+
+    /// nil (with a line saying why) where tmux is not installed or the watch did not start.
+    init?(vault: String) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            print("alog watch: skipped (tmux is not installed: apt-get install -y tmux)")
+            return nil
+        }
+        _ = timedRun([
+            "/usr/bin/tmux", "-L", socket, "new-session", "-d", "-x", "100", "-y", "30",
+            "exec \(alogPath) watch --vault \(vault)",
+        ])
+        Thread.sleep(forTimeInterval: 1)
+        let listed = shell("/usr/bin/tmux -L \(socket) list-panes -F '#{pane_pid}' </dev/null")
+        guard let pid = Int32(listed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            print("alog watch: skipped (no pane: \(listed))")
+            return nil
+        }
+        self.pid = pid
+        Thread.sleep(forTimeInterval: 4)  // start-up work (first fold, first screen) is not "idle"
+        firstMemory = Self.memory(pid)
+    }
+
+    /// CPU time (user + system) the watch used, as a share of one core, over `seconds` of idling.
+    func idleCPU(seconds: Double) -> Double {
+        let before = Self.cpuSeconds(pid)
+        let started = DispatchTime.now().uptimeNanoseconds
+        Thread.sleep(forTimeInterval: seconds)
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        return (Self.cpuSeconds(pid) - before) / wall
+    }
+
+    /// Waits until the watch has run `minutes`, then returns its memory then, and stops it.
+    func finish(minutes: Double) -> (rss: Int, data: Int, minutes: Double) {
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 6e10
+        if elapsed < minutes { Thread.sleep(forTimeInterval: (minutes - elapsed) * 60) }
+        let last = Self.memory(pid)
+        let ran = Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 6e10
+        _ = timedRun(["/usr/bin/tmux", "-L", socket, "kill-server"])
+        return (last.rss, last.data, ran)
+    }
+
+    static func cpuSeconds(_ pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return .nan }
+        // Fields after the command name: state is field 3, utime 14 and stime 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return ((Double(fields[11]) ?? .nan) + (Double(fields[12]) ?? .nan)) / ticks
+    }
+
+    /// Resident and data-segment (heap and anonymous mappings) sizes in KiB.
+    static func memory(_ pid: Int32) -> (rss: Int, data: Int) {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> Int {
+            status.split(separator: "\n").first { $0.hasPrefix(name + ":") }.flatMap {
+                Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            } ?? -1
+        }
+        return (field("VmRSS"), field("VmData"))
+    }
+}
