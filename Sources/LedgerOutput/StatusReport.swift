@@ -10,7 +10,7 @@ public enum StatusReport {
         let timers = Timers(summary: summary, now: now)
         return json
             ? Self.json(summary, timers, now: now)
-            : human(summary, timers, types: Render.typeMap(summary.types), now: now)
+            : human(summary, timers, types: Render.typeMap(summary.allTypes), now: now)
     }
 
     public static func sinceJSON(_ since: Timers.Since?, extra: [(String, String?)] = []) -> String {

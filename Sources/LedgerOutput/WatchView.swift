@@ -8,7 +8,7 @@ public enum WatchView {
     public static func frame(
         _ summary: StatusSummary, now: Int64, zone: any TimeZoneRules, columns: Int, rows: Int, message: String? = nil
     ) -> [String] {
-        let types = Render.typeMap(summary.types)
+        let types = Render.typeMap(summary.allTypes)
         let clock = zone.localInstant(at: now)
         var lines: [String] = []
         let keys = "q quit · s stop · r resume"

@@ -70,6 +70,7 @@ struct ByteWriter {
         string(value.icon)
         string(value.group)
         string(value.color)
+        int(UInt8(value.archived ? 1 : 0))
     }
 
     /// The bytes written (the buffer itself, trimmed: no copy).
@@ -129,14 +130,17 @@ struct ByteReader {
     }
 
     mutating func definition() throws(CacheDecodeError) -> ActivityTypeDefinition {
-        ActivityTypeDefinition(name: try string(), icon: try string(), group: try string(), color: try string())
+        let (name, icon, group, color) = (try string(), try string(), try string(), try string())
+        let flags = try int(UInt8.self)
+        guard flags <= 1 else { throw CacheDecodeError() }
+        return ActivityTypeDefinition(name: name, icon: icon, group: group, color: color, archived: flags == 1)
     }
 
     var isAtEnd: Bool { offset == buffer.count }
 }
 
 extension LedgerState {
-    static let magic: StaticString = "ALOGSTATE3"
+    static let magic: StaticString = "ALOGSTATE4"
 
     /// A compact binary snapshot for the projection cache: the interned tables, the plain
     /// entries as fixed-size rows (plus their notes), then the tracked records with their
@@ -289,7 +293,7 @@ extension LedgerState {
 }
 
 extension StatusSummary {
-    static let magic: StaticString = "ALOGSUMMARY2"
+    static let magic: StaticString = "ALOGSUMMARY3"
 
     public func serialized() -> [UInt8] {
         var keyDevices = Interner()

@@ -167,6 +167,25 @@ struct TimelineTests {
             #expect(error.isFromNewerVersion)
             #expect(error.reason.contains("written by a newer alog") && error.reason.contains("upgrade"))
         }
+        // A removed (archived) type is version 3: a version 2 reader skips it, and an older
+        // line that happens to carry "archived" does not archive anything.
+        let removal = f.make(.typeDefined(ActivityTypeDefinition(name: "swim", archived: true)), at: 7)
+        #expect(removal.version == 3)
+        let removalLine = EventLine.encode(removal)
+        var removalMemo = EventLine.Memo()
+        #expect(try removalLine.withUnsafeBytes { EventLine.decode($0, memo: &removalMemo) }.get() == removal)
+        guard
+            case .failure(let skipped) = removalLine.withUnsafeBytes({
+                EventLine.decode($0, memo: &removalMemo, maxVersion: 2)
+            })
+        else {
+            Issue.record("a version 2 reader must not read an archived type")
+            return
+        }
+        #expect(skipped.isFromNewerVersion)
+        let oldLine = String(decoding: removalLine, as: UTF8.self).replacingOccurrences(of: #""v":3"#, with: #""v":1"#)
+        let oldEvent = try EventLine.decode(oldLine).get()
+        #expect(oldEvent.body == .typeDefined(ActivityTypeDefinition(name: "swim")))
         // Everything version 1 already had is still written as version 1.
         #expect(f.make(.logged(type: "meal", at: instant(1), note: nil), at: 5).version == 1)
         #expect(f.make(.edited(target: startEvent.id, changes: EntryChanges(note: "x")), at: 6).version == 1)

@@ -45,7 +45,7 @@ struct Edit: ParsableCommand {
         let vault = try options.open { try $0.checkEdit(id, changes: changes, adjust: adjust) }
         let (entry, appended) = try vault.edit(id, changes: changes, adjust: adjust)
         appended?.warnings.forEach(Terminal.warn)
-        let types = Render.typeMap(try vault.summary().types)
+        let types = Render.typeMap(try vault.summary().allTypes)
         if appended == nil {
             Terminal.note("nothing changed: entry \(entry.id) already has the values given; no event was recorded")
         }

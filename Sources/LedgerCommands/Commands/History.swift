@@ -32,7 +32,7 @@ struct History: ParsableCommand {
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
         let entries = state.history(since: from?.seconds, limit: limit)
-        let types = Render.typeMap(state.types)
+        let types = Render.typeMap(state.allTypes)
         // Timed entries show their window as the timeline lays it (a timer left running ends
         // where the next one starts).
         let now = CommandClock.nowSeconds

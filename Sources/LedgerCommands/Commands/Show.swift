@@ -19,7 +19,7 @@ struct Show: ParsableCommand {
         let vault = try options.open { _ = try $0.resolveEntry(id) }
         let entry = try vault.resolveEntry(id)
         let records = try vault.eventsTouching(entry.id)
-        let types = Render.typeMap(try vault.state().types)
+        let types = Render.typeMap(try vault.state().allTypes)
         if json {
             emit(
                 JSONText.object([

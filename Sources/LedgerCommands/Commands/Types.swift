@@ -5,7 +5,8 @@ import LedgerVault
 
 struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List or define activity types.", subcommands: [List.self, Add.self], defaultSubcommand: List.self)
+        abstract: "List, define or remove activity types.", subcommands: [List.self, Add.self, Remove.self],
+        defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the known activity types.")
@@ -13,10 +14,14 @@ struct Types: ParsableCommand {
         @Flag(help: "Print JSON.")
         var json = false
 
+        @Flag(help: "Also list removed (archived) types.")
+        var all = false
+
         @OptionGroup var options: VaultOptions
 
         func run() throws {
-            let types = try options.open().summary().types
+            let summary = try options.open().summary()
+            let types = all ? summary.allTypes : summary.types
             if json {
                 emit(
                     JSONText.array(
@@ -25,13 +30,14 @@ struct Types: ParsableCommand {
                                 ("name", JSONText.string($0.name)), ("icon", JSONText.string($0.icon)),
                                 ("group", JSONText.string($0.group)), ("color", JSONText.string($0.color)),
                                 ("builtIn", ActivityTypes.builtIn($0.name) != nil ? "true" : "false"),
+                                ("archived", $0.archived ? "true" : nil),
                             ])
                         }))
             } else {
                 for type in types {
                     emit(
                         "\(Terminal.pad(type.icon + " " + type.name, 18))  \(Terminal.pad(type.group, 10))  \(type.color)"
-                    )
+                            + (type.archived ? "  " + Terminal.dim("(removed)") : ""))
                 }
             }
         }
@@ -71,13 +77,49 @@ struct Types: ParsableCommand {
             }
             guard let planned else { return }
             let (definition, existed) = (planned.definition, planned.existed)
+            let wasRemoved = try vault.summary().definition(named: definition.name)?.archived == true
             if existed, try vault.summary().type(named: definition.name) == definition {
                 Terminal.note("nothing changed: \(definition.name) already has that icon, group and colour")
                 return
             }
             let appended = try vault.defineType(definition)
             appended.warnings.forEach(Terminal.warn)
-            emit("\(existed ? "changed" : "defined") \(definition.icon) \(definition.name)")
+            emit(
+                "\(wasRemoved ? "brought back" : existed ? "changed" : "defined") \(definition.icon) \(definition.name)"
+            )
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove an activity type (archived while entries of it remain).",
+            discussion: """
+                The type is no longer listed by 'alog types' (see 'types --all') and log, start, \
+                edit --type and goals refuse it. Entries already logged with it are kept and shown \
+                with its icon: when some remain, the type is archived rather than gone. Nothing is \
+                rewritten (a new event records the removal); 'alog types add NAME' brings it back \
+                with the icon, group and colour it had, and 'alog undo' reverses the removal.
+                """,
+            aliases: ["archive", "rm"])
+
+        @Argument(help: "The type to remove (any case).")
+        var name: String
+
+        @OptionGroup var options: VaultOptions
+
+        func run() throws {
+            let vault = try options.open { _ = try $0.checkRemoveType(name) }
+            let removal = try vault.removeType(name)
+            removal.appended.warnings.forEach(Terminal.warn)
+            let type = removal.definition.name
+            if removal.liveEntries == 0 {
+                emit("removed type \(removal.definition.icon) \(type); 'alog types add \(type)' brings it back")
+            } else {
+                let count = removal.liveEntries == 1 ? "its entry stays" : "its \(removal.liveEntries) entries stay"
+                emit(
+                    "archived type \(removal.definition.icon) \(type): \(count) in history, and nothing new can be logged with it; 'alog types add \(type)' brings it back"
+                )
+            }
         }
     }
 }

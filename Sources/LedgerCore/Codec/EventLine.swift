@@ -52,6 +52,10 @@ public enum EventLine {
             string("icon", definition.icon)
             string("group", definition.group)
             string("color", definition.color)
+            if definition.archived {
+                key("archived")
+                out.append(contentsOf: Array("true".utf8))
+            }
         case .started(let type, let at, let note, let goal):
             string("type", type)
             string("at", at.iso8601)
@@ -137,6 +141,7 @@ public enum EventLine {
         var end: LocalInstant?
         var goal: Int64?
         var seconds: Int64?
+        var archived = false
         var problem: String?
 
         init(memo: Memo) { self.memo = memo }
@@ -238,6 +243,12 @@ public enum EventLine {
                 group = text(value, "group")
             case (5, UInt8(ascii: "c")) where key.equals("color"):
                 color = text(value, "color")
+            case (8, UInt8(ascii: "a")) where key.equals("archived"):
+                if case .boolean(let flag) = value {
+                    archived = flag
+                } else {
+                    problem = problem ?? "\"archived\" must be true or false"
+                }
             case (6, UInt8(ascii: "t")) where key.equals("target"):
                 target = identifier(value, "target")
             default:
@@ -304,8 +315,11 @@ public enum EventLine {
             guard let name, ActivityTypes.validateName(name) == nil else {
                 return .failure(DecodeError(reason: "a type definition needs a valid \"name\""))
             }
+            // `archived` is version 3's; an older line that carries the key does not mean it.
             body = .typeDefined(
-                ActivityTypeDefinition(name: name, icon: icon ?? "•", group: group ?? "", color: color ?? ""))
+                ActivityTypeDefinition(
+                    name: name, icon: icon ?? "•", group: group ?? "", color: color ?? "",
+                    archived: version >= 3 && fields.archived))
         } else if kind.equals("start"), version >= 2 {
             guard let type, typeIsValid else {
                 return .failure(DecodeError(reason: "a start needs a valid \"type\""))

@@ -4,16 +4,22 @@ public struct ActivityTypeDefinition: Hashable, Sendable, Comparable {
     public var icon: String
     public var group: String
     public var color: String
+    /// Set by `types remove`: the type is no longer offered (not listed, not accepted by
+    /// `log`/`start`), while entries already logged with it keep their icon and colour.
+    /// Defining the type again (`types add`) clears it.
+    public var archived: Bool
 
-    public init(name: String, icon: String = "•", group: String = "", color: String = "") {
+    public init(name: String, icon: String = "•", group: String = "", color: String = "", archived: Bool = false) {
         self.name = name
         self.icon = icon
         self.group = group
         self.color = color
+        self.archived = archived
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.name, lhs.icon, lhs.group, lhs.color) < (rhs.name, rhs.icon, rhs.group, rhs.color)
+        (lhs.name, lhs.icon, lhs.group, lhs.color, lhs.archived ? 1 : 0)
+            < (rhs.name, rhs.icon, rhs.group, rhs.color, rhs.archived ? 1 : 0)
     }
 }
 

@@ -4,7 +4,7 @@ public struct Event: Hashable, Sendable {
     /// The newest on-disk format version this build reads. It writes each event with the
     /// lowest version that has its kind (`EventBody.version`): version 1 readers keep reading
     /// every instant, edit, delete, restore and type definition.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     public var version: Int
     public var id: EventID
@@ -87,10 +87,11 @@ public enum EventBody: Hashable, Sendable {
     }
 
     /// The format version that introduced this kind (or, for an edit, the keys it uses):
-    /// timers and goals are version 2.
+    /// timers and goals are version 2, an archived (removed) type version 3.
     public var version: Int {
         switch self {
-        case .logged, .deleted, .restored, .typeDefined: 1
+        case .typeDefined(let definition): definition.archived ? 3 : 1
+        case .logged, .deleted, .restored: 1
         case .edited(_, let changes): changes.end == nil ? 1 : 2
         case .started, .stopped, .goalSet: 2
         }

@@ -308,10 +308,11 @@ public struct LedgerState: Sendable {
     /// The timers on one line (see `Timeline`).
     public var timeline: Timeline { Timeline(entries: timedEntries) }
 
-    /// The built-in and defined types, by name.
-    public var types: [ActivityTypeDefinition] {
-        ActivityTypes.merged(with: typeRegisters)
-    }
+    /// The built-in and defined types in use, by name (archived ones left out).
+    public var types: [ActivityTypeDefinition] { allTypes.filter { !$0.archived } }
+
+    /// Every type, archived ones included: what entries are drawn with.
+    public var allTypes: [ActivityTypeDefinition] { ActivityTypes.merged(with: typeRegisters) }
 
     /// Ids of all entries whose log event arrived, deleted ones included.
     public var entryIDs: [EventID] {

@@ -132,11 +132,19 @@ public struct StatusSummary: Hashable, Sendable {
     /// `LastKnownActivities`: type name → unix seconds of its latest live entry.
     public var lastKnownActivities: [String: Int64] { latest.mapValues(\.at.seconds) }
 
+    /// A type in use (nil for an unknown or archived one): what `log` and `start` accept.
     public func type(named name: String) -> ActivityTypeDefinition? {
+        definition(named: name).flatMap { $0.archived ? nil : $0 }
+    }
+
+    /// A type's definition, archived or not.
+    public func definition(named name: String) -> ActivityTypeDefinition? {
         definedTypes[name]?.value ?? ActivityTypes.builtIn(name)
     }
 
-    public var types: [ActivityTypeDefinition] {
-        ActivityTypes.merged(with: definedTypes)
-    }
+    /// The types in use, by name (archived ones left out).
+    public var types: [ActivityTypeDefinition] { allTypes.filter { !$0.archived } }
+
+    /// Every type, archived ones included: what entries are drawn with.
+    public var allTypes: [ActivityTypeDefinition] { ActivityTypes.merged(with: definedTypes) }
 }

@@ -16,6 +16,7 @@ extension Vault {
     public func checkLog(type: String) throws {
         let summary = try summary()
         guard summary.type(named: type) != nil else {
+            if summary.definition(named: type)?.archived == true { throw VaultError.archivedType(type) }
             throw VaultError.unknownType(type, known: summary.types.map(\.name))
         }
     }
@@ -143,7 +144,8 @@ extension Vault {
         -> (definition: ActivityTypeDefinition, existed: Bool)
     {
         let name = name.lowercased()
-        let current = try summary().type(named: name)
+        var current = try summary().definition(named: name)
+        current?.archived = false
         var definition = current ?? ActivityTypeDefinition(name: name)
         if let icon { definition.icon = icon }
         if let group { definition.group = group }

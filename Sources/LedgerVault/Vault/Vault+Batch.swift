@@ -33,6 +33,7 @@ extension Vault {
     public func logEach(_ entries: [(type: String, at: LocalInstant, note: String?)]) throws -> [Appended] {
         let summary = try summary()
         for entry in entries where summary.type(named: entry.type) == nil {
+            if summary.definition(named: entry.type)?.archived == true { throw VaultError.archivedType(entry.type) }
             throw VaultError.unknownType(entry.type, known: summary.types.map(\.name))
         }
         return try appendEach(

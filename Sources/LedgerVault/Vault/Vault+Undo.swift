@@ -22,13 +22,6 @@ extension Vault {
         guard let last = mine.last?.event else { throw VaultError.nothingToUndo }
         let state = try state()
         guard let (body, text) = try reversal(of: last, state: state) else {
-            if case .typeDefined(let definition) = last.body {
-                try FileSystem.writeAtomically(stateFiles.undoLog, Array((log + "\(last.id)\n").utf8))
-                return Undone(
-                    description:
-                        "could not undo defining the new type '\(definition.name)' (alog cannot remove a type yet); passed over it, so 'alog undo' again reaches the action before",
-                    appended: nil)
-            }
             throw VaultError.nothingToUndo
         }
         let appended = try append(
@@ -112,7 +105,12 @@ extension Vault {
                 if case .typeDefined(let other)? = earlier?.event.body { other } else {
                     ActivityTypes.builtIn(definition.name)
                 }
-            guard let previous else { return nil }
+            guard let previous else {
+                // The type was new: undoing its definition removes it again.
+                var removed = definition
+                removed.archived = true
+                return (.typeDefined(removed), "removed the new type \(definition.name) again")
+            }
             return (
                 .typeDefined(previous),
                 "put type \(definition.name) back as it was (\(previous.icon), \(previous.group.isEmpty ? "no group" : previous.group), \(previous.color.isEmpty ? "no colour" : previous.color))"

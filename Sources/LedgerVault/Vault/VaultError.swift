@@ -13,6 +13,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     /// `--vault` names a bare repository: it has no working tree to keep notes in.
     case bareRepository(path: String)
     case unknownType(String, known: [String])
+    /// The type was removed (`types remove`): it is kept for the entries logged with it.
+    case archivedType(String)
     /// `alog init` in a folder inside another repository's work tree, without `--nested`.
     case insideRepository(path: String, enclosing: String)
     /// This process may not write to the vault's `.git` (a read-only mount, permissions).
@@ -61,6 +63,8 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             } else {
                 "unknown activity type '\(name)'; known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
             }
+        case .archivedType(let name):
+            "type '\(name)' was removed ('alog types remove'), so nothing new can be logged with it; 'alog types add \(name)' brings it back"
         case .invalidTypeName(let name, let reason):
             "invalid type name '\(name)': \(reason)"
         case .invalidTypeField(let field, let reason):

@@ -1,0 +1,49 @@
+import LedgerCore
+
+/// `alog types remove`: a type leaves the list of types in use. Nothing is rewritten: a new
+/// definition of the type carries `archived`, so the entries already logged with it keep
+/// their icon and colour, and `types add` brings the type back with the fields it had.
+extension Vault {
+    /// What `removeType` did: whether entries of the type remain (then it is archived rather
+    /// than gone from every view) and how many.
+    public struct TypeRemoval: Sendable {
+        public var definition: ActivityTypeDefinition
+        public var liveEntries: Int
+        public var appended: Appended
+    }
+
+    /// Throws what `removeType` would refuse; returns the archived definition it would write
+    /// and the number of live entries of the type.
+    public func checkRemoveType(_ name: String) throws -> (ActivityTypeDefinition, liveEntries: Int) {
+        let name = name.lowercased()
+        if let reason = ActivityTypes.validateName(name) { throw VaultError.invalidTypeName(name, reason: reason) }
+        let summary = try summary()
+        guard var definition = summary.definition(named: name) else {
+            throw VaultError.unknownType(name, known: summary.types.map(\.name))
+        }
+        if definition.archived {
+            throw VaultError.alreadyInState(
+                "type \(name) is already removed; 'alog types add \(name)' brings it back")
+        }
+        if let running = summary.timeline.running, running.entry.type == name {
+            throw VaultError.alreadyInState(
+                "a timer of type \(name) is running (entry \(running.entry.id)); stop it first with 'alog stop', then remove the type"
+            )
+        }
+        var live = 0
+        try state().forEachEntry { entry in
+            if entry.type == name && !entry.isDeleted { live += 1 }
+        }
+        definition.archived = true
+        return (definition, live)
+    }
+
+    /// Archives a type: `log`, `start`, `edit --type` and goals no longer accept it, `types`
+    /// no longer lists it (`types --all` does), and its entries are shown as before.
+    public func removeType(_ name: String) throws -> TypeRemoval {
+        let (definition, live) = try checkRemoveType(name)
+        let appended = try append(
+            [.typeDefined(definition)], message: "alog: remove type \(definition.name)")
+        return TypeRemoval(definition: definition, liveEntries: live, appended: appended)
+    }
+}
