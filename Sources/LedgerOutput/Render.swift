@@ -86,7 +86,7 @@ public enum Render {
             members += [
                 ("target", JSONText.string(target.description)), ("type", changes.type.map(JSONText.string)),
                 ("at", changes.at.map { JSONText.string($0.iso8601) }), ("note", changes.note.map(JSONText.string)),
-                ("end", changes.end.map { JSONText.string($0.iso8601) }),
+                ("end", changes.clearsEnd ? "null" : changes.end.map { JSONText.string($0.iso8601) }),
             ]
         case .started(let type, let at, let note, let goal):
             members += [
@@ -120,6 +120,7 @@ public enum Render {
                 + [
                     changes.type.map { " type=\($0)" }, changes.at.map { " at=\($0.iso8601)" },
                     changes.note.map { " note=“\($0)”" }, changes.end.map { " end=\($0.iso8601)" },
+                    changes.clearsEnd ? " end=none (runs again)" : nil,
                 ].compactMap { $0 }.joined()
         case .started(let type, let at, let note, let goal):
             "start \(type) at \(at.iso8601)" + (goal.map { " goal \(formatDuration($0))" } ?? "")

@@ -327,7 +327,8 @@ extension StatusSummary {
             w.string(timer.note ?? "")
             w.key(timer.created)
             w.int(timer.goalSeconds ?? 0)
-            w.int(UInt8(timer.end == nil ? 0 : 1))
+            // 0: runs, 1: an end follows, 2: runs again (an edit took its end away).
+            w.int(UInt8(timer.end != nil ? 1 : reopenedTimers.contains(timer.id) ? 2 : 0))
             if let end = timer.end { w.instant(end) }
         }
         w.int(UInt32(goals.count))
@@ -364,7 +365,10 @@ extension StatusSummary {
                 let note = try r.string()
                 let created = try r.key()
                 let goal = try r.int(Int64.self)
-                let end = try r.int(UInt8.self) == 1 ? try r.instant() : nil
+                let endFlag = try r.int(UInt8.self)
+                guard endFlag <= 2 else { throw CacheDecodeError() }
+                let end = endFlag == 1 ? try r.instant() : nil
+                if endFlag == 2 { reopenedTimers.insert(id) }
                 recentTimers.append(
                     Entry(
                         id: id, type: type, at: at, note: note.isEmpty ? nil : note, isDeleted: false, created: created,

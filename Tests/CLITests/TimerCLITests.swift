@@ -24,6 +24,42 @@ struct TimerCLITests {
         return vault
     }
 
+    @Test(
+        "undo takes back a stop (the timer runs again, its note as before) and a switch (the stopped timer runs again)")
+    func undoStopAndSwitch() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        func running() throws -> [String: Any]? {
+            try Self.object(try Self.run(["status", "--json"], vault, home).stdout)["running"] as? [String: Any]
+        }
+        let reading = try Self.run(["start", "reading", "--at", "11:00"], vault, home).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try Self.run(["stop", "--at", "11:30", "--note", "ch. 3"], vault, home).succeeded)
+        #expect(try running() == nil)
+        let undone = try Self.run(["undo"], vault, home)
+        #expect(
+            undone.stdout.contains("took back the stop of reading timer \(reading): it runs again"), "\(undone.stdout)")
+        #expect(try running()?["entry"] as? String == reading)
+        let shown = try Self.object(try Self.run(["show", reading, "--json"], vault, home).stdout)
+        #expect(shown["note"] == nil, "the stop's note went with it: \(shown)")
+
+        // A switch is one action: undoing it deletes the new timer and the old one runs again.
+        let exercise = try Self.run(["switch", "exercise", "--at", "11:45"], vault, home).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try running()?["entry"] as? String == exercise)
+        let switchUndone = try Self.run(["undo"], vault, home)
+        #expect(switchUndone.stdout.contains("deleted timer \(exercise)"), "\(switchUndone.stdout)")
+        #expect(switchUndone.stdout.contains("took back the stop of reading timer \(reading): it runs again"))
+        #expect(try running()?["entry"] as? String == reading)
+        // Undo again reaches the action before (the undone stop is not undone twice): the start.
+        #expect(try Self.run(["undo"], vault, home).stdout.contains("deleted timer \(reading)"))
+        #expect(try running() == nil)
+        // Every undo is a new event; the new lines are format version 3 where they take an end away.
+        #expect(try git("fsck", "--strict", in: vault).succeeded)
+        let lines = try git("log", "-p", "--format=", in: vault).stdout
+        #expect(lines.contains(#""kind":"edit""#) && lines.contains(#""end":null"#) && lines.contains(#""v":3"#))
+    }
+
     @Test("start, switch, stop and resume keep one timer running; status and history show the windows")
     func lifecycle() throws {
         let home = TemporaryDirectory()

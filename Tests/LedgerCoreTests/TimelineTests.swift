@@ -28,7 +28,10 @@ func randomTimerEvents(seed: Int) -> [Event] {
             body = .started(type: types.randomElement(using: &rng)!, at: at, note: nil, goal: goal)
             started.append(id)
         case 4, 5: body = .stopped(target: target, at: at, note: Bool.random(using: &rng) ? "done" : nil)
-        case 6: body = .edited(target: target, changes: EntryChanges(end: at))
+        case 6:
+            // An end set, or taken away (`undo` of a stop).
+            let clears = Int.random(in: 0..<3, using: &rng) == 0
+            body = .edited(target: target, changes: EntryChanges(end: clears ? nil : at, clearsEnd: clears))
         case 7: body = .edited(target: target, changes: EntryChanges(at: at))
         case 8: body = .deleted(target: target)
         case 9: body = .restored(target: target)
@@ -186,6 +189,24 @@ struct TimelineTests {
         let oldLine = String(decoding: removalLine, as: UTF8.self).replacingOccurrences(of: #""v":3"#, with: #""v":1"#)
         let oldEvent = try EventLine.decode(oldLine).get()
         #expect(oldEvent.body == .typeDefined(ActivityTypeDefinition(name: "swim")))
+        // An edit that takes a timer's end away (`undo` of a stop) is version 3, `"end": null`;
+        // in an older line that value is damage, not an instruction.
+        let reopen = f.make(.edited(target: startEvent.id, changes: EntryChanges(clearsEnd: true)), at: 8)
+        #expect(reopen.version == 3)
+        let reopenLine = EventLine.encodeString(reopen)
+        #expect(reopenLine.contains(#""end":null"#))
+        #expect(try EventLine.decode(reopenLine).get() == reopen)
+        guard
+            case .failure(let damaged) = EventLine.decode(
+                reopenLine.replacingOccurrences(of: #""v":3"#, with: #""v":2"#))
+        else {
+            Issue.record("\"end\": null in a version 2 line must be refused")
+            return
+        }
+        #expect(!damaged.isFromNewerVersion && damaged.reason.contains("\"end\""))
+        var reopened = LedgerState()
+        for event in events.prefix(2) + [reopen] { reopened.apply(event) }
+        #expect(reopened.timeline.running?.entry.id == startEvent.id, "the timer runs again")
         // Everything version 1 already had is still written as version 1.
         #expect(f.make(.logged(type: "meal", at: instant(1), note: nil), at: 5).version == 1)
         #expect(f.make(.edited(target: startEvent.id, changes: EntryChanges(note: "x")), at: 6).version == 1)

@@ -45,6 +45,10 @@ public enum EventLine {
             if let at = changes.at { string("at", at.iso8601) }
             if let note = changes.note { string("note", note) }
             if let end = changes.end { string("end", end.iso8601) }
+            if changes.clearsEnd {
+                key("end")
+                out.append(contentsOf: Array("null".utf8))
+            }
         case .deleted(let target), .restored(let target):
             string("target", target.description)
         case .typeDefined(let definition):
@@ -142,6 +146,7 @@ public enum EventLine {
         var goal: Int64?
         var seconds: Int64?
         var archived = false
+        var endIsNull = false
         var problem: String?
 
         init(memo: Memo) { self.memo = memo }
@@ -196,7 +201,7 @@ public enum EventLine {
             case (2, UInt8(ascii: "a")) where key.equals("at"):
                 at = instant(value, "at")
             case (3, UInt8(ascii: "e")) where key.equals("end"):
-                end = instant(value, "end")
+                if case .null = value { endIsNull = true } else { end = instant(value, "end") }
             case (4, UInt8(ascii: "g")) where key.equals("goal"):
                 goal = seconds(value, "goal")
             case (7, UInt8(ascii: "s")) where key.equals("seconds"):
@@ -307,7 +312,13 @@ public enum EventLine {
             if type != nil, !typeIsValid {
                 return .failure(DecodeError(reason: "invalid \"type\" in an edit"))
             }
-            body = .edited(target: target, changes: EntryChanges(type: type, at: at, note: note, end: end))
+            // `"end": null` (the end taken away) is version 3's.
+            if fields.endIsNull && version < 3 {
+                return .failure(DecodeError(reason: "\"end\" must be ISO 8601 with a UTC offset"))
+            }
+            let clearsEnd = fields.endIsNull
+            body = .edited(
+                target: target, changes: EntryChanges(type: type, at: at, note: note, end: end, clearsEnd: clearsEnd))
         } else if kind.equals("delete") || kind.equals("restore") {
             guard let target else { return .failure(DecodeError(reason: "\"target\" missing")) }
             body = kind.equals("delete") ? .deleted(target: target) : .restored(target: target)

@@ -10,6 +10,7 @@ package enum FlatJSON {
         case string(UnsafeRawBufferPointer, escaped: Bool)
         case integer(Int64)
         case boolean(Bool)
+        case null
         case other
     }
 
@@ -176,7 +177,7 @@ package enum FlatJSON {
                     } else {
                         try sink.take(key, .integer(negative ? -value : value))
                     }
-                } else if byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") {
+                } else if byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n") {
                     let start = s.i
                     try s.skipValue(depth: 0)
                     let literal = UnsafeRawBufferPointer(rebasing: bytes[start..<s.i])
@@ -184,6 +185,8 @@ package enum FlatJSON {
                         try sink.take(key, .boolean(true))
                     } else if literal.equals("false") {
                         try sink.take(key, .boolean(false))
+                    } else if literal.equals("null") {
+                        try sink.take(key, .null)
                     } else {
                         throw s.fail("unknown literal")
                     }

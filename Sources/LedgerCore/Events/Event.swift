@@ -46,15 +46,22 @@ public struct EntryChanges: Hashable, Sendable {
     public var at: LocalInstant?
     public var note: String?
     public var end: LocalInstant?
+    /// Takes a timed entry's end away, so it runs again (`undo` of a `stop`; written as
+    /// `"end": null`, format version 3). Never together with `end`.
+    public var clearsEnd: Bool
 
-    public init(type: String? = nil, at: LocalInstant? = nil, note: String? = nil, end: LocalInstant? = nil) {
+    public init(
+        type: String? = nil, at: LocalInstant? = nil, note: String? = nil, end: LocalInstant? = nil,
+        clearsEnd: Bool = false
+    ) {
         self.type = type
         self.at = at
         self.note = note
-        self.end = end
+        self.end = clearsEnd ? nil : end
+        self.clearsEnd = clearsEnd
     }
 
-    public var isEmpty: Bool { type == nil && at == nil && note == nil && end == nil }
+    public var isEmpty: Bool { type == nil && at == nil && note == nil && end == nil && !clearsEnd }
 }
 
 public enum EventBody: Hashable, Sendable {
@@ -87,12 +94,13 @@ public enum EventBody: Hashable, Sendable {
     }
 
     /// The format version that introduced this kind (or, for an edit, the keys it uses):
-    /// timers and goals are version 2, an archived (removed) type version 3.
+    /// timers and goals are version 2, an archived (removed) type and an edit that takes a
+    /// timer's end away version 3.
     public var version: Int {
         switch self {
         case .typeDefined(let definition): definition.archived ? 3 : 1
         case .logged, .deleted, .restored: 1
-        case .edited(_, let changes): changes.end == nil ? 1 : 2
+        case .edited(_, let changes): changes.clearsEnd ? 3 : changes.end == nil ? 1 : 2
         case .started, .stopped, .goalSet: 2
         }
     }

@@ -9,8 +9,12 @@ public struct EntryRecord: Hashable, Sendable {
     public var visibility: Register<Visibility>?
     /// Set by a `start` event: the entry is timed (a window, not an instant).
     public var timer: Register<TimerFacts>?
-    /// The end of a timed entry's window (a `stop`, or an edit's `end`).
+    /// The end of a timed entry's window (a `stop`, or an edit's `end`); `EntryRecord.noEnd`
+    /// when an edit took the end away again (the timer runs).
     public var end: Register<LocalInstant>?
+
+    /// The end register's value for "no end" (an instant no event can carry: before 1970).
+    public static let noEnd = LocalInstant(seconds: .min, offset: 0)
 
     public init() {}
 
@@ -76,7 +80,9 @@ public struct Entry: Hashable, Sendable {
         let goal = record.timer?.value.goalSeconds ?? 0
         self.init(
             id: id, type: type, at: at, note: note?.isEmpty == false ? note : nil, isDeleted: record.isDeleted,
-            created: created, isTimed: record.timer != nil, end: record.end?.value, goalSeconds: goal > 0 ? goal : nil)
+            created: created, isTimed: record.timer != nil,
+            end: record.end.flatMap { $0.value == EntryRecord.noEnd ? nil : $0.value },
+            goalSeconds: goal > 0 ? goal : nil)
     }
 
     /// Newest first: later instant first; for equal instants, the later-created first.

@@ -212,6 +212,7 @@ public struct LedgerState: Sendable {
         if let at = changes.at { Register.merge(&record.at, key, at) }
         if let note = changes.note { Register.merge(&record.note, key, note) }
         if let end = changes.end { Register.merge(&record.end, key, end) }
+        if changes.clearsEnd { Register.merge(&record.end, key, EntryRecord.noEnd) }
     }
 
     // MARK: Reading

@@ -28,6 +28,9 @@ public struct StatusSummary: Hashable, Sendable {
     /// The live timed entries that started within `recentWindow` of the latest start: enough
     /// for the running timer and today's totals, whatever the history's size.
     public var recentTimers: [Entry] = []
+    /// Recent timers that run because an edit took their end away (`undo` of a stop): a stop
+    /// that arrives for one of them may be older than that edit, so only the full fold decides.
+    public var reopenedTimers: Set<EventID> = []
     /// Daily goals per type, in seconds a day (0: none).
     public var goals: [String: Register<Int64>] = [:]
 
@@ -45,6 +48,8 @@ public struct StatusSummary: Hashable, Sendable {
         if let latest = timers.map(\.at.seconds).max() {
             recentTimers = timers.filter { $0.at.seconds >= latest - Self.recentWindow }.sorted(
                 by: Timeline.startsFirst)
+            reopenedTimers = Set(
+                recentTimers.lazy.map(\.id).filter { state.tracked[$0]?.end?.value == EntryRecord.noEnd })
         }
         // Plain entries (nearly all of them): the latest per interned type, compared without
         // building an order key unless two share an instant.
@@ -106,11 +111,13 @@ public struct StatusSummary: Hashable, Sendable {
             recentTimers.sort(by: Timeline.startsFirst)
             let latest = recentTimers.last!.at.seconds
             recentTimers.removeAll { $0.at.seconds < latest - Self.recentWindow }
+            if !reopenedTimers.isEmpty { reopenedTimers.formIntersection(recentTimers.map(\.id)) }
             return true
         case .stopped(let target, let at, let note):
             // The first stop of a timer the summary holds; anything else (a second stop, whose
             // order decides, or a timer older than the window) needs the full state.
-            guard let index = recentTimers.firstIndex(where: { $0.id == target }), recentTimers[index].end == nil
+            guard let index = recentTimers.firstIndex(where: { $0.id == target }), recentTimers[index].end == nil,
+                !reopenedTimers.contains(target)
             else { return false }
             recentTimers[index].end = at
             if let note { recentTimers[index].note = note.isEmpty ? nil : note }

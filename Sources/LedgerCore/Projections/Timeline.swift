@@ -4,7 +4,8 @@
 ///
 /// 1. The live (not deleted) timed entries are ordered by their start instant, then by the
 ///    order key of the event that started them (hybrid clock stamp, device, id).
-/// 2. An entry's window ends at its own end (a `stop`, or an edited end) or at the next
+/// 2. An entry's window ends at its own end (a `stop`, or an edited end; an edit can also take
+///    the end away, `undo` of a stop) or at the next
 ///    entry's start, whichever is earlier, and never before its own start. So when two devices
 ///    start timers while apart, the earlier timer ends where the later one starts; a timer
 ///    that starts at the same instant as the next one is empty.

@@ -19,21 +19,44 @@ extension Vault {
         var skipped: Set<String> = []
         for line in log.split(separator: "\n") { skipped.formUnion(line.split(separator: " ").map(String.init)) }
         let mine = try auditTrail { $0.device == self.device.id && !skipped.contains($0.id.description) }
-        guard let last = mine.last?.event else { throw VaultError.nothingToUndo }
-        let state = try state()
-        guard let (body, text) = try reversal(of: last, state: state) else {
-            throw VaultError.nothingToUndo
+        guard let lastRecord = mine.last else { throw VaultError.nothingToUndo }
+        let last = lastRecord.event
+        // A start that switched from a running timer (or trimmed a neighbour, `--adjust`) wrote
+        // the stop and the trims in its own commit: they are one action, undone together, so
+        // the timer it stopped runs again.
+        var action = [last]
+        if case .started = last.body {
+            action = mine.filter { $0.commit == lastRecord.commit }.map(\.event).filter {
+                switch $0.body {
+                case .started, .stopped: true
+                case .edited(_, let changes): changes.end != nil
+                default: false
+                }
+            }
         }
+        let state = try state()
+        var bodies: [EventBody] = []
+        var texts: [String] = []
+        for event in action.reversed() {
+            guard let (body, text) = try reversal(of: event, state: state, alsoUndone: action) else {
+                throw VaultError.nothingToUndo
+            }
+            bodies.append(body)
+            texts.append(text)
+        }
+        let text = texts.joined(separator: "; ")
         let appended = try append(
-            [body], message: "alog: undo \(last.body.kind) \(last.entryID?.description ?? last.id.description)")
-        let line = ([last.id] + appended.events.map(\.id)).map(\.description).joined(separator: " ") + "\n"
+            bodies, message: "alog: undo \(last.body.kind) \(last.entryID?.description ?? last.id.description)")
+        let line = (action.map(\.id) + appended.events.map(\.id)).map(\.description).joined(separator: " ") + "\n"
         try FileSystem.writeAtomically(stateFiles.undoLog, Array((log + line).utf8))
         return Undone(description: text, appended: appended)
     }
 
     /// The event that reverses `event`, and what it does in words.
     /// Nil when it cannot be reversed.
-    private func reversal(of event: Event, state: LedgerState) throws -> (EventBody, String)? {
+    /// `alsoUndone`: the other events of the same action (a timer they started is going away).
+    private func reversal(of event: Event, state: LedgerState, alsoUndone: [Event] = []) throws -> (EventBody, String)?
+    {
         switch event.body {
         case .logged(let type, let at, _):
             guard state.entry(event.id)?.isDeleted == false else {
@@ -49,9 +72,27 @@ extension Vault {
                 )
             }
             return (.deleted(target: event.id), "deleted timer \(event.id) (start \(type) at \(at.iso8601))")
-        case .stopped(let target, let at, _):
-            throw VaultError.alreadyInState(
-                "the last action stopped timer \(target) at \(at.iso8601); a stop cannot be taken back yet: 'alog resume' continues it as a new timer, 'alog edit \(target) --end TIME' moves its end"
+        case .stopped(let target, let at, let note):
+            guard let entry = state.entry(target), entry.isTimed else { throw VaultError.nothingToUndo }
+            guard entry.end == at else {
+                throw VaultError.alreadyInState(
+                    "the last action stopped timer \(target) at \(at.iso8601), but its end has changed since ("
+                        + (entry.end.map { "now \($0.iso8601)" } ?? "it runs again")
+                        + "); 'alog edit \(target) --end TIME' sets it")
+            }
+            // The note a stop gave goes back to what it was before.
+            let before = try fields(of: target, before: event)
+            let changes = EntryChanges(note: note == nil ? nil : (before.note ?? ""), clearsEnd: true)
+            let goingAway = Set(alsoUndone.map(\.id))
+            let next = state.timeline.intervals.first {
+                $0.entry.id != target && !goingAway.contains($0.entry.id) && $0.start.seconds >= at.seconds
+            }
+            let runs =
+                next.map { "it runs again, until the \($0.entry.type) timer that starts at \($0.start.iso8601)" }
+                ?? "it runs again"
+            return (
+                .edited(target: target, changes: changes),
+                "took back the stop of \(entry.type) timer \(target): \(runs)"
             )
         case .goalSet(let type, _):
             let earlier = try auditTrail {
@@ -71,29 +112,12 @@ extension Vault {
             return (.deleted(target: target), "deleted entry \(target) again")
         case .edited(let target, let changes):
             // The fields as they were just before this edit.
-            var type: String?
-            var at: LocalInstant?
-            var note: String?
-            var end: LocalInstant?
-            for record in try eventsTouching(target) where record.event.orderKey < event.orderKey {
-                switch record.event.body {
-                case .logged(let loggedType, let loggedAt, let loggedNote),
-                    .started(let loggedType, let loggedAt, let loggedNote, _):
-                    (type, at, note) = (loggedType, loggedAt, loggedNote)
-                case .stopped(_, let stoppedAt, let stoppedNote):
-                    end = stoppedAt
-                    if let value = stoppedNote { note = value.isEmpty ? nil : value }
-                case .edited(_, let earlier):
-                    if let value = earlier.type { type = value }
-                    if let value = earlier.at { at = value }
-                    if let value = earlier.note { note = value.isEmpty ? nil : value }
-                    if let value = earlier.end { end = value }
-                default: break
-                }
-            }
+            let before = try fields(of: target, before: event)
             let back = EntryChanges(
-                type: changes.type == nil ? nil : type, at: changes.at == nil ? nil : at,
-                note: changes.note == nil ? nil : (note ?? ""), end: changes.end == nil ? nil : end)
+                type: changes.type == nil ? nil : before.type, at: changes.at == nil ? nil : before.at,
+                note: changes.note == nil ? nil : (before.note ?? ""),
+                end: changes.end == nil && !changes.clearsEnd ? nil : before.end,
+                clearsEnd: (changes.end != nil || changes.clearsEnd) && before.end == nil)
             guard !back.isEmpty else { throw VaultError.nothingToUndo }
             return (.edited(target: target, changes: back), "put entry \(target) back as it was before the edit")
         case .typeDefined(let definition):
@@ -116,5 +140,35 @@ extension Vault {
                 "put type \(definition.name) back as it was (\(previous.icon), \(previous.group.isEmpty ? "no group" : previous.group), \(previous.color.isEmpty ? "no colour" : previous.color))"
             )
         }
+    }
+
+    /// An entry's fields as the events of it before `event` (in the fold's order) left them.
+    private func fields(of target: EventID, before event: Event) throws -> (
+        type: String?, at: LocalInstant?, note: String?, end: LocalInstant?
+    ) {
+        var type: String?
+        var at: LocalInstant?
+        var note: String?
+        var end: LocalInstant?
+        // Each field is a last-writer-wins register: the latest earlier event that set it.
+        for record in try eventsTouching(target).sorted(by: { $0.event.orderKey < $1.event.orderKey })
+        where record.event.orderKey < event.orderKey {
+            switch record.event.body {
+            case .logged(let loggedType, let loggedAt, let loggedNote),
+                .started(let loggedType, let loggedAt, let loggedNote, _):
+                (type, at, note) = (loggedType, loggedAt, loggedNote)
+            case .stopped(_, let stoppedAt, let stoppedNote):
+                end = stoppedAt
+                if let value = stoppedNote { note = value.isEmpty ? nil : value }
+            case .edited(_, let earlier):
+                if let value = earlier.type { type = value }
+                if let value = earlier.at { at = value }
+                if let value = earlier.note { note = value.isEmpty ? nil : value }
+                if let value = earlier.end { end = value }
+                if earlier.clearsEnd { end = nil }
+            default: break
+            }
+        }
+        return (type, at, note, end)
     }
 }
