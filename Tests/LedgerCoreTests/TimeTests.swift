@@ -130,6 +130,18 @@ struct TimeTests {
                     later: LocalInstant(seconds: Self.utcSeconds("2026-10-25T01:30Z"), offset: 3600)))
     }
 
+    @Test("an entry ahead of now (within the allowance) counts as just happened, never negative")
+    func futureSince() {
+        let at = LocalInstant(seconds: now + 180, offset: 0)
+        let id = EventID(rawValue: 7)
+        var summary = StatusSummary()
+        summary.latest["meal"] = .init(id: id, at: at, created: OrderKey(stamp: .zero, device: "d", id: id))
+        let timers = Timers(summary: summary, now: now)
+        #expect(timers.sinceMeal?.seconds == 0)
+        #expect(timers.sinceMeal?.text == "0s")
+        #expect(timers.sinceAny?.seconds == 0)
+    }
+
     static let durationCases: [(Int64, String)] = [
         (0, "0s"), (45, "45s"), (59, "59s"), (60, "1m"), (2700, "45m"), (3600, "1h"), (6000, "1h 40m"),
         (11_579, "3h 12m"), (187_205, "2d 4h"), (86_400, "1d"), (-30, "0s"), (720, "12m"),
