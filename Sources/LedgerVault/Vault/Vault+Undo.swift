@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerEnvironment
 import LedgerSystem
 
 /// `alog undo`: the last action of this device, reversed by new events (nothing is rewritten).
@@ -45,20 +46,20 @@ extension Vault {
         case .logged(let type, let at, _):
             guard state.entry(event.id)?.isDeleted == false else {
                 throw VaultError.alreadyInState(
-                    "the last action (log \(type) at \(at.iso8601), entry \(event.id)) is already undone: the entry is deleted; 'alog restore \(event.id)' brings it back"
+                    "the last action (log \(type) at \(Self.viewed(at)), entry \(event.id)) is already undone: the entry is deleted; 'alog restore \(event.id)' brings it back"
                 )
             }
-            return (.deleted(target: event.id), "deleted entry \(event.id) (log \(type) at \(at.iso8601))")
+            return (.deleted(target: event.id), "deleted entry \(event.id) (log \(type) at \(Self.viewed(at)))")
         case .started(let type, let at, _, _):
             guard state.entry(event.id)?.isDeleted == false else {
                 throw VaultError.alreadyInState(
-                    "the last action (start \(type) at \(at.iso8601), entry \(event.id)) is already undone: the entry is deleted; 'alog restore \(event.id)' brings it back"
+                    "the last action (start \(type) at \(Self.viewed(at)), entry \(event.id)) is already undone: the entry is deleted; 'alog restore \(event.id)' brings it back"
                 )
             }
-            return (.deleted(target: event.id), "deleted timer \(event.id) (start \(type) at \(at.iso8601))")
+            return (.deleted(target: event.id), "deleted timer \(event.id) (start \(type) at \(Self.viewed(at)))")
         case .stopped(let target, let at, _):
             throw VaultError.alreadyInState(
-                "the last action stopped timer \(target) at \(at.iso8601); a stop cannot be taken back yet: 'alog resume' continues it as a new timer, 'alog edit \(target) --end TIME' moves its end"
+                "the last action stopped timer \(target) at \(Self.viewed(at)); a stop cannot be taken back yet: 'alog resume' continues it as a new timer, 'alog edit \(target) --end TIME' moves its end"
             )
         case .goalSet(let type, _):
             let earlier = try auditTrail {
@@ -119,4 +120,10 @@ extension Vault {
             )
         }
     }
+}
+
+extension Vault {
+    /// An instant in undo's messages: ISO 8601 on the viewer's clock (the entry may have been
+    /// recorded in another zone).
+    static func viewed(_ at: LocalInstant) -> String { SystemTimeZone().localInstant(at: at.seconds).iso8601 }
 }
