@@ -45,3 +45,29 @@ extension Render {
         return recordedElsewhere(at, zone: zone).map { text + " " + $0 } ?? text
     }
 }
+
+extension Render {
+    /// When `at` is as a confirmation says it, on the viewer's wall clock: `23:40 today`,
+    /// `23:40 yesterday (2026-11-21)`, `23:40 on 2026-11-19`, with the marker of
+    /// `recordedElsewhere` when an explicit offset made it another zone's time.
+    public static func day(_ at: LocalInstant, now: Int64, zone: any TimeZoneRules = SystemTimeZone()) -> String {
+        let viewed = viewed(at, zone: zone)
+        let date = viewed.localDateAndTime.date
+        let today = zone.localInstant(at: now).localDateAndTime.date.daysSinceEpoch
+        var text = viewed.localTime
+        switch date.daysSinceEpoch {
+        case today: text += " today"
+        case today - 1: text += " yesterday (\(date.iso))"
+        default: text += " on \(date.iso)"
+        }
+        return recordedElsewhere(at, zone: zone).map { text + " " + $0 } ?? text
+    }
+
+    /// What `log`, `start` and `resume` print on a terminal: `meal at 23:40 today · id 7k2m9q4x8c3p`.
+    /// (Not on a terminal they print the bare id, for scripts.)
+    public static func confirmation(
+        _ what: String, at: LocalInstant, id: EventID, now: Int64, zone: any TimeZoneRules = SystemTimeZone()
+    ) -> String {
+        "\(what) at \(day(at, now: now, zone: zone)) · id \(id)"
+    }
+}
