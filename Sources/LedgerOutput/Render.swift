@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerEnvironment
 
 #if canImport(Glibc)
     import Glibc
@@ -49,14 +50,18 @@ public enum Render {
         ])
     }
 
+    /// One entry on the viewer's wall clock (see `recordedElsewhere` for the marker).
     public static func entryLine(
-        _ entry: Entry, types: [String: ActivityTypeDefinition], window: Window? = nil
+        _ entry: Entry, types: [String: ActivityTypeDefinition], window: Window? = nil,
+        zone: any TimeZoneRules = SystemTimeZone()
     ) -> String {
-        let (date, _) = entry.at.localDateAndTime
+        let at = viewed(entry.at, zone: zone)
+        let (date, _) = at.localDateAndTime
         var line =
-            "\(Terminal.bold(entry.at.localTime))  \(date.iso)  \(Terminal.pad(icon(entry.type, types) + " " + entry.type, 14))  \(Terminal.dim(entry.id.description))"
+            "\(Terminal.bold(at.localTime))  \(date.iso)  \(Terminal.pad(icon(entry.type, types) + " " + entry.type, 14))  \(Terminal.dim(entry.id.description))"
+        if let recorded = recordedElsewhere(entry.at, zone: zone) { line += "  " + Terminal.dim(recorded) }
         if let window {
-            let until = window.end.map { "–" + $0.localTime } ?? " running"
+            let until = window.end.map { "–" + clock($0, zone: zone) } ?? " running"
             line += "  \(until) (\(formatDuration(window.seconds)))"
         }
         if let note = entry.note { line += "  " + note }

@@ -47,7 +47,8 @@ public enum StatusReport {
     }
 
     public static func human(
-        _ summary: StatusSummary, _ timers: Timers, types: [String: ActivityTypeDefinition], now: Int64
+        _ summary: StatusSummary, _ timers: Timers, types: [String: ActivityTypeDefinition], now: Int64,
+        zone: any TimeZoneRules = SystemTimeZone()
     )
         -> String
     {
@@ -63,20 +64,19 @@ public enum StatusReport {
         }
         if let (state, since) = timers.conscious {
             row(state == .awake ? "☀️" : "🌙", state == .awake ? "Awake" : "Asleep", since) {
-                "since \($0.at.localTime) \($0.at.localDateAndTime.date.iso)"
+                "since \(Render.clockAndDate($0.at, zone: zone))"
             }
         } else {
             row("☀️", "Awake", nil) { _ in "" }
         }
-        row("🍽️", "Meal", timers.sinceMeal) { "since \($0.at.localTime) \($0.at.localDateAndTime.date.iso)" }
+        row("🍽️", "Meal", timers.sinceMeal) { "since \(Render.clockAndDate($0.at, zone: zone))" }
         row("⏱️", "Last entry", timers.sinceAny) {
-            "\($0.type) at \($0.at.localTime) \($0.at.localDateAndTime.date.iso)"
+            "\($0.type) at \(Render.clockAndDate($0.at, zone: zone))"
         }
-        let zone = SystemTimeZone()
         if let running = TimerReport.running(summary, now: now, zone: zone) {
             lines.append("")
             lines.append(Terminal.bold("Timer"))
-            lines.append(TimerReport.runningLine(running, types: types))
+            lines.append(TimerReport.runningLine(running, types: types, zone: zone))
         }
         let goals = TimerReport.goals(summary, now: now, zone: zone)
         if !goals.isEmpty {
@@ -89,9 +89,13 @@ public enum StatusReport {
             lines.append(Terminal.bold("Last known"))
             for (type, latest) in summary.latest.sorted(by: { $0.value.at.seconds > $1.value.at.seconds }) {
                 let icon = Render.icon(type, types)
-                lines.append(
-                    "  \(Terminal.pad(icon + " " + type, 14))  \(latest.at.localTime)  \(latest.at.localDateAndTime.date.iso)  \(Terminal.dim(formatDuration(now - latest.at.seconds) + " ago"))"
-                )
+                let at = Render.viewed(latest.at, zone: zone)
+                var line =
+                    "  \(Terminal.pad(icon + " " + type, 14))  \(at.localTime)  \(at.localDateAndTime.date.iso)  \(Terminal.dim(formatDuration(now - latest.at.seconds) + " ago"))"
+                if let recorded = Render.recordedElsewhere(latest.at, zone: zone) {
+                    line += "  " + Terminal.dim(recorded)
+                }
+                lines.append(line)
             }
         }
         return lines.joined(separator: "\n")

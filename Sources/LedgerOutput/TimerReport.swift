@@ -80,10 +80,12 @@ public enum TimerReport {
     }
 
     /// `▶ reading  1h 40m  since 09:20 · goal 2h: 20m left, at 11:20`
-    public static func runningLine(_ running: Running, types: [String: ActivityTypeDefinition]) -> String {
+    public static func runningLine(
+        _ running: Running, types: [String: ActivityTypeDefinition], zone: any TimeZoneRules
+    ) -> String {
         var line =
             "  \(Terminal.pad("▶ " + Render.icon(running.entry.type, types) + " " + running.entry.type, 16))  \(Terminal.pad(Terminal.green(formatDuration(running.seconds)), 8))  "
-        var detail = "since \(running.since.localTime)"
+        var detail = "since \(Render.clockMarked(running.since, zone: zone))"
         if let goal = running.entry.goalSeconds, let remaining = running.remaining, let goalAt = running.goalAt {
             detail +=
                 remaining > 0

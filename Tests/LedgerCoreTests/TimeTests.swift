@@ -77,6 +77,71 @@ struct TimeTests {
         #expect(late.seconds == now - 3 * 3600)
     }
 
+    /// Seconds since the epoch of a UTC reading.
+    static func utcSeconds(_ text: String) -> Int64 { ISO8601.parse(text)!.instant!.seconds }
+
+    /// Berlin's 2026 switches, as `SwitchingZone`s: +01:00 → +02:00 at 2026-03-29T01:00Z
+    /// (02:00 to 03:00 is skipped), +02:00 → +01:00 at 2026-10-25T01:00Z (02:00 to 03:00 twice).
+    static let spring = SwitchingZone(switchAt: utcSeconds("2026-03-29T01:00Z"), before: 3600, after: 7200)
+    static let autumn = SwitchingZone(switchAt: utcSeconds("2026-10-25T01:00Z"), before: 7200, after: 3600)
+
+    @Test("a wall time skipped by a switch is named as such: the gap, the times around it, an offset")
+    func skippedWallTime() throws {
+        let now = Self.utcSeconds("2026-03-29T12:00Z")
+        let expression = TimeExpression(now: now, zone: Self.spring)
+        let reason =
+            "02:30 does not exist on 2026-03-29 in this time zone (clocks jumped from 02:00 to 03:00); use 01:59 or 03:00, or give an offset: 2026-03-29T02:30+01:00"
+        for text in ["02:30", "today 02:30", "2026-03-29T02:30", "2026-03-29 02:30:00"] {
+            #expect(throws: TimeExpression.ParseError(input: text, reason: reason)) { try expression.parse(text) }
+        }
+        #expect(throws: TimeExpression.ParseError.self) { try expression.parse("02:00") }
+        let nextDay = TimeExpression(now: now + 86_400, zone: Self.spring)
+        #expect(throws: TimeExpression.ParseError(input: "yesterday 02:30", reason: reason)) {
+            try nextDay.parse("yesterday 02:30")
+        }
+        // Either side of the gap, and the same wall time with an explicit offset, are taken.
+        #expect(try expression.parse("01:59").iso8601 == "2026-03-29T01:59:00+01:00")
+        #expect(try expression.parse("03:00").iso8601 == "2026-03-29T03:00:00+02:00")
+        #expect(try expression.parse("2026-03-29T02:30+01:00").seconds == Self.utcSeconds("2026-03-29T01:30Z"))
+        // Days are still laid out around the gap (a day that starts in one starts where it ends).
+        #expect(
+            Self.spring.instant(forLocal: Self.utcSeconds("2026-03-29T02:30Z")).iso8601 == "2026-03-29T03:30:00+02:00")
+        #expect(
+            Self.spring.resolve(local: Self.utcSeconds("2026-03-29T02:30Z"))
+                == .skipped(transition: Self.utcSeconds("2026-03-29T01:00Z"), offsetBefore: 3600, offsetAfter: 7200))
+    }
+
+    @Test("a wall time repeated by a switch means its first occurrence")
+    func repeatedWallTime() throws {
+        let now = Self.utcSeconds("2026-10-25T12:00Z")
+        let expression = TimeExpression(now: now, zone: Self.autumn)
+        for text in ["02:30", "today 02:30", "2026-10-25T02:30"] {
+            let instant = try expression.parse(text)
+            #expect(instant.seconds == Self.utcSeconds("2026-10-25T00:30Z"), "\(text)")
+            #expect(instant.iso8601 == "2026-10-25T02:30:00+02:00")
+        }
+        #expect(try expression.parse("2026-10-25T02:30+01:00").seconds == Self.utcSeconds("2026-10-25T01:30Z"))
+        #expect(try expression.parse("03:00").iso8601 == "2026-10-25T03:00:00+01:00")
+        #expect(try expression.parse("01:59").iso8601 == "2026-10-25T01:59:00+02:00")
+        #expect(
+            Self.autumn.resolve(local: Self.utcSeconds("2026-10-25T02:30Z"))
+                == .ambiguous(
+                    earlier: LocalInstant(seconds: Self.utcSeconds("2026-10-25T00:30Z"), offset: 7200),
+                    later: LocalInstant(seconds: Self.utcSeconds("2026-10-25T01:30Z"), offset: 3600)))
+    }
+
+    @Test("an entry ahead of now (within the allowance) counts as just happened, never negative")
+    func futureSince() {
+        let at = LocalInstant(seconds: now + 180, offset: 0)
+        let id = EventID(rawValue: 7)
+        var summary = StatusSummary()
+        summary.latest["meal"] = .init(id: id, at: at, created: OrderKey(stamp: .zero, device: "d", id: id))
+        let timers = Timers(summary: summary, now: now)
+        #expect(timers.sinceMeal?.seconds == 0)
+        #expect(timers.sinceMeal?.text == "0s")
+        #expect(timers.sinceAny?.seconds == 0)
+    }
+
     static let durationCases: [(Int64, String)] = [
         (0, "0s"), (45, "45s"), (59, "59s"), (60, "1m"), (2700, "45m"), (3600, "1h"), (6000, "1h 40m"),
         (11_579, "3h 12m"), (187_205, "2d 4h"), (86_400, "1d"), (-30, "0s"), (720, "12m"),

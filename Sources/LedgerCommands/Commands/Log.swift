@@ -7,7 +7,7 @@ import LedgerVault
 
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Log an activity; prints the new entry's id.",
+        abstract: "Log an activity; prints the new entry's id (on a terminal, with what was logged).",
         discussion: "TIME: ISO 8601, HH:MM, 'yesterday 22:10', -15m, -1h30m, now (default)."
     )
 
@@ -32,9 +32,19 @@ struct Log: ParsableCommand {
         let vault = try VaultOptions.open(explicit: path) { try $0.checkLog(type: type.lowercased()) }
         let appended = try vault.log(type: type.lowercased(), at: instant, note: note)
         appended.warnings.forEach(Terminal.warn)
-        emit(appended.events[0].id.description)
-        if Terminal.stderrIsTTY {
-            Terminal.note("logged \(type.lowercased()) at \(instant.localTime) on \(instant.localDateAndTime.date.iso)")
+        let id = appended.events[0].id
+        let confirmation = Render.confirmation(type.lowercased(), at: instant, id: id, now: CommandClock.nowSeconds)
+        Self.report(id: id, confirmation: confirmation)
+    }
+
+    /// On a terminal, what was recorded (`meal at 23:40 yesterday (2026-11-21) · id …`);
+    /// otherwise the bare id, for scripts, and the confirmation on stderr when that is a terminal.
+    static func report(id: EventID, confirmation: String) {
+        if Terminal.stdoutIsTTY {
+            emit(confirmation)
+        } else {
+            emit(id.description)
+            if Terminal.stderrIsTTY { Terminal.note(confirmation) }
         }
     }
 }

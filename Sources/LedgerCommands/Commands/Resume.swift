@@ -18,9 +18,10 @@ struct Resume: ParsableCommand {
         let vault = try options.open { try $0.checkResume(at: instant) }
         let (resumed, started) = try vault.resumeTimer(at: instant)
         started.warnings.forEach(Terminal.warn)
-        emit(started.events.last!.id.description)
-        if Terminal.stderrIsTTY {
-            Terminal.note("resumed \(resumed.entry.type) at \(instant.localTime)")
-        }
+        let id = started.events.last!.id
+        Log.report(
+            id: id,
+            confirmation: Render.confirmation(
+                "resumed \(resumed.entry.type)", at: instant, id: id, now: CommandClock.nowSeconds))
     }
 }

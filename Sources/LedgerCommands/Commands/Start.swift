@@ -49,18 +49,17 @@ struct Start: ParsableCommand {
         let (started, plan) = try vault.startTimer(
             type: type, at: instant, note: note, goal: goalSeconds, adjust: adjust)
         started.warnings.forEach(Terminal.warn)
-        emit(started.events.last!.id.description)
-        if Terminal.stderrIsTTY {
-            var text = "started \(type) at \(instant.localTime) on \(instant.localDateAndTime.date.iso)"
-            if let stopped = plan.stops {
-                let ran = formatDuration(instant.seconds - stopped.start.seconds)
-                text += "; stopped \(stopped.entry.type) after \(ran)"
-            }
-            for trim in plan.trims {
-                text += "; trimmed \(trim.entry.type) \(trim.entry.id) to end at \(trim.end.localTime)"
-            }
-            Terminal.note(text)
+        let id = started.events.last!.id
+        guard Terminal.stdoutIsTTY || Terminal.stderrIsTTY else { return emit(id.description) }
+        var text = Render.confirmation("started \(type)", at: instant, id: id, now: CommandClock.nowSeconds)
+        if let stopped = plan.stops {
+            let ran = formatDuration(instant.seconds - stopped.start.seconds)
+            text += "; stopped \(stopped.entry.type) after \(ran)"
         }
+        for trim in plan.trims {
+            text += "; trimmed \(trim.entry.type) \(trim.entry.id) to end at \(Render.clock(trim.end))"
+        }
+        Log.report(id: id, confirmation: text)
     }
 
     /// A DURATION argument, or an error that says what is accepted (exit 1, like every refused

@@ -26,7 +26,7 @@ struct Stop: ParsableCommand {
         let (stopped, appended) = try vault.stopTimer(at: instant, note: note)
         appended.warnings.forEach(Terminal.warn)
         emit(
-            "stopped \(stopped.entry.type) (\(stopped.entry.id)) at \(instant.localTime) after \(formatDuration(stopped.seconds(now: instant.seconds)))"
+            "stopped \(stopped.entry.type) (\(stopped.entry.id)) at \(Render.clock(instant)) after \(formatDuration(stopped.seconds(now: instant.seconds)))"
         )
     }
 }

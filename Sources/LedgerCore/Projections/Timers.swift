@@ -8,6 +8,8 @@ public struct Timers: Hashable, Sendable {
         public var type: String
         public var entryID: EventID
         public var at: LocalInstant
+        /// Seconds from `at` to now; never negative: an entry up to the 5 minutes ahead that
+        /// `--at` allows (another device's clock) counts as just happened.
         public var seconds: Int64
         public var text: String { formatDuration(seconds) }
     }
@@ -22,7 +24,9 @@ public struct Timers: Hashable, Sendable {
 
     public init(summary: StatusSummary, now: Int64) {
         func since(_ type: String) -> Since? {
-            summary.latest[type].map { Since(type: type, entryID: $0.id, at: $0.at, seconds: now - $0.at.seconds) }
+            summary.latest[type].map {
+                Since(type: type, entryID: $0.id, at: $0.at, seconds: max(0, now - $0.at.seconds))
+            }
         }
         let wake = since("wake")
         let sleep = since("sleep")
@@ -37,6 +41,6 @@ public struct Timers: Hashable, Sendable {
         for (type, latest) in summary.latest where best == nil || latest.isNewer(than: best!.1) {
             best = (type, latest)
         }
-        sinceAny = best.map { Since(type: $0.0, entryID: $0.1.id, at: $0.1.at, seconds: now - $0.1.at.seconds) }
+        sinceAny = best.map { Since(type: $0.0, entryID: $0.1.id, at: $0.1.at, seconds: max(0, now - $0.1.at.seconds)) }
     }
 }

@@ -57,17 +57,56 @@ public struct FixedOffsetZone: TimeZoneRules {
     public func offset(atUTC seconds: Int64) -> Int32 { offset }
 }
 
+/// What a local wall-clock reading names in a zone: one instant, two (the hour repeated when
+/// clocks go back), or none (the hour skipped when they go forward).
+public enum LocalTimeResolution: Hashable, Sendable {
+    case unique(LocalInstant)
+    /// The wall time occurs twice; `earlier` is the first occurrence (the larger offset).
+    case ambiguous(earlier: LocalInstant, later: LocalInstant)
+    /// The wall time does not exist: at the UTC instant `transition` the wall clock jumped
+    /// from `transition + offsetBefore` to `transition + offsetAfter`.
+    case skipped(transition: Int64, offsetBefore: Int32, offsetAfter: Int32)
+}
+
 extension TimeZoneRules {
-    /// The instant at which the local wall clock shows `localSeconds` (seconds since the epoch
-    /// as if local time were UTC). Skipped wall times (spring forward) resolve after the gap.
-    public func instant(forLocal localSeconds: Int64) -> LocalInstant {
-        var offset = self.offset(atUTC: localSeconds)
-        for _ in 0..<2 {
-            let candidate = self.offset(atUTC: localSeconds - Int64(offset))
-            if candidate == offset { break }
-            offset = candidate
+    /// What the local wall clock reading `localSeconds` (seconds since the epoch as if local
+    /// time were UTC) names. Assumes at most one offset change within a day of it, as every
+    /// real zone has.
+    public func resolve(local localSeconds: Int64) -> LocalTimeResolution {
+        // Every offset within ±26 hours of the reading is one of these (offsets are under 26
+        // hours apart from UTC, and zones change at most once a day).
+        let before = offset(atUTC: localSeconds - 93_600)
+        let after = offset(atUTC: localSeconds + 93_600)
+        var valid: [LocalInstant] = []
+        for candidate in [before, after, offset(atUTC: localSeconds)] {
+            let instant = LocalInstant(seconds: localSeconds - Int64(candidate), offset: candidate)
+            if offset(atUTC: instant.seconds) == candidate, !valid.contains(instant) { valid.append(instant) }
         }
-        return LocalInstant(seconds: localSeconds - Int64(offset), offset: offset)
+        valid.sort()
+        if valid.count >= 2 { return .ambiguous(earlier: valid[0], later: valid[valid.count - 1]) }
+        if let only = valid.first { return .unique(only) }
+        // A gap: the offset grew from `before` to `after` somewhere in
+        // (localSeconds - after, localSeconds - before]; find the first second of `after`.
+        var low = localSeconds - Int64(after)
+        var high = localSeconds - Int64(before)
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if offset(atUTC: middle) == before { low = middle } else { high = middle }
+        }
+        return .skipped(transition: high, offsetBefore: before, offsetAfter: after)
+    }
+
+    /// The instant at which the local wall clock shows `localSeconds`. A repeated wall time
+    /// (clocks going back) is its first occurrence; a skipped one (clocks going forward) is
+    /// read with the offset before the change, so it lands after the gap (a day that starts
+    /// in a gap starts where the gap ends). Commands that take a user's time refuse a skipped
+    /// one instead (`TimeExpression`).
+    public func instant(forLocal localSeconds: Int64) -> LocalInstant {
+        switch resolve(local: localSeconds) {
+        case .unique(let instant), .ambiguous(let instant, _): return instant
+        case .skipped(_, let before, let after):
+            return LocalInstant(seconds: localSeconds - Int64(before), offset: after)
+        }
     }
 
     public func localInstant(at seconds: Int64) -> LocalInstant {

@@ -3,7 +3,9 @@
 /// Accepted: `now`; ISO 8601 (`2024-03-01T07:30`, `2024-03-01T07:30:00+01:00`, `2024-03-01`);
 /// `HH:MM` (the most recent such wall time: today, or yesterday if today's is still ahead);
 /// `today HH:MM`; `yesterday HH:MM`; relative `-15m`, `-2h`, `-1h30m`, `-1d`, `-90s`, also
-/// written `15m ago`. Times more than `futureTolerance` ahead of now are refused.
+/// written `15m ago`. Times more than `futureTolerance` ahead of now are refused. A local time
+/// without an offset that a daylight-saving switch skips is refused; one it repeats means the
+/// first occurrence.
 public struct TimeExpression: Sendable {
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
         public var input: String
@@ -55,18 +57,41 @@ public struct TimeExpression: Sendable {
         if words.count == 2, words[0] == "today" || words[0] == "yesterday", let clock = Self.clock(words[1]) {
             let today = zone.localInstant(at: now).localDateAndTime.date.daysSinceEpoch
             let day = words[0] == "today" ? today : today - 1
-            return zone.instant(forLocal: day * 86_400 + clock)
+            return try existing(day * 86_400 + clock, raw: raw)
         }
         if words.count == 1, let clock = Self.clock(words[0]) {
             let today = zone.localInstant(at: now).localDateAndTime.date.daysSinceEpoch
-            let candidate = zone.instant(forLocal: today * 86_400 + clock)
-            if candidate.seconds <= now + futureTolerance { return candidate }
-            return zone.instant(forLocal: (today - 1) * 86_400 + clock)
+            // A skipped time today counts as ahead by where it would land (after the gap).
+            if zone.instant(forLocal: today * 86_400 + clock).seconds <= now + futureTolerance {
+                return try existing(today * 86_400 + clock, raw: raw)
+            }
+            return try existing((today - 1) * 86_400 + clock, raw: raw)
         }
         if let parsed = ISO8601.parse(String(raw.trimmingSpaces)) {
-            return parsed.instant ?? zone.instant(forLocal: parsed.localSeconds)
+            if let instant = parsed.instant { return instant }
+            return try existing(parsed.localSeconds, raw: raw)
         }
         throw ParseError(input: raw, reason: "not a time I understand; " + Self.accepted)
+    }
+
+    /// The instant a local wall time without an offset names: the first occurrence of a
+    /// repeated one (clocks going back); a skipped one (clocks going forward) is refused with
+    /// the gap, the times either side of it and the same time with an explicit offset.
+    func existing(_ localSeconds: Int64, raw: String) throws(ParseError) -> LocalInstant {
+        switch zone.resolve(local: localSeconds) {
+        case .unique(let instant), .ambiguous(let instant, _): return instant
+        case .skipped(let transition, let before, let after):
+            let wall = LocalInstant(seconds: localSeconds, offset: 0).localDateAndTime
+            let from = LocalInstant(seconds: transition, offset: before)
+            let to = LocalInstant(seconds: transition, offset: after)
+            let lastBefore = LocalInstant(seconds: transition - 60, offset: before)
+            let explicit = "\(wall.date.iso)T\(LocalInstant.clock(wall.secondOfDay, seconds: false))"
+            throw ParseError(
+                input: raw,
+                reason:
+                    "\(LocalInstant.clock(wall.secondOfDay, seconds: false)) does not exist on \(wall.date.iso) in this time zone (clocks jumped from \(from.localTime) to \(to.localTime)); use \(lastBefore.localTime) or \(to.localTime), or give an offset: \(explicit)\(LocalInstant.offsetText(before))"
+            )
+        }
     }
 
     /// `H:MM` or `HH:MM` → seconds into the day.

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerEnvironment
 
 /// Why a timer command was refused. Nothing is written when one is thrown.
 public enum TimerError: Error, Equatable, CustomStringConvertible {
@@ -18,7 +19,7 @@ public enum TimerError: Error, Equatable, CustomStringConvertible {
         case .nothingToResume:
             "no stopped timer to resume; start one with 'alog start TYPE'"
         case .alreadyRunning(let type, let since):
-            "a timer is running (\(type) since \(since.localTime) on \(since.localDateAndTime.date.iso)); 'alog stop' first, or 'alog start TYPE' to switch"
+            "a timer is running (\(type) since \(Self.viewed(since).localTime) on \(Self.viewed(since).localDateAndTime.date.iso)); 'alog stop' first, or 'alog start TYPE' to switch"
         case .stopBeforeStart(let type, let since, let at):
             "cannot stop at \(at.iso8601): the running timer (\(type)) started at \(since.iso8601); give a later --at"
         case .overlaps(let entry, let type, let start, let end):
@@ -31,4 +32,9 @@ public enum TimerError: Error, Equatable, CustomStringConvertible {
             "a goal must be more than 0 and at most \(formatDuration(limit)) (got \(formatDuration(seconds)))"
         }
     }
+}
+
+extension TimerError {
+    /// An entry's instant on the viewer's clock.
+    static func viewed(_ at: LocalInstant) -> LocalInstant { SystemTimeZone().localInstant(at: at.seconds) }
 }

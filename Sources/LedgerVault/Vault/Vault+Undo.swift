@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerEnvironment
 import LedgerSystem
 
 /// `alog undo`: the last action of this device, reversed by new events (nothing is rewritten).
@@ -61,23 +62,23 @@ extension Vault {
         case .logged(let type, let at, _):
             guard state.entry(event.id)?.isDeleted == false else {
                 throw VaultError.alreadyInState(
-                    "the last action (log \(type) at \(at.iso8601), entry \(event.id)) is already undone: the entry is deleted; 'alog restore \(event.id)' brings it back"
+                    "the last action (log \(type) at \(Self.viewed(at)), entry \(event.id)) is already undone: the entry is deleted; 'alog restore \(event.id)' brings it back"
                 )
             }
-            return (.deleted(target: event.id), "deleted entry \(event.id) (log \(type) at \(at.iso8601))")
+            return (.deleted(target: event.id), "deleted entry \(event.id) (log \(type) at \(Self.viewed(at)))")
         case .started(let type, let at, _, _):
             guard state.entry(event.id)?.isDeleted == false else {
                 throw VaultError.alreadyInState(
-                    "the last action (start \(type) at \(at.iso8601), entry \(event.id)) is already undone: the entry is deleted; 'alog restore \(event.id)' brings it back"
+                    "the last action (start \(type) at \(Self.viewed(at)), entry \(event.id)) is already undone: the entry is deleted; 'alog restore \(event.id)' brings it back"
                 )
             }
-            return (.deleted(target: event.id), "deleted timer \(event.id) (start \(type) at \(at.iso8601))")
+            return (.deleted(target: event.id), "deleted timer \(event.id) (start \(type) at \(Self.viewed(at)))")
         case .stopped(let target, let at, let note):
             guard let entry = state.entry(target), entry.isTimed else { throw VaultError.nothingToUndo }
             guard entry.end == at else {
                 throw VaultError.alreadyInState(
-                    "the last action stopped timer \(target) at \(at.iso8601), but its end has changed since ("
-                        + (entry.end.map { "now \($0.iso8601)" } ?? "it runs again")
+                    "the last action stopped timer \(target) at \(Self.viewed(at)), but its end has changed since ("
+                        + (entry.end.map { "now \(Self.viewed($0))" } ?? "it runs again")
                         + "); 'alog edit \(target) --end TIME' sets it")
             }
             // The note a stop gave goes back to what it was before.
@@ -88,7 +89,7 @@ extension Vault {
                 $0.entry.id != target && !goingAway.contains($0.entry.id) && $0.start.seconds >= at.seconds
             }
             let runs =
-                next.map { "it runs again, until the \($0.entry.type) timer that starts at \($0.start.iso8601)" }
+                next.map { "it runs again, until the \($0.entry.type) timer that starts at \(Self.viewed($0.start))" }
                 ?? "it runs again"
             return (
                 .edited(target: target, changes: changes),
@@ -171,4 +172,10 @@ extension Vault {
         }
         return (type, at, note, end)
     }
+}
+
+extension Vault {
+    /// An instant in undo's messages: ISO 8601 on the viewer's clock (the entry may have been
+    /// recorded in another zone).
+    static func viewed(_ at: LocalInstant) -> String { SystemTimeZone().localInstant(at: at.seconds).iso8601 }
 }
