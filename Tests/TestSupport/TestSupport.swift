@@ -42,6 +42,14 @@ public func runProcess(
     process.environment = env
     let out = Pipe()
     let err = Pipe()
+    // Close-on-exec for every end: the child gets its own copies (dup2 onto 1 and 2), and a
+    // process another test starts meanwhile (a tmux server lives for a whole test) must not
+    // keep the write ends open, or the reads below wait for it to exit.
+    for handle in [
+        out.fileHandleForReading, out.fileHandleForWriting, err.fileHandleForReading, err.fileHandleForWriting,
+    ] {
+        _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    }
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
