@@ -8,6 +8,7 @@ import LedgerSystem
 ///     PendingActivities.json     the queue: taps waiting to be committed (the iOS widgets' file)
 ///     LastKnownActivities.json   type → unix seconds, refreshed from the vault (the iOS widgets' file)
 ///     types                      the vault's type names, one per line (for checking taps)
+///     running-timer              the timer running at HEAD, if any (see RunningTimer)
 ///     queue.digest               the queue's count and view overlay, keyed by the queue
 ///                                file's identity (see QueueDigest)
 ///     failures                   `key<TAB>reason` of items the last drain could not commit
@@ -31,6 +32,7 @@ public final class WidgetStore {
 
     public var queuePath: String { files.queue }
     public var lastKnownPath: String { files.lastKnown }
+    public var runningTimerPath: String { files.runningTimer }
     var typesPath: String { files.types }
     var failuresPath: String { files.failures }
     var journalPath: String { files.journal }
@@ -71,6 +73,23 @@ public final class WidgetStore {
     public func readLastKnown() -> [String: Int64] {
         guard let bytes = try? FileSystem.read(lastKnownPath) else { return [:] }
         return LastKnownActivities.decode(bytes) ?? [:]
+    }
+
+    /// The running timer as of the last refresh; nil when none runs, or when the file is missing
+    /// or of another version (`RunningTimer`).
+    public func readRunningTimer() -> RunningTimer? {
+        guard let bytes = try? FileSystem.read(runningTimerPath), let decoded = RunningTimer.decode(bytes) else {
+            return nil
+        }
+        return decoded
+    }
+
+    /// True when every file the vault refreshes is there in its current version: the cache, and
+    /// the running timer (written since `alog-running-timer-1`). Otherwise the next command
+    /// that opens the vault (or a warm `status`) writes them from the summary.
+    public var cacheIsCurrent: Bool {
+        guard FileSystem.exists(lastKnownPath), let bytes = try? FileSystem.read(runningTimerPath) else { return false }
+        return RunningTimer.decode(bytes) != nil
     }
 
     func readKnownTypes() -> Set<String>? {
@@ -208,6 +227,12 @@ public final class WidgetStore {
     /// The optimistic view: the cache and the queue, read without locks. When no drain has
     /// left failures behind and the digest describes the queue file, the queue is not read.
     public func view(now: Int64) -> WidgetView {
+        var view = queueView(now: now)
+        view.timer = readRunningTimer()
+        return view
+    }
+
+    private func queueView(now: Int64) -> WidgetView {
         let cache = readLastKnown()
         let failing = Set(readFailures().keys)
         if failing.isEmpty, let digest = readDigest(),
@@ -243,13 +268,18 @@ public final class WidgetStore {
     // MARK: - Written from the vault
 
     /// Replaces the cache with a summary of the vault's HEAD (the vault wins over the cache) and
-    /// records the vault's type names; files are rewritten only when their content changes.
+    /// records the vault's type names and its running timer; files are rewritten only when their
+    /// content changes.
     public func refresh(from summary: StatusSummary) throws {
         try ensureDirectory()
         let cache = LastKnownActivities.encode(summary.lastKnownActivities) + [UInt8(ascii: "\n")]
         if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
         let names = Array((summary.types.map(\.name).sorted().joined(separator: "\n") + "\n").utf8)
         if (try? FileSystem.read(typesPath)) != names { try FileSystem.writeAtomically(typesPath, names) }
+        let running = RunningTimer.encode(RunningTimer(summary: summary))
+        if (try? FileSystem.read(runningTimerPath)) != running {
+            try FileSystem.writeAtomically(runningTimerPath, running)
+        }
     }
 
     public func writeFailures(_ failures: [String: String]) throws {

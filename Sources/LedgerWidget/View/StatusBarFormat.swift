@@ -21,6 +21,7 @@ public enum StatusBarFormat: String, CaseIterable, Sendable {
         var icons: [String] = []
         if let conscious = reading.consciousText { icons.append("\(stateIcon) \(conscious)") }
         if let meal = reading.mealText { icons.append("🍽️ \(meal)") }
+        if let timer = reading.timerText { icons.append("⏱ \(timer)") }
         if view.pendingCount > 0 { icons.append("⏳\(view.pendingCount)") }
         let compact = icons.isEmpty ? "alog" : icons.joined(separator: "  ")
         switch self {
@@ -28,6 +29,9 @@ public enum StatusBarFormat: String, CaseIterable, Sendable {
             var parts: [String] = []
             if let word = stateWord, let text = reading.consciousText { parts.append("\(word) \(text)") }
             if let meal = reading.mealText { parts.append("Meal \(meal)") }
+            if let timer = reading.timerText {
+                parts.append("⏱ \(timer)" + (reading.timer?.goalSeconds.map { " (goal \(formatDuration($0)))" } ?? ""))
+            }
             if let queued { parts.append(queued) }
             return parts.isEmpty ? "No activities yet" : parts.joined(separator: " · ")
         case .waybar:
@@ -38,8 +42,12 @@ public enum StatusBarFormat: String, CaseIterable, Sendable {
             if let meal = reading.mealSince, let since = reading.mealText {
                 tooltip.append("Last meal \(since) ago (\(zone.localInstant(at: meal).localTime))")
             }
+            if let timer = reading.timer {
+                tooltip.append(Self.timerTooltip(timer, at: now, zone: zone))
+            }
             if let queued { tooltip.append("\(queued), committed by the next alog command") }
             var classes = [state?.rawValue ?? "unknown"]
+            if reading.timer != nil { classes.append("timer") }
             if view.pendingCount > 0 { classes.append("pending") }
             return JSONText.object([
                 ("text", JSONText.string(compact)),
@@ -48,7 +56,8 @@ public enum StatusBarFormat: String, CaseIterable, Sendable {
                 ("class", "[" + classes.map(JSONText.string).joined(separator: ",") + "]"),
             ])
         case .i3blocks:
-            let short = reading.consciousText.map { "\(stateIcon) \($0)" } ?? "alog"
+            let short =
+                reading.consciousText.map { "\(stateIcon) \($0)" } ?? reading.timerText.map { "⏱ \($0)" } ?? "alog"
             let colour = state == .asleep ? "#4A6FA5" : state == .awake ? "#F5A623" : "#888888"
             return [compact, short, colour].joined(separator: "\n")
         case .tmux:
@@ -58,8 +67,25 @@ public enum StatusBarFormat: String, CaseIterable, Sendable {
                 parts.append("#[fg=\(colour)]\(stateIcon) \(conscious)#[default]")
             }
             if let meal = reading.mealText { parts.append("🍽️ \(meal)") }
+            if let timer = reading.timerText { parts.append("#[fg=colour76]⏱ \(timer)#[default]") }
             if view.pendingCount > 0 { parts.append("#[fg=colour244]⏳\(view.pendingCount)#[default]") }
             return parts.isEmpty ? "alog" : parts.joined(separator: " ")
         }
+    }
+
+    /// `Timer reading running for 1h 40m (since 09:20) · goal 2h: 20m left, at 11:20`, in the
+    /// words of `alog status`.
+    static func timerTooltip(_ timer: RunningTimer, at now: Int64, zone: any TimeZoneRules) -> String {
+        let seconds = timer.seconds(at: now)
+        var text =
+            "Timer \(timer.type) running for \(formatDuration(seconds)) (since \(zone.localInstant(at: timer.since).localTime))"
+        if let goal = timer.goalSeconds {
+            let goalAt = zone.localInstant(at: timer.since + goal).localTime
+            text +=
+                seconds < goal
+                ? " · goal \(formatDuration(goal)): \(formatDuration(goal - seconds)) left, at \(goalAt)"
+                : " · goal \(formatDuration(goal)) reached at \(goalAt)"
+        }
+        return text
     }
 }

@@ -56,6 +56,7 @@ public enum WidgetCommands {
                         } ?? "null"
                     ),
                     ("meal", reading.mealText.map { JSONText.object([("text", JSONText.string($0))]) } ?? "null"),
+                    ("timer", reading.timer.map { timerJSON($0, at: reading.date, zone: zone) } ?? "null"),
                 ])
             }
             return Output(
@@ -71,9 +72,25 @@ public enum WidgetCommands {
                 reading.conscious.map { ($0.state == .awake ? "☀️ Awake " : "🌙 Asleep ") + reading.consciousText! }
                 ?? "—"
             let meal = reading.mealText.map { "🍽️ Meal " + $0 } ?? "🍽️ —"
-            return "\(time)  \(pad(conscious, 16))  \(meal)"
+            guard let timer = reading.timerText else { return "\(time)  \(pad(conscious, 16))  \(meal)" }
+            return "\(time)  \(pad(conscious, 16))  \(pad(meal, 14))  ⏱ \(timer) running"
         }
         return Output(stdout: lines.joined(separator: "\n"))
+    }
+
+    /// A running timer in `widget timeline --json`, as `status --json`'s `running` says it.
+    static func timerJSON(_ timer: RunningTimer, at date: Int64, zone: any TimeZoneRules) -> String {
+        let seconds = timer.seconds(at: date)
+        return JSONText.object([
+            ("entry", JSONText.string(timer.entry)),
+            ("type", JSONText.string(timer.type)),
+            ("since", JSONText.string(zone.localInstant(at: timer.since).iso8601)),
+            ("running", "true"),
+            ("seconds", String(seconds)),
+            ("text", JSONText.string(formatDuration(seconds))),
+            ("goalSeconds", timer.goalSeconds.map { String($0) }),
+            ("goalAt", timer.goalSeconds.map { JSONText.string(zone.localInstant(at: timer.since + $0).iso8601) }),
+        ])
     }
 
     public static func pending(_ store: WidgetStore, json: Bool, zone: any TimeZoneRules) -> Output {

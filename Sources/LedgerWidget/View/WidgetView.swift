@@ -8,10 +8,13 @@ public struct WidgetView: Sendable, Equatable {
     public var latest: [String: Int64]
     /// Items still waiting to be committed.
     public var pendingCount: Int
+    /// The timer running at the vault's HEAD (from the cache's `running-timer`).
+    public var timer: RunningTimer?
 
-    public init(latest: [String: Int64], pendingCount: Int = 0) {
+    public init(latest: [String: Int64], pendingCount: Int = 0, timer: RunningTimer? = nil) {
         self.latest = latest
         self.pendingCount = pendingCount
+        self.timer = timer
     }
 
     /// Combines the cache with the queue. Processed actions are already in the cache; removals
@@ -60,15 +63,20 @@ public struct WidgetView: Sendable, Equatable {
         public var mealSince: Int64?
         /// The latest activity of any type.
         public var anySince: (type: String, since: Int64)?
+        /// The running timer; its elapsed time is `date - since`.
+        public var timer: RunningTimer?
 
         public var consciousText: String? { conscious.map { formatDuration(date - $0.since) } }
         public var mealText: String? { mealSince.map { formatDuration(date - $0) } }
         public var anyText: String? { anySince.map { formatDuration(date - $0.since) } }
+        /// `reading 1h 40m`
+        public var timerText: String? { timer.map { "\($0.type) \(formatDuration($0.seconds(at: date)))" } }
 
         public static func == (lhs: Reading, rhs: Reading) -> Bool {
             lhs.date == rhs.date && lhs.conscious?.state == rhs.conscious?.state
                 && lhs.conscious?.since == rhs.conscious?.since && lhs.mealSince == rhs.mealSince
                 && lhs.anySince?.type == rhs.anySince?.type && lhs.anySince?.since == rhs.anySince?.since
+                && lhs.timer == rhs.timer
         }
     }
 
@@ -84,7 +92,7 @@ public struct WidgetView: Sendable, Equatable {
         for (type, seconds) in latest where any == nil || seconds > any!.1 || (seconds == any!.1 && type < any!.0) {
             any = (type, seconds)
         }
-        return Reading(date: date, conscious: conscious, mealSince: latest["meal"], anySince: any)
+        return Reading(date: date, conscious: conscious, mealSince: latest["meal"], anySince: any, timer: timer)
     }
 
     /// The precomputed timeline: one reading per minute from `now`, `count` of them (the iOS
