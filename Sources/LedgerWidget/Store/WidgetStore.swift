@@ -170,7 +170,8 @@ public final class WidgetStore {
     public struct Tap: Sendable {
         public var type: String
         public var at: LocalInstant
-        /// Items in the queue now, this one included.
+        /// Elements waiting in the queue now, this one included (`QueueCounts.waiting`: processed
+        /// actions, kept for their app, are not counted).
         public var queued: Int
         public var savedAside: String?
     }
@@ -197,7 +198,7 @@ public final class WidgetStore {
             }
             let (queued, savedAside) = try updateQueueLocked { queue -> Int in
                 queue.elements.append(element)
-                return queue.elements.count
+                return QueueCounts(queue, failures: [:]).waiting
             }
             return Tap(type: type, at: at, queued: queued, savedAside: savedAside)
         }
@@ -218,38 +219,36 @@ public final class WidgetStore {
         guard let written else { return nil }
         digest.identity = written
         digest.tail = QueueDigest.checksum(tail: newTail)
-        digest.elements += 1
         digest.add(item)
         writeDigest(digest)
-        return digest.elements
+        return digest.overlay.waiting
     }
 
-    /// The optimistic view: the cache and the queue, read without locks. When no drain has
-    /// left failures behind and the digest describes the queue file, the queue is not read.
-    public func view(now: Int64) -> WidgetView {
-        var view = queueView(now: now)
+    /// The optimistic view: the cache, the queue and the running timer, read without locks.
+    /// When no drain has left failures behind and the digest describes the queue file, the
+    /// queue is not read. `zone` gives the local dates a queued `quick_remove` names.
+    public func view(now: Int64, zone: any TimeZoneRules) -> WidgetView {
+        var view = queueView(now: now, zone: zone)
         view.timer = readRunningTimer()
         return view
     }
 
-    private func queueView(now: Int64) -> WidgetView {
+    private func queueView(now: Int64, zone: any TimeZoneRules) -> WidgetView {
         let cache = readLastKnown()
-        let failing = Set(readFailures().keys)
+        let failing = readFailures()
         if failing.isEmpty, let digest = readDigest(),
             let (tail, identity) = try? FileSystem.readTail(queuePath, count: QueueDigest.tailLength),
-            digest.describes(identity, tail: tail), let view = digest.view(over: cache, now: now)
+            digest.describes(identity, tail: tail), let view = digest.view(over: cache, now: now, zone: zone)
         {
             return view
         }
-        var view = WidgetView(latest: cache)
-        guard let bytes = try? FileSystem.read(queuePath) else { return view }
-        _ = bytes.withUnsafeBytes { buffer in
-            PendingQueue.scan(buffer) { raw, _ in
-                guard let item = PendingQueue.item(raw) else { return }
-                if failing.isEmpty || !failing.contains(item.key) { view.include(item, now: now) }
+        var items: [PendingItem?] = []
+        if let bytes = try? FileSystem.read(queuePath) {
+            _ = bytes.withUnsafeBytes { buffer in
+                PendingQueue.scan(buffer) { raw, _ in items.append(PendingQueue.item(raw)) }
             }
         }
-        return view
+        return WidgetView(lastKnown: cache, queue: items, failing: Set(failing.keys), now: now, zone: zone)
     }
 
     /// Removes queue elements by their 1-based position (as `alog widget pending` numbers them).
