@@ -34,8 +34,9 @@ struct QueueCountTests {
             pending.hasPrefix(
                 "2 items in \(widget)PendingActivities.json (0 committed by the next alog command that opens the vault, 2 cannot be as they are), and 1 processed action kept for its app:\n"
             ))
-        let rows = try #require(
-            try jsonObject(try run(["widget", "pending", "--json"], vault))["items"] as? [[String: Any]])
+        let pendingJSON = try jsonObject(try run(["widget", "pending", "--json"], vault))
+        #expect(pendingJSON["waiting"] as? Int == 2 && pendingJSON["processed"] as? Int == 1)
+        let rows = try #require(pendingJSON["items"] as? [[String: Any]])
         #expect(rows.count == 3, "every element is a row: the heading's 2 and the processed one")
         #expect(rows.filter { $0["status"] as? String != "processed" }.count == 2)
         let json = try jsonObject(try run(["widget", "drain", "--json"], vault))

@@ -137,6 +137,8 @@ public enum WidgetCommands {
                     ("items", JSONText.array(items)),
                     ("savedAside", JSONText.array(snapshot.savedAside.map { JSONText.string(store.directory + $0) })),
                     ("drainInterrupted", snapshot.drainInterrupted ? "true" : "false"),
+                    ("waiting", String(counts.waiting)),
+                    ("processed", String(counts.processed)),
                 ]))
         }
         var lines: [String] = []
