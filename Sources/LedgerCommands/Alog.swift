@@ -21,6 +21,7 @@ public struct Alog: ParsableCommand {
             Init.self, Log.self, Start.self, Stop.self, Resume.self, Goals.self, Watch.self, Edit.self, Delete.self,
             Restore.self, Undo.self, Status.self, History.self, Show.self, Audit.self, Types.self, Config.self,
             Rebuild.self, Repair.self, Verify.self, Clone.self, Remote.self, Sync.self, Widget.self,
+            Completions.self,
         ]
     )
 
@@ -77,9 +78,11 @@ public struct Alog: ParsableCommand {
             )
             Self.exit(withError: ExitCode(1))
         }
-        // Before anything reads or writes: a clock alog cannot record is refused. Help and
-        // --version need no clock.
-        if !arguments.contains(where: { ["-h", "--help", "help", "--version"].contains($0) }) {
+        // Before anything reads or writes: a clock alog cannot record is refused. Help,
+        // --version and a shell's completion (which must never print an error) need no clock.
+        if !arguments.contains(where: { ["-h", "--help", "help", "--version"].contains($0) }),
+            arguments.first != "---completion"
+        {
             do {
                 try CommandClock.check()
             } catch {

@@ -25,8 +25,9 @@ public enum WarmStatus {
             let (commit, payload) = try? CacheFile.read(stateDirectory.summaryCache), commit == head,
             let summary = payload.withUnsafeBytes({ StatusSummary(serialized: $0) })
         else { return nil }
-        // As the full CLI's `ensureWidgetCache`: a widget cache that is missing is written now.
-        if !FileSystem.exists(store.lastKnownPath) {
+        // As the full CLI's `ensureWidgetCache`: a widget cache that is missing (or has no
+        // running-timer file yet) is written now.
+        if !store.cacheIsCurrent {
             try? store.refresh(from: summary)
         }
         return summary

@@ -130,7 +130,7 @@ public final class VaultDamageFuzzer {
         // The front and the widget read without git, whatever the vault's state.
         let store = WidgetStore(stateDirectory: StateDirectory(gitDirectory: git))
         _ = WarmStatus.summary(gitDirectory: git)
-        _ = store.view(now: 1_795_010_000)
+        _ = store.view(now: 1_795_010_000, zone: FixedOffsetZone(offset: 0))
         _ = store.snapshot()
         _ = store.readLastKnown()
         do {

@@ -46,6 +46,8 @@ public struct StateDirectory: Sendable, Equatable {
         public var queue: String { path + "PendingActivities.json" }
         public var lastKnown: String { path + "LastKnownActivities.json" }
         public var types: String { path + "types" }
+        /// The running timer at HEAD (`RunningTimer`), beside `lastKnown`.
+        public var runningTimer: String { path + "running-timer" }
         public var failures: String { path + "failures" }
         public var journal: String { path + "drain.journal" }
         public var digest: String { path + "queue.digest" }

@@ -118,7 +118,8 @@ struct QueueFormatTests {
         let view = WidgetView(
             lastKnown: ["wake": 1_000, "meal": 1_500], queue: queue, failing: ["activity swim 2500"], now: 3_000)
         #expect(view.latest == ["wake": 1_000, "meal": 2_000])
-        #expect(view.pendingCount == 4, "items in the queue, duplicates and future ones included")
+        #expect(view.pendingCount == 5, "every element, duplicates, failing and future ones included")
+        #expect(view.failingCount == 1, "the swim the last drain could not commit")
         let reading = view.reading(at: 3_000 + 3 * 3600)
         #expect(reading.conscious?.state == .awake)
         #expect(reading.consciousText == "3h 33m")

@@ -6,7 +6,7 @@ struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Hide an entry (recorded as a new event; 'alog restore' brings it back).")
 
-    @Argument(help: "The entry's id or a unique prefix of it.")
+    @Argument(help: "The entry's id or a unique prefix of it.", completion: DynamicCompletion.liveEntries)
     var id: String
 
     @OptionGroup var options: VaultOptions

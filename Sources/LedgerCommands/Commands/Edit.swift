@@ -11,13 +11,13 @@ struct Edit: ParsableCommand {
         discussion: "ID may be any unique prefix of at least 4 characters. --note \"\" removes the note."
     )
 
-    @Argument(help: "The entry's id or a unique prefix of it.")
+    @Argument(help: "The entry's id or a unique prefix of it.", completion: DynamicCompletion.liveEntries)
     var id: String
 
     @Option(parsing: .unconditional, help: "The new time.")
     var at: String?
 
-    @Option(help: "The new activity type.")
+    @Option(help: "The new activity type.", completion: DynamicCompletion.types)
     var type: String?
 
     @Option(help: "The new note (empty to remove it).")

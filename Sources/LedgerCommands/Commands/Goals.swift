@@ -35,7 +35,7 @@ struct Goals: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set a type's daily goal (DURATION: 45m, 1h30m; 0 removes it).")
 
-        @Argument(help: "The activity type.")
+        @Argument(help: "The activity type.", completion: DynamicCompletion.types)
         var type: String
 
         @Argument(help: "Time per day (at most 24h), or 0 to remove the goal.")

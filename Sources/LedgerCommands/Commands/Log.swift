@@ -11,7 +11,9 @@ struct Log: ParsableCommand {
         discussion: "TIME: ISO 8601, HH:MM, 'yesterday 22:10', -15m, -1h30m, now (default)."
     )
 
-    @Argument(help: "The activity type (wake, sleep, meal, exercise, or one added with 'alog types add').")
+    @Argument(
+        help: "The activity type (wake, sleep, meal, exercise, or one added with 'alog types add').",
+        completion: DynamicCompletion.types)
     var type: String
 
     @Option(parsing: .unconditional, help: "When it happened (default: now).")

@@ -61,7 +61,7 @@ struct Remote: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a remote (nothing in the vault changes).")
 
-        @Argument(help: "The remote's name.")
+        @Argument(help: "The remote's name.", completion: DynamicCompletion.remotes)
         var name: String
 
         @OptionGroup var options: VaultOptions

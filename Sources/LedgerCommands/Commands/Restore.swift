@@ -5,7 +5,7 @@ import LedgerVault
 struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Bring back a deleted entry.")
 
-    @Argument(help: "The entry's id or a unique prefix of it.")
+    @Argument(help: "The entry's id or a unique prefix of it.", completion: DynamicCompletion.deletedEntries)
     var id: String
 
     @OptionGroup var options: VaultOptions

@@ -7,7 +7,7 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show an entry and every event that touched it, with commit, device, author and time.")
 
-    @Argument(help: "The entry's id or a unique prefix of it.")
+    @Argument(help: "The entry's id or a unique prefix of it.", completion: DynamicCompletion.liveEntries)
     var id: String
 
     @Flag(help: "Print JSON.")

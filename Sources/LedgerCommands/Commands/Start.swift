@@ -14,7 +14,7 @@ struct Start: ParsableCommand {
         aliases: ["switch"]
     )
 
-    @Argument(help: "The activity type (any type can be timed).")
+    @Argument(help: "The activity type (any type can be timed).", completion: DynamicCompletion.types)
     var type: String
 
     @Option(parsing: .unconditional, help: "When it started (default: now).")

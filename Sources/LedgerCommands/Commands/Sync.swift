@@ -15,7 +15,7 @@ struct Sync: ParsableCommand {
             next to it as a conflict copy.
             """)
 
-    @Argument(help: "The remote to sync with.")
+    @Argument(help: "The remote to sync with.", completion: DynamicCompletion.remotes)
     var remote: String?
 
     @Flag(help: "Print JSON (documented in docs/cli.md).")

@@ -11,7 +11,8 @@ struct VaultOptions: ParsableArguments {
     @Option(
         name: .long,
         help:
-            "The vault (a git repository). Default: $ALOG_VAULT, else 'alog config vault', else $XDG_DATA_HOME/alog/vault."
+            "The vault (a git repository). Default: $ALOG_VAULT, else 'alog config vault', else $XDG_DATA_HOME/alog/vault.",
+        completion: .directory
     )
     var vault: String?
 

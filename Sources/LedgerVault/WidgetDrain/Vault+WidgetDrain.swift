@@ -251,10 +251,11 @@ extension Vault {
         return present
     }
 
-    /// Writes the widget's cache when it is missing (a new clone, or a vault used before the
-    /// widget existed); otherwise every summary of HEAD keeps it current.
+    /// Writes the widget's cache when it is missing or older than this version (a new clone, a
+    /// vault used before the widget or its running-timer file existed); otherwise every summary
+    /// of HEAD keeps it current.
     public func ensureWidgetCache() throws {
-        guard !FileSystem.exists(widgetStore.lastKnownPath) else { return }
+        guard !widgetStore.cacheIsCurrent else { return }
         refreshWidgetCache(try summary())
     }
 

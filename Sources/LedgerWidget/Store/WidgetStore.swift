@@ -8,6 +8,7 @@ import LedgerSystem
 ///     PendingActivities.json     the queue: taps waiting to be committed (the iOS widgets' file)
 ///     LastKnownActivities.json   type → unix seconds, refreshed from the vault (the iOS widgets' file)
 ///     types                      the vault's type names, one per line (for checking taps)
+///     running-timer              the timer running at HEAD, if any (see RunningTimer)
 ///     queue.digest               the queue's count and view overlay, keyed by the queue
 ///                                file's identity (see QueueDigest)
 ///     failures                   `key<TAB>reason` of items the last drain could not commit
@@ -31,6 +32,7 @@ public final class WidgetStore {
 
     public var queuePath: String { files.queue }
     public var lastKnownPath: String { files.lastKnown }
+    public var runningTimerPath: String { files.runningTimer }
     var typesPath: String { files.types }
     var failuresPath: String { files.failures }
     var journalPath: String { files.journal }
@@ -71,6 +73,23 @@ public final class WidgetStore {
     public func readLastKnown() -> [String: Int64] {
         guard let bytes = try? FileSystem.read(lastKnownPath) else { return [:] }
         return LastKnownActivities.decode(bytes) ?? [:]
+    }
+
+    /// The running timer as of the last refresh; nil when none runs, or when the file is missing
+    /// or of another version (`RunningTimer`).
+    public func readRunningTimer() -> RunningTimer? {
+        guard let bytes = try? FileSystem.read(runningTimerPath), let decoded = RunningTimer.decode(bytes) else {
+            return nil
+        }
+        return decoded
+    }
+
+    /// True when every file the vault refreshes is there in its current version: the cache, and
+    /// the running timer (written since `alog-running-timer-1`). Otherwise the next command
+    /// that opens the vault (or a warm `status`) writes them from the summary.
+    public var cacheIsCurrent: Bool {
+        guard FileSystem.exists(lastKnownPath), let bytes = try? FileSystem.read(runningTimerPath) else { return false }
+        return RunningTimer.decode(bytes) != nil
     }
 
     func readKnownTypes() -> Set<String>? {
@@ -151,7 +170,8 @@ public final class WidgetStore {
     public struct Tap: Sendable {
         public var type: String
         public var at: LocalInstant
-        /// Items in the queue now, this one included.
+        /// Elements waiting in the queue now, this one included (`QueueCounts.waiting`: processed
+        /// actions, kept for their app, are not counted).
         public var queued: Int
         public var savedAside: String?
     }
@@ -178,7 +198,7 @@ public final class WidgetStore {
             }
             let (queued, savedAside) = try updateQueueLocked { queue -> Int in
                 queue.elements.append(element)
-                return queue.elements.count
+                return QueueCounts(queue, failures: [:]).waiting
             }
             return Tap(type: type, at: at, queued: queued, savedAside: savedAside)
         }
@@ -199,32 +219,36 @@ public final class WidgetStore {
         guard let written else { return nil }
         digest.identity = written
         digest.tail = QueueDigest.checksum(tail: newTail)
-        digest.elements += 1
         digest.add(item)
         writeDigest(digest)
-        return digest.elements
+        return digest.overlay.waiting
     }
 
-    /// The optimistic view: the cache and the queue, read without locks. When no drain has
-    /// left failures behind and the digest describes the queue file, the queue is not read.
-    public func view(now: Int64) -> WidgetView {
+    /// The optimistic view: the cache, the queue and the running timer, read without locks.
+    /// When no drain has left failures behind and the digest describes the queue file, the
+    /// queue is not read. `zone` gives the local dates a queued `quick_remove` names.
+    public func view(now: Int64, zone: any TimeZoneRules) -> WidgetView {
+        var view = queueView(now: now, zone: zone)
+        view.timer = readRunningTimer()
+        return view
+    }
+
+    private func queueView(now: Int64, zone: any TimeZoneRules) -> WidgetView {
         let cache = readLastKnown()
-        let failing = Set(readFailures().keys)
+        let failing = readFailures()
         if failing.isEmpty, let digest = readDigest(),
             let (tail, identity) = try? FileSystem.readTail(queuePath, count: QueueDigest.tailLength),
-            digest.describes(identity, tail: tail), let view = digest.view(over: cache, now: now)
+            digest.describes(identity, tail: tail), let view = digest.view(over: cache, now: now, zone: zone)
         {
             return view
         }
-        var view = WidgetView(latest: cache)
-        guard let bytes = try? FileSystem.read(queuePath) else { return view }
-        _ = bytes.withUnsafeBytes { buffer in
-            PendingQueue.scan(buffer) { raw, _ in
-                guard let item = PendingQueue.item(raw) else { return }
-                if failing.isEmpty || !failing.contains(item.key) { view.include(item, now: now) }
+        var items: [PendingItem?] = []
+        if let bytes = try? FileSystem.read(queuePath) {
+            _ = bytes.withUnsafeBytes { buffer in
+                PendingQueue.scan(buffer) { raw, _ in items.append(PendingQueue.item(raw)) }
             }
         }
-        return view
+        return WidgetView(lastKnown: cache, queue: items, failing: Set(failing.keys), now: now, zone: zone)
     }
 
     /// Removes queue elements by their 1-based position (as `alog widget pending` numbers them).
@@ -243,13 +267,18 @@ public final class WidgetStore {
     // MARK: - Written from the vault
 
     /// Replaces the cache with a summary of the vault's HEAD (the vault wins over the cache) and
-    /// records the vault's type names; files are rewritten only when their content changes.
+    /// records the vault's type names and its running timer; files are rewritten only when their
+    /// content changes.
     public func refresh(from summary: StatusSummary) throws {
         try ensureDirectory()
         let cache = LastKnownActivities.encode(summary.lastKnownActivities) + [UInt8(ascii: "\n")]
         if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
         let names = Array((summary.types.map(\.name).sorted().joined(separator: "\n") + "\n").utf8)
         if (try? FileSystem.read(typesPath)) != names { try FileSystem.writeAtomically(typesPath, names) }
+        let running = RunningTimer.encode(RunningTimer(summary: summary))
+        if (try? FileSystem.read(runningTimerPath)) != running {
+            try FileSystem.writeAtomically(runningTimerPath, running)
+        }
     }
 
     public func writeFailures(_ failures: [String: String]) throws {

@@ -26,7 +26,7 @@ public enum WidgetCommands {
     public static func status(_ store: WidgetStore, format: StatusBarFormat, now: Int64, zone: any TimeZoneRules)
         -> Output
     {
-        Output(stdout: format.render(store.view(now: now), now: now, zone: zone))
+        Output(stdout: format.render(store.view(now: now, zone: zone), now: now, zone: zone))
     }
 
     /// What `--entries` may be: at least one, at most a day of minutes.
@@ -39,7 +39,7 @@ public enum WidgetCommands {
     public static func timeline(
         _ store: WidgetStore, entries: Int, json: Bool, now: Int64, zone: any TimeZoneRules
     ) -> Output {
-        let view = store.view(now: now)
+        let view = store.view(now: now, zone: zone)
         let readings = view.timeline(from: now, count: entries)
         if json {
             let items = readings.map { reading in
@@ -52,10 +52,19 @@ public enum WidgetCommands {
                             JSONText.object([
                                 ("state", JSONText.string(conscious.state.rawValue)),
                                 ("text", JSONText.string(reading.consciousText!)),
+                                ("removing", reading.consciousRemoving ? "true" : nil),
                             ])
                         } ?? "null"
                     ),
-                    ("meal", reading.mealText.map { JSONText.object([("text", JSONText.string($0))]) } ?? "null"),
+                    (
+                        "meal",
+                        reading.mealText.map {
+                            JSONText.object([
+                                ("text", JSONText.string($0)), ("removing", reading.mealRemoving ? "true" : nil),
+                            ])
+                        } ?? "null"
+                    ),
+                    ("timer", reading.timer.map { timerJSON($0, at: reading.date, zone: zone) } ?? "null"),
                 ])
             }
             return Output(
@@ -71,35 +80,35 @@ public enum WidgetCommands {
                 reading.conscious.map { ($0.state == .awake ? "☀️ Awake " : "🌙 Asleep ") + reading.consciousText! }
                 ?? "—"
             let meal = reading.mealText.map { "🍽️ Meal " + $0 } ?? "🍽️ —"
-            return "\(time)  \(pad(conscious, 16))  \(meal)"
+            guard let timer = reading.timerText else { return "\(time)  \(pad(conscious, 16))  \(meal)" }
+            return "\(time)  \(pad(conscious, 16))  \(pad(meal, 14))  ⏱ \(timer) running"
         }
         return Output(stdout: lines.joined(separator: "\n"))
     }
 
+    /// A running timer in `widget timeline --json`, as `status --json`'s `running` says it.
+    static func timerJSON(_ timer: RunningTimer, at date: Int64, zone: any TimeZoneRules) -> String {
+        let seconds = timer.seconds(at: date)
+        return JSONText.object([
+            ("entry", JSONText.string(timer.entry)),
+            ("type", JSONText.string(timer.type)),
+            ("since", JSONText.string(zone.localInstant(at: timer.since).iso8601)),
+            ("running", "true"),
+            ("seconds", String(seconds)),
+            ("text", JSONText.string(formatDuration(seconds))),
+            ("goalSeconds", timer.goalSeconds.map { String($0) }),
+            ("goalAt", timer.goalSeconds.map { JSONText.string(zone.localInstant(at: timer.since + $0).iso8601) }),
+        ])
+    }
+
     public static func pending(_ store: WidgetStore, json: Bool, zone: any TimeZoneRules) -> Output {
         let snapshot = store.snapshot()
-        var rows: [(number: Int, line: Int, item: PendingItem?, status: PendingStatus, detail: String?)] = []
-        var seen: Set<String> = []
-        for (index, element) in snapshot.queue.elements.enumerated() {
-            switch element.item {
-            case .failure(let error):
-                rows.append((index + 1, element.line, nil, .invalid, error.reason))
-            case .success(let item):
-                var status = PendingStatus.queued
-                var detail: String?
-                if case .action(let action) = item, action.processed {
-                    status = .processed
-                } else if let reason = snapshot.failures[item.key] {
-                    (status, detail) = (.failed, reason)
-                } else if seen.contains(item.key) {
-                    (status, detail) = (.duplicate, "same as an earlier item; committed once")
-                }
-                if !element.unknownFields.isEmpty, detail == nil {
-                    detail = "unknown fields ignored: " + element.unknownFields.joined(separator: ", ")
-                }
-                seen.insert(item.key)
-                rows.append((index + 1, element.line, item, status, detail))
-            }
+        let counts = QueueCounts(snapshot.queue, failures: snapshot.failures)
+        let rows = zip(snapshot.queue.elements, counts.rows).enumerated().map { index, pair in
+            (
+                number: index + 1, line: pair.0.line, item: try? pair.0.item.get(), status: pair.1.status,
+                detail: pair.1.detail
+            )
         }
         func describe(_ item: PendingItem) -> (type: String, at: String, shape: String) {
             switch item {
@@ -128,15 +137,25 @@ public enum WidgetCommands {
                     ("items", JSONText.array(items)),
                     ("savedAside", JSONText.array(snapshot.savedAside.map { JSONText.string(store.directory + $0) })),
                     ("drainInterrupted", snapshot.drainInterrupted ? "true" : "false"),
+                    ("waiting", String(counts.waiting)),
+                    ("processed", String(counts.processed)),
                 ]))
         }
         var lines: [String] = []
-        let waiting = rows.filter { $0.status != .processed }.count
-        lines.append(
-            waiting == 0
-                ? "Nothing is waiting; the queue is \(store.queuePath)"
-                : "\(waiting) item\(waiting == 1 ? "" : "s") in \(store.queuePath) (committed by the next alog command that opens the vault):"
-        )
+        if counts.waiting == 0 {
+            lines.append(
+                counts.processed == 0
+                    ? "Nothing is waiting; the queue is \(store.queuePath)"
+                    : "Nothing is waiting; the queue \(store.queuePath) holds only \(counts.processed) processed action\(counts.processed == 1 ? "" : "s") kept for \(counts.processed == 1 ? "its app" : "their app"):"
+            )
+        } else {
+            let when =
+                counts.blocked == 0
+                ? "committed by the next alog command that opens the vault"
+                : "\(counts.committable) committed by the next alog command that opens the vault, \(counts.blocked) cannot be as they are"
+            lines.append(
+                "\(QueueCounts.items(counts.waiting)) in \(store.queuePath) (\(when))\(counts.processedClause):")
+        }
         for row in rows {
             let described = row.item.map(describe)
             let what =
@@ -157,18 +176,7 @@ public enum WidgetCommands {
     }
 
     /// What `alog widget pending` says of an item.
-    public enum PendingStatus: String, Sendable {
-        /// Waiting for the next command that opens the vault.
-        case queued
-        /// A Green Streak action already marked processed; kept for its app, never committed again.
-        case processed
-        /// The last drain could not commit it (the reason is the detail).
-        case failed
-        /// Same key as an earlier item: committed once.
-        case duplicate
-        /// Not an item at all (the detail says why).
-        case invalid
-    }
+    public typealias PendingStatus = QueueCounts.Status
 
     private static func pad(_ text: String, _ width: Int) -> String {
         let count = text.unicodeScalars.count

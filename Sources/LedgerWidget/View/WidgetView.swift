@@ -6,51 +6,43 @@ import LedgerCore
 public struct WidgetView: Sendable, Equatable {
     /// Type → unix seconds of its latest activity, queued taps included.
     public var latest: [String: Int64]
-    /// Items still waiting to be committed.
+    /// Elements of the queue the vault has not taken yet (`QueueCounts.waiting`: everything
+    /// but processed actions), the same number `tap`, `pending` and `drain` give.
     public var pendingCount: Int
+    /// Of those, the ones that cannot be committed as they are (not items, or items the last
+    /// drain could not commit); `alog widget pending` says why.
+    public var failingCount = 0
+    /// Types whose shown entry a queued `quick_remove` takes away (see `QueueOverlay.view`).
+    public var removing: Set<String> = []
+    /// The timer running at the vault's HEAD (from the cache's `running-timer`).
+    public var timer: RunningTimer?
 
-    public init(latest: [String: Int64], pendingCount: Int = 0) {
+    public init(latest: [String: Int64], pendingCount: Int = 0, timer: RunningTimer? = nil) {
         self.latest = latest
         self.pendingCount = pendingCount
+        self.timer = timer
     }
 
-    /// Combines the cache with the queue. Processed actions are already in the cache; removals
-    /// and items in `failing` (keys of items known not to commit) do not show; nor do times
+    /// Combines the cache with the queue. Processed actions are already in the cache; items in
+    /// `failing` (keys of items known not to commit) are counted but do not show; nor do times
     /// more than `tolerance` seconds after `now`.
     public init(
-        lastKnown: [String: Int64], queue: [PendingItem], failing: Set<String> = [], now: Int64,
-        tolerance: Int64 = futureTolerance
+        lastKnown: [String: Int64], queue: [PendingItem?], failing: Set<String> = [], now: Int64,
+        zone: any TimeZoneRules = FixedOffsetZone(offset: 0), tolerance: Int64 = futureTolerance
     ) {
-        self.init(latest: lastKnown)
-        for item in queue where failing.isEmpty || !failing.contains(item.key) {
-            include(item, now: now, tolerance: tolerance)
+        var overlay = QueueOverlay()
+        var failed = 0
+        for item in queue {
+            let fails = item.map { failing.contains($0.key) && QueueOverlay.isPending($0) } ?? false
+            if fails { failed += 1 }
+            let shown = !fails && (item.flatMap(QueueOverlay.shownTime).map { $0 <= now + tolerance } ?? true)
+            overlay.add(item, shown: shown)
         }
+        self = overlay.view(over: lastKnown, now: now, zone: zone, failing: failed)!
     }
 
     /// How far ahead of `now` a queued time may lie and still show (a clock a little ahead).
     public static let futureTolerance: Int64 = 300
-
-    /// Adds one queued item to the view (and to `pendingCount`, unless already processed).
-    public mutating func include(_ item: PendingItem, now: Int64, tolerance: Int64 = futureTolerance) {
-        let (pending, shown) = Self.contribution(of: item)
-        if pending { pendingCount += 1 }
-        if let time = shown, time <= now + tolerance, time > latest[item.type] ?? Int64.min { latest[item.type] = time }
-    }
-
-    /// What one queued item adds to the view: whether it is still pending, and the time it
-    /// shows for its type (none for processed actions and removals).
-    public static func contribution(of item: PendingItem) -> (pending: Bool, time: Int64?) {
-        switch item {
-        case .activity(_, let seconds):
-            return (true, seconds)
-        case .action(let action):
-            if action.processed { return (false, nil) }
-            guard action.kind == .quickAdd else { return (true, nil) }
-            // Without an offset the tap's zone is not known here; reading it as UTC is close
-            // enough for a view that the drain soon replaces with the vault's own answer.
-            return (true, action.timestamp.instant?.seconds ?? action.timestamp.localSeconds)
-        }
-    }
 
     /// The timers at one instant, as `alog status` words them.
     public struct Reading: Sendable, Equatable {
@@ -60,15 +52,25 @@ public struct WidgetView: Sendable, Equatable {
         public var mealSince: Int64?
         /// The latest activity of any type.
         public var anySince: (type: String, since: Int64)?
+        /// The running timer; its elapsed time is `date - since`.
+        public var timer: RunningTimer?
+        /// A queued `quick_remove` takes away the entry `conscious` (its wake or sleep) or
+        /// `mealSince` stands for.
+        public var consciousRemoving = false
+        public var mealRemoving = false
 
         public var consciousText: String? { conscious.map { formatDuration(date - $0.since) } }
         public var mealText: String? { mealSince.map { formatDuration(date - $0) } }
         public var anyText: String? { anySince.map { formatDuration(date - $0.since) } }
+        /// `reading 1h 40m`
+        public var timerText: String? { timer.map { "\($0.type) \(formatDuration($0.seconds(at: date)))" } }
 
         public static func == (lhs: Reading, rhs: Reading) -> Bool {
             lhs.date == rhs.date && lhs.conscious?.state == rhs.conscious?.state
                 && lhs.conscious?.since == rhs.conscious?.since && lhs.mealSince == rhs.mealSince
                 && lhs.anySince?.type == rhs.anySince?.type && lhs.anySince?.since == rhs.anySince?.since
+                && lhs.timer == rhs.timer && lhs.consciousRemoving == rhs.consciousRemoving
+                && lhs.mealRemoving == rhs.mealRemoving
         }
     }
 
@@ -84,7 +86,10 @@ public struct WidgetView: Sendable, Equatable {
         for (type, seconds) in latest where any == nil || seconds > any!.1 || (seconds == any!.1 && type < any!.0) {
             any = (type, seconds)
         }
-        return Reading(date: date, conscious: conscious, mealSince: latest["meal"], anySince: any)
+        var reading = Reading(date: date, conscious: conscious, mealSince: latest["meal"], anySince: any, timer: timer)
+        reading.consciousRemoving = conscious.map { removing.contains($0.0 == .awake ? "wake" : "sleep") } ?? false
+        reading.mealRemoving = reading.mealSince != nil && removing.contains("meal")
+        return reading
     }
 
     /// The precomputed timeline: one reading per minute from `now`, `count` of them (the iOS

@@ -2,6 +2,7 @@ import ArgumentParser
 import LedgerCore
 import LedgerOutput
 import LedgerVault
+import LedgerWidget
 
 struct WidgetDrain: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +18,8 @@ struct WidgetDrain: ParsableCommand {
         let vault = try options.open(drainingWidgetQueue: false)
         let report = try vault.drainWidgetQueue() ?? Vault.DrainReport()
         try vault.ensureWidgetCache()
-        let queued = vault.widgetStore.snapshot().queue.elements.count
+        let snapshot = vault.widgetStore.snapshot()
+        let counts = QueueCounts(snapshot.queue, failures: snapshot.failures)
         if json {
             report.warnings.forEach(Terminal.warn)
             emit(
@@ -37,13 +39,14 @@ struct WidgetDrain: ParsableCommand {
                     ),
                     ("savedAside", JSONText.array(report.savedAside.map(JSONText.string))),
                     ("warnings", JSONText.array(report.warnings.map(JSONText.string))),
-                    ("queued", String(queued)),
+                    ("queued", String(counts.waiting)),
+                    ("processed", String(counts.processed)),
                 ]))
             return
         }
         Terminal.reportDrain(report)
         emit(
-            "committed \(report.committed) event\(report.committed == 1 ? "" : "s"); \(queued) item\(queued == 1 ? "" : "s") left in the queue"
+            "committed \(report.committed) event\(report.committed == 1 ? "" : "s"); \(QueueCounts.items(counts.waiting)) left in the queue\(counts.processedClause)"
         )
     }
 }

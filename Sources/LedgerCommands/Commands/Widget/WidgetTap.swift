@@ -8,7 +8,7 @@ struct WidgetTap: ParsableCommand {
         commandName: "tap",
         abstract: "Queue an activity as the widget's button does (no git; committed by the next command).")
 
-    @Argument(help: "The activity type.")
+    @Argument(help: "The activity type.", completion: DynamicCompletion.types)
     var type: String
 
     @Option(parsing: .unconditional, help: "When it happened (default: now).")

@@ -1,0 +1,73 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerSystem
+import LedgerVault
+
+/// The candidates a shell's completion asks for while you type (`CompletionKind.custom`): the
+/// vault's type names, recent entry ids and remote names. The shell runs
+/// `alog ---completion <command…> -- <argument> …` with the words typed so far; the front hands
+/// that to `alog-full`, whose parser calls these.
+///
+/// They never fail and never print: no vault, an unreadable one, anything at all going wrong
+/// gives no candidates, so the shell shows nothing rather than an error in the middle of the
+/// line. The default vault is never created here.
+enum DynamicCompletion {
+    static let types = CompletionKind.custom { words, _, prefix in candidates(words) { try typeNames($0, prefix) } }
+    static let liveEntries = CompletionKind.custom { words, _, prefix in
+        candidates(words) { try entryIDs($0, prefix, deleted: false) }
+    }
+    static let deletedEntries = CompletionKind.custom { words, _, prefix in
+        candidates(words) { try entryIDs($0, prefix, deleted: true) }
+    }
+    static let remotes = CompletionKind.custom { words, _, prefix in
+        candidates(words) { vault in try vault.remotes().map(\.name).filter { $0.hasPrefix(prefix) }.sorted() }
+    }
+
+    /// How many entry ids are offered: the most recent ones (after the prefix typed so far).
+    static let entryLimit = 30
+
+    /// Opens the vault the words name (`--vault PATH`, `--vault=PATH`), else `$ALOG_VAULT`, the
+    /// setting or the default, without creating it; nil when there is none.
+    static func candidates(_ words: [String], _ body: (Vault) throws -> [String]) -> [String] {
+        var explicit: String?
+        for (index, word) in words.enumerated() {
+            if word == "--vault", index + 1 < words.count {
+                explicit = words[index + 1]
+            } else if word.hasPrefix("--vault=") {
+                explicit = String(word.dropFirst("--vault=".count))
+            }
+        }
+        if explicit == "" { return [] }
+        let location = VaultLocation(explicit: explicit)
+        guard FileSystem.isDirectory(location.path), let vault = try? Vault.open(at: location.path) else { return [] }
+        vault.notify = { _ in }
+        return (try? body(vault)) ?? []
+    }
+
+    /// The vault's types, most used first (live entries of each), then the rest by name. alog
+    /// has no separate notion of favourites: the types you log most are the ones offered first.
+    static func typeNames(_ vault: Vault, _ prefix: String) throws -> [String] {
+        let prefix = prefix.lowercased()
+        var uses: [String: Int] = [:]
+        try vault.state().forEachEntry { entry in
+            if !entry.isDeleted { uses[entry.type, default: 0] += 1 }
+        }
+        return try vault.summary().types.map(\.name).filter { $0.hasPrefix(prefix) }.sorted { a, b in
+            let (ua, ub) = (uses[a] ?? 0, uses[b] ?? 0)
+            return ua != ub ? ua > ub : a < b
+        }
+    }
+
+    /// Entry ids, newest first: live entries (for `edit`, `delete`, `show`) or deleted ones (for
+    /// `restore`), those starting with `prefix` (any case).
+    static func entryIDs(_ vault: Vault, _ prefix: String, deleted: Bool) throws -> [String] {
+        let prefix = prefix.lowercased()
+        var entries: [(id: String, at: Int64)] = []
+        try vault.state().forEachEntry { entry in
+            let id = entry.id.description
+            if entry.isDeleted == deleted, id.lowercased().hasPrefix(prefix) { entries.append((id, entry.at.seconds)) }
+        }
+        return entries.sorted { $0.at != $1.at ? $0.at > $1.at : $0.id < $1.id }.prefix(entryLimit).map(\.id)
+    }
+}
