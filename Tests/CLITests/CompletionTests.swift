@@ -75,11 +75,12 @@ struct CompletionTests {
         )
     }
 
-    @Test("types most used first, recent live or deleted ids, remotes; through the front")
+    @Test("types most recently logged first, recent live or deleted ids, remotes; through the front")
     func dynamic() throws {
         let (live, deleted) = try makeVault()
         let types = try candidates(["log"])
-        #expect(Array(types.prefix(2)) == ["meal", "reading"], "most used first")
+        #expect(Array(types.prefix(2)) == ["reading", "meal"], "the most recently logged first")
+        #expect(Array(types.dropFirst(2)) == ["exercise", "rowing", "sleep", "wake"], "then by name")
         #expect(Set(types) == ["meal", "reading", "rowing", "exercise", "sleep", "wake"])
         #expect(try candidates(["start"], "r") == ["reading", "rowing"])
         #expect(try candidates(["widget", "tap"], "me") == ["meal"])
@@ -94,7 +95,7 @@ struct CompletionTests {
         #expect(try candidates(["log"], "", ["ALOG_VAULT": other]).isEmpty)
         #expect(try candidates(["log"], "", ["ALOG_VAULT": "", "ALOG_NOW": "garbage"]).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: home.sub(".local/share/alog/vault")), "no default vault made")
-        #expect(try candidates(["log"], extra: ["--vault=" + home.sub("vault")]).first == "meal")
+        #expect(try candidates(["log"], extra: ["--vault=" + home.sub("vault")]).first == "reading")
     }
 
     @Test("a real bash completes through the installed script")
