@@ -70,7 +70,7 @@ public enum StatusReport {
         }
         row("🍽️", "Meal", timers.sinceMeal) { "since \($0.at.localTime) \($0.at.localDateAndTime.date.iso)" }
         row("⏱️", "Last entry", timers.sinceAny) {
-            "\($0.type) at \($0.at.localTime) \($0.at.localDateAndTime.date.iso)"
+            "\(DisplayText.escaped($0.type)) at \($0.at.localTime) \($0.at.localDateAndTime.date.iso)"
         }
         let zone = SystemTimeZone()
         if let running = TimerReport.running(summary, now: now, zone: zone) {
@@ -88,9 +88,8 @@ public enum StatusReport {
             lines.append("")
             lines.append(Terminal.bold("Last known"))
             for (type, latest) in summary.latest.sorted(by: { $0.value.at.seconds > $1.value.at.seconds }) {
-                let icon = Render.icon(type, types)
                 lines.append(
-                    "  \(Terminal.pad(icon + " " + type, 14))  \(latest.at.localTime)  \(latest.at.localDateAndTime.date.iso)  \(Terminal.dim(formatDuration(now - latest.at.seconds) + " ago"))"
+                    "  \(Terminal.pad(Render.label(type, types), 14))  \(latest.at.localTime)  \(latest.at.localDateAndTime.date.iso)  \(Terminal.dim(formatDuration(now - latest.at.seconds) + " ago"))"
                 )
             }
         }

@@ -30,7 +30,7 @@ struct Types: ParsableCommand {
             } else {
                 for type in types {
                     emit(
-                        "\(Terminal.pad(type.icon + " " + type.name, 18))  \(Terminal.pad(type.group, 10))  \(type.color)"
+                        "\(Terminal.pad(Render.label(type.name, Render.typeMap([type])), 18))  \(Terminal.pad(DisplayText.line(type.group, width: 40), 10))  \(DisplayText.line(type.color, width: 20))"
                     )
                 }
             }
@@ -77,7 +77,7 @@ struct Types: ParsableCommand {
             }
             let appended = try vault.defineType(definition)
             appended.warnings.forEach(Terminal.warn)
-            emit("\(existed ? "changed" : "defined") \(definition.icon) \(definition.name)")
+            emitLine("\(existed ? "changed" : "defined") \(definition.icon) \(definition.name)")
         }
     }
 }

@@ -26,7 +26,7 @@ extension Vault {
                 try FileSystem.writeAtomically(stateFiles.undoLog, Array((log + "\(last.id)\n").utf8))
                 return Undone(
                     description:
-                        "could not undo defining the new type '\(definition.name)' (alog cannot remove a type yet); passed over it, so 'alog undo' again reaches the action before",
+                        "could not undo defining the new type \(DisplayText.quoted(definition.name)) (alog cannot remove a type yet); passed over it, so 'alog undo' again reaches the action before",
                     appended: nil)
             }
             throw VaultError.nothingToUndo
