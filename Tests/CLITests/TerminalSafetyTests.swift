@@ -96,6 +96,29 @@ struct TerminalSafetyTests {
         #expect(try Self.notes(vault, home) == [Self.hostileNote])
     }
 
+    @Test("a hostile note that arrives by sync is escaped on the receiving device")
+    func syncedNoteIsEscaped() throws {
+        let home = TemporaryDirectory()
+        let phone = try Self.vault(home)
+        try Self.commitForeignEvents(phone)
+        let remote = home.sub("shared.git")
+        #expect(try git("init", "-q", "--bare", "-b", "main", remote, in: home.path).succeeded)
+        for arguments in [["remote", "add", "origin", remote], ["sync"]] {
+            let result = try alog(arguments + ["--vault", phone], home: home.path, environment: Self.now)
+            #expect(result.succeeded, "\(arguments): \(result.stderr)")
+        }
+        let laptop = home.sub("laptop")
+        let clone = try alog(["clone", remote, "--vault", laptop], home: home.path, environment: Self.now)
+        #expect(clone.succeeded, "\(clone.stderr)")
+        for arguments in [["history"], ["status"], ["sync"]] {
+            let result = try alog(arguments + ["--vault", laptop], home: home.path, environment: Self.now)
+            #expect(result.succeeded, "\(arguments): \(result.stderr)")
+            #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{07}"), "\(result.stdout)")
+        }
+        let history = try alog(["history", "--vault", laptop], home: home.path, environment: Self.now)
+        #expect(history.stdout.contains("a\\e[31mred\\e[0m\\a"), "\(history.stdout)")
+    }
+
     @Test("a note with a control character is refused; line breaks and tabs are kept; 2,000 characters at most")
     func noteRules() throws {
         let home = TemporaryDirectory()

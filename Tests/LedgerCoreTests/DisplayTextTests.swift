@@ -85,4 +85,11 @@ struct DisplayTextTests {
         #expect(DisplayText.utf8Problem([0x61, 0x62, 0xFF]) == "byte 3 is 0xFF")
         #expect(DisplayText.utf8Problem(Array("ok".utf8)) == nil)
     }
+
+    @Test("JSON output escapes every control character, DEL and C1 included")
+    func json() {
+        #expect(
+            JSONText.string("a\u{1B}[31m\u{07}\0\u{7F}\u{9B}\u{2028}\n\t\"\\é")
+                == #""a\u001b[31m\u0007\u0000\u007f\u009b\u2028\n\t\"\\é""#)
+    }
 }
