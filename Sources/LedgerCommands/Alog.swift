@@ -137,6 +137,18 @@ public struct Alog: ParsableCommand {
         Self.exit()
     }
 
+    /// `message` with every long word of the command line in it cut to a readable length
+    /// (the argument parser echoes a value it refuses whole): `aaaa…(4000 characters)`.
+    static func shortened(_ message: String) -> String {
+        var message = message
+        let long = Set(CommandLine.arguments.dropFirst().filter { DisplayText.width($0) > DisplayText.echoWidth })
+        for word in long.sorted(by: { $0.count > $1.count }) where message.contains(word) {
+            let cut = DisplayText.cut(DisplayText.escaped(word), to: DisplayText.echoWidth - 1)
+            message = message.replacing(word, with: cut + "…(\(word.count) characters)")
+        }
+        return message
+    }
+
     /// Ends the process with `error`'s message, as `exit(withError:)` does, with any text from
     /// outside alog in it (an argument echoed, a path, a name from a synced vault) made safe
     /// for a terminal: no control character of it reaches stderr as is.
@@ -145,7 +157,7 @@ public struct Alog: ParsableCommand {
         let message = fullMessage(for: error)
         // Help and --version go to stdout, as the parser prints them.
         if code == .success || message.isEmpty { Self.exit(withError: error) }
-        StandardStream.error(DisplayText.escaped(message, oneLine: false) + "\n")
+        StandardStream.error(DisplayText.escaped(shortened(message), oneLine: false) + "\n")
         fflush(nil)
         #if canImport(Glibc)
             Glibc.exit(code.rawValue)

@@ -246,11 +246,19 @@ struct TerminalSafetyTests {
         for arguments in [
             ["delete", long], ["restore", long], ["show", long], ["log", long], ["edit", long, "--note", "x"],
             ["sync", long], ["widget", "tap", long], ["start", "meal", "--goal", long],
+            ["log", "meal", "--at", long],
         ] {
             let result = try alog(arguments + ["--vault", vault], home: home.path, environment: Self.now)
             #expect(result.status == 1, "\(arguments.prefix(2)): \(result.stdout)")
             #expect(result.stderr.count < 400, "\(arguments.prefix(2)) echoed it whole: \(result.stderr.prefix(300))")
             #expect(result.stderr.contains("…' (4000 characters)"), "\(arguments.prefix(2)): \(result.stderr)")
+        }
+        // The argument parser's own messages, too.
+        for arguments in [["history", "--limit", long], ["log", "meal", "--" + long]] {
+            let result = try alog(arguments + ["--vault", vault], home: home.path, environment: Self.now)
+            #expect(result.status == 64, "\(arguments.prefix(2)): \(result.stdout)")
+            #expect(result.stderr.count < 600, "\(arguments.prefix(2)) echoed it whole: \(result.stderr.prefix(300))")
+            #expect(result.stderr.contains(" characters)"), "\(arguments.prefix(2)): \(result.stderr)")
         }
         for arguments in [
             ["restore", "\u{1B}[31mred"], ["log", "\u{1B}[31mred"], ["widget", "tap", "\u{1B}]0;x\u{07}"],
