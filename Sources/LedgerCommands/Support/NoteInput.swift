@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerOutput
 import LedgerSystem
 
 #if canImport(Glibc)
@@ -15,7 +16,10 @@ enum NoteInput {
     /// The note to record, nil when none was given; throws a refusal.
     static func resolve(note: String?, file: String?) throws -> String? {
         if note != nil, file != nil { throw Refused("give --note or --note-file, not both") }
-        if note == "-" { return try read("-", source: "standard input") }
+        if note == "-" {
+            if isatty(STDIN_FILENO) == 1 { Terminal.note("type the note, then Ctrl-D on a line of its own") }
+            return try read("-", source: "standard input")
+        }
         if let file { return try read(file, source: "the note file \(DisplayText.quoted(file))") }
         guard let note else { return nil }
         return try checked(NoteText.normalized(note), source: "--note")
