@@ -1,5 +1,7 @@
 import ArgumentParser
+import LedgerCore
 import LedgerEnvironment
+import LedgerFastPath
 import LedgerSystem
 
 #if canImport(Glibc)
@@ -69,12 +71,17 @@ public struct Alog: ParsableCommand {
     public static func runFromCommandLine() -> Never {
         // A write past `ulimit -f` fails with EFBIG and is reported, instead of killing us.
         signal(SIGXFSZ, SIG_IGN)
+        // Swift repairs arguments that are not UTF-8 (a bad byte becomes U+FFFD): refused instead.
+        if let problem = RawArguments.invalidUTF8() {
+            StandardStream.error("Error: \(problem)\n")
+            Self.exit(withError: ExitCode(1))
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         // A word longer than any alog takes is refused before parsing: the argument parser's
         // time grows with the square of a word's length (a 34,500-character word took 22 s).
         if let (index, word) = arguments.enumerated().first(where: { $0.element.utf8.count > maxArgumentBytes }) {
             StandardStream.error(
-                "Error: argument \(index + 1) is \(word.utf8.count) bytes long; alog takes at most \(maxArgumentBytes) bytes a word (a longer note belongs in a file)\n"
+                "Error: argument \(index + 1) is \(word.utf8.count) bytes long; alog takes at most \(maxArgumentBytes) bytes a word (a longer note: --note-file FILE, or --note - to read it from standard input)\n"
             )
             Self.exit(withError: ExitCode(1))
         }
@@ -86,7 +93,7 @@ public struct Alog: ParsableCommand {
             do {
                 try CommandClock.check()
             } catch {
-                Self.exit(withError: error)
+                fail(error)
             }
         }
         if arguments == ["--version"] {
@@ -98,7 +105,7 @@ public struct Alog: ParsableCommand {
                 try quick.run()
                 Self.exit()
             } catch {
-                Self.exit(withError: error)
+                fail(error)
             }
         }
         if let name = arguments.first, let type = hotCommands[name],
@@ -108,7 +115,7 @@ public struct Alog: ParsableCommand {
                 try command.run()
                 Self.exit()
             } catch {
-                Self.exit(withError: error)
+                fail(error)
             }
         }
         // Only now, off the quick and hot paths (whose command names are known): a word that
@@ -120,10 +127,45 @@ public struct Alog: ParsableCommand {
         {
             let close = suggestions(for: name)
             let hint = close.isEmpty ? "" : " Did you mean \(close.map { "'alog \($0)'" }.joined(separator: " or "))?"
-            StandardStream.error("Error: '\(name)' is not an alog command.\(hint) See 'alog --help' for the list.\n")
+            StandardStream.error(
+                "Error: \(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list.\n")
             Self.exit(withError: ExitCode(64))
         }
-        Self.main(nil)
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            fail(error)
+        }
         Self.exit()
+    }
+
+    /// `message` with every long word of the command line in it cut to a readable length
+    /// (the argument parser echoes a value it refuses whole): `aaaa…(4000 characters)`.
+    static func shortened(_ message: String) -> String {
+        var message = message
+        let long = Set(CommandLine.arguments.dropFirst().filter { DisplayText.width($0) > DisplayText.echoWidth })
+        for word in long.sorted(by: { $0.count > $1.count }) where message.contains(word) {
+            let cut = DisplayText.cut(DisplayText.escaped(word), to: DisplayText.echoWidth - 1)
+            message = message.replacing(word, with: cut + "…(\(word.count) characters)")
+        }
+        return message
+    }
+
+    /// Ends the process with `error`'s message, as `exit(withError:)` does, with any text from
+    /// outside alog in it (an argument echoed, a path, a name from a synced vault) made safe
+    /// for a terminal: no control character of it reaches stderr as is.
+    static func fail(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        // Help and --version go to stdout, as the parser prints them.
+        if code == .success || message.isEmpty { Self.exit(withError: error) }
+        StandardStream.error(DisplayText.escaped(shortened(message), oneLine: false) + "\n")
+        fflush(nil)
+        #if canImport(Glibc)
+            Glibc.exit(code.rawValue)
+        #else
+            Darwin.exit(code.rawValue)
+        #endif
     }
 }

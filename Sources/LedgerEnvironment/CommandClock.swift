@@ -29,14 +29,14 @@ public enum CommandClock {
             return .failure(
                 Invalid(
                     description:
-                        "ALOG_NOW='\(shown)' is not a time: give unix seconds or ISO 8601 with an offset (2030-01-01T12:00:00Z), or unset it"
+                        "ALOG_NOW=\(DisplayText.quoted(shown)) is not a time: give unix seconds or ISO 8601 with an offset (2030-01-01T12:00:00Z), or unset it"
                 ))
         }
         guard ValidTime.contains(seconds: seconds) else {
             return .failure(
                 Invalid(
                     description:
-                        "ALOG_NOW='\(shown)' is outside 1970-01-01 to 9999-12-30, the times alog records; unset it or give a time in that range"
+                        "ALOG_NOW=\(DisplayText.quoted(shown)) is outside 1970-01-01 to 9999-12-30, the times alog records; unset it or give a time in that range"
                 ))
         }
         return .success(seconds * 1000)
@@ -75,7 +75,7 @@ public enum CommandClock {
             let ahead = error.reason.firstIndex(of: ";").map { String(error.reason[..<$0]) } ?? error.reason
             throw Invalid(
                 description:
-                    "--since '\(text)' is \(ahead.dropFirst("it is ".count)), so no entry can be at or after it; give a time that has passed (e.g. -1d or 'yesterday 08:00')"
+                    "--since \(DisplayText.quoted(text)) is \(ahead.dropFirst("it is ".count)), so no entry can be at or after it; give a time that has passed (e.g. -1d or 'yesterday 08:00')"
             )
         }
     }

@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerEnvironment
 import LedgerSystem
 
@@ -13,13 +14,18 @@ public enum FrontMain {
     public static func run(_ arguments: [String]) -> Never {
         // A write past `ulimit -f` fails with EFBIG and is reported, instead of killing us.
         signal(SIGXFSZ, SIG_IGN)
+        // As `alog-full` does first: an argument that is not UTF-8 is refused, not repaired.
+        if let problem = RawArguments.invalidUTF8() {
+            StandardStream.error("Error: \(problem)\n")
+            exit(1)
+        }
         if let command = HotCommand(arguments) {
             // A tap is stamped with now: refused, like in alog-full, when now is not a time alog
             // records. (Everything else goes to alog-full, which checks the same.)
             do {
                 try CommandClock.check()
             } catch {
-                StandardStream.error("Error: \(error)\n")
+                StandardStream.error("Error: \(DisplayText.escaped(String(describing: error)))\n")
                 exit(1)
             }
             if let status = command.run() { exit(status) }

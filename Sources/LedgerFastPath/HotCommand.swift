@@ -87,7 +87,7 @@ public struct HotCommand {
             StandardStream.output(output.stdout + "\n")
             return 0
         } catch {
-            StandardStream.error("Error: \(error)\n")
+            StandardStream.error("Error: \(DisplayText.escaped(String(describing: error)))\n")
             return 1
         }
     }

@@ -13,6 +13,22 @@ public enum Render {
         types[type]?.icon ?? ActivityTypes.builtIn(type)?.icon ?? "•"
     }
 
+    /// A type's icon and name as human output shows them: escaped (an icon can come from
+    /// another device by sync), the icon cut to `iconWidth` columns.
+    public static func label(_ type: String, _ types: [String: ActivityTypeDefinition]) -> String {
+        DisplayText.line(icon(type, types), width: iconWidth) + " " + DisplayText.escaped(type)
+    }
+
+    /// The most columns an icon takes in human output: 4 wide characters, or an escaped one.
+    public static let iconWidth = 16
+
+    /// A note as one-line views show it: escaped, a line break as `⏎`, cut to `noteWidth`
+    /// columns.
+    public static func note(_ note: String) -> String { DisplayText.line(note, width: noteWidth) }
+
+    /// The most columns of a note that one-line views show.
+    public static let noteWidth = 100
+
     /// A timed entry's window as history shows it: where it ends (nil while it runs) and how
     /// long it ran (or has run, at `now`).
     public struct Window: Sendable {
@@ -58,13 +74,13 @@ public enum Render {
         let at = viewed(entry.at, zone: zone)
         let (date, _) = at.localDateAndTime
         var line =
-            "\(Terminal.bold(at.localTime))  \(date.iso)  \(Terminal.pad(icon(entry.type, types) + " " + entry.type, 14))  \(Terminal.dim(entry.id.description))"
+            "\(Terminal.bold(at.localTime))  \(date.iso)  \(Terminal.pad(label(entry.type, types), 14))  \(Terminal.dim(entry.id.description))"
         if let recorded = recordedElsewhere(entry.at, zone: zone) { line += "  " + Terminal.dim(recorded) }
         if let window {
             let until = window.end.map { "–" + clock($0, zone: zone) } ?? " running"
             line += "  \(until) (\(formatDuration(window.seconds)))"
         }
-        if let note = entry.note { line += "  " + note }
+        if let note = entry.note { line += "  " + Self.note(note) }
         return line
     }
 
@@ -117,25 +133,28 @@ public enum Render {
     }
 
     public static func eventSummary(_ event: Event) -> String {
-        switch event.body {
+        let shown = { (text: String) in DisplayText.escaped(text) }
+        return switch event.body {
         case .logged(let type, let at, let note):
-            "log \(type) at \(at.iso8601)" + (note.map { " “\($0)”" } ?? "")
+            "log \(shown(type)) at \(at.iso8601)" + (note.map { " “\(Self.note($0))”" } ?? "")
         case .edited(let target, let changes):
             "edit \(target):"
                 + [
-                    changes.type.map { " type=\($0)" }, changes.at.map { " at=\($0.iso8601)" },
-                    changes.note.map { " note=“\($0)”" }, changes.end.map { " end=\($0.iso8601)" },
+                    changes.type.map { " type=\(shown($0))" }, changes.at.map { " at=\($0.iso8601)" },
+                    changes.note.map { " note=“\(Self.note($0))”" }, changes.end.map { " end=\($0.iso8601)" },
                     changes.clearsEnd ? " end=none (runs again)" : nil,
                 ].compactMap { $0 }.joined()
         case .started(let type, let at, let note, let goal):
-            "start \(type) at \(at.iso8601)" + (goal.map { " goal \(formatDuration($0))" } ?? "")
-                + (note.map { " “\($0)”" } ?? "")
+            "start \(shown(type)) at \(at.iso8601)" + (goal.map { " goal \(formatDuration($0))" } ?? "")
+                + (note.map { " “\(Self.note($0))”" } ?? "")
         case .stopped(let target, let at, _): "stop \(target) at \(at.iso8601)"
         case .goalSet(let type, let seconds):
-            seconds > 0 ? "daily goal of \(type): \(formatDuration(seconds))" : "daily goal of \(type) removed"
+            seconds > 0
+                ? "daily goal of \(shown(type)): \(formatDuration(seconds))" : "daily goal of \(shown(type)) removed"
         case .deleted(let target): "delete \(target)"
         case .restored(let target): "restore \(target)"
-        case .typeDefined(let definition): "define type \(definition.name) \(definition.icon)"
+        case .typeDefined(let definition):
+            "define type \(shown(definition.name)) \(DisplayText.line(definition.icon, width: iconWidth))"
         }
     }
 }

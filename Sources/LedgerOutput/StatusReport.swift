@@ -71,7 +71,7 @@ public enum StatusReport {
         }
         row("🍽️", "Meal", timers.sinceMeal) { "since \(Render.clockAndDate($0.at, zone: zone))" }
         row("⏱️", "Last entry", timers.sinceAny) {
-            "\($0.type) at \(Render.clockAndDate($0.at, zone: zone))"
+            "\(DisplayText.escaped($0.type)) at \(Render.clockAndDate($0.at, zone: zone))"
         }
         if let running = TimerReport.running(summary, now: now, zone: zone) {
             lines.append("")
@@ -88,10 +88,9 @@ public enum StatusReport {
             lines.append("")
             lines.append(Terminal.bold("Last known"))
             for (type, latest) in summary.latest.sorted(by: { $0.value.at.seconds > $1.value.at.seconds }) {
-                let icon = Render.icon(type, types)
                 let at = Render.viewed(latest.at, zone: zone)
                 var line =
-                    "  \(Terminal.pad(icon + " " + type, 14))  \(at.localTime)  \(at.localDateAndTime.date.iso)  \(Terminal.dim(formatDuration(now - latest.at.seconds) + " ago"))"
+                    "  \(Terminal.pad(Render.label(type, types), 14))  \(at.localTime)  \(at.localDateAndTime.date.iso)  \(Terminal.dim(formatDuration(now - latest.at.seconds) + " ago"))"
                 if let recorded = Render.recordedElsewhere(latest.at, zone: zone) {
                     line += "  " + Terminal.dim(recorded)
                 }

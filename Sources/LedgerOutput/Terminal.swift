@@ -23,8 +23,9 @@ public enum Terminal {
     public static func green(_ text: String) -> String { style(text, "32") }
     public static func red(_ text: String) -> String { style(text, "31") }
 
-    /// A message on stderr (warnings, notes), never mixed into stdout.
-    public static func note(_ text: String) { writeError(text + "\n") }
+    /// A message on stderr (warnings, notes), never mixed into stdout. Text from outside alog
+    /// in it (a name, a path, a note) cannot reach the terminal as a control sequence.
+    public static func note(_ text: String) { writeError(DisplayText.escaped(text, oneLine: false) + "\n") }
 
     /// Writes `text` to stderr as is.
     public static func writeError(_ text: String) { StandardStream.error(text) }
@@ -38,7 +39,7 @@ public enum Terminal {
 
     private static let warned = Locked<Set<String>>([])
 
-    /// Pads to a display width, counting an emoji as two columns.
+    /// Pads to a display width: colours take no columns, an emoji or a CJK character two.
     public static func pad(_ text: String, _ width: Int) -> String {
         let visible = displayWidth(text)
         return visible >= width ? text : text + String(repeating: " ", count: width - visible)
@@ -62,7 +63,7 @@ public enum Terminal {
                 out.append(char)
                 continue
             }
-            let charWidth = displayWidth(String(char))
+            let charWidth = DisplayText.characterWidth(char)
             if used + charWidth > width {
                 cut = true
                 break
@@ -73,15 +74,7 @@ public enum Terminal {
         return cut && out.contains("\u{1B}") ? out + "\u{1B}[0m" : out
     }
 
-    public static func displayWidth(_ text: String) -> Int {
-        text.reduce(0) { width, char in
-            let scalars = char.unicodeScalars
-            let wide =
-                scalars.contains { $0.value == 0xFE0F }
-                || scalars.first.map { $0.properties.isEmojiPresentation || $0.value >= 0x1100 && $0.value <= 0x115F }
-                    == true
-            if wide { return width + 2 }
-            return width + 1
-        }
-    }
+    /// The columns `text` takes on a terminal: escape sequences (colours) take none, wide
+    /// characters and emoji two (see `DisplayText.width`).
+    public static func displayWidth(_ text: String) -> Int { DisplayText.width(text) }
 }

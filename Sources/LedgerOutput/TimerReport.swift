@@ -84,7 +84,7 @@ public enum TimerReport {
         _ running: Running, types: [String: ActivityTypeDefinition], zone: any TimeZoneRules
     ) -> String {
         var line =
-            "  \(Terminal.pad("▶ " + Render.icon(running.entry.type, types) + " " + running.entry.type, 16))  \(Terminal.pad(Terminal.green(formatDuration(running.seconds)), 8))  "
+            "  \(Terminal.pad("▶ " + Render.label(running.entry.type, types), 16))  \(Terminal.pad(Terminal.green(formatDuration(running.seconds)), 8))  "
         var detail = "since \(Render.clockMarked(running.since, zone: zone))"
         if let goal = running.entry.goalSeconds, let remaining = running.remaining, let goalAt = running.goalAt {
             detail +=
@@ -100,7 +100,7 @@ public enum TimerReport {
     public static func goalLine(_ goal: Goal) -> String {
         let percent = goal.goalSeconds > 0 ? goal.todaySeconds * 100 / goal.goalSeconds : 0
         var line =
-            "  \(Terminal.pad(goal.type, 14))  \(Terminal.pad(formatDuration(goal.todaySeconds) + " of " + formatDuration(goal.goalSeconds), 14))  \(percent)%"
+            "  \(Terminal.pad(DisplayText.escaped(goal.type), 14))  \(Terminal.pad(formatDuration(goal.todaySeconds) + " of " + formatDuration(goal.goalSeconds), 14))  \(percent)%"
         if let reached = goal.reachedAt {
             line += Terminal.dim("  · reached at \(reached.localTime) if the timer keeps running")
         } else if goal.todaySeconds >= goal.goalSeconds {

@@ -47,13 +47,13 @@ public enum WatchView {
             lines.append(Terminal.bold("Last entries"))
             for (type, entry) in latest.prefix(max(1, rows - lines.count - 3)) {
                 lines.append(
-                    "  \(Terminal.pad(Render.icon(type, types) + " " + type, 14))  \(Render.clockMarked(entry.at, zone: zone))  \(Terminal.dim(formatDuration(now - entry.at.seconds) + " ago"))"
+                    "  \(Terminal.pad(Render.label(type, types), 14))  \(Render.clockMarked(entry.at, zone: zone))  \(Terminal.dim(formatDuration(now - entry.at.seconds) + " ago"))"
                 )
             }
         }
         if let message {
             lines.append("")
-            lines.append(Terminal.yellow(message))
+            lines.append(Terminal.yellow(DisplayText.escaped(message)))
         }
         return Array(lines.prefix(rows)).map { Terminal.truncate($0, to: columns) }
     }
@@ -71,7 +71,7 @@ public enum WatchView {
         var parts = [zone.localInstant(at: now).iso8601]
         if let running = TimerReport.running(summary, now: now, zone: zone) {
             var text =
-                "running \(running.entry.type) since \(Render.clock(running.since, zone: zone)) (\(formatDuration(running.seconds)))"
+                "running \(DisplayText.escaped(running.entry.type)) since \(Render.clock(running.since, zone: zone)) (\(formatDuration(running.seconds)))"
             if let goalAt = running.goalAt, (running.remaining ?? 0) > 0 { text += ", goal at \(goalAt.localTime)" }
             parts.append(text)
         } else {
@@ -80,7 +80,9 @@ public enum WatchView {
         let timers = Timers(summary: summary, now: now)
         if let (state, since) = timers.conscious { parts.append("\(state.rawValue) \(formatDuration(since.seconds))") }
         if let meal = timers.sinceMeal { parts.append("meal \(formatDuration(meal.seconds)) ago") }
-        if let last = timers.sinceAny { parts.append("last \(last.type) at \(Render.clock(last.at, zone: zone))") }
+        if let last = timers.sinceAny {
+            parts.append("last \(DisplayText.escaped(last.type)) at \(Render.clock(last.at, zone: zone))")
+        }
         return parts.joined(separator: " · ")
     }
 }

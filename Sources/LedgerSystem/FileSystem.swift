@@ -216,6 +216,33 @@ public enum FileSystem {
         return true
     }
 
+    /// At most `limit` bytes of the file `path` (or of standard input, for `-`), read to its
+    /// end or to the limit: for input from the user, which may be any size. Nil when the file
+    /// does not exist.
+    public static func readPrefix(_ path: String, limit: Int) throws -> [UInt8]? {
+        let fd: Int32
+        if path == "-" {
+            fd = STDIN_FILENO
+        } else {
+            guard let opened = try openForReading(path) else { return nil }
+            fd = opened
+        }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var done = 0
+        while done < limit {
+            let n = bytes.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress! + done, limit - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path == "-" ? "standard input" : path, operation: "read", code: errno)
+            }
+            if n == 0 { break }
+            done += n
+        }
+        bytes.removeSubrange(done...)
+        return bytes
+    }
+
     /// Reads exactly `count` bytes from the open file `fd` (at its offset); nil when the file
     /// ends first. `path` names the file in errors.
     public static func readExactly(_ fd: Int32, count: Int, path: String) throws -> [UInt8]? {

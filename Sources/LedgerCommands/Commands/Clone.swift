@@ -40,7 +40,7 @@ struct Clone: ParsableCommand {
                     ("eventsReceived", String(report.eventsReceived)),
                 ]))
         } else {
-            emit(
+            emitLine(
                 "cloned \(report.url) into \(vault.root): \(report.eventsReceived) events; this machine is device \(vault.device.id) (\(vault.device.name))"
             )
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerCore
 import LedgerEnvironment
 import LedgerSystem
 import LedgerVault
@@ -27,13 +28,13 @@ struct Config: ParsableCommand {
     func validate() throws {
         if let key, ConfigKey.named(key) == nil {
             throw ValidationError(
-                "unknown key '\(key)'; the keys are \(ConfigKey.all.map(\.name).joined(separator: ", ")) (see 'alog config --help')"
+                "unknown key \(DisplayText.quoted(key)); the keys are \(ConfigKey.all.map(\.name).joined(separator: ", ")) (see 'alog config --help')"
             )
         }
         if unset, key == nil { throw ValidationError("--unset needs a KEY") }
         if unset, value != nil { throw ValidationError("give either a VALUE or --unset, not both") }
         if key == "user.email", let value, !value.contains("@") {
-            throw ValidationError("user.email '\(value)' is not an email address (name@example.com)")
+            throw ValidationError("user.email \(DisplayText.quoted(value)) is not an email address (name@example.com)")
         }
         if let value, value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw ValidationError("a value may not contain control characters (a line break, say)")
@@ -48,7 +49,7 @@ struct Config: ParsableCommand {
                 var stored = value
                 if key == "vault", let path = value { stored = FileSystem.absolute(VaultLocation.expandingHome(path)) }
                 try UserConfig.set(key, stored)
-                emit(
+                emitLine(
                     stored.map { "\(key) = \($0) (in \(UserConfig.path))" } ?? "removed \(key) from \(UserConfig.path)")
             } else {
                 try show(key, UserConfig.value(key))
@@ -57,7 +58,7 @@ struct Config: ParsableCommand {
             let vault = try options.open(drainingWidgetQueue: false)
             if unset || value != nil {
                 try vault.setConfig(found, value)
-                emit(
+                emitLine(
                     value.map { "\(key) = \($0) (in \(vault.root)/.git/config)" }
                         ?? "removed \(key) from \(vault.root)/.git/config")
             } else {
@@ -70,7 +71,7 @@ struct Config: ParsableCommand {
         guard let value else {
             throw VaultError.alreadyInState("\(key) is not set; set it with 'alog config \(key) VALUE'")
         }
-        emit(value)
+        emitLine(value)
     }
 
     /// Every key with its value (or `(not set)`), where it is kept, and what it does.
@@ -83,7 +84,7 @@ struct Config: ParsableCommand {
                 case .clone: (try? vault?.config(key)) ?? nil
                 }
             let shown = key.name == "alog.token" && value != nil ? "(set, not shown)" : value ?? "(not set)"
-            emit("\(key.name) = \(shown)    # \(key.help)")
+            emitLine("\(key.name) = \(shown)    # \(key.help)")
         }
     }
 }

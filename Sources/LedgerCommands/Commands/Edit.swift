@@ -20,8 +20,11 @@ struct Edit: ParsableCommand {
     @Option(help: "The new activity type.", completion: DynamicCompletion.types)
     var type: String?
 
-    @Option(help: "The new note (empty to remove it).")
+    @Option(help: "The new note (empty to remove it; at most 2,000 characters); '-' reads it from standard input.")
     var note: String?
+
+    @Option(name: .customLong("note-file"), help: ArgumentHelp("Read the note from FILE (UTF-8).", valueName: "file"))
+    var noteFile: String?
 
     @Option(parsing: .unconditional, help: "A timer's new start (the same as --at).")
     var start: String?
@@ -40,7 +43,8 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         let changes = EntryChanges(
-            type: type?.lowercased(), at: try (start ?? at).map(CommandClock.parse), note: note,
+            type: type?.lowercased(), at: try (start ?? at).map(CommandClock.parse),
+            note: try NoteInput.resolve(note: note, file: noteFile),
             end: try end.map(CommandClock.parse))
         let vault = try options.open { try $0.checkEdit(id, changes: changes, adjust: adjust) }
         let (entry, appended) = try vault.edit(id, changes: changes, adjust: adjust)

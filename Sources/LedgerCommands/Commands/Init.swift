@@ -16,6 +16,6 @@ struct Init: ParsableCommand {
     func run() throws {
         let (vault, outcome) = try Vault.initialize(
             at: options.location.path, nested: nested, notify: { Terminal.warn($0) })
-        emit("\(outcome.rawValue) at \(vault.root) (device \(vault.device.id), \(vault.device.name))")
+        emitLine("\(outcome.rawValue) at \(vault.root) (device \(vault.device.id), \(vault.device.name))")
     }
 }

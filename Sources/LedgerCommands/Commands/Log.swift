@@ -19,17 +19,21 @@ struct Log: ParsableCommand {
     @Option(parsing: .unconditional, help: "When it happened (default: now).")
     var at: String?
 
-    @Option(help: "A note to keep with the entry.")
+    @Option(help: "A note to keep with the entry (at most 2,000 characters); '-' reads it from standard input.")
     var note: String?
+
+    @Option(name: .customLong("note-file"), help: ArgumentHelp("Read the note from FILE (UTF-8).", valueName: "file"))
+    var noteFile: String?
 
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        try Self.log(type: type, at: at, note: note, vault: options.vault)
+        try Self.log(type: type, at: at, note: note, noteFile: noteFile, vault: options.vault)
     }
 
     /// The command's work, shared with `QuickCommand` (the same command line without the parser).
-    static func log(type: String, at: String?, note: String?, vault path: String?) throws {
+    static func log(type: String, at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws {
+        let note = try NoteInput.resolve(note: note, file: noteFile)
         let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
         let vault = try VaultOptions.open(explicit: path) { try $0.checkLog(type: type.lowercased()) }
         let appended = try vault.log(type: type.lowercased(), at: instant, note: note)

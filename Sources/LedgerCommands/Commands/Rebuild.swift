@@ -10,7 +10,7 @@ struct Rebuild: ParsableCommand {
 
     func run() throws {
         // Whatever in .git/alog/ cannot be read is replaced first: opening the vault reads it.
-        try Vault.clearDamagedState(at: options.location.path).forEach(emit)
+        try Vault.clearDamagedState(at: options.location.path).forEach(emitLine)
         let vault = try options.open()
         let report = try vault.rebuild()
         Terminal.reportLineIssues(vault)

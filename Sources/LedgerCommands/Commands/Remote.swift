@@ -28,8 +28,12 @@ struct Remote: ParsableCommand {
             } else if remotes.isEmpty {
                 emit("no remotes; add one with 'alog remote add origin URL'")
             } else {
-                let width = remotes.map { Terminal.displayWidth($0.name) }.max() ?? 0
-                emit(remotes.map { "\(Terminal.pad($0.name, width))  \($0.url)" }.joined(separator: "\n"))
+                let width = remotes.map { Terminal.displayWidth(DisplayText.escaped($0.name)) }.max() ?? 0
+                emit(
+                    remotes.map {
+                        "\(Terminal.pad(DisplayText.escaped($0.name), width))  \(DisplayText.escaped($0.url))"
+                    }
+                    .joined(separator: "\n"))
             }
         }
     }
@@ -49,7 +53,7 @@ struct Remote: ParsableCommand {
             // Configuration only: the widget's queue is left for a command that writes the ledger.
             let vault = try options.open(drainingWidgetQueue: false)
             try vault.addRemote(name: name, url: url)
-            emit("added remote \(name) (\(try vault.remotes().first { $0.name == name }?.url ?? url))")
+            emitLine("added remote \(name) (\(try vault.remotes().first { $0.name == name }?.url ?? url))")
             if let missing = Vault.missingLocalRepository(url) {
                 Terminal.warn(
                     "\(missing) does not exist (yet); 'alog sync' will fail until it does (a disk not mounted? a typo? create it with 'git init --bare \(missing)')"

@@ -21,7 +21,7 @@ struct Repair: ParsableCommand {
         if report.actions.isEmpty {
             emit("nothing to repair: the branch resolves and no committed event line is missing")
         } else {
-            report.actions.forEach(emit)
+            report.actions.forEach(emitLine)
         }
     }
 }

@@ -28,6 +28,13 @@ struct Show: ParsableCommand {
                 ]))
         } else {
             emit(Render.entryLine(entry, types: types) + (entry.isDeleted ? "  " + Terminal.red("(deleted)") : ""))
+            // The entry's line shows the note on one line, cut; here it is whole, line by line.
+            if let note = entry.note, Render.note(note) != note {
+                emit(Terminal.dim("  note:"))
+                for line in note.split(separator: "\n", omittingEmptySubsequences: false) {
+                    emit("    " + DisplayText.escaped(String(line)))
+                }
+            }
             records.forEach { emit("  " + Render.auditLine($0)) }
         }
     }

@@ -20,8 +20,11 @@ struct Start: ParsableCommand {
     @Option(parsing: .unconditional, help: "When it started (default: now).")
     var at: String?
 
-    @Option(help: "A note to keep with the entry.")
+    @Option(help: "A note to keep with the entry (at most 2,000 characters); '-' reads it from standard input.")
     var note: String?
+
+    @Option(name: .customLong("note-file"), help: ArgumentHelp("Read the note from FILE (UTF-8).", valueName: "file"))
+    var noteFile: String?
 
     @Option(
         parsing: .unconditional, help: "How long it is meant to run (DURATION); status shows when it will be reached.")
@@ -33,13 +36,16 @@ struct Start: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        try Self.begin(type: type, at: at, note: note, goal: goal, adjust: adjust, vault: options.vault)
+        try Self.begin(
+            type: type, at: at, note: note, noteFile: noteFile, goal: goal, adjust: adjust, vault: options.vault)
     }
 
     /// The command's work, shared with `QuickCommand` (the same command line without the parser).
-    static func begin(type: String, at: String?, note: String?, goal: String?, adjust: Bool, vault path: String?)
-        throws
-    {
+    static func begin(
+        type: String, at: String?, note: String?, noteFile: String? = nil, goal: String?, adjust: Bool,
+        vault path: String?
+    ) throws {
+        let note = try NoteInput.resolve(note: note, file: noteFile)
         let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
         let goalSeconds = try goal.map(Self.duration)
         let type = type.lowercased()
@@ -72,10 +78,9 @@ struct Start: ParsableCommand {
     struct InvalidDuration: Error, CustomStringConvertible {
         var text: String
         var description: String {
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            return text.hasPrefix("-")
-                ? "a duration cannot be negative ('\(shown)'); use 45m, 1h30m, 2d or 90s"
-                : "'\(shown)' is not a duration: use 45m, 1h30m, 2d or 90s"
+            text.hasPrefix("-")
+                ? "a duration cannot be negative (\(DisplayText.quoted(text))); use 45m, 1h30m, 2d or 90s"
+                : "\(DisplayText.quoted(text)) is not a duration: use 45m, 1h30m, 2d or 90s"
         }
     }
 }

@@ -77,6 +77,8 @@ struct Sync: ParsableCommand {
     }
 
     static func human(_ report: SyncReport) -> String {
+        // Paths and names come from the vault's files and the remote: shown escaped.
+        let shown = { (text: String) in DisplayText.escaped(text) }
         let what: String =
             switch report.action {
             case .upToDate: "already up to date"
@@ -85,36 +87,37 @@ struct Sync: ParsableCommand {
             case .merged: "merged"
             }
         var lines = [
-            Terminal.bold("Synced with \(report.remote)") + " \(Terminal.dim(report.url)): \(what)"
+            Terminal.bold("Synced with \(shown(report.remote))") + " \(Terminal.dim(shown(report.url))): \(what)"
                 + (report.retries > 0 ? " (after \(report.retries) retr\(report.retries == 1 ? "y" : "ies"))" : "")
         ]
         lines.append("  events received \(report.eventsReceived), sent \(report.eventsSent)")
         if !report.notesReceived.isEmpty {
             lines.append("  notes updated from the remote: \(report.notesReceived.count)")
         }
-        for path in report.notesMerged { lines.append("  merged note: \(path)") }
+        for path in report.notesMerged { lines.append("  merged note: \(shown(path))") }
         if !report.notesNotSent.isEmpty {
-            let shown = report.notesNotSent.prefix(5).joined(separator: ", ")
+            let names = report.notesNotSent.prefix(5).map(shown).joined(separator: ", ")
             let more = report.notesNotSent.count > 5 ? " and \(report.notesNotSent.count - 5) more" : ""
             lines.append(
-                "  not sent: \(report.notesNotSent.count) note\(report.notesNotSent.count == 1 ? "" : "s") with uncommitted changes (\(shown)\(more)); alog commits only .alog/, so commit them with git (or your git plugin) to sync them"
+                "  not sent: \(report.notesNotSent.count) note\(report.notesNotSent.count == 1 ? "" : "s") with uncommitted changes (\(names)\(more)); alog commits only .alog/, so commit them with git (or your git plugin) to sync them"
             )
         }
         for path in report.editsKeptOverDeletes {
-            lines.append("  kept the edited version of \(path) (deleted on the other side)")
+            lines.append("  kept the edited version of \(shown(path)) (deleted on the other side)")
         }
         for ahead in report.aheadOfClock {
             let latest = LocalInstant(seconds: ahead.latestMillis / 1000, offset: 0).iso8601
             lines.append(
                 Terminal.yellow(
-                    "  clock: \(ahead.events) event\(ahead.events == 1 ? "" : "s") from device \(ahead.device)")
+                    "  clock: \(ahead.events) event\(ahead.events == 1 ? "" : "s") from device \(shown(ahead.device))")
                     + " stamped up to \(latest), more than a day ahead of this clock; check that device's clock"
                     + " (nothing is lost; see docs/sync.md, \"Clocks\")")
         }
         for copy in report.conflictCopies {
             lines.append(
-                Terminal.yellow("  conflict: \(copy.path)")
-                    + " (\(copy.reason)): the remote's version stays there; yours is kept as \(copy.copy)")
+                Terminal.yellow("  conflict: \(shown(copy.path))")
+                    + " (\(shown(copy.reason))): the remote's version stays there; yours is kept as \(shown(copy.copy))"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -36,7 +36,7 @@ struct Types: ParsableCommand {
             } else {
                 for type in types {
                     emit(
-                        "\(Terminal.pad(type.icon + " " + type.name, 18))  \(Terminal.pad(type.group, 10))  \(type.color)"
+                        "\(Terminal.pad(Render.label(type.name, Render.typeMap([type])), 18))  \(Terminal.pad(DisplayText.line(type.group, width: 40), 10))  \(DisplayText.line(type.color, width: 20))"
                             + (type.archived ? "  " + Terminal.dim("(removed)") : ""))
                 }
             }
@@ -84,7 +84,7 @@ struct Types: ParsableCommand {
             }
             let appended = try vault.defineType(definition)
             appended.warnings.forEach(Terminal.warn)
-            emit(
+            emitLine(
                 "\(wasRemoved ? "brought back" : existed ? "changed" : "defined") \(definition.icon) \(definition.name)"
             )
         }
@@ -113,10 +113,10 @@ struct Types: ParsableCommand {
             removal.appended.warnings.forEach(Terminal.warn)
             let type = removal.definition.name
             if removal.liveEntries == 0 {
-                emit("removed type \(removal.definition.icon) \(type); 'alog types add \(type)' brings it back")
+                emitLine("removed type \(removal.definition.icon) \(type); 'alog types add \(type)' brings it back")
             } else {
                 let count = removal.liveEntries == 1 ? "its entry stays" : "its \(removal.liveEntries) entries stay"
-                emit(
+                emitLine(
                     "archived type \(removal.definition.icon) \(type): \(count) in history, and nothing new can be logged with it; 'alog types add \(type)' brings it back"
                 )
             }

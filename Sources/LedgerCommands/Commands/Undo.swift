@@ -16,6 +16,6 @@ struct Undo: ParsableCommand {
     func run() throws {
         let undone = try options.open().undo()
         undone.appended?.warnings.forEach(Terminal.warn)
-        emit(undone.appended == nil ? undone.description : "undid: \(undone.description)")
+        emitLine(undone.appended == nil ? undone.description : "undid: \(undone.description)")
     }
 }

@@ -11,17 +11,17 @@ struct Verify: ParsableCommand {
     func run() throws {
         let vault = try options.open()
         let report = try vault.verify()
-        for issue in report.malformedLines { emit("damaged line: \(issue)") }
+        for issue in report.malformedLines { emitLine("damaged line: \(issue)") }
         for (id, places) in report.duplicateIDs {
-            emit("duplicate event id \(id): \(places.joined(separator: ", "))")
+            emitLine("duplicate event id \(id): \(places.joined(separator: ", "))")
         }
         for rewrite in report.rewrites {
-            emit("commit \(rewrite.commit.hex) changed history: \(rewrite.path): \(rewrite.detail)")
+            emitLine("commit \(rewrite.commit.hex) changed history: \(rewrite.path): \(rewrite.detail)")
         }
         for rewrite in report.repairedRewrites {
-            emit("commit \(rewrite.commit.hex) removed event lines from \(rewrite.path); written back since (ok)")
+            emitLine("commit \(rewrite.commit.hex) removed event lines from \(rewrite.path); written back since (ok)")
         }
-        emit(
+        emitLine(
             "checked \(report.eventsChecked) event line\(report.eventsChecked == 1 ? "" : "s") in \(report.commitsChecked) commit\(report.commitsChecked == 1 ? "" : "s"): \(report.isClean ? "ok" : "PROBLEMS FOUND")"
         )
         if !report.isClean { throw ExitCode(1) }

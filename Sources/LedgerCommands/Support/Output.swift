@@ -1,3 +1,5 @@
+import LedgerCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,3 +15,7 @@ func finishSuccessfully() -> Never {
     fflush(nil)
     exit(0)
 }
+
+/// Prints a line of plain text (no styles) that may hold text from outside alog (a path, a
+/// name, a URL, a line of a damaged file): its control characters are shown escaped.
+func emitLine(_ text: String) { print(DisplayText.escaped(text)) }

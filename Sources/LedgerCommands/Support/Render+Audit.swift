@@ -22,6 +22,6 @@ extension Render {
     static func auditLine(_ record: Vault.AuditRecord) -> String {
         let when = LocalInstant(seconds: record.author.time, offset: record.author.offsetMinutes * 60)
         return
-            "\(Terminal.dim(String(record.commit.hex.prefix(10))))  \(when.iso8601)  \(Terminal.cyan(record.event.device))  \(record.author.name)  \(Terminal.dim(record.event.id.description))  \(eventSummary(record.event))"
+            "\(Terminal.dim(String(record.commit.hex.prefix(10))))  \(when.iso8601)  \(Terminal.cyan(record.event.device))  \(DisplayText.escaped(record.author.name))  \(Terminal.dim(record.event.id.description))  \(eventSummary(record.event))"
     }
 }

@@ -10,7 +10,7 @@ public struct TimeExpression: Sendable {
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
         public var input: String
         public var reason: String
-        public var description: String { "invalid time '\(input)': \(reason)" }
+        public var description: String { "invalid time \(DisplayText.quoted(input)): \(reason)" }
     }
 
     public var now: Int64

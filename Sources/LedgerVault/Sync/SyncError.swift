@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Why a sync, clone or remote command stopped. Each says what happened, where, and what to do;
 /// whenever one is thrown, the local branch, working tree and caches are as they were.
 public enum SyncError: Error, CustomStringConvertible, Equatable {
@@ -34,37 +36,39 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
         case .ambiguousRemote(let names):
             "this vault has several remotes (\(names.joined(separator: ", "))) and none is the branch's upstream or 'origin'; name one: 'alog sync NAME'"
         case .unknownRemote(let name, let known):
-            "no remote named '\(name)'"
+            "no remote named \(DisplayText.quoted(name))"
                 + (known.isEmpty
                     ? "; add one with 'alog remote add \(name) URL'" : "; known: \(known.joined(separator: ", "))")
         case .invalidRemoteName(let name):
-            "'\(name)' is not a valid remote name (use letters, digits, '-', '_' or '.', starting with a letter or digit, e.g. 'origin')"
+            "\(DisplayText.quoted(name)) is not a valid remote name (use letters, digits, '-', '_' or '.', starting with a letter or digit, e.g. 'origin')"
         case .remoteExists(let name, let url):
-            "a remote named '\(name)' already exists (\(url)); remove it first with 'alog remote remove \(name)'"
+            "a remote named \(DisplayText.quoted(name)) already exists (\(url)); remove it first with 'alog remote remove \(name)'"
+        case .invalidURL(let url) where url.unicodeScalars.contains(where: { DisplayText.isUnsafe($0) }):
+            "the URL \(DisplayText.quoted(url)) contains control characters; give a path, file://, git://, ssh:// (or user@host:path) or https:// URL"
         case .invalidURL(let url):
-            "'\(url)' is not a remote alog can use; give a path, file://, git://, ssh:// (or user@host:path) or https:// URL"
+            "\(DisplayText.quoted(url)) is not a remote alog can use; give a path, file://, git://, ssh:// (or user@host:path) or https:// URL"
         case .noSuchLocalRepository(let url, let path):
-            "'\(url)' does not exist (\(path)); give the path of an existing git repository (on a mounted disk), or a URL"
+            "\(DisplayText.quoted(url)) does not exist (\(path)); give the path of an existing git repository (on a mounted disk), or a URL"
         case .remotePathMissing(let remote, let path):
-            "the remote '\(remote)' is the folder \(path), which does not exist; mount the disk it is on, or point it elsewhere with 'alog remote remove \(remote)' and 'alog remote add \(remote) URL'. Nothing was changed"
+            "the remote \(DisplayText.quoted(remote)) is the folder \(path), which does not exist; mount the disk it is on, or point it elsewhere with 'alog remote remove \(remote)' and 'alog remote add \(remote) URL'. Nothing was changed"
         case .destinationNotEmpty(let path):
             "\(path) already exists and is not empty; choose a new folder with --vault"
         case .authentication(let remote, let detail):
-            "authentication to '\(remote)' failed: \(detail)"
+            "authentication to \(DisplayText.quoted(remote)) failed: \(detail)"
         case .transfer(let remote, let detail):
-            "could not reach '\(remote)': \(detail)"
+            "could not reach \(DisplayText.quoted(remote)): \(detail)"
         case .historyRewritten(let remote, let had, let now):
-            "refused: '\(remote)' no longer contains commit \(had.prefix(12)), which this device already received from it (its branch \(now.map { "now points at \($0.prefix(12))" } ?? "was deleted")). Someone rewrote or reset the shared history; nothing was merged. Inspect it with 'git log \(now.map { String($0.prefix(12)) } ?? remote)' and restore the branch on the remote"
+            "refused: \(DisplayText.quoted(remote)) no longer contains commit \(had.prefix(12)), which this device already received from it (its branch \(now.map { "now points at \($0.prefix(12))" } ?? "was deleted")). Someone rewrote or reset the shared history; nothing was merged. Inspect it with 'git log \(now.map { String($0.prefix(12)) } ?? remote)' and restore the branch on the remote"
         case .eventsRewritten(let remote, let path, let detail):
-            "refused: history from '\(remote)' rewrites the append-only event log in \(path) (\(detail)); nothing was merged, local data is intact"
+            "refused: history from \(DisplayText.quoted(remote)) rewrites the append-only event log in \(path) (\(detail)); nothing was merged, local data is intact"
         case .unsafePath(let remote, let path, let reason):
-            "refused: history from '\(remote)' contains the path '\(path)', which \(reason); nothing was merged, local data is intact"
+            "refused: history from \(DisplayText.quoted(remote)) contains the path \(DisplayText.quoted(path)), which \(reason); nothing was merged, local data is intact"
         case .localChangesInTheWay(let paths):
             "your uncommitted changes to \(paths.count == 1 ? "this file" : "these files") would be overwritten by the merge: \(paths.joined(separator: ", ")); commit them (e.g. with your git plugin) or move them aside, then sync again. Nothing was changed"
         case .tooManyRetries(let remote, let attempts):
-            "'\(remote)' kept moving while we pushed (\(attempts) attempts); everything is merged locally, run 'alog sync' again"
+            "\(DisplayText.quoted(remote)) kept moving while we pushed (\(attempts) attempts); everything is merged locally, run 'alog sync' again"
         case .localRemovals(let remote, let commit, let lines):
-            "refused to push to '\(remote)': commit \(commit.prefix(12)) removed \(lines) committed event line\(lines == 1 ? "" : "s") here, and a push would spread that to every device; run 'alog repair' (it writes them back), then 'alog sync' again. Nothing was pushed"
+            "refused to push to \(DisplayText.quoted(remote)): commit \(commit.prefix(12)) removed \(lines) committed event line\(lines == 1 ? "" : "s") here, and a push would spread that to every device; run 'alog repair' (it writes them back), then 'alog sync' again. Nothing was pushed"
         }
     }
 }

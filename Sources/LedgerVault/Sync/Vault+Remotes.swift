@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerGit
 import LedgerSystem
 
@@ -104,7 +105,7 @@ extension Vault {
     }
 
     static func isUsableURL(_ url: String) -> Bool {
-        guard !url.isEmpty, !url.contains("\n") else { return false }
+        guard !url.isEmpty, !url.unicodeScalars.contains(where: { DisplayText.isUnsafe($0) }) else { return false }
         let parts = url.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2 {
             return ["file", "git", "ssh", "http", "https"].contains(parts[0].lowercased()) && !parts[1].isEmpty

@@ -265,7 +265,7 @@ extension Vault {
         let target = try Repository.open(at: path)
         guard target.workingDirectory != nil, try target.head().branch == "refs/heads/\(branch)" else { return nil }
         return
-            "\(url) is a working copy with '\(branch)' checked out; share a bare repository instead (git init --bare)"
+            "\(url) is a working copy with \(DisplayText.quoted(branch)) checked out; share a bare repository instead (git init --bare)"
     }
 
     /// The folder of a path or file:// remote, nil for a network remote.

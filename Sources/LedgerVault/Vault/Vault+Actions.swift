@@ -133,7 +133,8 @@ extension Vault {
             throw VaultError.invalidTypeField(field: "group", reason: reason)
         }
         if let reason = ActivityTypes.validateColor(definition.color) {
-            throw VaultError.invalidTypeField(field: "color", reason: reason + " (it was '\(definition.color)')")
+            throw VaultError.invalidTypeField(
+                field: "color", reason: reason + " (it was \(DisplayText.quoted(definition.color)))")
         }
     }
 

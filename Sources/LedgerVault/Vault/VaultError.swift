@@ -59,22 +59,22 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             "\(path) is inside the git repository at \(enclosing); nothing was created. To keep the ledger in that repository, run 'alog init --vault \(enclosing)'; to make a separate repository here (the enclosing one will list it as untracked), run 'alog init --vault \(path) --nested'"
         case .unknownType(let name, let known):
             if let reason = ActivityTypes.validateName(name.lowercased()) {
-                "'\(name)' is not a type name (\(reason)); known types: \(known.joined(separator: ", "))"
+                "\(DisplayText.quoted(name)) is not a type name (\(reason)); known types: \(known.joined(separator: ", "))"
             } else {
-                "unknown activity type '\(name)'; known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
+                "unknown activity type \(DisplayText.quoted(name)); known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
             }
         case .archivedType(let name):
             "type '\(name)' was removed ('alog types remove'), so nothing new can be logged with it; 'alog types add \(name)' brings it back"
         case .invalidTypeName(let name, let reason):
-            "invalid type name '\(name)': \(reason)"
+            "invalid type name \(DisplayText.quoted(name)): \(reason)"
         case .invalidTypeField(let field, let reason):
             "invalid --\(field): \(reason)"
         case .unknownEntry(let prefix):
-            "no entry with id '\(prefix)'; see 'alog history' for ids"
+            "no entry with id \(DisplayText.quoted(prefix)); see 'alog history' for ids"
         case .ambiguousEntry(let prefix, let candidates):
-            "id prefix '\(prefix)' matches \(candidates.count) entries (\(candidates.prefix(5).joined(separator: ", "))\(candidates.count > 5 ? ", …" : "")); give more characters"
+            "id prefix \(DisplayText.quoted(prefix)) matches \(candidates.count) entries (\(candidates.prefix(5).joined(separator: ", "))\(candidates.count > 5 ? ", …" : "")); give more characters"
         case .entryPrefixTooShort(let prefix):
-            "id prefix '\(prefix)' is too short; give at least 4 characters"
+            "id prefix \(DisplayText.quoted(prefix)) is too short; give at least 4 characters"
         case .detachedHead(let path):
             "the vault at \(path) has a detached HEAD; check out a branch (git -C \(path) switch main) and retry"
         case .branchLocked(let lockFile):

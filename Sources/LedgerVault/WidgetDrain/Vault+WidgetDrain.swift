@@ -108,7 +108,10 @@ extension Vault {
             let type = item.type
             guard summary.type(named: type) != nil else {
                 batch.failures.append(
-                    (item.key, "unknown activity type '\(type)'; add it with 'alog types add \(type)' on any device"))
+                    (
+                        item.key,
+                        "unknown activity type \(DisplayText.quoted(type)); add it with 'alog types add \(type)' on any device"
+                    ))
                 continue
             }
             let instant: LocalInstant

@@ -16,14 +16,14 @@ public enum WidgetError: Error, Equatable, CustomStringConvertible {
             "\(path) is not an alog vault; create or adopt it with 'alog init --vault \(path)'"
         case .unknownType(let type, let known):
             if let reason = ActivityTypes.validateName(type.lowercased()) {
-                "'\(type)' is not a type name (\(reason)); known: \(known.joined(separator: ", "))"
+                "\(DisplayText.quoted(type)) is not a type name (\(reason)); known: \(known.joined(separator: ", "))"
             } else {
-                "unknown activity type '\(type)'; known: \(known.joined(separator: ", ")) (add one with 'alog types add \(type)')"
+                "unknown activity type \(DisplayText.quoted(type)); known: \(known.joined(separator: ", ")) (add one with 'alog types add \(type)')"
             }
         case .invalidType(let type, let reason):
-            "invalid activity type '\(type)': \(reason)"
+            "invalid activity type \(DisplayText.quoted(type)): \(reason)"
         case .badFormat(let format):
-            "unknown format '\(format)'; use one of: \(StatusBarFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+            "unknown format \(DisplayText.quoted(format)); use one of: \(StatusBarFormat.allCases.map(\.rawValue).joined(separator: ", "))"
         case .notWritable(let path, let reason):
             "the vault is not writable (\(reason): \(path)), so nothing was queued or changed; make the vault's .git folder writable for this user, or mount the disk read-write"
         case .noSuchItem(let number, let count):

@@ -159,9 +159,12 @@ public enum WidgetCommands {
         for row in rows {
             let described = row.item.map(describe)
             let what =
-                described.map { "\(pad($0.type, 10))  \(pad($0.at, 25))  \(pad($0.shape, 12))" } ?? "line \(row.line)"
+                described.map {
+                    "\(pad(DisplayText.line($0.type, width: 40), 10))  \(pad($0.at, 25))  \(pad($0.shape, 12))"
+                } ?? "line \(row.line)"
             lines.append(
-                "  \(pad(String(row.number), 3)) \(what)  \(row.status.rawValue)\(row.detail.map { ": " + $0 } ?? "")")
+                "  \(pad(String(row.number), 3)) \(what)  \(row.status.rawValue)\(row.detail.map { ": " + DisplayText.escaped($0) } ?? "")"
+            )
         }
         if snapshot.drainInterrupted { lines.append("A drain was interrupted; the next alog command finishes it.") }
         for aside in snapshot.savedAside {
@@ -179,7 +182,7 @@ public enum WidgetCommands {
     public typealias PendingStatus = QueueCounts.Status
 
     private static func pad(_ text: String, _ width: Int) -> String {
-        let count = text.unicodeScalars.count
+        let count = DisplayText.width(text)
         return count >= width ? text : text + String(repeating: " ", count: width - count)
     }
 }

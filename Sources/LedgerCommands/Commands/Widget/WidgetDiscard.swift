@@ -13,6 +13,6 @@ struct WidgetDiscard: ParsableCommand {
 
     func run() throws {
         let removed = try options.widgetStore().discard(numbers)
-        for element in removed { emit("discarded: " + String(decoding: element.raw, as: UTF8.self)) }
+        for element in removed { emitLine("discarded: " + String(decoding: element.raw, as: UTF8.self)) }
     }
 }

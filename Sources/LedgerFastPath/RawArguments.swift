@@ -1,0 +1,26 @@
+import LedgerCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The command line as the kernel gave it. Swift's `CommandLine.arguments` repairs invalid
+/// UTF-8 (each bad byte becomes U+FFFD), so a note in another encoding would be recorded
+/// damaged without a word; both executables refuse it first, with this message.
+public enum RawArguments {
+    /// Why an argument of this process is not UTF-8 (which one, at which byte), or nil.
+    public static func invalidUTF8() -> String? {
+        let argv = CommandLine.unsafeArgv
+        for index in 1..<Int(CommandLine.argc) {
+            guard let word = argv[index] else { continue }
+            let bytes = UnsafeRawBufferPointer(start: word, count: strlen(word))
+            guard let problem = DisplayText.utf8Problem(bytes) else { continue }
+            let shown = DisplayText.quoted(String(decoding: bytes, as: UTF8.self))
+            return
+                "argument \(index) (\(shown)) is not valid UTF-8: \(problem); alog takes text in UTF-8 (check the terminal's encoding, or give a note in a UTF-8 file with --note-file). Nothing was written"
+        }
+        return nil
+    }
+}
