@@ -90,14 +90,29 @@ import Foundation
         return (Self.cpuSeconds(pid) - before) / wall
     }
 
-    /// Waits until the watch has run `minutes`, then returns its memory then, and stops it.
-    func finish(minutes: Double) -> (rss: Int, data: Int, minutes: Double) {
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 6e10
-        if elapsed < minutes { Thread.sleep(forTimeInterval: (minutes - elapsed) * 60) }
-        let last = Self.memory(pid)
-        let ran = Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 6e10
+    /// Keeps the watch busy until it has run `minutes` (a new entry every 5 seconds, each one
+    /// redrawn), reading its memory once a minute; then stops it. Returns the readings, the
+    /// first taken after a minute of that work (start-up and first growth are over by then).
+    func finish(minutes: Double, vault: String) -> [(minute: Double, rss: Int, data: Int)] {
+        var readings: [(minute: Double, rss: Int, data: Int)] = []
+        var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 6e10 }
+        let busyFrom = elapsed
+        var nextReading = busyFrom + 1
+        var n = 0
+        while elapsed < max(minutes, busyFrom + 1) {
+            _ = timedRun([alogPath, "log", "meal", "--note", "watched \(n)", "--vault", vault])
+            n += 1
+            if elapsed >= nextReading {
+                let memory = Self.memory(pid)
+                readings.append((elapsed, memory.rss, memory.data))
+                nextReading += 1
+            }
+            Thread.sleep(forTimeInterval: 5)
+        }
+        let memory = Self.memory(pid)
+        readings.append((elapsed, memory.rss, memory.data))
         _ = timedRun(["/usr/bin/tmux", "-L", socket, "kill-server"])
-        return (last.rss, last.data, ran)
+        return readings
     }
 
     static func cpuSeconds(_ pid: Int32) -> Double {

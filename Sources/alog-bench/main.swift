@@ -260,13 +260,17 @@ report(
     "raw event lines: \(fmt(rawBytes / eventCount, 0)) B/event")
 
 if let watch {
-    let end = watch.finish(minutes: watchMinutes)
-    let first = watch.firstMemory
-    report(
-        "alog watch memory after \(fmt(end.minutes, 1)) min (redrawing as the benchmarks wrote)",
-        "RSS \(fmt(Double(end.rss) / 1024, 1)) MB, data \(fmt(Double(end.data) / 1024, 1)) MB", "no growth",
-        "at start: RSS \(fmt(Double(first.rss) / 1024, 1)) MB, data \(fmt(Double(first.data) / 1024, 1)) MB (\(end.rss - first.rss) KiB / \(end.data - first.data) KiB change)"
-    )
+    let readings = watch.finish(minutes: watchMinutes, vault: large)
+    if let first = readings.first, let last = readings.last {
+        func mb(_ kib: Int) -> String { fmt(Double(kib) / 1024, 1) }
+        print(
+            "alog watch memory, minute by minute (RSS/data MB): "
+                + readings.map { "\(fmt($0.minute, 1)): \(mb($0.rss))/\(mb($0.data))" }.joined(separator: ", "))
+        report(
+            "alog watch memory from minute \(fmt(first.minute, 1)) to \(fmt(last.minute, 1)) (a new entry every 5 s, redrawn)",
+            "RSS \(mb(first.rss)) → \(mb(last.rss)) MB, data \(mb(first.data)) → \(mb(last.data)) MB", "no growth",
+            "RSS after start-up \(mb(watch.firstMemory.rss)) MB; peak \(mb(readings.map(\.rss).max()!)) MB")
+    }
 }
 
 printTable()
