@@ -107,10 +107,13 @@ extension Vault {
             }
             let type = item.type
             guard summary.type(named: type) != nil else {
+                let removed = summary.definition(named: type)?.archived == true
                 batch.failures.append(
                     (
                         item.key,
-                        "unknown activity type \(DisplayText.quoted(type)); add it with 'alog types add \(type)' on any device"
+                        removed
+                            ? "type \(DisplayText.quoted(type)) was removed ('alog types remove'); 'alog types add \(type)' on any device brings it back"
+                            : "unknown activity type \(DisplayText.quoted(type)); add it with 'alog types add \(type)' on any device"
                     ))
                 continue
             }
