@@ -10,8 +10,8 @@ extension Vault {
     /// What `undo` did, in words, and the commit.
     public struct Undone: Sendable {
         public var description: String
-        /// Nil when the action cannot be reversed (defining a new type): it is passed over,
-        /// so the next undo reaches the action before.
+        /// Nil when nothing was left to reverse (another device deleted the entry, or changed
+        /// the field since): the action is passed over, so the next undo reaches the one before.
         public var appended: Appended?
     }
 
@@ -22,30 +22,39 @@ extension Vault {
         let mine = try auditTrail { $0.device == self.device.id && !skipped.contains($0.id.description) }
         guard let lastRecord = mine.last else { throw VaultError.nothingToUndo }
         let last = lastRecord.event
-        // A start that switched from a running timer (or trimmed a neighbour, `--adjust`) wrote
-        // the stop and the trims in its own commit: they are one action, undone together, so
-        // the timer it stopped runs again.
+        // A start that switched from a running timer, or a start or window edit that trimmed a
+        // neighbour (`--adjust`), wrote the stop and the trims in its own commit: they are one
+        // action, undone together, so the timer it stopped runs again and the trimmed one
+        // gets its window back.
         var action = [last]
-        if case .started = last.body {
+        switch last.body {
+        case .started, .edited:
             action = mine.filter { $0.commit == lastRecord.commit }.map(\.event).filter {
                 switch $0.body {
-                case .started, .stopped: true
-                case .edited(_, let changes): changes.end != nil
+                case .started, .stopped, .edited: true
                 default: false
                 }
             }
+        default: break
         }
         let state = try state()
+        let undone = Set(action.map(\.id))
         var bodies: [EventBody] = []
         var texts: [String] = []
         for event in action.reversed() {
-            guard let (body, text) = try reversal(of: event, state: state, alsoUndone: action) else {
-                throw VaultError.nothingToUndo
-            }
-            bodies.append(body)
+            let (body, text) = try reversal(of: event, state: state, undone: undone)
+            if let body { bodies.append(body) }
             texts.append(text)
         }
         let text = texts.joined(separator: "; ")
+        // Nothing left to reverse (another device got there first): the action is passed over,
+        // so the next undo reaches the one before rather than stopping here for good.
+        guard !bodies.isEmpty else {
+            let line = action.map(\.id.description).joined(separator: " ") + "\n"
+            try FileSystem.writeAtomically(stateFiles.undoLog, Array((log + line).utf8))
+            return Undone(
+                description: text + "; passed over it, so 'alog undo' again reaches the action before", appended: nil)
+        }
         let appended = try append(
             bodies, message: "alog: undo \(last.body.kind) \(last.entryID?.description ?? last.id.description)")
         let line = (action.map(\.id) + appended.events.map(\.id)).map(\.description).joined(separator: " ") + "\n"
@@ -53,40 +62,50 @@ extension Vault {
         return Undone(description: text, appended: appended)
     }
 
-    /// The event that reverses `event`, and what it does in words.
-    /// Nil when it cannot be reversed.
-    /// `alsoUndone`: the other events of the same action (a timer they started is going away).
-    private func reversal(of event: Event, state: LedgerState, alsoUndone: [Event] = []) throws -> (EventBody, String)?
-    {
+    /// The event that reverses `event` (one of the `undone` action's), and what it does in words;
+    /// no event when there is nothing left to reverse. An entry's fields are last-writer-wins
+    /// registers, so what an edit or a stop is reversed to is the value the entry would have
+    /// without the undone action: a later change from another device stands.
+    private func reversal(of event: Event, state: LedgerState, undone: Set<EventID>) throws -> (EventBody?, String) {
         switch event.body {
-        case .logged(let type, let at, _):
+        case .logged(let type, let at, _), .started(let type, let at, _, _):
+            let what = event.body.kind == "log" ? "entry" : "timer"
             guard state.entry(event.id)?.isDeleted == false else {
-                throw VaultError.alreadyInState(
-                    "the last action (log \(type) at \(Self.viewed(at)), entry \(event.id)) is already undone: the entry is deleted; 'alog restore \(event.id)' brings it back"
+                return (
+                    nil,
+                    "the \(event.body.kind) of \(type) at \(Self.viewed(at)) (\(what) \(event.id)) is already deleted; 'alog restore \(event.id)' brings it back"
                 )
             }
-            return (.deleted(target: event.id), "deleted entry \(event.id) (log \(type) at \(Self.viewed(at)))")
-        case .started(let type, let at, _, _):
-            guard state.entry(event.id)?.isDeleted == false else {
-                throw VaultError.alreadyInState(
-                    "the last action (start \(type) at \(Self.viewed(at)), entry \(event.id)) is already undone: the entry is deleted; 'alog restore \(event.id)' brings it back"
-                )
-            }
-            return (.deleted(target: event.id), "deleted timer \(event.id) (start \(type) at \(Self.viewed(at)))")
+            return (
+                .deleted(target: event.id),
+                "deleted \(what) \(event.id) (\(event.body.kind) \(type) at \(Self.viewed(at)))"
+            )
         case .stopped(let target, let at, let note):
-            guard let entry = state.entry(target), entry.isTimed else { throw VaultError.nothingToUndo }
-            guard entry.end == at else {
-                throw VaultError.alreadyInState(
-                    "the last action stopped timer \(target) at \(Self.viewed(at)), but its end has changed since ("
-                        + (entry.end.map { "now \(Self.viewed($0))" } ?? "it runs again")
-                        + "); 'alog edit \(target) --end TIME' sets it")
+            guard let entry = state.entry(target), entry.isTimed else {
+                return (nil, "the timer \(target) the stop ended is not in the ledger")
             }
-            // The note a stop gave goes back to what it was before.
-            let before = try fields(of: target, before: event)
-            let changes = EntryChanges(note: note == nil ? nil : (before.note ?? ""), clearsEnd: true)
-            let goingAway = Set(alsoUndone.map(\.id))
+            let rest = try fields(of: target, without: undone)
+            var changes = EntryChanges()
+            if rest.end != entry.end {
+                if let end = rest.end { changes.end = end } else { changes.clearsEnd = true }
+            }
+            // The stop's note goes back to the one before, unless a later note replaced it.
+            let stopNote = note.flatMap { $0.isEmpty ? nil : $0 }
+            if note != nil, entry.note == stopNote, rest.note != entry.note { changes.note = rest.note ?? "" }
+            guard !changes.isEmpty else {
+                return (
+                    nil,
+                    "the stop of \(entry.type) timer \(target) at \(Self.viewed(at)) was overtaken by a later change; nothing to take back"
+                )
+            }
+            if let end = rest.end {
+                return (
+                    .edited(target: target, changes: changes),
+                    "took back the stop of \(entry.type) timer \(target): it ends at \(Self.viewed(end)) again, where another stop put it"
+                )
+            }
             let next = state.timeline.intervals.first {
-                $0.entry.id != target && !goingAway.contains($0.entry.id) && $0.start.seconds >= at.seconds
+                $0.entry.id != target && !undone.contains($0.entry.id) && $0.start.seconds >= at.seconds
             }
             let runs =
                 next.map { "it runs again, until the \($0.entry.type) timer that starts at \(Self.viewed($0.start))" }
@@ -112,14 +131,21 @@ extension Vault {
         case .restored(let target):
             return (.deleted(target: target), "deleted entry \(target) again")
         case .edited(let target, let changes):
-            // The fields as they were just before this edit.
-            let before = try fields(of: target, before: event)
-            let back = EntryChanges(
-                type: changes.type == nil ? nil : before.type, at: changes.at == nil ? nil : before.at,
-                note: changes.note == nil ? nil : (before.note ?? ""),
-                end: changes.end == nil && !changes.clearsEnd ? nil : before.end,
-                clearsEnd: (changes.end != nil || changes.clearsEnd) && before.end == nil)
-            guard !back.isEmpty else { throw VaultError.nothingToUndo }
+            guard let entry = state.entry(target) else {
+                return (nil, "the entry \(target) the edit changed is not in the ledger")
+            }
+            // Each field the edit set, as the entry's other events leave it.
+            let rest = try fields(of: target, without: undone)
+            var back = EntryChanges()
+            if changes.type != nil, let type = rest.type, type != entry.type { back.type = type }
+            if changes.at != nil, let at = rest.at, at != entry.at { back.at = at }
+            if changes.note != nil, rest.note != entry.note { back.note = rest.note ?? "" }
+            if changes.end != nil || changes.clearsEnd, rest.end != entry.end {
+                if let end = rest.end { back.end = end } else { back.clearsEnd = true }
+            }
+            guard !back.isEmpty else {
+                return (nil, "the edit of entry \(target) was overtaken by later changes; nothing to put back")
+            }
             return (.edited(target: target, changes: back), "put entry \(target) back as it was before the edit")
         case .typeDefined(let definition):
             let earlier = try auditTrail {
@@ -136,6 +162,9 @@ extension Vault {
                 removed.archived = true
                 return (.typeDefined(removed), "removed the new type \(definition.name) again")
             }
+            if previous.archived {
+                return (.typeDefined(previous), "removed type \(definition.name) again (it had been removed before)")
+            }
             return (
                 .typeDefined(previous),
                 "put type \(definition.name) back as it was (\(previous.icon), \(previous.group.isEmpty ? "no group" : previous.group), \(previous.color.isEmpty ? "no colour" : previous.color))"
@@ -143,21 +172,21 @@ extension Vault {
         }
     }
 
-    /// An entry's fields as the events of it before `event` (in the fold's order) left them.
-    private func fields(of target: EventID, before event: Event) throws -> (
+    /// An entry's fields as its events other than `undone` leave them (each field is a
+    /// last-writer-wins register: the latest event, by order key, that set it).
+    private func fields(of target: EventID, without undone: Set<EventID>) throws -> (
         type: String?, at: LocalInstant?, note: String?, end: LocalInstant?
     ) {
         var type: String?
         var at: LocalInstant?
         var note: String?
         var end: LocalInstant?
-        // Each field is a last-writer-wins register: the latest earlier event that set it.
         for record in try eventsTouching(target).sorted(by: { $0.event.orderKey < $1.event.orderKey })
-        where record.event.orderKey < event.orderKey {
+        where !undone.contains(record.event.id) {
             switch record.event.body {
             case .logged(let loggedType, let loggedAt, let loggedNote),
                 .started(let loggedType, let loggedAt, let loggedNote, _):
-                (type, at, note) = (loggedType, loggedAt, loggedNote)
+                (type, at, note) = (loggedType, loggedAt, loggedNote.flatMap { $0.isEmpty ? nil : $0 })
             case .stopped(_, let stoppedAt, let stoppedNote):
                 end = stoppedAt
                 if let value = stoppedNote { note = value.isEmpty ? nil : value }
