@@ -327,8 +327,8 @@ extension StatusSummary {
             w.string(timer.note ?? "")
             w.key(timer.created)
             w.int(timer.goalSeconds ?? 0)
-            // 0: runs, 1: an end follows, 2: runs again (an edit took its end away).
-            w.int(UInt8(timer.end != nil ? 1 : reopenedTimers.contains(timer.id) ? 2 : 0))
+            // Bit 0: an end follows; bit 1: a later event set its end or note (`editedTimers`).
+            w.int(UInt8((timer.end != nil ? 1 : 0) | (editedTimers.contains(timer.id) ? 2 : 0)))
             if let end = timer.end { w.instant(end) }
         }
         w.int(UInt32(goals.count))
@@ -366,9 +366,9 @@ extension StatusSummary {
                 let created = try r.key()
                 let goal = try r.int(Int64.self)
                 let endFlag = try r.int(UInt8.self)
-                guard endFlag <= 2 else { throw CacheDecodeError() }
-                let end = endFlag == 1 ? try r.instant() : nil
-                if endFlag == 2 { reopenedTimers.insert(id) }
+                guard endFlag <= 3 else { throw CacheDecodeError() }
+                let end = endFlag & 1 != 0 ? try r.instant() : nil
+                if endFlag & 2 != 0 { editedTimers.insert(id) }
                 recentTimers.append(
                     Entry(
                         id: id, type: type, at: at, note: note.isEmpty ? nil : note, isDeleted: false, created: created,

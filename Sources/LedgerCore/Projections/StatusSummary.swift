@@ -28,9 +28,10 @@ public struct StatusSummary: Hashable, Sendable {
     /// The live timed entries that started within `recentWindow` of the latest start: enough
     /// for the running timer and today's totals, whatever the history's size.
     public var recentTimers: [Entry] = []
-    /// Recent timers that run because an edit took their end away (`undo` of a stop): a stop
-    /// that arrives for one of them may be older than that edit, so only the full fold decides.
-    public var reopenedTimers: Set<EventID> = []
+    /// Recent timers whose end or note a later event than their start has set (an edit, a
+    /// stop, an `undo` that took the end away): a stop that arrives for one of them may be
+    /// older than that event, and only the full fold, which knows each register's key, decides.
+    public var editedTimers: Set<EventID> = []
     /// Daily goals per type, in seconds a day (0: none).
     public var goals: [String: Register<Int64>] = [:]
 
@@ -48,8 +49,11 @@ public struct StatusSummary: Hashable, Sendable {
         if let latest = timers.map(\.at.seconds).max() {
             recentTimers = timers.filter { $0.at.seconds >= latest - Self.recentWindow }.sorted(
                 by: Timeline.startsFirst)
-            reopenedTimers = Set(
-                recentTimers.lazy.map(\.id).filter { state.tracked[$0]?.end?.value == EntryRecord.noEnd })
+            editedTimers = Set(
+                recentTimers.lazy.map(\.id).filter { id in
+                    guard let record = state.tracked[id] else { return false }
+                    return record.end != nil || (record.note.map { $0.key != record.created } ?? false)
+                })
         }
         // Plain entries (nearly all of them): the latest per interned type, compared without
         // building an order key unless two share an instant.
@@ -111,16 +115,17 @@ public struct StatusSummary: Hashable, Sendable {
             recentTimers.sort(by: Timeline.startsFirst)
             let latest = recentTimers.last!.at.seconds
             recentTimers.removeAll { $0.at.seconds < latest - Self.recentWindow }
-            if !reopenedTimers.isEmpty { reopenedTimers.formIntersection(recentTimers.map(\.id)) }
+            if !editedTimers.isEmpty { editedTimers.formIntersection(recentTimers.map(\.id)) }
             return true
         case .stopped(let target, let at, let note):
             // The first stop of a timer the summary holds; anything else (a second stop, whose
             // order decides, or a timer older than the window) needs the full state.
             guard let index = recentTimers.firstIndex(where: { $0.id == target }), recentTimers[index].end == nil,
-                !reopenedTimers.contains(target)
+                !editedTimers.contains(target)
             else { return false }
             recentTimers[index].end = at
             if let note { recentTimers[index].note = note.isEmpty ? nil : note }
+            editedTimers.insert(target)
             return true
         case .goalSet(let type, let seconds):
             Register.merge(&goals[type], event.orderKey, seconds)
@@ -134,7 +139,15 @@ public struct StatusSummary: Hashable, Sendable {
     public var timeline: Timeline { Timeline(entries: recentTimers) }
 
     /// Daily goals, type → seconds a day.
-    public var dailyGoals: [String: Int64] { goals.compactMapValues { $0.value > 0 ? $0.value : nil } }
+    /// Daily goals of the types in use (a removed type's goal is kept, and shown again when the
+    /// type is brought back).
+    public var dailyGoals: [String: Int64] {
+        var result: [String: Int64] = [:]
+        for (type, register) in goals where register.value > 0 && definedTypes[type]?.value.archived != true {
+            result[type] = register.value
+        }
+        return result
+    }
 
     /// `LastKnownActivities`: type name → unix seconds of its latest live entry.
     public var lastKnownActivities: [String: Int64] { latest.mapValues(\.at.seconds) }
