@@ -127,6 +127,7 @@ public enum Render {
             members += [
                 ("name", JSONText.string(definition.name)), ("icon", JSONText.string(definition.icon)),
                 ("group", JSONText.string(definition.group)), ("color", JSONText.string(definition.color)),
+                ("archived", definition.archived ? "true" : nil),
             ]
         }
         return members
@@ -154,7 +155,8 @@ public enum Render {
         case .deleted(let target): "delete \(target)"
         case .restored(let target): "restore \(target)"
         case .typeDefined(let definition):
-            "define type \(shown(definition.name)) \(DisplayText.line(definition.icon, width: iconWidth))"
+            (definition.archived ? "remove type " : "define type ")
+                + "\(shown(definition.name)) \(DisplayText.line(definition.icon, width: iconWidth))"
         }
     }
 }

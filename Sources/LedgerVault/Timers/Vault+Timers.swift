@@ -152,6 +152,8 @@ extension Vault {
     }
 
     public func checkDailyGoal(type: String, seconds: Int64) throws {
+        // A removed type's goal can still be taken away (it is no longer shown either way).
+        if seconds == 0, try summary().definition(named: type)?.archived == true { return }
         try checkLog(type: type)
         if seconds != 0, !(1...Self.maxDailyGoal).contains(seconds) {
             throw TimerError.goalOutOfRange(seconds: seconds, limit: Self.maxDailyGoal)
