@@ -123,6 +123,14 @@ struct TimeTests {
         #expect(try expression.parse("2026-10-25T02:30+01:00").seconds == Self.utcSeconds("2026-10-25T01:30Z"))
         #expect(try expression.parse("03:00").iso8601 == "2026-10-25T03:00:00+01:00")
         #expect(try expression.parse("01:59").iso8601 == "2026-10-25T01:59:00+02:00")
+        // During the second pass too (documented: the first pass, as the issue asks).
+        let secondPass = TimeExpression(now: Self.utcSeconds("2026-10-25T01:20Z"), zone: Self.autumn)
+        #expect(try secondPass.parse("02:10").iso8601 == "2026-10-25T02:10:00+02:00")
+        // A date alone is the start of its day, also where the clocks skip midnight.
+        let midnightGap = SwitchingZone(switchAt: Self.utcSeconds("2026-09-06T04:00Z"), before: -14400, after: -10800)
+        let santiago = TimeExpression(now: Self.utcSeconds("2026-09-07T12:00Z"), zone: midnightGap)
+        #expect(try santiago.parse("2026-09-06").iso8601 == "2026-09-06T01:00:00-03:00")
+        #expect(throws: TimeExpression.ParseError.self) { try santiago.parse("2026-09-06T00:30") }
         #expect(
             Self.autumn.resolve(local: Self.utcSeconds("2026-10-25T02:30Z"))
                 == .ambiguous(

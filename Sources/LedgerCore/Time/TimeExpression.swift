@@ -69,6 +69,8 @@ public struct TimeExpression: Sendable {
         }
         if let parsed = ISO8601.parse(String(raw.trimmingSpaces)) {
             if let instant = parsed.instant { return instant }
+            // A date alone is the start of that day, also where the clocks skip midnight.
+            if !parsed.hasTime { return zone.instant(forLocal: parsed.localSeconds) }
             return try existing(parsed.localSeconds, raw: raw)
         }
         throw ParseError(input: raw, reason: "not a time I understand; " + Self.accepted)
