@@ -32,7 +32,10 @@ func randomTimerEvents(seed: Int) -> [Event] {
             // An end set, or taken away (`undo` of a stop).
             let clears = Int.random(in: 0..<3, using: &rng) == 0
             body = .edited(target: target, changes: EntryChanges(end: clears ? nil : at, clearsEnd: clears))
-        case 7: body = .edited(target: target, changes: EntryChanges(at: at))
+        case 7:
+            // A start moved, or a note changed (a stop may carry one too: the later wins).
+            body = .edited(
+                target: target, changes: Bool.random(using: &rng) ? EntryChanges(at: at) : EntryChanges(note: "edited"))
         case 8: body = .deleted(target: target)
         case 9: body = .restored(target: target)
         case 10:
@@ -140,6 +143,8 @@ struct TimelineTests {
                 state.apply(event)
                 if !summary.absorbNewEvent(event) { summary = StatusSummary(state) }
                 #expect(summary.timeline.running?.entry.id == state.timeline.running?.entry.id)
+                #expect(summary.timeline.running?.entry.note == state.timeline.running?.entry.note)
+                #expect(summary.recentTimers.map(\.note) == StatusSummary(state).recentTimers.map(\.note))
                 #expect(summary.dailyGoals == state.goals)
             }
             let cached = summary.serialized().withUnsafeBytes { StatusSummary(serialized: $0) }

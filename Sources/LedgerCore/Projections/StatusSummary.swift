@@ -123,6 +123,8 @@ public struct StatusSummary: Hashable, Sendable {
             guard let index = recentTimers.firstIndex(where: { $0.id == target }), recentTimers[index].end == nil,
                 !editedTimers.contains(target)
             else { return false }
+            // A note ordered before the start's own (clocks apart) loses to it: the fold decides.
+            if note != nil, event.orderKey < recentTimers[index].created { return false }
             recentTimers[index].end = at
             if let note { recentTimers[index].note = note.isEmpty ? nil : note }
             editedTimers.insert(target)
