@@ -60,6 +60,32 @@ struct TimerCLITests {
         #expect(lines.contains(#""kind":"edit""#) && lines.contains(#""end":null"#) && lines.contains(#""v":3"#))
     }
 
+    @Test("undo of an edit with --adjust puts the trimmed neighbour back too, in one step")
+    func undoAdjust() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        func window(_ id: String) throws -> String {
+            let history = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(try Self.run(["history", "--json"], vault, home).stdout.utf8))
+                    as? [[String: Any]])
+            let entry = history.first { $0["id"] as? String == id }
+            return "\(entry?["at"] as? String ?? "?")–\(entry?["end"] as? String ?? "running")"
+        }
+        let reading = try Self.run(["start", "reading", "--at", "09:00"], vault, home).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try Self.run(["stop", "--at", "09:20"], vault, home).succeeded)
+        let exercise = try Self.run(["start", "exercise", "--at", "09:30"], vault, home).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let before = (try window(reading), try window(exercise))
+        #expect(try Self.run(["edit", exercise, "--start", "09:10", "--adjust"], vault, home).succeeded)
+        #expect(try window(reading) == "2030-01-01T09:00:00+01:00–2030-01-01T09:10:00+01:00")
+        let undone = try Self.run(["undo"], vault, home)
+        #expect(undone.succeeded, "\(undone.stderr)")
+        #expect(try window(reading) == before.0, "the trim is undone with the edit")
+        #expect(try window(exercise) == before.1)
+    }
+
     @Test("start, switch, stop and resume keep one timer running; status and history show the windows")
     func lifecycle() throws {
         let home = TemporaryDirectory()

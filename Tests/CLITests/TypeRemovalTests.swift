@@ -116,4 +116,22 @@ struct TypeRemovalTests {
         #expect(!Self.typeNames(try Self.run(["types"], home, vault)).contains("kayak"))
         #expect(try Self.run(["log", "kayak"], home, vault).stderr.contains("type 'kayak' was removed"))
     }
+
+    @Test("a removed type's daily goal is hidden and can be cleared; show and audit mark the removal")
+    func goalsAndAudit() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        #expect(try Self.run(["types", "add", "read"], home, vault).succeeded)
+        #expect(try Self.run(["goals", "set", "read", "1h"], home, vault).succeeded)
+        #expect(try Self.run(["types", "remove", "read"], home, vault).succeeded)
+        let goals = try Self.run(["goals", "--json"], home, vault)
+        #expect(goals.succeeded && !goals.stdout.contains("read"), "\(goals.stdout)")
+        let cleared = try Self.run(["goals", "set", "read", "0"], home, vault)
+        #expect(cleared.succeeded, "\(cleared.stderr)")
+        #expect(try Self.run(["goals", "set", "read", "2h"], home, vault).stderr.contains("was removed"))
+        let audit = try Self.run(["audit"], home, vault).stdout
+        #expect(audit.contains("remove type read"), "\(audit)")
+        let json = try Self.run(["audit", "--json"], home, vault).stdout
+        #expect(json.contains(#""archived":true"#), "\(json)")
+    }
 }
