@@ -176,7 +176,10 @@ struct TimerCLITests {
         #expect(backwards.status == 1 && backwards.stderr.contains("before the start"), "\(backwards.stderr)")
         #expect(try git("rev-parse", "HEAD", in: vault).stdout == before)
 
-        #expect(try Self.run(["edit", second, "--start", "10:45", "--adjust"], vault, home).succeeded)
+        let adjusted = try Self.run(["edit", second, "--start", "10:45", "--adjust"], vault, home)
+        #expect(adjusted.succeeded)
+        // The confirmation shows the window as it now is.
+        #expect(adjusted.stdout.contains("10:45") && adjusted.stdout.contains("–12:00 (1h 15m)"), "\(adjusted.stdout)")
         let history = try #require(
             try JSONSerialization.jsonObject(with: Data(try Self.run(["history", "--json"], vault, home).stdout.utf8))
                 as? [[String: Any]])

@@ -53,6 +53,11 @@ struct Edit: ParsableCommand {
         if appended == nil {
             Terminal.note("nothing changed: entry \(entry.id) already has the values given; no event was recorded")
         }
-        emit(Render.entryLine(entry, types: types))
+        // A timed entry shows its window as the timeline now lays it (the new end, or running).
+        let window =
+            entry.isTimed
+            ? try vault.state().timeline.interval(of: entry.id).map { Render.Window($0, now: CommandClock.nowSeconds) }
+            : nil
+        emit(Render.entryLine(entry, types: types, window: window))
     }
 }
