@@ -29,9 +29,12 @@ public enum TimerReport {
         public var type: String
         public var goalSeconds: Int64
         public var todaySeconds: Int64
-        /// When the goal is reached if the running timer (of this type) keeps running.
+        /// When the goal is reached if the running timer (of this type) keeps running; nil when
+        /// that would be after midnight (the next day's total starts again from zero).
         public var reachedAt: LocalInstant?
         public var running: Bool
+        /// The timer of this type runs, but today ends before the goal is reached.
+        public var outOfReachToday = false
     }
 
     /// `now`'s local day in `zone`: from its midnight to the next.
@@ -50,7 +53,14 @@ public enum TimerReport {
         return summary.dailyGoals.sorted { $0.key < $1.key }.map { type, goal in
             let today = totals[type] ?? 0
             var item = Goal(type: type, goalSeconds: goal, todaySeconds: today, running: running == type)
-            if item.running, today < goal { item.reachedAt = zone.localInstant(at: now + goal - today) }
+            if item.running, today < goal {
+                let reached = now + goal - today
+                if reached < day.end {
+                    item.reachedAt = zone.localInstant(at: reached)
+                } else {
+                    item.outOfReachToday = true
+                }
+            }
             return item
         }
     }
@@ -90,6 +100,9 @@ public enum TimerReport {
             detail +=
                 remaining > 0
                 ? " · goal \(formatDuration(goal)): \(formatDuration(remaining)) left, at \(goalAt.localTime)"
+                    + (goalAt.localDateAndTime.date
+                        != zone.localInstant(at: running.since.seconds + running.seconds).localDateAndTime.date
+                        ? " " + goalAt.localDateAndTime.date.iso : "")
                 : " · goal \(formatDuration(goal)) reached at \(goalAt.localTime)"
         }
         line += Terminal.dim(detail)
@@ -103,6 +116,8 @@ public enum TimerReport {
             "  \(Terminal.pad(DisplayText.escaped(goal.type), 14))  \(Terminal.pad(formatDuration(goal.todaySeconds) + " of " + formatDuration(goal.goalSeconds), 14))  \(percent)%"
         if let reached = goal.reachedAt {
             line += Terminal.dim("  · reached at \(reached.localTime) if the timer keeps running")
+        } else if goal.outOfReachToday {
+            line += Terminal.dim("  · not reached today even if the timer keeps running")
         } else if goal.todaySeconds >= goal.goalSeconds {
             line += "  " + Terminal.green("done")
         }

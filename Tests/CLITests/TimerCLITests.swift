@@ -60,6 +60,25 @@ struct TimerCLITests {
         #expect(lines.contains(#""kind":"edit""#) && lines.contains(#""end":null"#) && lines.contains(#""v":3"#))
     }
 
+    @Test("a goal past midnight: the timer's goal shows its date; a daily goal is not reached today")
+    func goalsPastMidnight() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let late = ["ALOG_NOW": "2030-01-01T22:30:00Z", "TZ": "UTC"]
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try alog(arguments + ["--vault", vault], home: home.path, environment: late)
+        }
+        #expect(try run(["init"]).succeeded)
+        #expect(try run(["goals", "set", "exercise", "3h"]).succeeded)
+        #expect(try run(["start", "exercise", "--at", "22:00", "--goal", "2h"]).succeeded)
+        let status = try run(["status"]).stdout
+        #expect(status.contains("1h 30m left, at 00:00 2030-01-02"), "\(status)")
+        #expect(status.contains("not reached today even if the timer keeps running"), "\(status)")
+        let json = try Self.object(try run(["status", "--json"]).stdout)
+        let goals = try #require(json["goals"] as? [[String: Any]])
+        #expect(goals.first?["reachedAt"] == nil, "\(goals)")
+    }
+
     @Test("undo of an edit with --adjust puts the trimmed neighbour back too, in one step")
     func undoAdjust() throws {
         let home = TemporaryDirectory()
