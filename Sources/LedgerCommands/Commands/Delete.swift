@@ -15,6 +15,6 @@ struct Delete: ParsableCommand {
         let vault = try options.open { try $0.checkDelete(id) }
         let (entry, appended) = try vault.delete(id)
         appended.warnings.forEach(Terminal.warn)
-        emit("deleted \(entry.id) (\(entry.type) at \(Render.viewed(entry.at).iso8601))")
+        emit("deleted \(entry.id) (\(entry.type) at \(Render.clockAndDate(entry.at)))")
     }
 }

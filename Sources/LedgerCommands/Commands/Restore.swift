@@ -14,6 +14,6 @@ struct Restore: ParsableCommand {
         let vault = try options.open { try $0.checkRestore(id) }
         let (entry, appended) = try vault.restore(id)
         appended.warnings.forEach(Terminal.warn)
-        emit("restored \(entry.id) (\(entry.type) at \(Render.viewed(entry.at).iso8601))")
+        emit("restored \(entry.id) (\(entry.type) at \(Render.clockAndDate(entry.at)))")
     }
 }

@@ -204,7 +204,10 @@ extension Vault {
 }
 
 extension Vault {
-    /// An instant in undo's messages: ISO 8601 on the viewer's clock (the entry may have been
-    /// recorded in another zone).
-    static func viewed(_ at: LocalInstant) -> String { SystemTimeZone().localInstant(at: at.seconds).iso8601 }
+    /// An instant in undo's messages as history shows it, `HH:MM YYYY-MM-DD` on the viewer's
+    /// clock (the entry may have been recorded in another zone).
+    static func viewed(_ at: LocalInstant) -> String {
+        let local = SystemTimeZone().localInstant(at: at.seconds)
+        return "\(local.localTime) \(local.localDateAndTime.date.iso)"
+    }
 }
