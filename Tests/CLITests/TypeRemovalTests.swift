@@ -86,7 +86,7 @@ struct TypeRemovalTests {
         #expect(try Self.run(["types", "remove", "swim"], home, vault).succeeded)
         let before = try git("rev-parse", "HEAD", in: vault).stdout
         let cases: [([String], String)] = [
-            (["types", "remove", "kayak"], "unknown activity type 'kayak'"),
+            (["types", "remove", "kayak"], "there is no type 'kayak' to remove; the types are: "),
             (["types", "remove", "swim"], "type swim is already removed; 'alog types add swim' brings it back"),
             (["types", "remove", "exercise"], "a timer of type exercise is running"),
             (["types", "remove", "Not a name"], "invalid type name"),

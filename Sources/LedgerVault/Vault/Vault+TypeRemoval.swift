@@ -19,7 +19,9 @@ extension Vault {
         if let reason = ActivityTypes.validateName(name) { throw VaultError.invalidTypeName(name, reason: reason) }
         let summary = try summary()
         guard var definition = summary.definition(named: name) else {
-            throw VaultError.unknownType(name, known: summary.types.map(\.name))
+            throw VaultError.alreadyInState(
+                "there is no type \(DisplayText.quoted(name)) to remove; the types are: \(summary.types.map(\.name).joined(separator: ", "))"
+            )
         }
         if definition.archived {
             throw VaultError.alreadyInState(
