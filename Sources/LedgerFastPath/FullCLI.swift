@@ -22,7 +22,7 @@ public enum FullCLI {
         if let explicit = FileSystem.environment("ALOG_FULL"), !explicit.isEmpty { return explicit }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        var own = count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+        var own = count > 0 ? String(cString: buffer) : (CommandLine.arguments.first ?? "alog")
         if count <= 0, !own.contains("/") { own = "./" + own }
         let directory = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
         return directory + "/alog-full"

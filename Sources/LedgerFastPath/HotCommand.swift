@@ -68,6 +68,9 @@ public struct HotCommand {
             return 0
         }
         let store = WidgetStore(stateDirectory: stateDirectory)
+        // A tap is checked against the vault's type names; until a command has written them
+        // (a new vault or clone), the full CLI writes them first.
+        if case .tap = verb, !store.knowsTypes { return nil }
         let zone = SystemTimeZone()
         do {
             let output: WidgetCommands.Output

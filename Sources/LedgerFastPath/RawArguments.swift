@@ -12,8 +12,14 @@ import LedgerCore
 public enum RawArguments {
     /// Why an argument of this process is not UTF-8 (which one, at which byte), or nil.
     public static func invalidUTF8() -> String? {
-        let argv = CommandLine.unsafeArgv
-        for index in 1..<Int(CommandLine.argc) {
+        invalidUTF8(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
+    }
+
+    /// `invalidUTF8()` for a given `argc` and `argv`. An `argc` of 0 (a process started with
+    /// an empty argument vector) has no arguments to check.
+    public static func invalidUTF8(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> String? {
+        guard argc > 1 else { return nil }
+        for index in 1..<Int(argc) {
             guard let word = argv[index] else { continue }
             let bytes = UnsafeRawBufferPointer(start: word, count: strlen(word))
             guard let problem = DisplayText.utf8Problem(bytes) else { continue }

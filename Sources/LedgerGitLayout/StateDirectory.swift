@@ -46,6 +46,8 @@ public struct StateDirectory: Sendable, Equatable {
         public var queue: String { path + "PendingActivities.json" }
         public var lastKnown: String { path + "LastKnownActivities.json" }
         public var types: String { path + "types" }
+        /// The names of the types removed with `alog types remove`, beside `types`.
+        public var removedTypes: String { path + "removed-types" }
         /// The running timer at HEAD (`RunningTimer`), beside `lastKnown`.
         public var runningTimer: String { path + "running-timer" }
         public var failures: String { path + "failures" }

@@ -65,9 +65,11 @@ extension Render {
 
     /// What `log`, `start` and `resume` print on a terminal: `meal at 23:40 today · id 7k2m9q4x8c3p`.
     /// (Not on a terminal they print the bare id, for scripts.)
+    /// `then` follows the time (`, ending at 09:00 where reading starts`).
     public static func confirmation(
-        _ what: String, at: LocalInstant, id: EventID, now: Int64, zone: any TimeZoneRules = SystemTimeZone()
+        _ what: String, at: LocalInstant, then: String = "", id: EventID, now: Int64,
+        zone: any TimeZoneRules = SystemTimeZone()
     ) -> String {
-        "\(what) at \(day(at, now: now, zone: zone)) · id \(id)"
+        "\(what) at \(day(at, now: now, zone: zone))\(then) · id \(id)"
     }
 }

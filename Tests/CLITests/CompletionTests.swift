@@ -89,6 +89,7 @@ struct CompletionTests {
         #expect(try candidates(["restore"]) == [deleted])
         #expect(try candidates(["sync"]) == ["backup", "origin"])
         #expect(try candidates(["remote", "remove"], "o") == ["origin"])
+        #expect(try candidates(["types", "remove"], "r") == ["reading", "rowing"])
         // --vault on the line names the vault; no vault (or a bad one) is no candidates and no noise.
         let other = home.sub("nothing")
         #expect(try candidates(["log"], extra: ["--vault", other]).isEmpty)
@@ -163,5 +164,43 @@ struct CompletionTests {
                 && unknown.stderr
                     == "Error: alog does not complete for /bin/tcsh ($SHELL); give --shell bash, zsh or fish\n"
         )
+    }
+
+    @Test("bash without the bash-completion package: install says so and gives the line; --bashrc adds it, once")
+    func bashWithoutPackage() throws {
+        let script = home.sub(".local/share/bash-completion/completions/alog")
+        let source = "source \(script)"
+        let package = [
+            "/usr/share/bash-completion/bash_completion", "/etc/bash_completion",
+            "/usr/local/share/bash-completion/bash_completion", "/usr/local/etc/profile.d/bash_completion.sh",
+            "/opt/homebrew/etc/profile.d/bash_completion.sh",
+        ].contains { FileManager.default.fileExists(atPath: $0) }
+        let installed = try front(["completions", "install", "--shell", "bash"])
+        #expect(installed.succeeded, "\(installed.stderr)")
+        #expect(
+            installed.stdout.hasSuffix(
+                package
+                    ? "New bash shells load it (with the bash-completion package); in this one: \(source)\n"
+                    : "bash-completion is not installed, so new bash shells do not load it; add this line to \(home.sub(".bashrc")) (or run 'alog completions install --shell bash --bashrc'): \(source)\n"
+            ), "\(installed.stdout)")
+
+        try writeFile(home.sub(".bashrc"), "alias ll='ls -l'")
+        let added = line(try front(["completions", "install", "--bashrc"]))
+        #expect(
+            added.hasSuffix(
+                "added '\(source)' to \(home.sub(".bashrc")): new bash shells load it; in this one: \(source)"))
+        let again = line(try front(["completions", "install", "--shell", "bash", "--bashrc"]))
+        #expect(again.hasSuffix("New bash shells load it (\(home.sub(".bashrc")) sources it); in this one: \(source)"))
+        #expect(try readFile(home.sub(".bashrc")) == "alias ll='ls -l'\n# alog's shell completion\n\(source)\n")
+
+        // A new interactive bash now knows alog's completion.
+        let bash = try runProcess(
+            "/bin/bash", ["-ic", "complete -p alog"],
+            environment: ["PATH": productsDirectory + ":/usr/bin:/bin", "HOME": home.path])
+        #expect(
+            bash.succeeded && bash.stdout == "complete -o filenames -F _alog alog\n", "\(bash.stdout) \(bash.stderr)")
+
+        let zsh = try front(["completions", "install", "--shell", "zsh", "--bashrc"])
+        #expect(zsh.status == 1 && zsh.stderr.contains("--bashrc is for bash"), "\(zsh.stderr)")
     }
 }

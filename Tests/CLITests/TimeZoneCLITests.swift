@@ -166,6 +166,51 @@ struct TimeZoneCLITests {
         #expect(started.stdout == (try latestID()) + "\n")
     }
 
+    @Test(
+        "a start before a later timer's says where it ends, on the terminal and in the note beside a piped id",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func startThatEnds() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let now = "2026-11-22T12:00:00Z"
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try self.run(arguments, vault: vault, zone: "UTC", now: now)
+        }
+        #expect(try run(["init"]).succeeded)
+        #expect(try run(["types", "add", "reading"]).succeeded)
+        let reading = try run(["start", "reading", "--at", "2026-11-22T09:00:00Z"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        var shown = try onTerminal(
+            ["start", "meal", "--at", "2026-11-22T08:00:00Z"], vault: vault, zone: "UTC", now: now)
+        let meal = shown.split(separator: " ").last.map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(shown == "started meal at 08:00 today, ending at 09:00 where reading starts · id \(meal ?? "?")\n")
+        // Into a pipe: the bare id on stdout; the note on the terminal's stderr says the same.
+        let out = home.sub("id")
+        let command =
+            ([productsDirectory + "/alog", "start", "wake", "--at", "2026-11-22T07:00:00Z", "--vault", vault])
+            .map { "'" + $0 + "'" }.joined(separator: " ") + " > '\(out)'"
+        let noted = try runProcess(
+            "/usr/bin/script", ["-qec", command, "/dev/null"],
+            environment: ["TZ": "UTC", "ALOG_NOW": now, "HOME": home.path, "NO_COLOR": "1"])
+        let id = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(id.count == 13 && id.hasSuffix("\n"), "\(id)")
+        #expect(
+            noted.stdout.replacingOccurrences(of: "\r", with: "").contains(
+                "started wake at 07:00 today, ending at 08:00 where meal starts · id \(id.dropLast())"),
+            "\(noted.stdout)")
+        // --adjust: the start trims the stopped timer it falls into and ends where the next starts.
+        #expect(try run(["stop", "--at", "2026-11-22T09:30:00Z"]).succeeded)
+        #expect(try run(["start", "exercise", "--at", "2026-11-22T11:00:00Z"]).succeeded)
+        shown = try onTerminal(
+            ["start", "sleep", "--at", "2026-11-22T09:15:00Z", "--adjust"], vault: vault, zone: "UTC", now: now)
+        #expect(
+            shown.hasPrefix("started sleep at 09:15 today, ending at 11:00 where exercise starts · id "), "\(shown)")
+        #expect(shown.hasSuffix("; trimmed reading \(reading) to end at 09:15\n"), "\(shown)")
+        // A start that runs says nothing more.
+        shown = try onTerminal(["start", "meal", "--at", "2026-11-22T11:30:00Z"], vault: vault, zone: "UTC", now: now)
+        #expect(shown.hasPrefix("started meal at 11:30 today · id "), "\(shown)")
+    }
+
     @Test("entries a few minutes ahead of now count as just happened: no negative seconds anywhere")
     func futureEntries() throws {
         let home = TemporaryDirectory()

@@ -149,6 +149,19 @@ struct TimerCLITests {
         #expect(text.contains("running (10m)") && text.contains("–12:45 (30m)") && text.contains("–12:15 (1h 15m)"))
         #expect(try Self.run(["status"], vault, home).stdout.contains("▶"))
         #expect(try git("fsck", "--strict", in: vault).succeeded)
+
+        // show's entry is the history item: its window, in JSON and on its line.
+        for (index, item) in history.enumerated() {
+            let id = try #require(item["id"] as? String)
+            let shown = try Self.object(try Self.run(["show", id, "--json"], vault, home).stdout)
+            let entry = try #require(shown["entry"] as? [String: Any])
+            #expect(entry["end"] as? String == item["end"] as? String, "\(index)")
+            #expect(entry["seconds"] as? Int == item["seconds"] as? Int && entry["seconds"] != nil, "\(index)")
+        }
+        let shownRunning = try Self.run(["show", try #require(history[0]["id"] as? String)], vault, home).stdout
+        #expect(shownRunning.split(separator: "\n").first?.contains("running (10m)") == true, "\(shownRunning)")
+        let shownStopped = try Self.run(["show", readingID], vault, home).stdout
+        #expect(shownStopped.split(separator: "\n").first?.contains("–12:15 (1h 15m)") == true, "\(shownStopped)")
     }
 
     @Test(

@@ -134,4 +134,46 @@ struct TypeRemovalTests {
         let json = try Self.run(["audit", "--json"], home, vault).stdout
         #expect(json.contains(#""archived":true"#), "\(json)")
     }
+
+    @Test("widget tap of a removed type (built-in or not) is refused as log refuses it; nothing is queued")
+    func tapRemoved() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        let queue = vault + "/.git/alog/widget/PendingActivities.json"
+        #expect(try Self.run(["types", "add", "swim"], home, vault).succeeded)
+        for type in ["meal", "swim"] {
+            #expect(try Self.run(["types", "remove", type], home, vault).succeeded)
+            for binary in ["alog", "alog-full"] {
+                let tap = try runProcess(
+                    productsDirectory + "/" + binary, ["widget", "tap", type, "--vault", vault],
+                    environment: ["HOME": home.path, "TZ": "UTC"].merging(Self.now) { $1 })
+                #expect(tap.status == 1, "\(binary) \(type): \(tap.stdout)")
+                #expect(
+                    tap.stderr
+                        == "Error: type '\(type)' was removed ('alog types remove'), so nothing new can be logged with it; 'alog types add \(type)' brings it back\n",
+                    "\(binary): \(tap.stderr)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: queue), "a refused tap was queued")
+        }
+        #expect(try Self.run(["widget", "status"], home, vault).stdout.contains("queued") == false)
+        #expect(try Self.run(["types", "add", "meal"], home, vault).succeeded)
+        let back = try Self.run(["widget", "tap", "meal"], home, vault)
+        #expect(back.succeeded && back.stdout.contains("queued meal"), "\(back.stderr)")
+    }
+
+    @Test("in a vault no command has refreshed yet, widget tap still refuses an unknown type and accepts a defined one")
+    func tapBeforeRefresh() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.vault(home)
+        #expect(try Self.run(["types", "add", "kayak"], home, vault).succeeded)
+        let widget = vault + "/.git/alog/widget/"
+        // As a new clone (or a vault last refreshed by an older alog) has it: no type lists.
+        for file in ["types", "removed-types"] { try? FileManager.default.removeItem(atPath: widget + file) }
+        let unknown = try Self.run(["widget", "tap", "nosuch"], home, vault)
+        #expect(unknown.status == 1 && unknown.stderr.contains("unknown activity type 'nosuch'"), "\(unknown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: widget + "PendingActivities.json"))
+        try? FileManager.default.removeItem(atPath: widget + "removed-types")
+        let kayak = try Self.run(["widget", "tap", "kayak"], home, vault)
+        #expect(kayak.succeeded && kayak.stdout.contains("queued kayak"), "\(kayak.stderr)")
+    }
 }

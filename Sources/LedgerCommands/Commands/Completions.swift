@@ -46,6 +46,26 @@ struct Completions: ParsableCommand {
             help: "bash, zsh or fish (default: the shell $SHELL names).", completion: .list(["bash", "zsh", "fish"]))
         var shell: String?
 
+        @Flag(
+            help:
+                "bash: also add a line that loads the script to ~/.bashrc (once), for a system without the bash-completion package."
+        )
+        var bashrc = false
+
+        /// Where the bash-completion package puts the script that loads
+        /// `~/.local/share/bash-completion/completions` (Debian, Fedora, Arch, Homebrew).
+        static let bashCompletionScripts = [
+            "/usr/share/bash-completion/bash_completion", "/etc/bash_completion",
+            "/usr/local/share/bash-completion/bash_completion", "/usr/local/etc/profile.d/bash_completion.sh",
+            "/opt/homebrew/etc/profile.d/bash_completion.sh",
+        ]
+
+        /// `path`, quoted for a shell when it needs it.
+        static func shellQuoted(_ path: String) -> String {
+            let plain = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@%,~".contains($0) }
+            return plain ? path : "'" + path.replacing("'", with: "'\\''") + "'"
+        }
+
         func run() throws {
             let name: String
             if let shell {
@@ -62,6 +82,10 @@ struct Completions: ParsableCommand {
                 name = base
             }
             let shell = try Completions.shell(named: name)
+            if bashrc, name != "bash" {
+                throw Failure(
+                    description: "--bashrc is for bash, not \(name); leave --bashrc out, or give --shell bash")
+            }
             let script = Alog.completionScript(for: shell) + "\n"
             let home = FileSystem.environment("HOME").flatMap { $0.isEmpty ? nil : $0 }
             func base(_ variable: String, else fallback: String) throws -> String {
@@ -80,8 +104,7 @@ struct Completions: ParsableCommand {
             case "bash":
                 directory = try base("XDG_DATA_HOME", else: "/.local/share") + "/bash-completion/completions"
                 file = "alog"
-                hint =
-                    "New bash shells load it (with the bash-completion package); in this one: source \(directory)/\(file)"
+                hint = try bashHint(script: directory + "/" + file, home: home)
             case "zsh":
                 let zdot = try base("ZDOTDIR", else: "")
                 directory = zdot + "/.zfunc"
@@ -118,6 +141,56 @@ struct Completions: ParsableCommand {
                     "\(existing == nil ? "installed" : "updated") alog's \(name) completion in \(path)\n")
             }
             if let hint { StandardStream.output(hint + "\n") }
+        }
+
+        /// What loads the bash script: the bash-completion package when it is installed, else a
+        /// line in ~/.bashrc (added with `--bashrc`, once).
+        func bashHint(script: String, home: String?) throws -> String {
+            let source = "source \(Self.shellQuoted(script))"
+            let package = Self.bashCompletionScripts.contains { FileSystem.exists($0) }
+            guard let home else {
+                if bashrc {
+                    throw Failure(
+                        description:
+                            "$HOME is not set, so alog cannot find ~/.bashrc; set HOME, or add this line to it yourself: \(source)"
+                    )
+                }
+                return package
+                    ? "New bash shells load it (with the bash-completion package); in this one: \(source)"
+                    : "bash-completion is not installed, so new bash shells do not load it; add this line to your ~/.bashrc: \(source)"
+            }
+            let bashrcPath = home + "/.bashrc"
+            let existing = (try? FileSystem.read(bashrcPath)) ?? nil
+            let present =
+                existing.map { bytes in
+                    String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains {
+                        $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") == source
+                    }
+                } ?? false
+            if bashrc && !present {
+                // Appended in place (a ~/.bashrc that is a link stays one).
+                var text = existing.map { $0.isEmpty || $0.last == UInt8(ascii: "\n") ? "" : "\n" } ?? ""
+                text += "# alog's shell completion\n" + source + "\n"
+                do {
+                    if let existing {
+                        guard try FileSystem.append(bashrcPath, Array(text.utf8), expectedSize: existing.count) else {
+                            throw Failure(
+                                description: "\(bashrcPath) changed while alog read it; run the command again")
+                        }
+                    } else {
+                        _ = try FileSystem.writeAtomically(bashrcPath, Array(text.utf8))
+                    }
+                } catch let failure as FileSystem.Failure {
+                    throw Failure(
+                        description:
+                            "cannot write \(bashrcPath) (\(failure.reason)); add this line to it yourself: \(source)")
+                }
+                return "added '\(source)' to \(bashrcPath): new bash shells load it; in this one: \(source)"
+            }
+            if present { return "New bash shells load it (\(bashrcPath) sources it); in this one: \(source)" }
+            if package { return "New bash shells load it (with the bash-completion package); in this one: \(source)" }
+            return
+                "bash-completion is not installed, so new bash shells do not load it; add this line to \(bashrcPath) (or run 'alog completions install --shell bash --bashrc'): \(source)"
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
@@ -19,15 +20,22 @@ struct Show: ParsableCommand {
         let vault = try options.open { _ = try $0.resolveEntry(id) }
         let entry = try vault.resolveEntry(id)
         let records = try vault.eventsTouching(entry.id)
-        let types = Render.typeMap(try vault.state().allTypes)
+        let state = try vault.state()
+        let types = Render.typeMap(state.allTypes)
+        // A timed entry shows its window as `history` does (as the timeline lays it).
+        let window =
+            entry.isTimed
+            ? state.timeline.interval(of: entry.id).map { Render.Window($0, now: CommandClock.nowSeconds) } : nil
         if json {
             emit(
                 JSONText.object([
-                    ("entry", Render.entryJSON(entry, types: types)),
+                    ("entry", Render.entryJSON(entry, types: types, window: window)),
                     ("events", JSONText.array(records.map(Render.auditJSON))),
                 ]))
         } else {
-            emit(Render.entryLine(entry, types: types) + (entry.isDeleted ? "  " + Terminal.red("(deleted)") : ""))
+            emit(
+                Render.entryLine(entry, types: types, window: window)
+                    + (entry.isDeleted ? "  " + Terminal.red("(deleted)") : ""))
             // The entry's line shows the note on one line, cut; here it is whole, line by line.
             if let note = entry.note, Render.note(note) != note {
                 emit(Terminal.dim("  note:"))

@@ -57,7 +57,16 @@ struct Start: ParsableCommand {
         started.warnings.forEach(Terminal.warn)
         let id = started.events.last!.id
         guard Terminal.stdoutIsTTY || Terminal.stderrIsTTY else { return emit(id.description) }
-        var text = Render.confirmation("started \(type)", at: instant, id: id, now: CommandClock.nowSeconds)
+        let now = CommandClock.nowSeconds
+        // A start before a later timer's (back-dated, or placed with --adjust) does not run: it
+        // ends where that one starts, and the confirmation says so.
+        var ending = ""
+        if let (end, next) = try? vault.timerEnd(of: id, startingAt: instant.seconds) {
+            let sameDay = Render.date(end) == Render.date(instant)
+            ending = ", ending at " + (sameDay ? Render.clockMarked(end) : Render.day(end, now: now))
+            if let next { ending += " where \(next.type) starts" }
+        }
+        var text = Render.confirmation("started \(type)", at: instant, then: ending, id: id, now: now)
         if let stopped = plan.stops {
             let ran = formatDuration(instant.seconds - stopped.start.seconds)
             text += "; stopped \(stopped.entry.type) after \(ran)"

@@ -102,7 +102,7 @@ struct Types: ParsableCommand {
                 """,
             aliases: ["archive", "rm"])
 
-        @Argument(help: "The type to remove (any case).")
+        @Argument(help: "The type to remove (any case).", completion: DynamicCompletion.types)
         var name: String
 
         @OptionGroup var options: VaultOptions

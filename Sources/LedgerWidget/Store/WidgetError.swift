@@ -4,6 +4,8 @@ import LedgerCore
 public enum WidgetError: Error, Equatable, CustomStringConvertible {
     case notAVault(path: String)
     case unknownType(String, known: [String])
+    /// Removed with `alog types remove` (archived), as `log` says it.
+    case removedType(String)
     case invalidType(String, reason: String)
     case badFormat(String)
     case noSuchItem(Int, count: Int)
@@ -20,6 +22,8 @@ public enum WidgetError: Error, Equatable, CustomStringConvertible {
             } else {
                 "unknown activity type \(DisplayText.quoted(type)); known: \(known.joined(separator: ", ")) (add one with 'alog types add \(type)')"
             }
+        case .removedType(let name):
+            "type '\(name)' was removed ('alog types remove'), so nothing new can be logged with it; 'alog types add \(name)' brings it back"
         case .invalidType(let type, let reason):
             "invalid activity type \(DisplayText.quoted(type)): \(reason)"
         case .badFormat(let format):

@@ -7,7 +7,8 @@ import LedgerSystem
 ///
 ///     PendingActivities.json     the queue: taps waiting to be committed (the iOS widgets' file)
 ///     LastKnownActivities.json   type → unix seconds, refreshed from the vault (the iOS widgets' file)
-///     types                      the vault's type names, one per line (for checking taps)
+///     types                      the vault's type names in use, one per line (for checking taps)
+///     removed-types              the names of its removed types, one per line (possibly none)
 ///     running-timer              the timer running at HEAD, if any (see RunningTimer)
 ///     queue.digest               the queue's count and view overlay, keyed by the queue
 ///                                file's identity (see QueueDigest)
@@ -34,6 +35,7 @@ public final class WidgetStore {
     public var lastKnownPath: String { files.lastKnown }
     public var runningTimerPath: String { files.runningTimer }
     var typesPath: String { files.types }
+    var removedTypesPath: String { files.removedTypes }
     var failuresPath: String { files.failures }
     var journalPath: String { files.journal }
     var digestPath: String { files.digest }
@@ -84,17 +86,30 @@ public final class WidgetStore {
         return decoded
     }
 
-    /// True when every file the vault refreshes is there in its current version: the cache, and
-    /// the running timer (written since `alog-running-timer-1`). Otherwise the next command
-    /// that opens the vault (or a warm `status`) writes them from the summary.
+    /// True when every file the vault refreshes is there in its current version: the cache, the
+    /// type names (the removed ones since they have a file), and the running timer (written
+    /// since `alog-running-timer-1`). Otherwise the next command that opens the vault (or a
+    /// warm `status`) writes them from the summary.
     public var cacheIsCurrent: Bool {
-        guard FileSystem.exists(lastKnownPath), let bytes = try? FileSystem.read(runningTimerPath) else { return false }
+        guard FileSystem.exists(lastKnownPath), knowsTypes, let bytes = try? FileSystem.read(runningTimerPath) else {
+            return false
+        }
         return RunningTimer.decode(bytes) != nil
     }
 
-    func readKnownTypes() -> Set<String>? {
-        guard let text = try? FileSystem.readString(typesPath) else { return nil }
-        return Set(text.split(separator: "\n").map(String.init))
+    /// True when the vault's type names are here: those in use and those removed. Until the
+    /// first refresh (a new clone, a vault no command has opened since the widget kept the
+    /// removed names) a tap can only tell the built-in types.
+    public var knowsTypes: Bool { FileSystem.exists(typesPath) && FileSystem.exists(removedTypesPath) }
+
+    /// The vault's type names as of its last refresh: in use, and removed; nil before the first.
+    func readTypeNames() -> (inUse: Set<String>, removed: Set<String>)? {
+        guard let inUse = try? FileSystem.readString(typesPath),
+            let removed = try? FileSystem.readString(removedTypesPath)
+        else { return nil }
+        return (
+            Set(inUse.split(separator: "\n").map(String.init)), Set(removed.split(separator: "\n").map(String.init))
+        )
     }
 
     func readFailures() -> [String: String] {
@@ -176,8 +191,9 @@ public final class WidgetStore {
         public var savedAside: String?
     }
 
-    /// The widget's button: queues an activity. The type must be one the vault knew at its last
-    /// refresh (or any well-formed name before the first refresh; the drain checks again).
+    /// The widget's button: queues an activity. The type must be one in use at the vault's last
+    /// refresh (a removed one is refused as `log` refuses it); before the first refresh, a
+    /// built-in type. The drain checks again.
     ///
     /// When the queue file is the version the digest describes, the tap reads only its last
     /// bytes, and the new file is its old text (copied inside the kernel) with the item spliced
@@ -187,9 +203,13 @@ public final class WidgetStore {
     public func tap(type rawType: String, at: LocalInstant) throws -> Tap {
         let type = rawType.lowercased()
         if let reason = ActivityTypes.validateName(type) { throw WidgetError.invalidType(rawType, reason: reason) }
-        if ActivityTypes.builtIn(type) == nil, let known = readKnownTypes(), !known.contains(type) {
-            let all = Set(ActivityTypes.builtIns.map(\.name)).union(known)
-            throw WidgetError.unknownType(type, known: all.sorted())
+        if let names = readTypeNames() {
+            if !names.inUse.contains(type) {
+                if names.removed.contains(type) { throw WidgetError.removedType(type) }
+                throw WidgetError.unknownType(type, known: names.inUse.sorted())
+            }
+        } else if ActivityTypes.builtIn(type) == nil {
+            throw WidgetError.unknownType(type, known: ActivityTypes.builtIns.map(\.name).sorted())
         }
         let element = PendingQueue.Element.activity(type: type, time: at.seconds)
         return try withQueueLock {
@@ -273,8 +293,13 @@ public final class WidgetStore {
         try ensureDirectory()
         let cache = LastKnownActivities.encode(summary.lastKnownActivities) + [UInt8(ascii: "\n")]
         if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
-        let names = Array((summary.types.map(\.name).sorted().joined(separator: "\n") + "\n").utf8)
+        func lines(_ names: [String]) -> [UInt8] { Array(names.sorted().map { $0 + "\n" }.joined().utf8) }
+        let names = lines(summary.types.map(\.name))
         if (try? FileSystem.read(typesPath)) != names { try FileSystem.writeAtomically(typesPath, names) }
+        let removed = lines(summary.allTypes.filter(\.archived).map(\.name))
+        if (try? FileSystem.read(removedTypesPath)) != removed {
+            try FileSystem.writeAtomically(removedTypesPath, removed)
+        }
         let running = RunningTimer.encode(RunningTimer(summary: summary))
         if (try? FileSystem.read(runningTimerPath)) != running {
             try FileSystem.writeAtomically(runningTimerPath, running)

@@ -17,8 +17,13 @@ struct WidgetTap: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        emit(
-            try WidgetCommands.tap(
-                try options.widgetStore(), type: type, at: at, now: CommandClock.nowSeconds, zone: SystemTimeZone()))
+        let store = try options.widgetStore()
+        // The tap is checked against the vault's type names: when no command has written them
+        // yet, they are written now (without committing the queue). A vault that cannot be
+        // read leaves only the built-in types to check against.
+        if !store.knowsTypes, let vault = try? options.open(drainingWidgetQueue: false) {
+            try? vault.ensureWidgetCache()
+        }
+        emit(try WidgetCommands.tap(store, type: type, at: at, now: CommandClock.nowSeconds, zone: SystemTimeZone()))
     }
 }
