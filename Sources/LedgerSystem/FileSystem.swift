@@ -229,24 +229,15 @@ public enum FileSystem {
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
         var bytes = [UInt8](repeating: 0, count: limit)
-        var done = 0
-        while done < limit {
-            let n = bytes.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress! + done, limit - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Failure(path: path == "-" ? "standard input" : path, operation: "read", code: errno)
-            }
-            if n == 0 { break }
-            done += n
-        }
+        let done = try readFully(fd, into: &bytes, path: path == "-" ? "standard input" : path)
         bytes.removeSubrange(done...)
         return bytes
     }
 
-    /// Reads exactly `count` bytes from the open file `fd` (at its offset); nil when the file
-    /// ends first. `path` names the file in errors.
-    public static func readExactly(_ fd: Int32, count: Int, path: String) throws -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
+    /// Fills `bytes` from `fd` (at its offset) until it is full or the file ends; returns how
+    /// many bytes were read. `path` names the file in errors.
+    private static func readFully(_ fd: Int32, into bytes: inout [UInt8], path: String) throws -> Int {
+        let count = bytes.count
         var done = 0
         while done < count {
             let n = bytes.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress! + done, count - done) }
@@ -254,10 +245,17 @@ public enum FileSystem {
                 if errno == EINTR { continue }
                 throw Failure(path: path, operation: "read", code: errno)
             }
-            if n == 0 { return nil }
+            if n == 0 { break }
             done += n
         }
-        return bytes
+        return done
+    }
+
+    /// Reads exactly `count` bytes from the open file `fd` (at its offset); nil when the file
+    /// ends first. `path` names the file in errors.
+    public static func readExactly(_ fd: Int32, count: Int, path: String) throws -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        return try readFully(fd, into: &bytes, path: path) == count ? bytes : nil
     }
 
     /// Writes all of `bytes` to the open file `fd` (at its offset); `path` names it in errors.
