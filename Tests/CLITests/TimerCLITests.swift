@@ -77,6 +77,36 @@ struct TimerCLITests {
         let json = try Self.object(try run(["status", "--json"]).stdout)
         let goals = try #require(json["goals"] as? [[String: Any]])
         #expect(goals.first?["reachedAt"] == nil, "\(goals)")
+        #expect(goals.first?["reachableToday"] as? Bool == false, "\(goals)")
+    }
+
+    @Test("two undos of two changes of one field bring back the value before both")
+    func undoTwiceOneField() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        let reading = try Self.run(["start", "reading", "--at", "10:00", "--note", "first"], vault, home).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        func shown() throws -> [String: Any] {
+            try #require(
+                try Self.object(try Self.run(["show", reading, "--json"], vault, home).stdout)["entry"]
+                    as? [String: Any])
+        }
+        #expect(try Self.run(["edit", reading, "--note", "a"], vault, home).succeeded)
+        #expect(try Self.run(["edit", reading, "--note", "b"], vault, home).succeeded)
+        #expect(try Self.run(["undo"], vault, home).succeeded)
+        #expect(try shown()["note"] as? String == "a")
+        let second = try Self.run(["undo"], vault, home)
+        #expect(second.stdout.contains("put entry \(reading) back"), "\(second.stdout)")
+        #expect(try shown()["note"] as? String == "first")
+
+        // A stop, then a moved end: two undos, and the timer runs again.
+        #expect(try Self.run(["stop", "--at", "10:30"], vault, home).succeeded)
+        #expect(try Self.run(["edit", reading, "--end", "10:45"], vault, home).succeeded)
+        #expect(try Self.run(["undo"], vault, home).succeeded)
+        #expect(try shown()["end"] as? String == "2030-01-01T10:30:00+01:00")
+        #expect(try Self.run(["undo"], vault, home).stdout.contains("it runs again"))
+        #expect(try shown()["end"] == nil)
+
     }
 
     @Test("undo of an edit with --adjust puts the trimmed neighbour back too, in one step")

@@ -39,10 +39,14 @@ extension Vault {
         }
         let state = try state()
         let undone = Set(action.map(\.id))
+        // What a field goes back to leaves out this action and every action undone before
+        // (and the events that undid them): two undos of two edits of one note bring back the
+        // note before both.
+        let leftOut = undone.union(skipped.compactMap { EventID($0) })
         var bodies: [EventBody] = []
         var texts: [String] = []
         for event in action.reversed() {
-            let (body, text) = try reversal(of: event, state: state, undone: undone)
+            let (body, text) = try reversal(of: event, state: state, undone: undone, leftOut: leftOut)
             if let body { bodies.append(body) }
             texts.append(text)
         }
@@ -66,7 +70,10 @@ extension Vault {
     /// no event when there is nothing left to reverse. An entry's fields are last-writer-wins
     /// registers, so what an edit or a stop is reversed to is the value the entry would have
     /// without the undone action: a later change from another device stands.
-    private func reversal(of event: Event, state: LedgerState, undone: Set<EventID>) throws -> (EventBody?, String) {
+    /// `leftOut`: `undone` and the earlier undone actions with their reversals.
+    private func reversal(of event: Event, state: LedgerState, undone: Set<EventID>, leftOut: Set<EventID>) throws -> (
+        EventBody?, String
+    ) {
         switch event.body {
         case .logged(let type, let at, _), .started(let type, let at, _, _):
             let what = event.body.kind == "log" ? "entry" : "timer"
@@ -84,7 +91,10 @@ extension Vault {
             guard let entry = state.entry(target), entry.isTimed else {
                 return (nil, "the timer \(target) the stop ended is not in the ledger")
             }
-            let rest = try fields(of: target, without: undone)
+            guard !entry.isDeleted else {
+                return (nil, "timer \(target) is deleted; 'alog restore \(target)' brings it back")
+            }
+            let rest = try fields(of: target, without: leftOut)
             var changes = EntryChanges()
             if rest.end != entry.end {
                 if let end = rest.end { changes.end = end } else { changes.clearsEnd = true }
@@ -134,8 +144,11 @@ extension Vault {
             guard let entry = state.entry(target) else {
                 return (nil, "the entry \(target) the edit changed is not in the ledger")
             }
+            guard !entry.isDeleted else {
+                return (nil, "entry \(target) is deleted; 'alog restore \(target)' brings it back")
+            }
             // Each field the edit set, as the entry's other events leave it.
-            let rest = try fields(of: target, without: undone)
+            let rest = try fields(of: target, without: leftOut)
             var back = EntryChanges()
             if changes.type != nil, let type = rest.type, type != entry.type { back.type = type }
             if changes.at != nil, let at = rest.at, at != entry.at { back.at = at }
