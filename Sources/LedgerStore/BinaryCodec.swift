@@ -293,7 +293,7 @@ extension LedgerState {
 }
 
 extension StatusSummary {
-    static let magic: StaticString = "ALOGSUMMARY3"
+    static let magic: StaticString = "ALOGSUMMARY4"
 
     public func serialized() -> [UInt8] {
         var keyDevices = Interner()
