@@ -91,22 +91,24 @@ public final class WidgetStore {
     /// since `alog-running-timer-1`). Otherwise the next command that opens the vault (or a
     /// warm `status`) writes them from the summary.
     public var cacheIsCurrent: Bool {
-        guard FileSystem.exists(lastKnownPath), knowsTypes, let bytes = try? FileSystem.read(runningTimerPath) else {
+        guard FileSystem.exists(lastKnownPath), knowsTypes, FileSystem.exists(removedTypesPath),
+            let bytes = try? FileSystem.read(runningTimerPath)
+        else {
             return false
         }
         return RunningTimer.decode(bytes) != nil
     }
 
-    /// True when the vault's type names are here: those in use and those removed. Until the
-    /// first refresh (a new clone, a vault no command has opened since the widget kept the
-    /// removed names) a tap can only tell the built-in types.
-    public var knowsTypes: Bool { FileSystem.exists(typesPath) && FileSystem.exists(removedTypesPath) }
+    /// True when the vault's type names in use are here. Until the first refresh (a new clone)
+    /// a tap can only tell the built-in types. The removed names (`removed-types`, written
+    /// since types can be removed) only change the wording of a refusal: without them a removed
+    /// type is refused as unknown, so a vault that cannot be refreshed (damaged) keeps tapping.
+    public var knowsTypes: Bool { FileSystem.exists(typesPath) }
 
     /// The vault's type names as of its last refresh: in use, and removed; nil before the first.
     func readTypeNames() -> (inUse: Set<String>, removed: Set<String>)? {
-        guard let inUse = try? FileSystem.readString(typesPath),
-            let removed = try? FileSystem.readString(removedTypesPath)
-        else { return nil }
+        guard let inUse = try? FileSystem.readString(typesPath) else { return nil }
+        let removed = (try? FileSystem.readString(removedTypesPath)) ?? ""
         return (
             Set(inUse.split(separator: "\n").map(String.init)), Set(removed.split(separator: "\n").map(String.init))
         )
