@@ -86,6 +86,7 @@ public enum TimerReport {
             ("text", JSONText.string("\(formatDuration(goal.todaySeconds)) of \(formatDuration(goal.goalSeconds))")),
             ("running", goal.running ? "true" : "false"),
             ("reachedAt", goal.reachedAt.map { JSONText.string($0.iso8601) }),
+            ("reachableToday", goal.outOfReachToday ? "false" : nil),
         ])
     }
 
@@ -97,13 +98,14 @@ public enum TimerReport {
             "  \(Terminal.pad("▶ " + Render.label(running.entry.type, types), 16))  \(Terminal.pad(Terminal.green(formatDuration(running.seconds)), 8))  "
         var detail = "since \(Render.clockMarked(running.since, zone: zone))"
         if let goal = running.entry.goalSeconds, let remaining = running.remaining, let goalAt = running.goalAt {
+            // The goal's clock time, with its date when that is not today.
+            let today = zone.localInstant(at: running.since.seconds + running.seconds).localDateAndTime.date
+            let day = goalAt.localDateAndTime.date
+            let at = goalAt.localTime + (day != today ? " " + day.iso : "")
             detail +=
                 remaining > 0
-                ? " · goal \(formatDuration(goal)): \(formatDuration(remaining)) left, at \(goalAt.localTime)"
-                    + (goalAt.localDateAndTime.date
-                        != zone.localInstant(at: running.since.seconds + running.seconds).localDateAndTime.date
-                        ? " " + goalAt.localDateAndTime.date.iso : "")
-                : " · goal \(formatDuration(goal)) reached at \(goalAt.localTime)"
+                ? " · goal \(formatDuration(goal)): \(formatDuration(remaining)) left, at \(at)"
+                : " · goal \(formatDuration(goal)) reached at \(at)"
         }
         line += Terminal.dim(detail)
         return line
