@@ -31,27 +31,28 @@ extension Repository {
 extension Repository {
     /// Sets a string value in the repository's own configuration file (`.git/config`).
     public func setConfigString(_ key: String, _ value: String) throws {
-        var config: OpaquePointer?
-        var local: OpaquePointer?
-        try check(git_repository_config(&config, pointer), "git_repository_config")
-        defer { git_config_free(config) }
-        try check(git_config_open_level(&local, config, GIT_CONFIG_LEVEL_LOCAL), "git_config_open_level")
-        defer { git_config_free(local) }
-        try check(git_config_set_string(local, key, value), "git_config_set_string")
+        try withLocalConfig { local in
+            try check(git_config_set_string(local, key, value), "git_config_set_string")
+        }
     }
-}
 
-extension Repository {
     /// Removes a key from the repository's own configuration file; nothing when it is not set.
     public func unsetConfig(_ key: String) throws {
+        try withLocalConfig { local in
+            let rc = git_config_delete_entry(local, key)
+            if rc == GIT_ENOTFOUND.rawValue { return }
+            try check(rc, "git_config_delete_entry")
+        }
+    }
+
+    /// Runs `body` with the repository's own configuration file (the local level), freed after.
+    private func withLocalConfig(_ body: (OpaquePointer?) throws -> Void) throws {
         var config: OpaquePointer?
         var local: OpaquePointer?
         try check(git_repository_config(&config, pointer), "git_repository_config")
         defer { git_config_free(config) }
         try check(git_config_open_level(&local, config, GIT_CONFIG_LEVEL_LOCAL), "git_config_open_level")
         defer { git_config_free(local) }
-        let rc = git_config_delete_entry(local, key)
-        if rc == GIT_ENOTFOUND.rawValue { return }
-        try check(rc, "git_config_delete_entry")
+        try body(local)
     }
 }
