@@ -64,7 +64,7 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
                 "unknown activity type \(DisplayText.quoted(name)); known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
             }
         case .archivedType(let name):
-            "type '\(name)' was removed ('alog types remove'), so nothing new can be logged with it; 'alog types add \(name)' brings it back"
+            ActivityTypes.removedMessage(name)
         case .invalidTypeName(let name, let reason):
             "invalid type name \(DisplayText.quoted(name)): \(reason)"
         case .invalidTypeField(let field, let reason):

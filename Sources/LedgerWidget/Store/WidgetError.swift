@@ -23,7 +23,7 @@ public enum WidgetError: Error, Equatable, CustomStringConvertible {
                 "unknown activity type \(DisplayText.quoted(type)); known: \(known.joined(separator: ", ")) (add one with 'alog types add \(type)')"
             }
         case .removedType(let name):
-            "type '\(name)' was removed ('alog types remove'), so nothing new can be logged with it; 'alog types add \(name)' brings it back"
+            ActivityTypes.removedMessage(name)
         case .invalidType(let type, let reason):
             "invalid activity type \(DisplayText.quoted(type)): \(reason)"
         case .badFormat(let format):
