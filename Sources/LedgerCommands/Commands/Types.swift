@@ -108,7 +108,7 @@ struct Types: ParsableCommand {
         @OptionGroup var options: VaultOptions
 
         func run() throws {
-            let vault = try options.open { _ = try $0.checkRemoveType(name) }
+            let vault = try options.open { try $0.checkRemoveType(name) }
             let removal = try vault.removeType(name)
             removal.appended.warnings.forEach(Terminal.warn)
             let type = removal.definition.name

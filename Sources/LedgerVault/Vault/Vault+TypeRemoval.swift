@@ -12,9 +12,10 @@ extension Vault {
         public var appended: Appended
     }
 
-    /// Throws what `removeType` would refuse; returns the archived definition it would write
-    /// and the number of live entries of the type.
-    public func checkRemoveType(_ name: String) throws -> (ActivityTypeDefinition, liveEntries: Int) {
+    /// Throws what `removeType` would refuse (from the summary alone); returns the archived
+    /// definition it would write.
+    @discardableResult
+    public func checkRemoveType(_ name: String) throws -> ActivityTypeDefinition {
         let name = name.lowercased()
         if let reason = ActivityTypes.validateName(name) { throw VaultError.invalidTypeName(name, reason: reason) }
         let summary = try summary()
@@ -32,18 +33,19 @@ extension Vault {
                 "a timer of type \(name) is running (entry \(running.entry.id)); stop it first with 'alog stop', then remove the type"
             )
         }
-        var live = 0
-        try state().forEachEntry { entry in
-            if entry.type == name && !entry.isDeleted { live += 1 }
-        }
         definition.archived = true
-        return (definition, live)
+        return definition
     }
 
     /// Archives a type: `log`, `start`, `edit --type` and goals no longer accept it, `types`
     /// no longer lists it (`types --all` does), and its entries are shown as before.
     public func removeType(_ name: String) throws -> TypeRemoval {
-        let (definition, live) = try checkRemoveType(name)
+        let definition = try checkRemoveType(name)
+        // Counted here, once: the full state, as the command is about to write.
+        var live = 0
+        try state().forEachEntry { entry in
+            if entry.type == definition.name && !entry.isDeleted { live += 1 }
+        }
         let appended = try append(
             [.typeDefined(definition)], message: "alog: remove type \(definition.name)")
         return TypeRemoval(definition: definition, liveEntries: live, appended: appended)
