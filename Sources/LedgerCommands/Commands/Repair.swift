@@ -5,21 +5,32 @@ import LedgerVault
 struct Repair: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Put back what damage from outside alog took away: a damaged or missing branch ref, removed event lines.",
+            "Put back what damage from outside alog took away: a damaged or missing branch ref, removed or damaged event lines.",
         discussion: """
             The branch is restored to the last commit alog can prove (its caches, the reflogs); \
-            event lines a commit removed are written back in one new commit. Says what it did.
+            event lines a commit removed, or that the branch left behind moving backwards, are \
+            written back in one new commit, and damaged lines in the event files are moved aside \
+            to .alog/damaged/ in it. With --move-branch, a branch that moved backwards (a reset \
+            from outside) is put back where alog last saw it instead. Says what it did.
             """)
 
     @OptionGroup var options: VaultOptions
 
+    @Flag(
+        help:
+            "Put a branch that moved backwards back on the commit alog last saw it on (a fast-forward), instead of writing its lines back."
+    )
+    var moveBranch = false
+
     func run() throws {
         // The widget's queue waits: it commits on top of a repaired branch.
         let vault = try options.open(drainingWidgetQueue: false)
-        let report = try vault.repair()
+        let report = try vault.repair(moveBranch: moveBranch)
         report.warnings.forEach(Terminal.warn)
         if report.actions.isEmpty {
-            emit("nothing to repair: the branch resolves and no committed event line is missing")
+            emit(
+                "nothing to repair: the branch resolves, no committed event line is missing and no event line is damaged"
+            )
         } else {
             report.actions.forEach(emitLine)
         }

@@ -18,6 +18,9 @@ struct Verify: ParsableCommand {
         for rewrite in report.rewrites {
             emitLine("commit \(rewrite.commit.hex) changed history: \(rewrite.path): \(rewrite.detail)")
         }
+        for finding in report.movedBack {
+            emitLine(finding.warning)
+        }
         for rewrite in report.repairedRewrites {
             emitLine("commit \(rewrite.commit.hex) removed event lines from \(rewrite.path); written back since (ok)")
         }

@@ -28,6 +28,12 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
     /// Local history removes committed event lines (`Vault.pendingRemovals()`); pushing would
     /// spread the removal to every device.
     case localRemovals(remote: String, commit: String, lines: Int)
+    /// The branch moved backwards (or was rewritten) past committed event lines; pushing would
+    /// spread the loss.
+    case localMovedBack(remote: String, from: String, to: String, lines: Int)
+    /// Commits about to be pushed hold damaged event lines (say, a file garbled and committed
+    /// with plain git); the other devices would read them as damaged too.
+    case localDamage(remote: String, path: String, line: Int, reason: String, count: Int)
 
     public var description: String {
         switch self {
@@ -67,6 +73,10 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
             "your uncommitted changes to \(paths.count == 1 ? "this file" : "these files") would be overwritten by the merge: \(paths.joined(separator: ", ")); commit them (e.g. with your git plugin) or move them aside, then sync again. Nothing was changed"
         case .tooManyRetries(let remote, let attempts):
             "\(DisplayText.quoted(remote)) kept moving while we pushed (\(attempts) attempts); everything is merged locally, run 'alog sync' again"
+        case .localMovedBack(let remote, let from, let to, let lines):
+            "refused to push to \(DisplayText.quoted(remote)): the branch moved backwards from commit \(from.prefix(12)) to \(to.prefix(12)) here, leaving out \(lines) committed event line\(lines == 1 ? "" : "s"), and a push would spread that to every device; run 'alog repair' (or 'alog repair --move-branch'), then 'alog sync' again. Nothing was pushed"
+        case .localDamage(let remote, let path, let line, let reason, let count):
+            "refused to push to \(DisplayText.quoted(remote)): \(count) damaged event line\(count == 1 ? "" : "s") would go with it, the first at \(path):\(line) (\(reason)); run 'alog repair' (it puts the file's last good content back and keeps the damaged bytes aside), then 'alog sync' again. Nothing was pushed"
         case .localRemovals(let remote, let commit, let lines):
             "refused to push to \(DisplayText.quoted(remote)): commit \(commit.prefix(12)) removed \(lines) committed event line\(lines == 1 ? "" : "s") here, and a push would spread that to every device; run 'alog repair' (it writes them back), then 'alog sync' again. Nothing was pushed"
         }

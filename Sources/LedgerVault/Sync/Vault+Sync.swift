@@ -59,7 +59,7 @@ extension Vault {
             if head == theirs { break }
             // A branch that lost committed event lines (a plain `git commit` emptied a file,
             // say) is never pushed: the loss would spread to every device.
-            try checkBeforePush(remote: remote)
+            try checkBeforePush(remote: remote, theirs: theirs)
             if let reason = try pushBlocker(url: url, branch: remoteBranch) {
                 report.warnings.append("not pushed: \(reason)")
                 break

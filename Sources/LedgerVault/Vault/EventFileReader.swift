@@ -25,7 +25,10 @@ struct EventFileReader {
                 let slice = UnsafeRawBufferPointer(rebasing: buffer[start..<last])
                 switch EventLine.decode(slice, memo: &memo) {
                 case .success(let decoded): event(decoded, line)
-                case .failure(let error): issue(LineIssue(path: path, line: line, reason: error.reason))
+                case .failure(let error):
+                    issue(
+                        LineIssue(
+                            path: path, line: line, reason: error.reason, isFromNewerVersion: error.isFromNewerVersion))
                 }
             }
             line += 1

@@ -3,46 +3,85 @@ import LedgerGit
 import LedgerGitLayout
 import LedgerSystem
 
-/// Event lines that a commit removed (or changed) although they had been committed: say
-/// `: > .alog/events/…/<day>.jsonl; git commit -am tidy`.
+/// Event lines that left the branch although they had been committed: a commit removed (or
+/// changed) them (say `: > .alog/events/…/<day>.jsonl; git commit -am tidy`), or the branch
+/// itself moved backwards past the commits that added them (`git reset --hard HEAD~5`).
 public struct RemovalFinding: Sendable, Equatable {
-    /// The commit that removed them.
+    /// The commit that removed them; for lines the branch left behind by moving backwards, the
+    /// commit the branch was found on.
     public var commit: ObjectID
     /// The event file they were in.
     public var path: String
     /// The removed lines, as they were (without the newline), in file order.
     public var lines: [String]
+    /// Set when the branch moved backwards (or was rewritten) past the lines: the commit it was
+    /// on before, which alog's caches reflected.
+    public var movedBackFrom: ObjectID?
+    /// True when `movedBackFrom` descends from `commit`: the branch only moved backwards, so
+    /// putting it back on `movedBackFrom` loses nothing made since.
+    public var canMoveBranchBack = false
 
-    public init(commit: ObjectID, path: String, lines: [String]) {
+    public init(
+        commit: ObjectID, path: String, lines: [String], movedBackFrom: ObjectID? = nil,
+        canMoveBranchBack: Bool = false
+    ) {
         self.commit = commit
         self.path = path
         self.lines = lines
+        self.movedBackFrom = movedBackFrom
+        self.canMoveBranchBack = canMoveBranchBack
     }
 
     /// The warning every command prints while the finding stands.
     public var warning: String {
-        "commit \(commit.hex.prefix(12)) removed or changed \(lines.count) committed event line\(lines.count == 1 ? "" : "s") in \(path); they still count, and are in history. Run 'alog repair' to write them back"
+        let count = "\(lines.count) committed event line\(lines.count == 1 ? "" : "s")"
+        guard let from = movedBackFrom else {
+            return
+                "commit \(commit.hex.prefix(12)) removed or changed \(count) in \(path); they still count, and are in history. Run 'alog repair' to write them back"
+        }
+        let how = canMoveBranchBack ? "moved backwards" : "was rewritten"
+        let ways =
+            canMoveBranchBack
+            ? "Run 'alog repair --move-branch' to put the branch back on \(from.hex.prefix(12)), or 'alog repair' to write the lines back in a new commit"
+            : "Run 'alog repair' to write them back in a new commit"
+        return
+            "the branch \(how) from commit \(from.hex.prefix(12)) to \(commit.hex.prefix(12)) (a reset or an edit of the branch outside alog), leaving out \(count) of \(path); they still count, and are in history. \(ways)"
     }
 }
 
-/// Noticing removed event lines, incrementally.
+/// Noticing removed event lines, incrementally, with the same verdict as `verify`.
 ///
-/// The projections move from the commit they reflect to HEAD over a tree diff; an
-/// append-only log only ever gains lines there. When that diff shows a committed event line
-/// gone (a file emptied, cut, garbled or deleted by a commit that is not alog's), the
-/// commits between the two are diffed against their parents to name the one that did it:
-/// the cost is in the new commits only, never the whole history. What is found is kept in
-/// `.git/alog/removals` (with the lines themselves), so every command repeats the warning
-/// without diffing again, full folds keep the removed entries (the ledger never looks
-/// smaller than it is), and `alog repair` can write the lines back.
+/// `verify` calls a commit a rewrite when its diff against one of its parents removes an event
+/// line that HEAD does not have again in the same file. The incremental check applies exactly
+/// that rule to the commits the projections move over, and only to them: whenever a cache
+/// moves from the commit it reflects (`old`) to the branch's commit (`new`), the commits of
+/// `new`'s history that are not in `old`'s are diffed against their parents, one by one (an
+/// aggregated diff from `old` to `new` would miss a line added and removed in between). The
+/// summary cache moves on every command, so its commit marks how far the history has been
+/// checked; the cost is in the new commits only, never the whole history.
+///
+/// Two views of the branch are told apart before anything is recorded:
+/// - `old` is not in `new`'s history and the branch is no longer on `new`: this process read
+///   the branch before another writer moved it on (and wrote the caches at the newer commit).
+///   Nothing was removed; nothing is recorded.
+/// - `old` is not in `new`'s history and the branch is on `new`: the branch moved backwards
+///   or was rewritten from outside. The lines `old` had and `new` lacks are recorded as such,
+///   with both commits, so `repair` can offer to move the branch back.
+///
+/// What is found is kept in `.git/alog/removals` (with the lines themselves), so every
+/// command repeats the warning without diffing again, full folds keep the removed entries
+/// (the ledger never looks smaller than it is), and `alog repair` can write the lines back.
+/// Every read checks each finding against the branch again and drops those that no longer
+/// hold (the lines are back, or the commit is no longer in the branch's history).
 extension Vault {
     var removalsPath: String { stateFiles.removals }
-    private static let removalsHeader = "alog removals 1"
+    private static let removalsHeader = "alog removals 2"
+    private static let removalsHeaderV1 = "alog removals 1"
 
-    /// The removals noticed and not yet repaired (from `.git/alog/removals`; nothing is
-    /// diffed). The sync calls this before pushing: a push would spread the removal.
+    /// The removals noticed and not yet repaired (from `.git/alog/removals`, each checked against
+    /// the branch again). The sync calls this before pushing: a push would spread the removal.
     public func pendingRemovals() throws -> [RemovalFinding] {
-        try readRemovals().findings
+        try readRemovals(verified: true).findings
     }
 
     /// Brings the projections up to HEAD when they are behind (which is when removals are
@@ -58,24 +97,47 @@ extension Vault {
         return (try? pendingRemovals()) ?? []
     }
 
-    /// Records the committed event lines present in `old` and missing from `new`, with the
-    /// commit that removed each (once per pair of commits: the file remembers the last `new`
-    /// scanned). True when it recorded something new (the state cache is then dropped).
+    /// The commit the branch is on now, read from the refs files (nil when it cannot be read
+    /// that way).
+    func currentBranchCommit() -> ObjectID? {
+        if case .commit(let hex)? = HeadFile.resolve(gitDirectory: gitDirectory) { return ObjectID(hex: hex) }
+        return try? branchHead().commit
+    }
+
+    /// True when `old` lies ahead of `new` in history while the branch has moved on from `new`:
+    /// this process saw the branch before another writer moved it (and wrote the caches).
+    func isStaleView(_ new: ObjectID, cacheAt old: ObjectID) throws -> Bool {
+        guard currentBranchCommit() != new else { return false }
+        return try repository.isDescendant(old, of: new)
+    }
+
+    /// Records the committed event lines that the commits from `old` (exclusive; nil: the root)
+    /// to `new` removed, and those the branch left behind if it moved backwards from `old`. True
+    /// when it recorded something new (the state cache is then dropped).
     @discardableResult
-    func noticeRemovals(from old: ObjectID, to new: ObjectID) throws -> Bool {
+    func noticeRemovals(from old: ObjectID?, to new: ObjectID) throws -> Bool {
+        guard old != new else { return false }
+        let repository = try repository
+        // A cache naming a commit the object store lacks (a gc after a reset, a copied cache)
+        // says nothing about removals.
+        if let old, (try? repository.commit(old)) == nil { return false }
         var known = try readRemovals()
         if known.scanned == new { return false }
-        let repository = try repository
-        guard let oldTree = try? repository.commit(old).tree else { return false }
-        let removed = try removedEventLines(from: oldTree, to: try repository.commit(new).tree)
-        // Only a file with findings is written: its presence sends the front's warm `status` to
-        // the full CLI, which prints the warning.
-        guard !removed.isEmpty else { return false }
+        var found: [RemovalFinding] = []
+        if let old, try !repository.isDescendant(new, of: old) {
+            // Not a step forward: a stale view of the branch, or the branch moved backwards.
+            guard currentBranchCommit() == new else { return false }
+            found += try movedBackFindings(from: old, to: new)
+        }
+        found += try commitFindings(from: old, to: new)
+        guard !found.isEmpty else { return false }
         known.scanned = new
         let before = known.findings.count
-        for finding in try attribute(removed, from: old, to: new) where !known.findings.contains(finding) {
+        for finding in found where !known.findings.contains(finding) {
             known.findings.append(finding)
         }
+        // Only a file with findings is written: its presence sends the front's warm `status` to
+        // the full CLI, which prints the warning.
         try writeRemovals(known)
         guard known.findings.count > before else { return false }
         // The state cache may reflect a commit from before the removed lines were added: it is
@@ -86,17 +148,67 @@ extension Vault {
         return true
     }
 
+    /// `verify`'s rule for the commits of `new`'s history that `old`'s lacks: per commit and
+    /// parent, the event lines removed that `new` does not have again in the same file.
+    private func commitFindings(from old: ObjectID?, to new: ObjectID) throws -> [RemovalFinding] {
+        let repository = try repository
+        let newTree = try repository.commit(new).tree
+        var present: [String: Set<[UInt8]>] = [:]
+        var found: [RemovalFinding] = []
+        try repository.walkCommits(from: new, hiding: old.map { [$0] } ?? [], order: .reverseTopological) { id in
+            if scannedCommits.contains(id) { return true }
+            let commit = try repository.commit(id)
+            for parent in commit.parents {
+                for (path, lines) in try removedEventLines(from: try repository.commit(parent).tree, to: commit.tree) {
+                    if present[path] == nil { present[path] = try fileLines(path, in: newTree) }
+                    let gone = lines.filter { !present[path]!.contains($0) }
+                    guard !gone.isEmpty else { continue }
+                    found.append(
+                        RemovalFinding(commit: id, path: path, lines: gone.map { String(decoding: $0, as: UTF8.self) }))
+                }
+            }
+            scannedCommits.insert(id)
+            return true
+        }
+        return found
+    }
+
+    /// The event lines `old` had that the branch, moved back (or rewritten) to `new`, lacks.
+    private func movedBackFindings(from old: ObjectID, to new: ObjectID) throws -> [RemovalFinding] {
+        let repository = try repository
+        let onlyBack = try repository.isDescendant(old, of: new)
+        return try removedEventLines(from: try repository.commit(old).tree, to: try repository.commit(new).tree)
+            .map { path, lines in
+                RemovalFinding(
+                    commit: new, path: path, lines: lines.map { String(decoding: $0, as: UTF8.self) },
+                    movedBackFrom: old, canMoveBranchBack: onlyBack)
+            }
+    }
+
+    /// The lines of the file at `path` in `tree` (empty when there is none).
+    func fileLines(_ path: String, in tree: ObjectID) throws -> Set<[UInt8]> {
+        guard let entry = try repository.treeEntry(atPath: path, in: tree), entry.kind == .blob else { return [] }
+        return Set(Self.lines(try repository.readBlob(entry.id)))
+    }
+
     /// The committed event lines in `oldTree`'s event files that `newTree` lacks, by file; a
-    /// line that only moved to another event file is not lost, and a damaged line (not an
-    /// event) counts for nothing.
+    /// line that only moved to another event file, or that `repair` set aside in
+    /// `.alog/damaged/` (an altered copy of an event it wrote back), is not lost, and a damaged
+    /// line (not an event) counts for nothing.
     func removedEventLines(from oldTree: ObjectID?, to newTree: ObjectID) throws -> [(path: String, lines: [[UInt8]])] {
         let repository = try repository
         var removed: [(path: String, lines: [[UInt8]])] = []
         var added: Set<[UInt8]> = []
-        for change in try repository.diffTrees(oldTree, newTree, paths: [VaultLayout.eventsFolder])
+        for change in try repository.diffTrees(
+            oldTree, newTree, paths: [VaultLayout.eventsFolder, Self.damagedFolder])
         where change.path.hasSuffix(".jsonl") {
             let oldBytes = try change.oldID.map { try repository.readBlob($0) } ?? []
             let newBytes = try change.newID.map { try repository.readBlob($0) } ?? []
+            if !VaultLayout.isEventFile(change.path) {
+                // Set aside by `repair`: only ever gains lines, and those are not lost.
+                added.formUnion(Self.lines(newBytes))
+                continue
+            }
             // The usual case, lines appended: nothing removed, and the new lines only matter for
             // telling a moved line from a removed one.
             if !oldBytes.isEmpty, newBytes.withUnsafeBytes({ EventLines.isAppend(of: oldBytes, in: $0) }) {
@@ -112,38 +224,6 @@ extension Vault {
             if !gone.isEmpty { removed.append((change.path, gone)) }
         }
         return removed.map { ($0.path, $0.lines.filter { !added.contains($0) }) }.filter { !$0.lines.isEmpty }
-    }
-
-    /// Names the commit (between `old` and `new`) whose diff against its first parent removed
-    /// each line; a line no single commit removed is put on `new`.
-    private func attribute(_ removed: [(path: String, lines: [[UInt8]])], from old: ObjectID, to new: ObjectID)
-        throws -> [RemovalFinding]
-    {
-        let repository = try repository
-        var open: [String: [[UInt8]]] = Dictionary(removed.map { ($0.path, $0.lines) }, uniquingKeysWith: +)
-        var found: [RemovalFinding] = []
-        try repository.walkCommits(from: new, hiding: [old], order: .reverseTopological) { id in
-            let commit = try repository.commit(id)
-            guard let parent = try commit.parents.first.map({ try repository.commit($0) }) else { return true }
-            for (path, lines) in open where !lines.isEmpty {
-                let before = try repository.treeEntry(atPath: path, in: parent.tree)?.id
-                let after = try repository.treeEntry(atPath: path, in: commit.tree)?.id
-                guard before != after, let before else { continue }
-                let had = Set(try Self.lines(repository.readBlob(before)))
-                let has = Set(try after.map { try Self.lines(repository.readBlob($0)) } ?? [])
-                let gone = lines.filter { had.contains($0) && !has.contains($0) }
-                guard !gone.isEmpty else { continue }
-                found.append(
-                    RemovalFinding(commit: id, path: path, lines: gone.map { String(decoding: $0, as: UTF8.self) }))
-                open[path] = lines.filter { !gone.contains($0) }
-            }
-            return open.values.contains { !$0.isEmpty }
-        }
-        for (path, lines) in open.sorted(by: { $0.key < $1.key }) where !lines.isEmpty {
-            found.append(
-                RemovalFinding(commit: new, path: path, lines: lines.map { String(decoding: $0, as: UTF8.self) }))
-        }
-        return found
     }
 
     /// Folds the removed lines into a state folded from a tree that lacks them, so the
@@ -169,20 +249,59 @@ extension Vault {
         }
     }
 
-    /// True for a line that decodes as an event: a removed line that was not one (a damaged
-    /// line) counts for nothing.
+    /// True for a line that decodes as an event, or that a newer alog wrote: a removed line that
+    /// was neither (a damaged line) counts for nothing.
     static func isEventLine(_ line: [UInt8]) -> Bool {
         line.withUnsafeBytes { bytes in
-            if case .success = EventLine.decode(bytes) { return true }
-            return false
+            switch EventLine.decode(bytes) {
+            case .success: return true
+            case .failure(let error): return error.isFromNewerVersion
+            }
         }
     }
 
     // MARK: - The file
 
-    /// `alog removals 1`, `scanned <commit>`, then one `<commit> <path>\t<line>` per removed
-    /// line, in file order.
-    private func readRemovals() throws -> (scanned: ObjectID?, findings: [RemovalFinding]) {
+    /// The findings that still hold on the branch at `head`: their lines are not back in the
+    /// file, and a commit's finding names a commit of `head`'s history that did remove them
+    /// (a list written by an alog before 2 could hold findings made from a stale view).
+    private func stillHolding(_ findings: [RemovalFinding], head: ObjectID) throws -> [RemovalFinding] {
+        let repository = try repository
+        let headTree = try repository.commit(head).tree
+        var present: [String: Set<[UInt8]>] = [:]
+        var inHistory: [ObjectID: Bool] = [:]
+        var holding: [RemovalFinding] = []
+        for var finding in findings {
+            if present[finding.path] == nil { present[finding.path] = try fileLines(finding.path, in: headTree) }
+            var lines = finding.lines.filter { !present[finding.path]!.contains(Array($0.utf8)) }
+            if finding.movedBackFrom == nil, !lines.isEmpty {
+                if inHistory[finding.commit] == nil {
+                    inHistory[finding.commit] =
+                        try (try? repository.commit(finding.commit)) != nil
+                        && (finding.commit == head || repository.isDescendant(head, of: finding.commit))
+                }
+                guard inHistory[finding.commit]! else { continue }
+                let commit = try repository.commit(finding.commit)
+                let after = try fileLines(finding.path, in: commit.tree)
+                var before: Set<[UInt8]> = []
+                for parent in commit.parents {
+                    before.formUnion(try fileLines(finding.path, in: repository.commit(parent).tree))
+                }
+                lines = lines.filter { before.contains(Array($0.utf8)) && !after.contains(Array($0.utf8)) }
+            }
+            guard !lines.isEmpty else { continue }
+            finding.lines = lines
+            holding.append(finding)
+        }
+        return holding
+    }
+
+    /// The list as written: `alog removals 2`, `scanned <commit>`, then one line per removed
+    /// line: `<commit> <path>\t<line>`, or `back <from> <to> <0|1> <path>\t<line>` for a line
+    /// the branch left behind moving back from `<from>` to `<to>` (1: only backwards). A list
+    /// of version 1 is read too; both are checked against the branch (`stillHolding`) when
+    /// `verified` and rewritten when that drops anything.
+    private func readRemovals(verified: Bool = false) throws -> (scanned: ObjectID?, findings: [RemovalFinding]) {
         let bytes: [UInt8]?
         do {
             bytes = try FileSystem.read(removalsPath)
@@ -193,7 +312,7 @@ extension Vault {
         let lines = bytes.split(separator: 10, omittingEmptySubsequences: true).map {
             String(decoding: $0, as: UTF8.self)
         }
-        guard lines.first == Self.removalsHeader else {
+        guard let header = lines.first, header == Self.removalsHeader || header == Self.removalsHeaderV1 else {
             throw VaultError.damagedStateFile(path: displayPath(removalsPath), reason: "not a list of removals")
         }
         var scanned: ObjectID?
@@ -203,25 +322,51 @@ extension Vault {
                 scanned = ObjectID(hex: line.dropFirst(8))
                 continue
             }
-            guard let tab = line.firstIndex(of: "\t"), let space = line.firstIndex(of: " "), space < tab,
-                let commit = ObjectID(hex: line[..<space])
-            else { continue }
-            let path = String(line[line.index(after: space)..<tab])
+            guard let tab = line.firstIndex(of: "\t") else { continue }
+            let fields = line[..<tab].split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
             let text = String(line[line.index(after: tab)...])
-            if let last = findings.last, last.commit == commit, last.path == path {
+            var finding: RemovalFinding
+            if fields.count == 5, fields[0] == "back", let from = ObjectID(hex: fields[1]),
+                let to = ObjectID(hex: fields[2])
+            {
+                finding = RemovalFinding(
+                    commit: to, path: String(fields[4]), lines: [text], movedBackFrom: from,
+                    canMoveBranchBack: fields[3] == "1")
+            } else if let space = line[..<tab].firstIndex(of: " "), let commit = ObjectID(hex: line[..<space]) {
+                finding = RemovalFinding(
+                    commit: commit, path: String(line[line.index(after: space)..<tab]), lines: [text])
+            } else {
+                continue
+            }
+            if let last = findings.last, last.commit == finding.commit, last.path == finding.path,
+                last.movedBackFrom == finding.movedBackFrom
+            {
                 findings[findings.count - 1].lines.append(text)
             } else {
-                findings.append(RemovalFinding(commit: commit, path: path, lines: [text]))
+                findings.append(finding)
             }
         }
-        return (scanned, findings)
+        guard verified, !findings.isEmpty, let head = currentBranchCommit() else { return (scanned, findings) }
+        let holding = try stillHolding(findings, head: head)
+        if holding != findings || header != Self.removalsHeader {
+            if holding.isEmpty {
+                try clearRemovals()
+            } else {
+                try? writeRemovals((scanned, holding))
+            }
+        }
+        return (scanned, holding)
     }
 
     private func writeRemovals(_ removals: (scanned: ObjectID?, findings: [RemovalFinding])) throws {
         var text = Self.removalsHeader + "\n"
         if let scanned = removals.scanned { text += "scanned \(scanned.hex)\n" }
         for finding in removals.findings {
-            for line in finding.lines { text += "\(finding.commit.hex) \(finding.path)\t\(line)\n" }
+            let place =
+                finding.movedBackFrom.map {
+                    "back \($0.hex) \(finding.commit.hex) \(finding.canMoveBranchBack ? 1 : 0) \(finding.path)"
+                } ?? "\(finding.commit.hex) \(finding.path)"
+            for line in finding.lines { text += "\(place)\t\(line)\n" }
         }
         if FileSystem.isDirectory(removalsPath) {
             throw VaultError.damagedStateFile(path: displayPath(removalsPath), reason: "it is a directory")
@@ -232,17 +377,33 @@ extension Vault {
 
 extension Vault {
     /// What a sync must check before it pushes: a branch that resolves (`branchHead`, which
-    /// throws `VaultError.branchDamaged`) and no pending removals (`SyncError.localRemovals`):
-    /// a push would spread the removal to every device.
-    public func checkBeforePush(remote requested: String?) throws {
+    /// throws `VaultError.branchDamaged`), no pending removals (`SyncError.localRemovals`,
+    /// `.localMovedBack`), and no damaged event line in what would be sent, the change from
+    /// `theirs` (the remote's commit) to HEAD (`SyncError.localDamage`): a push would spread
+    /// either to every device. The cost grows with what would be sent.
+    public func checkBeforePush(remote requested: String?, theirs: ObjectID? = nil) throws {
         let head = try branchHead()
         _ = noticedRemovals()  // the projections catch up with HEAD, which is when removals are noticed
         let removals = try pendingRemovals()
-        guard let first = removals.first else { return }
         let remote =
             try requested ?? head.branch.map { try defaultRemote(branch: String($0.dropFirst("refs/heads/".count))) }
             ?? "origin"
-        throw SyncError.localRemovals(
-            remote: remote, commit: first.commit.hex, lines: removals.reduce(0) { $0 + $1.lines.count })
+        if let first = removals.first {
+            let lines = removals.reduce(0) { $0 + $1.lines.count }
+            if let from = first.movedBackFrom {
+                throw SyncError.localMovedBack(remote: remote, from: from.hex, to: first.commit.hex, lines: lines)
+            }
+            throw SyncError.localRemovals(remote: remote, commit: first.commit.hex, lines: lines)
+        }
+        guard let commit = head.commit else { return }
+        let repository = try repository
+        var damaged: [LineIssue] = []
+        _ = try EventFileReader(repository: repository).forEachNewEvent(
+            from: try theirs.map { try repository.commit($0).tree }, to: try repository.commit(commit).tree,
+            event: { _, _, _ in }, issue: { if !$0.isFromNewerVersion { damaged.append($0) } })
+        if let first = damaged.first {
+            throw SyncError.localDamage(
+                remote: remote, path: first.path, line: first.line, reason: first.reason, count: damaged.count)
+        }
     }
 }

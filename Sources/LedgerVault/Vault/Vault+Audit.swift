@@ -57,7 +57,13 @@ extension Vault {
         /// back): history still shows the removal, the ledger is whole. Not a problem.
         public var repairedRewrites: [(commit: CommitID, path: String, detail: String)] = []
 
-        public var isClean: Bool { malformedLines.isEmpty && duplicateIDs.isEmpty && rewrites.isEmpty }
+        /// Lines the branch left behind by moving backwards (or being rewritten) from outside,
+        /// as the caches saw it happen.
+        public var movedBack: [RemovalFinding] = []
+
+        public var isClean: Bool {
+            malformedLines.isEmpty && duplicateIDs.isEmpty && rewrites.isEmpty && movedBack.isEmpty
+        }
     }
 
     /// Checks the whole log: damaged lines in HEAD (file:line), event ids used by more than one
@@ -82,19 +88,25 @@ extension Vault {
             report.commitsChecked += 1
             let commit = try repository.commit(id)
             for parent in commit.parents {
-                let parentTree = try repository.commit(parent).tree
-                let delta = try reader.forEachNewEvent(
-                    from: parentTree, to: commit.tree, event: { _, _, _ in }, issue: { _ in })
-                if case .rewritten(let path, let detail) = delta {
-                    if try isWrittenBack(removedEventLines(from: parentTree, to: commit.tree), in: head) {
-                        report.repairedRewrites.append((CommitID(id), path, detail))
-                    } else {
-                        report.rewrites.append((CommitID(id), path, detail))
-                    }
+                // The rule `noticeRemovals` applies to new commits: committed event lines gone
+                // from a file (a damaged line removed, or a line moved to another file, is not).
+                let removed = try removedEventLines(from: try repository.commit(parent).tree, to: commit.tree)
+                guard let first = removed.first else { continue }
+                let count = removed.reduce(0) { $0 + $1.lines.count }
+                let detail =
+                    "\(count) event line\(count == 1 ? "" : "s") removed or changed, the first: \(String(decoding: first.lines[0].prefix(80), as: UTF8.self))"
+                if try isWrittenBack(removed, in: head) {
+                    report.repairedRewrites.append((CommitID(id), first.path, detail))
+                } else {
+                    report.rewrites.append((CommitID(id), first.path, detail))
                 }
             }
             return true
         }
+        // A branch moved backwards leaves no trace in its own history: what the caches saw of it
+        // is the evidence (`noticeRemovals`).
+        _ = noticedRemovals()
+        report.movedBack = try pendingRemovals().filter { $0.movedBackFrom != nil }
         return report
     }
 

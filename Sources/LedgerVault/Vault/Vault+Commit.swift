@@ -2,6 +2,12 @@ import LedgerCore
 import LedgerGit
 import LedgerSystem
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A change to one tracked file: its new content, computed from its current content in the
 /// commit being built on (nil when the file does not exist there yet).
 struct FileEdit {
@@ -132,7 +138,16 @@ extension Vault {
             let content = try edit.content(old)
             let blob = try repository.writeBlob(content)
             blobs.append((edit.path.split(separator: "/").map(String.init), blob))
-            files.append(CommittedFile(path: edit.path, content: content, blob: blob, previousSize: old?.count))
+            // The working copy is appended to only when the new content extends the old.
+            let extends = old.map { old in
+                content.count >= old.count
+                    && content.withUnsafeBytes { new in
+                        old.withUnsafeBytes { old.isEmpty || memcmp(new.baseAddress!, $0.baseAddress!, old.count) == 0 }
+                    }
+            }
+            files.append(
+                CommittedFile(
+                    path: edit.path, content: content, blob: blob, previousSize: extends == true ? old?.count : nil))
         }
         let tree = try repository.replacingFiles(blobs, in: baseTree)
         let commit = try repository.createCommit(

@@ -48,11 +48,17 @@ extension Vault {
             memoSummary = (commit, cachedSummary)
             return cachedSummary
         }
-        if let advanced = try advance(cachedSummary, from: cached, to: commit, each: { _ in }) {
+        switch try advance(cachedSummary, from: cached, to: commit, each: { _ in }) {
+        case .advanced(let advanced):
             try storeSummary(advanced, at: commit)
             return advanced
+        case .cacheAhead:
+            // This process read the branch before another writer moved it on: the cache already
+            // reflects a newer commit of the branch, which is what a reader wants.
+            return cachedSummary
+        case .needsFold:
+            return try summaryFromState(at: commit)
         }
-        return try summaryFromState(at: commit)
     }
 
     /// The summary at `new`, handing `each` every event line `new` holds that `old` did not.
@@ -68,11 +74,15 @@ extension Vault {
                 count += 1
                 each(event)
             }
-            if let advanced {
+            switch advanced {
+            case .advanced(let advanced):
                 try storeSummary(advanced, at: new)
                 return advanced
+            case .needsFold where count > 0:
+                return try summaryFromState(at: new)
+            case .needsFold, .cacheAhead:
+                break
             }
-            if count > 0 { return try summaryFromState(at: new) }
         }
         try forEachNewEvent(from: old, to: new, each)
         return try summary(at: new)
@@ -100,17 +110,28 @@ extension Vault {
         return summary
     }
 
+    /// What moving a summary from one commit to another came to.
+    private enum Advance {
+        case advanced(StatusSummary)
+        /// The summary's commit is ahead of the one asked for, and the branch has moved on: the
+        /// caller read the branch before another writer moved it (see `isStaleView`).
+        case cacheAhead
+        /// Something needs the full state.
+        case needsFold
+    }
+
     /// Moves a summary from commit `old` to `new` by folding only the event lines the tree diff
     /// shows as new, when all of them are new log entries or type definitions (say, another
-    /// device's logs arriving by sync or `git pull`). Returns nil when something needs the full
-    /// state: an edit, delete or restore, an entry whose edits arrived first, or a line that was
-    /// changed or removed. The cost grows with the new events, not with the vault. `each` is
-    /// handed every new line read (all of them, even when the result is nil).
+    /// device's logs arriving by sync or `git pull`). Needs the full state for an edit, delete
+    /// or restore, an entry whose edits arrived first, or a line that was changed or removed.
+    /// The new commits are checked for removed lines on the way (`noticeRemovals`). The cost
+    /// grows with the new events and commits, not with the vault. `each` is handed every new
+    /// line read (all of them, whatever the result).
     private func advance(
         _ summary: StatusSummary, from old: ObjectID, to new: ObjectID, each: (Event) -> Void
-    ) throws -> StatusSummary? {
+    ) throws -> Advance {
         let repository = try repository
-        guard let oldTree = try? repository.commit(old).tree else { return nil }
+        guard let oldTree = try? repository.commit(old).tree else { return .needsFold }
         var advanced = summary
         var simple = true
         var issues: [LineIssue] = []
@@ -120,10 +141,12 @@ extension Vault {
                 each(event)
                 if simple { simple = advanced.absorbNewEvent(event) }
             }, issue: { issues.append($0) })
-        if case .rewritten = delta { try noticeRemovals(from: old, to: new) }
-        guard simple, case .appended = delta else { return nil }
+        if case .rewritten = delta, try isStaleView(new, cacheAt: old) { return .cacheAhead }
+        // New findings change what the full fold holds (it keeps removed lines): fold.
+        if try noticeRemovals(from: old, to: new) { return .needsFold }
+        guard simple, case .appended = delta else { return .needsFold }
         lineIssues += issues
-        return advanced
+        return .advanced(advanced)
     }
 
     /// The full folded state for HEAD.
@@ -143,12 +166,12 @@ extension Vault {
         }
         let tree = try repository.commit(commit).tree
         let reader = EventFileReader(repository: try repository)
-        // Removals are noticed from the summary's commit too: it moves on every write, while the
-        // state may lag behind, to before the removed lines were even added.
+        // Removals are noticed from the summary's commit: it moves on every command, checking the
+        // commits it passes, while the state may lag far behind. Without either cache the whole
+        // history is checked, as `verify` checks it.
         var noticed = false
-        if let base = cacheKey(summaryCachePath), base != commit, base != cache?.0 {
-            noticed = try noticeRemovals(from: base, to: commit)
-        }
+        let checkedUpTo = cacheKey(summaryCachePath) ?? cache?.0
+        if checkedUpTo != commit { noticed = try noticeRemovals(from: checkedUpTo, to: commit) }
         if !noticed, let (cached, bytes) = cache, var state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) }) {
             if let cachedTree = try? repository.commit(cached).tree {
                 var issues: [LineIssue] = []
@@ -160,7 +183,13 @@ extension Vault {
                     try storeState(state, at: commit)
                     return state
                 }
-                try noticeRemovals(from: cached, to: commit)
+                // A reader that saw the branch before another writer moved it on: the cached state
+                // reflects a newer commit of the branch.
+                if try isStaleView(commit, cacheAt: cached),
+                    let newer = bytes.withUnsafeBytes({ LedgerState(serialized: $0) })
+                {
+                    return newer
+                }
             }
         }
         var state = try fold(tree: tree)
@@ -212,6 +241,12 @@ extension Vault {
     /// Drops the caches and folds every event of HEAD again.
     public func rebuild() throws -> RebuildReport {
         let started = SystemClock.monotonicNanos()
+        // The commits the caches have not been moved over yet are checked for removed lines
+        // first, as any command moving them would (all of history when there is no cache).
+        if let head = try branchHead().commit {
+            let checkedUpTo = cacheKey(summaryCachePath) ?? cacheKey(stateCachePath)
+            if checkedUpTo != head { try noticeRemovals(from: checkedUpTo, to: head) }
+        }
         memoState = nil
         memoSummary = nil
         lineIssues = []

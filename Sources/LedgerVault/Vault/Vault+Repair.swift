@@ -7,7 +7,11 @@ import LedgerSystem
 /// - A damaged or missing branch ref is restored to the last good commit alog can prove: the
 ///   newest commit of the reflogs that descends from (or is) the commit the caches reflect,
 ///   else the caches' commit, else the newest commit of the reflogs in the object store.
-/// - Committed event lines a commit removed are written back to their files, in one new commit.
+/// - Committed event lines a commit removed, or that the branch left behind moving backwards,
+///   are written back to their files, in one new commit; damaged lines in the event files are
+///   moved aside to `.alog/damaged/` in the same commit, so the files read whole again.
+/// - With `moveBranch`, a branch that only moved backwards (a `git reset` from outside) is put
+///   back on the commit alog's caches reflected, instead.
 extension Vault {
     /// What `repair` did, one line per action.
     public struct RepairReport: Sendable {
@@ -17,15 +21,62 @@ extension Vault {
         /// The commit that wrote removed lines back, if any.
         public var repairCommit: ObjectID?
         public var linesWrittenBack = 0
+        /// Damaged event lines moved aside to `.alog/damaged/`.
+        public var damagedLinesMoved = 0
+        /// The commit the branch was moved back to (`moveBranch`).
+        public var movedBranchTo: ObjectID?
         /// Problems after the repair commit landed (the commit is safe).
         public var warnings: [String] = []
     }
 
-    public func repair() throws -> RepairReport {
+    public func repair(moveBranch: Bool = false) throws -> RepairReport {
         var report = RepairReport()
         try repairBranch(into: &report)
+        if moveBranch { try moveBranchBack(into: &report) }
         try repairRemovals(into: &report)
         return report
+    }
+
+    /// Puts a branch that moved backwards from outside back on the commit the caches reflected
+    /// (a fast-forward: nothing made since is lost). The user's notes in the working tree follow
+    /// the branch; one changed there stops the move before anything happens.
+    private func moveBranchBack(into report: inout RepairReport) throws {
+        _ = noticedRemovals()
+        guard let target = try pendingRemovals().first(where: { $0.canMoveBranchBack })?.movedBackFrom else {
+            throw VaultError.nothingToMoveBack
+        }
+        let repository = try repository
+        let landed = try movingBranch(message: "alog: repair: move the branch back to \(target.hex.prefix(12))") {
+            head -> (commit: ObjectID, files: [CommittedFile], result: ObjectID?) in
+            guard let current = head.commit, try repository.isDescendant(target, of: current) else {
+                throw VaultError.nothingToMoveBack
+            }
+            return (target, [], current)
+        } afterMove: { head, target, _ in
+            let oldTree = try head.commit.map { try repository.commit($0).tree }
+            let newTree = try repository.commit(target).tree
+            let changed = try repository.diffTrees(oldTree, newTree).map(\.path)
+            do {
+                try repository.checkout(
+                    tree: newTree, baseline: oldTree, paths: changed.filter { !VaultLayout.isLedgerPath($0) })
+            } catch let error as GitError where error.code == .conflict {
+                if let branch = head.branch, let from = head.commit {
+                    try repository.updateReference(branch, to: from, expecting: target, message: "alog: repair undone")
+                }
+                self.clearIntent()
+                throw VaultError.notesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
+            }
+            try repository.checkout(
+                tree: newTree, baseline: oldTree, paths: changed.filter(VaultLayout.isLedgerPath), force: true)
+            return []
+        }
+        memoState = nil
+        memoSummary = nil
+        report.movedBranchTo = target
+        report.warnings += landed.warnings
+        report.actions.append(
+            "moved the branch back to commit \(target.hex.prefix(12)), where alog last saw it (from \(landed.result.map { String($0.hex.prefix(12)) } ?? "nothing"))"
+        )
     }
 
     private func repairBranch(into report: inout RepairReport) throws {
@@ -114,55 +165,148 @@ extension Vault {
 
     private struct NothingToWriteBack: Error {}
 
+    /// The event id of a line that decodes.
+    static func eventID(_ line: [UInt8]) -> EventID? {
+        line.withUnsafeBytes { bytes in
+            if case .success(let event) = EventLine.decode(bytes) { return event.id }
+            return nil
+        }
+    }
+
+    /// The folder damaged event lines are moved to, mirroring `.alog/events/`.
+    static let damagedFolder = VaultLayout.ledgerFolder + "/damaged"
+
+    /// Damaged lines (neither an event nor a newer alog's line) in the event files of `tree`,
+    /// by file, as they are.
+    private func damagedLines(in tree: ObjectID) throws -> [String: [[UInt8]]] {
+        let reader = EventFileReader(repository: try repository)
+        var paths: [String] = []
+        try reader.forEachEvent(
+            in: tree, event: { _, _, _ in },
+            issue: { issue in if !issue.isFromNewerVersion, paths.last != issue.path { paths.append(issue.path) } })
+        var damaged: [String: [[UInt8]]] = [:]
+        for path in paths {
+            let lines = Self.lines(try repository.readBlob(try repository.treeEntry(atPath: path, in: tree)!.id))
+            damaged[path] = lines.filter { line in
+                line.withUnsafeBytes { bytes in
+                    if case .failure(let error) = EventLine.decode(bytes) { return !error.isFromNewerVersion }
+                    return false
+                }
+            }
+        }
+        return damaged.filter { !$0.value.isEmpty }
+    }
+
     private func repairRemovals(into report: inout RepairReport) throws {
-        guard try branchHead().commit != nil else { return }
+        guard let head = try branchHead().commit else { return }
         // Notice what the projections have not seen yet (they catch up with HEAD).
         _ = try summary()
         let findings = try pendingRemovals()
-        guard !findings.isEmpty else { return }
+        let damaged = try damagedLines(in: try repository.commit(head).tree)
+        guard !findings.isEmpty || !damaged.isEmpty else { return }
         var order: [String] = []
         var wanted: [String: [String]] = [:]
         for finding in findings {
             if wanted[finding.path] == nil { order.append(finding.path) }
             wanted[finding.path, default: []] += finding.lines
         }
-        let commits = Set(findings.map(\.commit)).map { String($0.hex.prefix(12)) }.sorted()
+        for path in damaged.keys.sorted() where wanted[path] == nil {
+            order.append(path)
+            wanted[path] = []
+        }
+        let causes = Set(findings.map(\.commit)).map { String($0.hex.prefix(12)) }.sorted()
+        let movedBack = findings.contains { $0.movedBackFrom != nil }
         var written = 0
+        var aside = 0
         let total = wanted.values.reduce(0) { $0 + $1.count }
+        let damagedTotal = damaged.values.reduce(0) { $0 + $1.count }
+        var subject: [String] = []
+        if total > 0 {
+            subject.append(
+                "write back \(total) event line\(total == 1 ? "" : "s") "
+                    + (movedBack ? "the branch left behind" : "removed by \(causes.joined(separator: ", "))"))
+        }
+        if damagedTotal > 0 {
+            subject.append(
+                "move \(damagedTotal) damaged line\(damagedTotal == 1 ? "" : "s") aside to \(Self.damagedFolder)/")
+        }
         do {
-            let result = try commit(
-                message:
-                    "alog: repair: write back \(total) event line\(total == 1 ? "" : "s") removed by \(commits.joined(separator: ", "))"
-            ) { _, baseTree in
+            let result = try commit(message: "alog: repair: " + subject.joined(separator: "; ")) { _, baseTree in
                 written = 0
+                aside = 0
                 var edits: [FileEdit] = []
                 for path in order {
                     let current = try baseTree.flatMap { try repository.treeEntry(atPath: path, in: $0) }
                         .map { try repository.readBlob($0.id) }
-                    var present = Set(Self.lines(current ?? []).map { String(decoding: $0, as: UTF8.self) })
+                    // A line written back whose event id a present line also has: that line is a
+                    // changed copy of it (a bit flipped inside a value still decodes) and goes
+                    // aside with the damaged ones.
+                    let restoredIDs = Set(wanted[path, default: []].compactMap { Self.eventID(Array($0.utf8)) })
+                    let currentLines = Self.lines(current ?? [])
+                    var bad = Set(damaged[path] ?? [])
+                    for line in currentLines where !bad.contains(line) {
+                        if let id = Self.eventID(line), restoredIDs.contains(id),
+                            !wanted[path, default: []].contains(String(decoding: line, as: UTF8.self))
+                        {
+                            bad.insert(line)
+                        }
+                    }
+                    let kept = currentLines.filter { !bad.contains($0) }
+                    var present = Set(kept.map { String(decoding: $0, as: UTF8.self) })
                     let missing = wanted[path, default: []].filter { present.insert($0).inserted }
-                    guard !missing.isEmpty else { continue }
+                    let removing = currentLines.filter(bad.contains)
+                    guard !missing.isEmpty || !removing.isEmpty else { continue }
                     written += missing.count
+                    aside += removing.count
                     edits.append(
                         FileEdit(path: path) { old in
-                            var content = old ?? []
-                            if let last = content.last, last != 10 { content.append(10) }
+                            guard !removing.isEmpty else {
+                                var content = old ?? []
+                                if let last = content.last, last != 10 { content.append(10) }
+                                for line in missing { content += Array(line.utf8) + [10] }
+                                return content
+                            }
+                            // The file's good lines as they were, then the lines written back.
+                            var content: [UInt8] = []
+                            for line in kept { content += line + [10] }
                             for line in missing { content += Array(line.utf8) + [10] }
                             return content
                         })
+                    if !removing.isEmpty {
+                        let target = Self.damagedFolder + "/" + path.dropFirst(VaultLayout.eventsFolder.count + 1)
+                        edits.append(
+                            FileEdit(path: target) { old in
+                                var content = old ?? []
+                                if let last = content.last, last != 10 { content.append(10) }
+                                for line in removing { content += line + [10] }
+                                return content
+                            })
+                    }
                 }
                 if edits.isEmpty { throw NothingToWriteBack() }
                 return edits
             }
             report.repairCommit = result.commit
             report.linesWrittenBack = written
+            report.damagedLinesMoved = aside
             report.warnings += result.warnings
-            report.actions.append(
-                "wrote back \(written) event line\(written == 1 ? "" : "s") removed by commit\(commits.count == 1 ? "" : "s") \(commits.joined(separator: ", ")) in \(order.count) file\(order.count == 1 ? "" : "s"), as commit \(result.commit.hex.prefix(12))"
-            )
+            let files = Set(order).count
+            if written > 0 {
+                report.actions.append(
+                    "wrote back \(written) event line\(written == 1 ? "" : "s") "
+                        + (movedBack
+                            ? "the branch left behind when it moved backwards"
+                            : "removed by commit\(causes.count == 1 ? "" : "s") \(causes.joined(separator: ", "))")
+                        + " in \(files) file\(files == 1 ? "" : "s"), as commit \(result.commit.hex.prefix(12))")
+            }
+            if aside > 0 {
+                report.actions.append(
+                    "moved \(aside) damaged or altered line\(aside == 1 ? "" : "s") out of the event files to \(Self.damagedFolder)/ (kept there as they were), as commit \(result.commit.hex.prefix(12))"
+                )
+            }
         } catch is NothingToWriteBack {
             report.actions.append(
-                "the event lines removed by commit\(commits.count == 1 ? "" : "s") \(commits.joined(separator: ", ")) are in HEAD again; nothing to write back"
+                "the event lines removed by commit\(causes.count == 1 ? "" : "s") \(causes.joined(separator: ", ")) are in HEAD again; nothing to write back"
             )
         }
         try clearRemovals()

@@ -50,6 +50,8 @@ public final class Vault {
 
     var memoState: (commit: ObjectID, state: LedgerState)?
     var memoSummary: (commit: ObjectID, summary: StatusSummary)?
+    /// Commits this handle has checked for removed event lines (`noticeRemovals`).
+    var scannedCommits: Set<ObjectID> = []
 
     init(root: String, gitDirectory: String, repository: Repository?) throws {
         self.root = root
@@ -184,5 +186,7 @@ public struct LineIssue: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var line: Int
     public var reason: String
+    /// True when the line is well-formed but from a newer alog (skipped, not damaged).
+    public var isFromNewerVersion = false
     public var description: String { "\(path):\(line): \(reason)" }
 }

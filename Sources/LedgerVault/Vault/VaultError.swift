@@ -40,6 +40,10 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     case damagedStateFile(path: String, reason: String)
     /// `alog repair` cannot prove which commit a damaged branch held.
     case branchUnrecoverable(ref: String, reason: String)
+    /// `repair --move-branch` found nothing it may move the branch back to.
+    case nothingToMoveBack
+    /// `repair --move-branch` would overwrite notes changed in the working tree.
+    case notesInTheWay(paths: [String])
 
     public var description: String {
         switch self {
@@ -93,6 +97,10 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             "HEAD (\(path)) is damaged (\(reason)); nothing was read or written. Point it at the branch again, usually with: echo 'ref: refs/heads/main' > \(path)"
         case .damagedStateFile(let path, let reason):
             "alog's own file \(path) cannot be read (\(reason)); run 'alog rebuild', which replaces it"
+        case .nothingToMoveBack:
+            "the branch has not moved backwards past any committed event line, so there is nothing to move it back to; 'alog repair' alone puts back what can be put back"
+        case .notesInTheWay(let paths):
+            "moving the branch back would overwrite changes in your working copies of \(paths.map { DisplayText.quoted($0) }.joined(separator: ", ")); commit or move them aside, then run 'alog repair --move-branch' again. Nothing was changed"
         case .branchUnrecoverable(let ref, let reason):
             "cannot restore the branch ref \(ref): \(reason). Nothing was changed"
         }
