@@ -198,30 +198,38 @@ extension Vault {
     func removedEventLines(from oldTree: ObjectID?, to newTree: ObjectID) throws -> [(path: String, lines: [[UInt8]])] {
         let repository = try repository
         var removed: [(path: String, lines: [[UInt8]])] = []
-        var added: Set<[UInt8]> = []
+        // What the new side gained, read only when something was removed (to tell a moved line
+        // from a lost one): whole new files, and the appended tails of grown ones.
+        var gained: [(blob: ObjectID, from: Int)] = []
+        var gainedLines: [[UInt8]] = []
         for change in try repository.diffTrees(
             oldTree, newTree, paths: [VaultLayout.eventsFolder, Self.damagedFolder])
         where change.path.hasSuffix(".jsonl") {
-            let oldBytes = try change.oldID.map { try repository.readBlob($0) } ?? []
-            let newBytes = try change.newID.map { try repository.readBlob($0) } ?? []
-            if !VaultLayout.isEventFile(change.path) {
-                // Set aside by `repair`: only ever gains lines, and those are not lost.
-                added.formUnion(Self.lines(newBytes))
+            // Set aside by `repair` (only ever gains lines), or a new file: nothing removed.
+            guard VaultLayout.isEventFile(change.path), let oldID = change.oldID else {
+                if let newID = change.newID { gained.append((newID, 0)) }
                 continue
             }
-            // The usual case, lines appended: nothing removed, and the new lines only matter for
-            // telling a moved line from a removed one.
+            let oldBytes = try repository.readBlob(oldID)
+            let newBytes = try change.newID.map { try repository.readBlob($0) } ?? []
+            // The usual case, lines appended: nothing removed.
             if !oldBytes.isEmpty, newBytes.withUnsafeBytes({ EventLines.isAppend(of: oldBytes, in: $0) }) {
-                added.formUnion(Self.lines(Array(newBytes[oldBytes.count...])))
+                gained.append((change.newID!, oldBytes.count))
                 continue
             }
             let before = Self.lines(oldBytes)
             let after = Self.lines(newBytes)
             let afterSet = Set(after)
             let beforeSet = Set(before)
-            added.formUnion(after.filter { !beforeSet.contains($0) })
+            gainedLines += after.filter { !beforeSet.contains($0) }
             let gone = before.filter { !afterSet.contains($0) && Self.isEventLine($0) }
             if !gone.isEmpty { removed.append((change.path, gone)) }
+        }
+        guard !removed.isEmpty else { return [] }
+        var added = Set(gainedLines)
+        for (blob, from) in gained {
+            let bytes = try repository.readBlob(blob)
+            added.formUnion(Self.lines(Array(bytes[min(from, bytes.count)...])))
         }
         return removed.map { ($0.path, $0.lines.filter { !added.contains($0) }) }.filter { !$0.lines.isEmpty }
     }
