@@ -60,3 +60,30 @@ import LedgerVault
     precondition(merged == 2, "expected a merge commit")
     return result.ms
 }
+
+/// `alog sync` receiving `newEvents` events into the vault at `path`, by this build and by the
+/// `alog` in `baselineDirectory` (another build, say of the previous commit) in turn, run by
+/// run on the same vault, so the machine's drift hits both alike. Returns both medians.
+@MainActor func measureSyncReceiveAgainst(
+    baselineDirectory: String, into path: String, newEvents: Int, runs: Int
+) -> (this: Double, baseline: Double) {
+    let shared = path + "-ab-shared.git"
+    let other = path + "-ab-other-device"
+    shell("rm -rf \(shared) \(other) && git clone -q --bare \(path) \(shared)")
+    shell("\(alogPath) remote add ab \(shared) --vault \(path) >/dev/null")
+    shell("\(alogPath) sync ab --vault \(path) >/dev/null")
+    shell("\(alogPath) clone \(shared) --vault \(other) >/dev/null")
+    var this: [Double] = []
+    var baseline: [Double] = []
+    for run in 0..<(2 * runs) {
+        for n in 0..<newEvents {
+            shell("\(alogPath) log meal --note ab\(run)-\(n) --vault \(other) >/dev/null")
+        }
+        shell("\(alogPath) sync --vault \(other) >/dev/null")
+        let binary = run % 2 == 0 ? alogPath : baselineDirectory + "/alog"
+        let result = timedRun([binary, "sync", "ab", "--vault", path])
+        precondition(result.status == 0, "alog sync failed (\(binary))")
+        if run % 2 == 0 { this.append(result.ms) } else { baseline.append(result.ms) }
+    }
+    return (median(this), median(baseline))
+}

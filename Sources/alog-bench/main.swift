@@ -16,6 +16,7 @@ var arguments = CommandLine.arguments.dropFirst()
 let usage = """
     usage: alog-bench [--quick] [--widget-only] [--out DIR]
            alog-bench --append-only [--batch-only]
+           alog-bench [--quick] --sync-against DIR
 
     Measures alog (built beside this program, release mode) and prints each figure beside a
     baseline measured in the same run; see docs/performance.md.
@@ -24,15 +25,18 @@ let usage = """
       --widget-only   only the widget's figures
       --out DIR       where to build the test vaults (default: a folder in the temporary directory)
       --append-only   profiling: only the append loops (--batch-only: only the batch one)
+      --sync-against DIR  only sync receiving 10 events into the large vault, alternating this
+                      build with the alog in DIR (another release build)
       -h, --help      show this help
     """
-let known: Set<String> = ["--quick", "--widget-only", "--out", "--append-only", "--batch-only"]
+let known: Set<String> = ["--quick", "--widget-only", "--out", "--append-only", "--batch-only", "--sync-against"]
 if arguments.contains(where: { ["-h", "--help", "help"].contains($0) }) {
     print(usage)
     exit(0)
 }
 if let unknown = arguments.enumerated().first(where: { index, argument in
-    !known.contains(argument) && !(index > 0 && arguments[arguments.startIndex + index - 1] == "--out")
+    !known.contains(argument)
+        && !(index > 0 && ["--out", "--sync-against"].contains(arguments[arguments.startIndex + index - 1]))
 }) {
     FileHandle.standardError.write(Data("Error: unknown option '\(unknown.element)'\n\(usage)\n".utf8))
     exit(64)
@@ -156,6 +160,19 @@ do {
     _ = try generateVault(at: path, events: size)
     print("generated \(size) events in \(fmt(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, 1)) s")
     return path
+}
+
+// `--sync-against DIR`: only `alog sync` receiving 10 events into the large vault, this build
+// against the alog in DIR, alternating (issue 27: sync after a pull).
+if let index = arguments.firstIndex(of: "--sync-against"), arguments.index(after: index) < arguments.endIndex {
+    let large = try buildVault(largeSize)
+    let (this, baseline) = measureSyncReceiveAgainst(
+        baselineDirectory: arguments[arguments.index(after: index)], into: large, newEvents: 10, runs: runs)
+    report(
+        "alog sync receiving 10 new events into the \(largeSize)-event vault (alternating with a baseline build)",
+        "\(fmt(this, 1)) ms", "≤ 60 ms", "\(fmt(this / baseline, 2))× the baseline build (\(fmt(baseline, 1)) ms)")
+    printTable()
+    exit(0)
 }
 
 if arguments.contains("--widget-only") {

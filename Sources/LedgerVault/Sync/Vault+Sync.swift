@@ -97,7 +97,9 @@ extension Vault {
         let head = try repository.head().commit
         report.head = head.map(CommitID.init)
         report.notesNotSent =
-            ((try? repository.changedPaths()) ?? []).filter { !$0.hasPrefix(VaultLayout.ledgerFolder + "/") }
+            ((try? repository.changedPaths(leavingOut: [VaultLayout.ledgerFolder])) ?? []).filter {
+                !$0.hasPrefix(VaultLayout.ledgerFolder + "/")
+            }
         if let head, head != start.commit {
             // The vault wins: projections are folded from the merged events, never patched from
             // what this device remembered.
