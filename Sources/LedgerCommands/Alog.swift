@@ -76,7 +76,7 @@ public struct Alog: ParsableCommand {
             StandardStream.error("Error: \(problem)\n")
             Self.exit(withError: ExitCode(1))
         }
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
         // A word longer than any alog takes is refused before parsing: the argument parser's
         // time grows with the square of a word's length (a 34,500-character word took 22 s).
         if let (index, word) = arguments.enumerated().first(where: { $0.element.utf8.count > maxArgumentBytes }) {

@@ -1,18 +1,25 @@
 import LedgerGitLayout
 import LedgerSystem
 
-/// Where the vault is, found the same way by every command: `--vault PATH`, else `$ALOG_VAULT`,
-/// else the user's `vault` setting (`alog config vault PATH`), else the embedded default `$XDG_DATA_HOME/alog/vault` (created on first use by the commands
-/// that open the vault).
+/// Where the vault is, found the same way by every command (the front and `alog-full` alike):
+/// `--vault PATH`, else `$ALOG_VAULT`, else the vault whose work tree holds the current folder
+/// (at any depth, as git finds its repository), else the user's `vault` setting (`alog config
+/// vault PATH`), else the embedded default `$XDG_DATA_HOME/alog/vault` (created on first use by
+/// the commands that open the vault).
 public struct VaultLocation: Sendable {
     public var path: String
     public var isDefault: Bool
+    /// True when the vault was found from the current folder.
+    public var isFromCurrentFolder = false
 
-    public init(explicit: String?) {
+    /// `lookingAround: false` leaves the current folder out (`clone` names a new folder).
+    public init(explicit: String?, lookingAround: Bool = true) {
         if let explicit {
             (path, isDefault) = (Self.expandingHome(explicit), false)
         } else if let env = FileSystem.environment("ALOG_VAULT"), !env.isEmpty {
             (path, isDefault) = (Self.expandingHome(env), false)
+        } else if lookingAround, let enclosing = Self.enclosingVault() {
+            (path, isDefault, isFromCurrentFolder) = (enclosing, false, true)
         } else if let configured = UserConfig.value("vault"), !configured.isEmpty {
             (path, isDefault) = (Self.expandingHome(configured), false)
         } else {
@@ -20,6 +27,22 @@ public struct VaultLocation: Sendable {
                 FileSystem.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
                 ?? ((FileSystem.environment("HOME") ?? ".") + "/.local/share")
             (path, isDefault) = (dataHome + "/alog/vault", true)
+        }
+    }
+
+    /// The work tree that holds the current folder when it is a vault: the nearest folder up
+    /// from here with a `.git` (folder or file), if it also has the ledger's `.alog/` folder.
+    /// A git repository without a ledger is no vault (nothing further up is looked at, as git
+    /// stops at the nearest repository). A few `stat` calls, no libgit2.
+    public static func enclosingVault() -> String? {
+        var folder = FileSystem.absolute(".")
+        while true {
+            let base = folder == "/" ? "" : folder
+            if FileSystem.exists(base + "/.git") {
+                return FileSystem.isDirectory(base + "/.alog") ? folder : nil
+            }
+            guard folder != "/", let slash = folder.lastIndex(of: "/") else { return nil }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
     }
 

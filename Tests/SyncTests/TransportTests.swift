@@ -89,7 +89,7 @@ struct TransportTests {
     func remotes() throws {
         let dir = TemporaryDirectory()
         let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
-        #expect(throws: SyncError.noRemote) { try vault.sync() }
+        #expect(throws: SyncError.noRemote(vault: vault.root)) { try vault.sync() }
         try vault.addRemote(name: "origin", url: "relative/shared.git")
         let stored = try #require(try vault.remotes().first)
         #expect(stored.name == "origin")

@@ -23,6 +23,9 @@ public struct ProcessResult: Sendable {
     public var succeeded: Bool { status == 0 }
 }
 
+/// Where the children of this test process keep their user configuration.
+let testConfigFolders = TemporaryDirectory("alog-config")
+
 /// Runs a program to completion (stdin closed) and captures its output.
 @discardableResult
 public func runProcess(
@@ -38,6 +41,12 @@ public func runProcess(
     env["GIT_COMMITTER_NAME"] = env["GIT_COMMITTER_NAME"] ?? "Test Person"
     env["GIT_COMMITTER_EMAIL"] = env["GIT_COMMITTER_EMAIL"] ?? "test@example.com"
     env["NO_COLOR"] = "1"
+    // A child never writes the developer's own ~/.config/alog (`init` and `clone` may record the
+    // default vault there): unless the caller chose a home or a config folder, it gets one of
+    // this test process's own.
+    if environment["HOME"] == nil, environment["XDG_CONFIG_HOME"] == nil {
+        env["XDG_CONFIG_HOME"] = testConfigFolders.sub("shared")
+    }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let out = Pipe()
@@ -97,7 +106,12 @@ public var productsDirectory: String {
 public func runAlog(_ arguments: [String], vault: String, now: String, environment: [String: String] = [:]) throws
     -> ProcessResult
 {
-    var env = ["TZ": "UTC", "ALOG_NOW": now, "HOME": NSTemporaryDirectory()]
+    // A config folder of its own for each run (created only if written): what one test's
+    // `init` records as the default vault does not change another test's messages.
+    var env = [
+        "TZ": "UTC", "ALOG_NOW": now, "HOME": NSTemporaryDirectory(),
+        "XDG_CONFIG_HOME": testConfigFolders.sub(UUID().uuidString),
+    ]
     for (key, value) in environment { env[key] = value }
     return try runProcess(productsDirectory + "/alog", arguments + ["--vault", vault], environment: env)
 }

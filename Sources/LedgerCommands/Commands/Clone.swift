@@ -28,7 +28,9 @@ struct Clone: ParsableCommand {
 
     func run() throws {
         let (vault, report) = try Vault.clone(
-            url: url, into: VaultLocation(explicit: self.vault).path, progress: json ? nil : ProgressLine.reporter())
+            url: url, into: VaultLocation(explicit: self.vault, lookingAround: false).path,
+            progress: json ? nil : ProgressLine.reporter())
+        DefaultVault.settle(vault.root)
         if json {
             emit(
                 JSONText.object([

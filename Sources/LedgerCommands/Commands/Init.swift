@@ -17,5 +17,6 @@ struct Init: ParsableCommand {
         let (vault, outcome) = try Vault.initialize(
             at: options.location.path, nested: nested, notify: { Terminal.warn($0) })
         emitLine("\(outcome.rawValue) at \(vault.root) (device \(vault.device.id), \(vault.device.name))")
+        if !options.location.isDefault { DefaultVault.settle(vault.root) }
     }
 }

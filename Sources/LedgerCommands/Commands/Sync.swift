@@ -21,11 +21,19 @@ struct Sync: ParsableCommand {
     @Flag(help: "Print JSON (documented in docs/cli.md).")
     var json = false
 
+    @Flag(
+        help:
+            "Merge a remote whose history shares no commit with this vault's (two separate ledgers joined on purpose), as git's flag of that name does."
+    )
+    var allowUnrelatedHistories = false
+
     @OptionGroup var options: VaultOptions
 
     func run() throws {
         let vault = try options.open { try $0.checkSync(remote: remote) }
-        let report = try vault.sync(remote: remote, progress: json ? nil : ProgressLine.reporter())
+        let report = try vault.sync(
+            remote: remote, progress: json ? nil : ProgressLine.reporter(),
+            allowUnrelatedHistories: allowUnrelatedHistories)
         for warning in report.warnings { Terminal.warn(warning) }
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)

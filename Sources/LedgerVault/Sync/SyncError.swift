@@ -3,7 +3,7 @@ import LedgerCore
 /// Why a sync, clone or remote command stopped. Each says what happened, where, and what to do;
 /// whenever one is thrown, the local branch, working tree and caches are as they were.
 public enum SyncError: Error, CustomStringConvertible, Equatable {
-    case noRemote
+    case noRemote(vault: String)
     case ambiguousRemote([String])
     case unknownRemote(String, known: [String])
     case invalidRemoteName(String)
@@ -18,6 +18,9 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
     case transfer(remote: String, detail: String)
     /// The remote's branch no longer contains a commit this device already received from it.
     case historyRewritten(remote: String, had: String, now: String?)
+    /// The remote's history and the vault's share no commit: the vault is not a clone of that
+    /// remote (say, a default vault created by mistake), and a merge would join two ledgers.
+    case unrelatedHistories(remote: String, url: String, vault: String)
     /// Incoming history changes or removes an event line, or deletes an event file.
     case eventsRewritten(remote: String, path: String, detail: String)
     /// Incoming history holds a path that would land outside the vault (or inside `.git`).
@@ -37,8 +40,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .noRemote:
-            "this vault has no remote to sync with; add one with 'alog remote add origin URL'"
+        case .noRemote(let vault):
+            "the vault at \(DisplayText.quoted(vault)) has no remote to sync with; add one with 'alog remote add origin URL' (if you meant another vault, name it: --vault FOLDER, run alog inside its folder, or 'alog config vault FOLDER')"
         case .ambiguousRemote(let names):
             "this vault has several remotes (\(names.joined(separator: ", "))) and none is the branch's upstream or 'origin'; name one: 'alog sync NAME'"
         case .unknownRemote(let name, let known):
@@ -63,6 +66,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
             "authentication to \(DisplayText.quoted(remote)) failed: \(detail)"
         case .transfer(let remote, let detail):
             "could not reach \(DisplayText.quoted(remote)): \(detail)"
+        case .unrelatedHistories(let remote, let url, let vault):
+            "refused to sync the vault at \(DisplayText.quoted(vault)) with \(DisplayText.quoted(remote)) (\(DisplayText.quoted(url))): their histories share no commit, so this vault is not a clone of that remote, and a merge would join two separate ledgers. Nothing was changed or pushed. To use the remote's vault on this machine, run 'alog clone \(url) --vault FOLDER' and use that folder (--vault, ALOG_VAULT, or 'alog config vault FOLDER'); to join the two ledgers on purpose, run 'alog sync --allow-unrelated-histories'"
         case .historyRewritten(let remote, let had, let now):
             "refused: \(DisplayText.quoted(remote)) no longer contains commit \(had.prefix(12)), which this device already received from it (its branch \(now.map { "now points at \($0.prefix(12))" } ?? "was deleted")). Someone rewrote or reset the shared history; nothing was merged. Inspect it with 'git log \(now.map { String($0.prefix(12)) } ?? remote)' and restore the branch on the remote"
         case .eventsRewritten(let remote, let path, let detail):

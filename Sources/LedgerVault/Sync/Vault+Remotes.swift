@@ -67,7 +67,7 @@ extension Vault {
         }
         if remotes.contains("origin") { return "origin" }
         if remotes.count == 1 { return remotes[0] }
-        throw remotes.isEmpty ? SyncError.noRemote : SyncError.ambiguousRemote(remotes)
+        throw remotes.isEmpty ? SyncError.noRemote(vault: root) : SyncError.ambiguousRemote(remotes)
     }
 
     /// Where this device records the last commit it received from (or sent to) `remote`; the

@@ -10,8 +10,11 @@ extension Vault {
     /// device already had, or holds unsafe paths is refused before anything changes; a push
     /// that loses a race is retried (fetch, merge, push again) up to `maxAttempts` times, after
     /// a randomised, growing wait (`RetryBackoff`: about 14 s in all at worst).
+    /// Histories that share no commit are refused (`SyncError.unrelatedHistories`), as git
+    /// refuses them, unless `allowUnrelatedHistories`.
     public func sync(
-        remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 12
+        remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 12,
+        allowUnrelatedHistories: Bool = false
     ) throws -> SyncReport {
         if let requested { try Self.checkRemoteName(requested) }
         let repository = try repository
@@ -53,7 +56,9 @@ extension Vault {
                     throw SyncError.historyRewritten(remote: remote, had: had.hex, now: theirs?.hex)
                 }
             }
-            let merged = try integrate(theirs: theirs, remote: remote, branchReference: branchReference, into: &report)
+            let merged = try integrate(
+                theirs: theirs, remote: remote, url: url, allowUnrelated: allowUnrelatedHistories,
+                branchReference: branchReference, into: &report)
             guard let head = merged else { break }  // nothing on either side yet
             if let theirs { try repository.setReference(synced, to: theirs, message: "alog: received from \(remote)") }
             if head == theirs { break }
@@ -139,13 +144,17 @@ extension Vault {
     /// lock, intent, compare-and-swap, retried when a foreign `git commit` races us); only the
     /// working-tree step is the sync's own (`bringWorkingTree`).
     private func integrate(
-        theirs: ObjectID?, remote: String, branchReference: String, into report: inout SyncReport
+        theirs: ObjectID?, remote: String, url: String, allowUnrelated: Bool, branchReference: String,
+        into report: inout SyncReport
     ) throws -> ObjectID? {
         guard let theirs else { return try repository.head().commit }  // nothing there yet
         let landed = try movingBranch(message: "alog: sync with \(remote)") {
             head -> (commit: ObjectID, files: [CommittedFile], result: SyncMove?) in
             if let ours = head.commit, try ours == theirs || repository.isDescendant(ours, of: theirs) {
                 return (ours, [], nil)
+            }
+            if let ours = head.commit, !allowUnrelated, try repository.mergeBase(ours, theirs) == nil {
+                throw SyncError.unrelatedHistories(remote: remote, url: url, vault: root)
             }
             let move = try mergedMove(ours: head.commit, theirs: theirs, remote: remote, into: branchReference)
             return (move.newHead, [], move)
