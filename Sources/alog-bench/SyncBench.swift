@@ -5,18 +5,10 @@ import LedgerVault
 /// `alog sync` receiving `newEvents` events another device pushed, into the vault at `path`
 /// (median of `runs`). Sets up a bare remote and a second device first.
 @MainActor func measureSyncReceive(into path: String, newEvents: Int, runs: Int) -> Double {
-    let shared = path + "-shared.git"
-    let other = path + "-other-device"
-    shell("rm -rf \(shared) \(other) && git clone -q --bare \(path) \(shared)")
-    shell("\(alogPath) remote add origin \(shared) --vault \(path) >/dev/null")
-    shell("\(alogPath) sync --vault \(path) >/dev/null")
-    shell("\(alogPath) clone \(shared) --vault \(other) >/dev/null")
+    let other = prepareSecondDevice(of: path, remote: "origin", suffix: "")
     var times: [Double] = []
     for run in 0..<runs {
-        for n in 0..<newEvents {
-            shell("\(alogPath) log meal --note sync\(run)-\(n) --vault \(other) >/dev/null")
-        }
-        shell("\(alogPath) sync --vault \(other) >/dev/null")
+        pushFromSecondDevice(other, events: newEvents, tag: "sync\(run)")
         let result = timedRun([alogPath, "sync", "--vault", path])
         precondition(result.status == 0, "alog sync failed")
         times.append(result.ms)
@@ -67,23 +59,35 @@ import LedgerVault
 @MainActor func measureSyncReceiveAgainst(
     baselineDirectory: String, into path: String, newEvents: Int, runs: Int
 ) -> (this: Double, baseline: Double) {
-    let shared = path + "-ab-shared.git"
-    let other = path + "-ab-other-device"
-    shell("rm -rf \(shared) \(other) && git clone -q --bare \(path) \(shared)")
-    shell("\(alogPath) remote add ab \(shared) --vault \(path) >/dev/null")
-    shell("\(alogPath) sync ab --vault \(path) >/dev/null")
-    shell("\(alogPath) clone \(shared) --vault \(other) >/dev/null")
+    let other = prepareSecondDevice(of: path, remote: "ab", suffix: "-ab")
     var this: [Double] = []
     var baseline: [Double] = []
     for run in 0..<(2 * runs) {
-        for n in 0..<newEvents {
-            shell("\(alogPath) log meal --note ab\(run)-\(n) --vault \(other) >/dev/null")
-        }
-        shell("\(alogPath) sync --vault \(other) >/dev/null")
+        pushFromSecondDevice(other, events: newEvents, tag: "ab\(run)")
         let binary = run % 2 == 0 ? alogPath : baselineDirectory + "/alog"
         let result = timedRun([binary, "sync", "ab", "--vault", path])
         precondition(result.status == 0, "alog sync failed (\(binary))")
         if run % 2 == 0 { this.append(result.ms) } else { baseline.append(result.ms) }
     }
     return (median(this), median(baseline))
+}
+
+/// A bare copy of the vault at `path` as its remote `remote`, and a second device cloned from
+/// it (returned).
+@MainActor func prepareSecondDevice(of path: String, remote: String, suffix: String) -> String {
+    let shared = path + suffix + "-shared.git"
+    let other = path + suffix + "-other-device"
+    shell("rm -rf \(shared) \(other) && git clone -q --bare \(path) \(shared)")
+    shell("\(alogPath) remote add \(remote) \(shared) --vault \(path) >/dev/null")
+    shell("\(alogPath) sync \(remote) --vault \(path) >/dev/null")
+    shell("\(alogPath) clone \(shared) --vault \(other) >/dev/null")
+    return other
+}
+
+/// The second device logs `events` meals and pushes them.
+@MainActor func pushFromSecondDevice(_ other: String, events: Int, tag: String) {
+    for n in 0..<events {
+        shell("\(alogPath) log meal --note \(tag)-\(n) --vault \(other) >/dev/null")
+    }
+    shell("\(alogPath) sync --vault \(other) >/dev/null")
 }
