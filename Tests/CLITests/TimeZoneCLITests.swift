@@ -151,8 +151,9 @@ struct TimeZoneCLITests {
         var shown = try onTerminal(
             ["log", "wake", "--at", "2026-11-19T07:00"], vault: vault, zone: "Europe/Berlin", now: now)
         #expect(shown == "wake at 07:00 on 2026-11-19 · id \(try latestID())\n")
-        // 23:40 is ahead of 13:00 in Berlin: it means yesterday, which the terminal is told.
-        shown = try onTerminal(["log", "meal", "--at", "23:40"], vault: vault, zone: "Europe/Berlin", now: now)
+        // Yesterday's 23:40 (a bare 23:40 is ahead of 13:00 in Berlin, and refused).
+        shown = try onTerminal(
+            ["log", "meal", "--at", "yesterday 23:40"], vault: vault, zone: "Europe/Berlin", now: now)
         #expect(shown == "meal at 23:40 yesterday (2026-11-21) · id \(try latestID())\n")
         shown = try onTerminal(["log", "wake", "--at", "07:15"], vault: vault, zone: "Europe/Berlin", now: now)
         #expect(shown == "wake at 07:15 today · id \(try latestID())\n")

@@ -41,11 +41,20 @@ struct TimeTests {
         #expect(LocalInstant(seconds: 1_709_274_600, offset: -9000).iso8601 == "2024-03-01T04:00:00-02:30")
     }
 
-    @Test("clock times mean the most recent such time")
+    @Test("a clock time is today's; one later than now is refused with the fix, never taken as yesterday's")
     func clockTimes() throws {
         #expect(try utc.parse("07:30").seconds == now - 9000)
-        // 23:00 today is ahead of 10:00 now, so it means yesterday 23:00.
-        #expect(try utc.parse("23:00").seconds == now - 11 * 3600)
+        // 23:00 today is ahead of 10:00 now (issue 28: 13:00 at 11:10 became a 22-hour timer).
+        #expect {
+            try utc.parse("23:00")
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("13h from now") && text.contains("write 'yesterday 23:00'")
+        }
+        // Within the five minutes of clock difference allowed for every time, still today's.
+        #expect(try utc.parse("10:04").seconds == now + 240)
+        #expect(throws: TimeExpression.ParseError.self) { try utc.parse("10:06") }
+        #expect(try utc.parse("yesterday 23:00").seconds == now - 11 * 3600)
         #expect(try utc.parse("yesterday 22:10").seconds == now - 86_400 + 12 * 3600 + 600)
         #expect(try utc.parse("today 9:05").seconds == now - 3300)
     }

@@ -22,7 +22,7 @@ struct SyncCLITests {
         let remotes = try #require(
             try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: String]])
         #expect(remotes == [["name": "origin", "url": remote]])
-        #expect(try alog(["log", "wake", "--at", "07:00"], vault: laptop).succeeded)
+        #expect(try alog(["log", "wake", "--at", "yesterday 07:00"], vault: laptop).succeeded)
         let first = try object(try alog(["sync", "--json"], vault: laptop).stdout)
         #expect(first["action"] as? String == "pushed")
         #expect(first["eventsSent"] as? Int == 1)
@@ -35,9 +35,9 @@ struct SyncCLITests {
         #expect(again.status != 0)
         #expect(again.stderr.contains("not empty"))
 
-        #expect(try alog(["log", "meal", "--at", "08:00"], vault: desktop).succeeded)
+        #expect(try alog(["log", "meal", "--at", "yesterday 08:00"], vault: desktop).succeeded)
         #expect(try alog(["sync"], vault: desktop).succeeded)
-        #expect(try alog(["log", "exercise", "--at", "09:00"], vault: laptop).succeeded)
+        #expect(try alog(["log", "exercise", "--at", "yesterday 09:00"], vault: laptop).succeeded)
         let merged = try alog(["sync", "--json"], vault: laptop)
         let report = try object(merged.stdout)
         #expect(report["action"] as? String == "merged")
@@ -74,7 +74,7 @@ struct SyncCLITests {
         try writeFile(desktop + "/Notes/plan.md", "one\ntwo\nthree\n")
         try writeFile(desktop + "/Notes/new.md", "fresh\n")
         try commitAll(desktop, "notes from the desktop")
-        #expect(try alog(["log", "meal", "--at", "08:00"], vault: desktop).succeeded)
+        #expect(try alog(["log", "meal", "--at", "yesterday 08:00"], vault: desktop).succeeded)
         #expect(try alog(["sync"], vault: desktop).succeeded)
 
         let killed = try runAlog(
@@ -88,7 +88,7 @@ struct SyncCLITests {
         #expect(try git("status", "--porcelain", in: laptop).stdout.isEmpty)
         #expect(try git("fsck", "--strict", in: laptop).succeeded)
         #expect(!FileManager.default.fileExists(atPath: laptop + "/.git/alog/branch-intent"))
-        #expect(try alog(["log", "wake", "--at", "09:00"], vault: laptop).succeeded)
+        #expect(try alog(["log", "wake", "--at", "yesterday 09:00"], vault: laptop).succeeded)
         #expect(try alog(["sync"], vault: laptop).succeeded)
         #expect(try eventIDCounts(desktop).count + 1 == (try eventIDCounts(laptop).count))
     }

@@ -6,10 +6,14 @@ import LedgerVault
 
 struct Start: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start a timer; prints the new entry's id. A running timer is stopped where this one starts.",
+        abstract:
+            "Start a timer; prints the new entry's id. A timer running since before it is stopped where this one starts.",
         discussion: """
-            TIME: as for 'alog log'. DURATION: 45m, 1h30m, 2d, 90s. A start inside another \
-            timer's stopped window is refused; --adjust trims that timer instead.
+            TIME: as for 'alog log'. DURATION: 45m, 1h30m, 2d, 90s. One rule for a back-dated \
+            start (the timeline's, as a sync applies it): after the running timer's start, it stops \
+            that timer there (a switch); before it, the running timer goes on and the new one ends \
+            where that one starts (said on the terminal); inside another timer's stopped window it \
+            is refused, and --adjust trims that timer instead.
             """,
         aliases: ["switch"]
     )

@@ -1,7 +1,7 @@
 /// Turns what a user types after `--at` into an instant.
 ///
 /// Accepted: `now`; ISO 8601 (`2024-03-01T07:30`, `2024-03-01T07:30:00+01:00`, `2024-03-01`);
-/// `HH:MM` (the most recent such wall time: today, or yesterday if today's is still ahead);
+/// `HH:MM` (today's; one later than now is refused with the fix, `yesterday HH:MM`);
 /// `today HH:MM`; `yesterday HH:MM`; relative `-15m`, `-2h`, `-1h30m`, `-1d`, `-90s`, also
 /// written `15m ago`. Times more than `futureTolerance` ahead of now are refused. A local time
 /// without an offset that a daylight-saving switch skips is refused; one it repeats means the
@@ -62,10 +62,18 @@ public struct TimeExpression: Sendable {
         if words.count == 1, let clock = Self.clock(words[0]) {
             let today = zone.localInstant(at: now).localDateAndTime.date.daysSinceEpoch
             // A skipped time today counts as ahead by where it would land (after the gap).
-            if zone.instant(forLocal: today * 86_400 + clock).seconds <= now + futureTolerance {
+            let landing = zone.instant(forLocal: today * 86_400 + clock).seconds
+            if landing <= now + futureTolerance {
                 return try existing(today * 86_400 + clock, raw: raw)
             }
-            return try existing((today - 1) * 86_400 + clock, raw: raw)
+            // Later today than now: never quietly yesterday's (a 13:00 typed at 11:10 would
+            // make a timer of nearly a day). Yesterday's is one word away.
+            let shown = LocalInstant.clock(Int(clock), seconds: false)
+            throw ParseError(
+                input: raw,
+                reason:
+                    "\(shown) today is \(formatDuration(landing - now)) from now, and entries record what already happened; for yesterday's \(shown), write 'yesterday \(shown)'"
+            )
         }
         if let parsed = ISO8601.parse(String(raw.trimmingSpaces)) {
             if let instant = parsed.instant { return instant }

@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 28, items 3 and 4: a timewarrior user's first week with clock times and back-dated
+/// timers.
+@Suite("A timewarrior user's first week: clock times and back-dated starts")
+struct FirstWeekTests {
+    func run(_ arguments: [String], _ vault: String, _ home: TemporaryDirectory, now: String) throws -> ProcessResult {
+        try alog(
+            arguments + ["--vault", vault], home: home.path,
+            environment: ["ALOG_NOW": now, "TZ": "Europe/Berlin"])
+    }
+
+    func commits(_ vault: String) throws -> String { try git("rev-list", "--count", "HEAD", in: vault).stdout }
+
+    @Test("a clock time later than now is refused with the fix, never taken as yesterday's")
+    func futureClockTime() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        // 11:10 in Berlin.
+        let now = "2026-11-24T10:10:00Z"
+        #expect(try run(["init"], vault, home, now: now).succeeded)
+        #expect(try run(["types", "add", "work"], vault, home, now: now).succeeded)
+        let before = try commits(vault)
+        let start = try run(["start", "work", "--at", "13:00"], vault, home, now: now)
+        #expect(start.status == 1)
+        #expect(start.stderr.contains("13:00 today is 1h 50m from now"), "\(start.stderr)")
+        #expect(start.stderr.contains("write 'yesterday 13:00'"))
+        #expect(try commits(vault) == before, "nothing written")
+        // The same time yesterday is one word away.
+        #expect(try run(["start", "work", "--at", "yesterday 13:00", "--goal", "1h"], vault, home, now: now).succeeded)
+        // At 10:48, an end at 11:30 is in the future: said as such, not as "before the start".
+        let id = try run(["start", "work", "--at", "10:00"], vault, home, now: now).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let edit = try run(["edit", id, "--end", "11:30"], vault, home, now: "2026-11-24T09:48:00Z")
+        #expect(edit.status == 1)
+        #expect(edit.stderr.contains("from now"), "\(edit.stderr)")
+        #expect(!edit.stderr.contains("before the start"))
+        // Within the five minutes allowed for clock differences, still today's.
+        #expect(try run(["log", "meal", "--at", "11:13"], vault, home, now: now).succeeded)
+    }
+
+    @Test("one rule for a back-dated start: after the running timer's start it switches, before it it ends there")
+    func backDatedStart() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let now = "2026-11-24T13:48:00Z"  // 14:48 in Berlin
+        #expect(try run(["init"], vault, home, now: now).succeeded)
+        #expect(try run(["types", "add", "reading"], vault, home, now: now).succeeded)
+        #expect(try run(["start", "exercise", "--at", "14:00"], vault, home, now: now).succeeded)
+        // Before the running timer's start: exercise goes on, reading ends where it starts.
+        let early = try run(["start", "reading", "--at", "09:00"], vault, home, now: now)
+        #expect(early.succeeded, "\(early.stderr)")
+        var status =
+            try JSONSerialization.jsonObject(
+                with: Data(try run(["status", "--json"], vault, home, now: now).stdout.utf8)) as? [String: Any]
+        #expect((status?["running"] as? [String: Any])?["type"] as? String == "exercise")
+        let history =
+            try JSONSerialization.jsonObject(
+                with: Data(try run(["history", "--json"], vault, home, now: now).stdout.utf8)) as? [[String: Any]]
+        let reading = history?.first { $0["type"] as? String == "reading" }
+        #expect(reading?["end"] as? String == "2026-11-24T14:00:00+01:00", "\(String(describing: reading))")
+        // After the running timer's start: it is stopped there (a switch).
+        #expect(try run(["start", "reading", "--at", "14:30"], vault, home, now: now).succeeded)
+        status =
+            try JSONSerialization.jsonObject(
+                with: Data(try run(["status", "--json"], vault, home, now: now).stdout.utf8)) as? [String: Any]
+        #expect((status?["running"] as? [String: Any])?["type"] as? String == "reading")
+        // Inside a stopped window: refused, and --adjust trims that timer.
+        let inside = try run(["start", "meal", "--at", "14:15"], vault, home, now: now)
+        #expect(inside.status == 1)
+        #expect(inside.stderr.contains("--adjust"), "\(inside.stderr)")
+        #expect(try run(["start", "meal", "--at", "14:15", "--adjust"], vault, home, now: now).succeeded)
+        // The help says the same rule.
+        let help = try run(["start", "--help"], vault, home, now: now).stdout
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("before it, the running timer goes on"), "\(help)")
+    }
+}
