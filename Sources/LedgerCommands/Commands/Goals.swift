@@ -33,7 +33,7 @@ struct Goals: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set a type's daily goal (DURATION: 45m, 1h30m; 0 removes it).")
+            abstract: "Set a type's daily goal (DURATION: 45m, 1h30m, 1.5h; 0 removes it).")
 
         @Argument(help: "The activity type.", completion: DynamicCompletion.types)
         var type: String

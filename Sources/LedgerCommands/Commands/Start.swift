@@ -9,7 +9,7 @@ struct Start: ParsableCommand {
         abstract:
             "Start a timer; prints the new entry's id. A timer running since before it is stopped where this one starts.",
         discussion: """
-            TIME: as for 'alog log'. DURATION: 45m, 1h30m, 2d, 90s. One rule for a back-dated \
+            TIME: as for 'alog log'. DURATION: 45m, 1h30m, 1.5h, 2d, 1w, 90s. One rule for a back-dated \
             start (the timeline's, as a sync applies it): after the running timer's start, it stops \
             that timer there (a switch); before it, the running timer goes on and the new one ends \
             where that one starts (said on the terminal); inside another timer's stopped window it \
@@ -92,8 +92,8 @@ struct Start: ParsableCommand {
         var text: String
         var description: String {
             text.hasPrefix("-")
-                ? "a duration cannot be negative (\(DisplayText.quoted(text))); use 45m, 1h30m, 2d or 90s"
-                : "\(DisplayText.quoted(text)) is not a duration: use 45m, 1h30m, 2d or 90s"
+                ? "a duration cannot be negative (\(DisplayText.quoted(text))); use 45m, 1h30m, 1.5h, 2d, 1w or 90s"
+                : "\(DisplayText.quoted(text)) is not a duration: use 45m, 1h30m, 1.5h, 2d, 1w or 90s"
         }
     }
 }

@@ -1,6 +1,7 @@
 /// Turns what a user types after `--at` into an instant.
 ///
-/// Accepted: `now`; ISO 8601 (`2024-03-01T07:30`, `2024-03-01T07:30:00+01:00`, `2024-03-01`);
+/// Accepted: `now`; `today`, `yesterday` (the start of the day); ISO 8601 (`2024-03-01T07:30`,
+/// `2024-03-01T07:30:00+01:00`, `2024-03-01`);
 /// `HH:MM` (today's; one later than now is refused with the fix, `yesterday HH:MM`);
 /// `today HH:MM`; `yesterday HH:MM`; relative `-15m`, `-2h`, `-1h30m`, `-1d`, `-90s`, also
 /// written `15m ago`. Times more than `futureTolerance` ahead of now are refused. A local time
@@ -24,7 +25,7 @@ public struct TimeExpression: Sendable {
     }
 
     static let accepted =
-        "use ISO 8601 (2024-03-01T07:30, 2024-03-01T07:30+01:00), HH:MM, 'yesterday HH:MM' or a relative time like -15m, -2h30m"
+        "accepted: now, today, yesterday (their start), a date (2024-03-01), ISO 8601 (2024-03-01T07:30, 2024-03-01T07:30+01:00), a clock time (07:30, 0730, 7:30pm, 7pm), 'today 07:30', 'yesterday 22:10', or a relative time (-15m, -2h30m, -7d, -1w, 1.5h ago, '2 days ago')"
 
     public func parse(_ raw: String) throws(ParseError) -> LocalInstant {
         let text = raw.trimmingSpaces.lowercased()
@@ -42,13 +43,27 @@ public struct TimeExpression: Sendable {
         return instant
     }
 
-    private func interpret(_ text: String, raw: String) throws(ParseError) -> LocalInstant {
+    private func interpret(_ given: String, raw: String) throws(ParseError) -> LocalInstant {
+        // `7:30 pm` is `7:30pm`.
+        var text = given
+        for suffix in [" am", " pm"] where text.hasSuffix(suffix) {
+            text = String(text.dropLast(suffix.count)) + suffix.dropFirst()
+        }
         if text.isEmpty { throw ParseError(input: raw, reason: "empty; " + Self.accepted) }
         if text == "now" { return zone.localInstant(at: now) }
+        // The start of today or yesterday (`--since today`).
+        if text == "today" || text == "yesterday" {
+            let today = zone.localInstant(at: now).localDateAndTime.date.daysSinceEpoch
+            return zone.instant(forLocal: (text == "today" ? today : today - 1) * 86_400)
+        }
         if text.hasPrefix("-") || text.hasSuffix(" ago") {
             var body = Substring(text)
-            if body.hasPrefix("-") { body = body.dropFirst() } else { body = body.dropLast(4) }
-            guard let seconds = Self.relativeSeconds(body.trimmingSpaces) else {
+            if body.hasPrefix("-") {
+                body = body.dropFirst()
+            } else {
+                body = body.dropLast(3).trimmingSpaces
+            }
+            guard let seconds = Self.relativeSeconds(Self.unitLetters(body.trimmingSpaces)) else {
                 throw ParseError(input: raw, reason: "unknown relative time; " + Self.accepted)
             }
             return zone.localInstant(at: now - seconds)
@@ -104,8 +119,36 @@ public struct TimeExpression: Sendable {
         }
     }
 
-    /// `H:MM` or `HH:MM` → seconds into the day.
+    /// `H:MM`, `HH:MM`, `HHMM` (four digits), and with `am`/`pm` (`7:30pm`, `7pm`, `12am`) →
+    /// seconds into the day.
     static func clock(_ text: Substring) -> Int64? {
+        var text = text
+        var meridiem: Substring?
+        for suffix in ["am", "pm", "a.m.", "p.m."] where text.hasSuffix(suffix) {
+            meridiem = suffix.prefix(1)
+            text = text.dropLast(suffix.count).trimmingSpaces
+            break
+        }
+        if let meridiem {
+            // 1–12, with or without minutes.
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), (1...2).contains(parts[0].count),
+                parts[0].allSatisfy(\.isASCII), let hour = Int64(parts[0]), (1...12).contains(hour)
+            else { return nil }
+            var minute: Int64 = 0
+            if parts.count == 2 {
+                guard parts[1].count == 2, parts[1].allSatisfy(\.isASCII), let m = Int64(parts[1]), (0..<60).contains(m)
+                else { return nil }
+                minute = m
+            }
+            let hour24 = hour % 12 + (meridiem == "p" ? 12 : 0)
+            return hour24 * 3600 + minute * 60
+        }
+        if text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let hour = Int64(text.prefix(2)),
+            let minute = Int64(text.suffix(2)), (0..<24).contains(hour), (0..<60).contains(minute)
+        {
+            return hour * 3600 + minute * 60
+        }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
             let hour = Int64(parts[0]), let minute = Int64(parts[1]), (0..<24).contains(hour),
@@ -115,25 +158,72 @@ public struct TimeExpression: Sendable {
     }
 
     /// Unit → (rank, seconds); units must appear in rank order.
-    static let relativeUnits: [Character: (Int, Int64)] = ["d": (1, 86_400), "h": (2, 3600), "m": (3, 60), "s": (4, 1)]
+    static let relativeUnits: [Character: (Int, Int64)] = [
+        "w": (0, 604_800), "d": (1, 86_400), "h": (2, 3600), "m": (3, 60), "s": (4, 1),
+    ]
 
-    /// `1d2h30m15s` (any subset, in that order) → seconds.
+    /// Unit words as a person writes them (`2 days`, `1 hour 30 minutes`, `90 secs`) → the
+    /// letters `relativeSeconds` reads (`2d`, `1h30m`, `90s`).
+    static func unitLetters(_ text: Substring) -> Substring {
+        let words: [(String, String)] = [
+            ("weeks", "w"), ("week", "w"), ("wk", "w"), ("days", "d"), ("day", "d"), ("hours", "h"), ("hour", "h"),
+            ("hrs", "h"), ("hr", "h"), ("minutes", "m"), ("minute", "m"), ("mins", "m"), ("min", "m"),
+            ("seconds", "s"), ("second", "s"), ("secs", "s"), ("sec", "s"),
+        ]
+        var result = ""
+        var rest = Substring(text)
+        outer: while let first = rest.first {
+            if first.isLetter {
+                for (word, letter) in words where rest.hasPrefix(word) {
+                    let after = rest.dropFirst(word.count)
+                    if after.first?.isLetter != true {
+                        result += letter
+                        rest = after
+                        continue outer
+                    }
+                }
+            }
+            if first != " " && first != "," { result.append(first) }
+            rest = rest.dropFirst()
+        }
+        return Substring(result)
+    }
+
+    /// `1w2d3h30m15s` (any subset, in that order; a number may have a decimal part, `1.5h`) →
+    /// seconds.
     static func relativeSeconds(_ text: Substring) -> Int64? {
         var total: Int64 = 0
-        var number: Int64?
-        var lastUnit = 0
+        var whole: Int64?
+        var fraction: (digits: Int64, scale: Int64)?
+        var lastUnit = -1
         for char in text where char != " " {
             if let digit = char.wholeNumberValue, char.isASCII {
-                number = (number ?? 0) * 10 + Int64(digit)
-                guard number! < 1_000_000 else { return nil }
+                if var part = fraction {
+                    guard part.scale < 1_000_000 else { return nil }
+                    part.digits = part.digits * 10 + Int64(digit)
+                    part.scale *= 10
+                    fraction = part
+                } else {
+                    whole = (whole ?? 0) * 10 + Int64(digit)
+                    guard whole! < 1_000_000 else { return nil }
+                }
                 continue
             }
-            guard let (rank, scale) = relativeUnits[char], let value = number, rank > lastUnit else { return nil }
+            if char == ".", whole != nil, fraction == nil {
+                fraction = (0, 1)
+                continue
+            }
+            guard let (rank, scale) = relativeUnits[char], let value = whole, rank > lastUnit else { return nil }
             total += value * scale
-            number = nil
+            if let fraction {
+                guard fraction.scale > 1 else { return nil }
+                total += fraction.digits * scale / fraction.scale
+            }
+            whole = nil
+            fraction = nil
             lastUnit = rank
         }
-        guard number == nil, lastUnit != 0 else { return nil }
+        guard whole == nil, fraction == nil, lastUnit >= 0 else { return nil }
         return total
     }
 }
@@ -162,9 +252,10 @@ public func formatDuration(_ seconds: Int64) -> String {
 }
 
 /// Reads a duration as `--goal` and `alog goals set` take it: the relative-time spelling of
-/// `--at` without its sign (`45m`, `1h30m`, `2d`, `90s`). Nil when it is not one.
+/// `--at` without its sign (`45m`, `1h30m`, `1.5h`, `2d`, `1w`, `90s`, `2 hours`). Nil when it
+/// is not one.
 public func parseDuration(_ text: String) -> Int64? {
     let trimmed = text.trimmingSpaces.lowercased()
     guard !trimmed.isEmpty, !trimmed.hasPrefix("-"), !trimmed.hasPrefix("+") else { return nil }
-    return TimeExpression.relativeSeconds(Substring(trimmed))
+    return TimeExpression.relativeSeconds(TimeExpression.unitLetters(Substring(trimmed)))
 }
