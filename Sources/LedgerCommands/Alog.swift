@@ -20,7 +20,8 @@ public struct Alog: ParsableCommand {
             $XDG_DATA_HOME/alog/vault (created on first use). 'alog --version' prints the version.
             """,
         subcommands: [
-            Init.self, Log.self, Start.self, Stop.self, Resume.self, Goals.self, Watch.self, Edit.self, Delete.self,
+            Init.self, Log.self, Start.self, Stop.self, Resume.self, Cancel.self, Track.self, Goals.self, Watch.self,
+            Edit.self, Delete.self,
             Restore.self, Undo.self, Status.self, History.self, Show.self, Audit.self, Types.self, Config.self,
             Rebuild.self, Repair.self, Verify.self, Clone.self, Remote.self, Sync.self, Widget.self,
             Completions.self,
@@ -43,23 +44,8 @@ public struct Alog: ParsableCommand {
 
     /// `alog stat` and the like: the closest command names, for "did you mean".
     static func suggestions(for name: String) -> [String] {
-        let names = configuration.subcommands.map { $0._commandName }
-        let prefixed = names.filter { $0.hasPrefix(name) || name.hasPrefix($0) }
-        if !prefixed.isEmpty { return prefixed }
-        let close = names.map { ($0, editDistance(Array(name), Array($0))) }.filter { $0.1 <= max(1, name.count / 3) }
-        return close.sorted { $0.1 < $1.1 }.map(\.0)
-    }
-
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        let names = configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
+        return NearMiss.candidates(for: name, among: names)
     }
 
     /// Runs the command line of this process and exits.

@@ -77,4 +77,90 @@ struct FirstWeekTests {
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("before it, the running timer goes on"), "\(help)")
     }
+
+    @Test(
+        "a misspelt type or command suggests the near one; continue, cancel and track do what timewarrior users expect")
+    func nearMissesAndAliases() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let now = "2026-11-24T13:48:00Z"  // 14:48 in Berlin
+        #expect(try run(["init"], vault, home, now: now).succeeded)
+        #expect(try run(["types", "add", "reading"], vault, home, now: now).succeeded)
+        let before = try commits(vault)
+        let typo = try run(["log", "reding"], vault, home, now: now)
+        #expect(typo.status == 1)
+        #expect(typo.stderr.contains("did you mean 'reading'?"), "\(typo.stderr)")
+        let command = try alog(["lgo", "meal"], home: home.path, environment: ["ALOG_VAULT": vault])
+        #expect(command.status != 0)
+        #expect(command.stderr.contains("Did you mean 'alog log'?"), "\(command.stderr)")
+        #expect(try commits(vault) == before, "nothing written")
+
+        // continue = resume.
+        #expect(try run(["start", "reading", "--at", "13:00"], vault, home, now: now).succeeded)
+        #expect(try run(["stop", "--at", "13:30"], vault, home, now: now).succeeded)
+        let resumed = try run(["continue", "--at", "14:00"], vault, home, now: now)
+        #expect(resumed.succeeded, "\(resumed.stderr)")
+        var running = try status(vault, home, now: now)["running"] as? [String: Any]
+        #expect(running?["type"] as? String == "reading")
+
+        // cancel drops the running timer: nothing of it is left, and undo brings it back.
+        let cancelled = try run(["cancel"], vault, home, now: now)
+        #expect(cancelled.succeeded, "\(cancelled.stderr)")
+        #expect(cancelled.stdout.contains("cancelled reading"))
+        #expect(try status(vault, home, now: now)["running"] as? [String: Any] == nil)
+        let left = try historyItems(vault, home, now: now)
+        #expect(left.count == 1, "only the 13:00–13:30 window is left: \(left)")
+        #expect(try run(["cancel"], vault, home, now: now).status == 1, "nothing runs any more")
+        #expect(try run(["undo"], vault, home, now: now).succeeded)
+        running = try status(vault, home, now: now)["running"] as? [String: Any]
+        #expect(running?["type"] as? String == "reading")
+        #expect(try run(["stop", "--at", "14:10"], vault, home, now: now).succeeded)
+
+        // track: a closed window in one commit, in timewarrior's words or with options.
+        for (words, start, end) in [
+            (["9:00", "-", "10:30"], "2026-11-24T09:00:00+01:00", "2026-11-24T10:30:00+01:00"),
+            (
+                ["from", "yesterday", "21:00", "to", "yesterday", "22:15"], "2026-11-23T21:00:00+01:00",
+                "2026-11-23T22:15:00+01:00"
+            ),
+            (["11:00", "for", "1h30m"], "2026-11-24T11:00:00+01:00", "2026-11-24T12:30:00+01:00"),
+            (["--from", "-6d", "--to", "-6d", "--note", "x"], nil, nil),
+        ] as [([String], String?, String?)] {
+            let commitsBefore = Int(try commits(vault).trimmingCharacters(in: .whitespacesAndNewlines))!
+            let tracked = try run(["track", "reading"] + words, vault, home, now: now)
+            if start == nil {
+                // An empty window (from = to) is refused.
+                #expect(tracked.status == 1, "\(words)")
+                continue
+            }
+            #expect(tracked.succeeded, "\(words): \(tracked.stderr)")
+            let id = tracked.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(Int(try commits(vault).trimmingCharacters(in: .whitespacesAndNewlines))! == commitsBefore + 1)
+            let item = try historyItems(vault, home, now: now).first { $0["id"] as? String == id }
+            #expect(item?["at"] as? String == start, "\(words): \(String(describing: item))")
+            #expect(item?["end"] as? String == end, "\(words): \(String(describing: item))")
+        }
+        // A window over another one is refused and writes nothing; --adjust trims the neighbour.
+        let before2 = try commits(vault)
+        let overlap = try run(["track", "reading", "10:00", "-", "11:30"], vault, home, now: now)
+        #expect(overlap.status == 1)
+        #expect(overlap.stderr.contains("overlaps"), "\(overlap.stderr)")
+        #expect(try commits(vault) == before2)
+        #expect(try run(["track", "reading", "10:00", "-", "10:45", "--adjust"], vault, home, now: now).succeeded)
+        let bad = try run(["track", "reading", "10:00"], vault, home, now: now)
+        #expect(bad.status == 64, "a usage error, as the parser's")
+        #expect(bad.stderr.contains("FROM - TO"), "\(bad.stderr)")
+        #expect(try git("fsck", "--strict", in: vault).succeeded)
+    }
+
+    func status(_ vault: String, _ home: TemporaryDirectory, now: String) throws -> [String: Any] {
+        let text = try run(["status", "--json"], vault, home, now: now).stdout
+        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+    }
+
+    func historyItems(_ vault: String, _ home: TemporaryDirectory, now: String) throws -> [[String: Any]] {
+        let text = try run(["history", "--json"], vault, home, now: now).stdout
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return (object as? [[String: Any]]) ?? ((object as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+    }
 }

@@ -6,7 +6,8 @@ import LedgerVault
 
 struct Resume: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start a new timer with the type, note and goal of the most recently stopped one.")
+        abstract: "Start a new timer with the type, note and goal of the most recently stopped one.",
+        aliases: ["continue"])
 
     @Option(parsing: .unconditional, help: "When it starts again (default: now).")
     var at: String?

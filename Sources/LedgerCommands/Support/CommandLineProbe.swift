@@ -36,7 +36,10 @@ public enum CommandLineProbe {
         (["remote", "remove"], Remote.Remove.self), (["sync"], Sync.self), (["widget", "tap"], WidgetTap.self),
         (["widget", "status"], WidgetStatus.self), (["widget", "timeline"], WidgetTimeline.self),
         (["widget", "pending"], WidgetPending.self), (["widget", "discard"], WidgetDiscard.self),
-        (["widget", "drain"], WidgetDrain.self),
+        (["widget", "drain"], WidgetDrain.self), (["start"], Start.self), (["switch"], Start.self),
+        (["stop"], Stop.self), (["resume"], Resume.self), (["continue"], Resume.self), (["cancel"], Cancel.self),
+        (["track"], Track.self), (["goals", "list"], Goals.List.self), (["goals", "set"], Goals.Set.self),
+        (["watch"], Watch.self), (["undo"], Undo.self), (["config"], Config.self),
     ]
 
     /// The command words of every leaf command, for generators.
@@ -111,6 +114,13 @@ public enum CommandLineProbe {
             _ = try start.goal.map(Start.duration)
             try typeName(start.type.lowercased())
         case let stop as Stop: _ = try stop.at.map(time.parse)
+        case let resume as Resume: _ = try resume.at.map(time.parse)
+        case let track as Track:
+            let (from, to, duration) = try track.ends()
+            _ = try time.parse(from)
+            _ = try to.map(time.parse)
+            _ = try duration.map(Start.duration)
+            try typeName(track.type.lowercased())
         case let tap as WidgetTap:
             _ = try tap.at.map(time.parse)
             try typeName(tap.type.lowercased())

@@ -126,8 +126,18 @@ extension Vault {
         if let newEnd, newEnd.seconds < newStart.seconds {
             throw TimerError.endBeforeStart(start: newStart, end: newEnd)
         }
+        return try Self.trims(for: entry.id, start: newStart, end: newEnd, in: timeline, adjust: adjust)
+    }
+
+    /// What a window from `start` to `end` (nil: open) of entry `id` would overlap: the
+    /// neighbours `adjust` trims (entry, its new start or end), or the refusal.
+    static func trims(
+        for id: EventID?, start newStart: LocalInstant, end newEnd: LocalInstant?, in timeline: Timeline, adjust: Bool
+    )
+        throws -> [(entry: Entry, changes: EntryChanges)]
+    {
         var trims: [(Entry, EntryChanges)] = []
-        for other in timeline.intervals where other.entry.id != entry.id {
+        for other in timeline.intervals where other.entry.id != id {
             let otherEnd = other.end?.seconds ?? Int64.max
             let mineEnd = newEnd?.seconds ?? Int64.max
             guard other.start.seconds < mineEnd, newStart.seconds < otherEnd else { continue }
@@ -142,6 +152,48 @@ extension Vault {
             }
         }
         return trims
+    }
+
+    /// Throws what `trackWindow` would refuse; returns the neighbours `adjust` trims.
+    public func checkTrack(type: String, from start: LocalInstant, to end: LocalInstant, adjust: Bool) throws
+        -> [(entry: Entry, changes: EntryChanges)]
+    {
+        try checkLog(type: type)
+        guard end.seconds > start.seconds else { throw TimerError.endBeforeStart(start: start, end: end) }
+        return try Self.trims(for: nil, start: start, end: end, in: try timeline(around: start.seconds), adjust: adjust)
+    }
+
+    /// Records a timer that already ran, from `start` to `end`, as one commit (timewarrior's
+    /// `track`): its start and its stop, after any trims `adjust` asked for.
+    public func trackWindow(type: String, from start: LocalInstant, to end: LocalInstant, note: String?, adjust: Bool)
+        throws -> (appended: Appended, trims: [(entry: Entry, changes: EntryChanges)])
+    {
+        let trims = try checkTrack(type: type, from: start, to: end, adjust: adjust)
+        let id = EventID.random()
+        var bodies = trims.map { EventBody.edited(target: $0.entry.id, changes: $0.changes) }
+        bodies.append(.started(type: type, at: start, note: note.flatMap { $0.isEmpty ? nil : $0 }, goal: nil))
+        bodies.append(.stopped(target: id, at: end, note: nil))
+        var ids = bodies.map { _ in EventID.random() }
+        ids[ids.count - 2] = id
+        let appended = try append(
+            bodies, ids: ids, message: "alog: track \(type) from \(start.iso8601) to \(end.iso8601)")
+        return (appended, trims)
+    }
+
+    /// The running timer `cancelTimer` would drop; throws what it would refuse.
+    @discardableResult
+    public func checkCancel() throws -> Timeline.Interval {
+        guard let running = try summary().timeline.running else { throw TimerError.nothingRunning }
+        return running
+    }
+
+    /// Drops the running timer, as if it had never started: its entry is deleted (a new
+    /// event; `restore` or `undo` brings it back).
+    public func cancelTimer() throws -> (cancelled: Timeline.Interval, appended: Appended) {
+        let running = try checkCancel()
+        let appended = try append(
+            [.deleted(target: running.entry.id)], message: "alog: cancel \(running.entry.type) (\(running.entry.id))")
+        return (running, appended)
     }
 
     /// Sets (or, with 0, removes) the daily goal of `type`.

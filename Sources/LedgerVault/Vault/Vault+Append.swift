@@ -12,11 +12,17 @@ extension Vault {
 
     /// Appends events (stamped now, after every stamp seen) as exactly one commit.
     public func append(_ bodies: [EventBody], message: String) throws -> Appended {
+        try append(bodies, ids: bodies.map { _ in EventID.random() }, message: message)
+    }
+
+    /// `append` with the events' ids chosen beforehand (so a body can point at an earlier
+    /// one of the same commit, as a tracked window's stop at its start).
+    func append(_ bodies: [EventBody], ids: [EventID], message: String) throws -> Appended {
+        precondition(ids.count == bodies.count)
         // The library's own check of the clock (the CLI checks it before anything): a wall
         // time alog cannot record is never stamped into an event.
         let wall = clock()
         guard ValidTime.contains(millis: wall) else { throw VaultError.clockOutOfRange(millis: wall) }
-        let ids = bodies.map { _ in EventID.random() }
         let message = message + "\n\nAlog-Events: " + ids.map(\.description).joined(separator: " ")
         // Stamped on the HEAD each attempt builds on, so the events of the attempt that landed
         // come back with its result.

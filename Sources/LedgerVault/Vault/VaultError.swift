@@ -65,7 +65,11 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
             if let reason = ActivityTypes.validateName(name.lowercased()) {
                 "\(DisplayText.quoted(name)) is not a type name (\(reason)); known types: \(known.joined(separator: ", "))"
             } else {
-                "unknown activity type \(DisplayText.quoted(name)); known types: \(known.joined(separator: ", ")). Define it with 'alog types add \(name)'"
+                "unknown activity type \(DisplayText.quoted(name))"
+                    + (NearMiss.candidates(for: name.lowercased(), among: known).first.map {
+                        "; did you mean \(DisplayText.quoted($0))?"
+                    } ?? ".")
+                    + " Known types: \(known.joined(separator: ", ")). To define a new one: 'alog types add \(name)'"
             }
         case .archivedType(let name):
             ActivityTypes.removedMessage(name)
