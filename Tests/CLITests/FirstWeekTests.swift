@@ -153,6 +153,45 @@ struct FirstWeekTests {
         #expect(try git("fsck", "--strict", in: vault).succeeded)
     }
 
+    @Test("a note changed on both devices: sync says its conflict copy is committed in the merge, and it is (item 8)")
+    func conflictCopyIsCommittedAndSaid() throws {
+        let home = TemporaryDirectory()
+        let remote = home.sub("shared.git")
+        #expect(try git("init", "-q", "--bare", "-b", "main", remote, in: home.path).succeeded)
+        let laptop = home.sub("laptop")
+        let phone = home.sub("phone")
+        let now = "2026-11-24T13:48:00Z"
+        #expect(try run(["init"], laptop, home, now: now).succeeded)
+        try writeFile(laptop + "/Todo.md", "buy milk\n")
+        #expect(try git("add", "Todo.md", in: laptop).succeeded)
+        #expect(try git("commit", "-qm", "todo", in: laptop).succeeded)
+        #expect(try run(["remote", "add", "origin", remote], laptop, home, now: now).succeeded)
+        #expect(try run(["sync"], laptop, home, now: now).succeeded)
+        #expect(
+            try alog(["clone", remote, "--vault", phone], home: home.path, environment: ["ALOG_NOW": now]).succeeded)
+        var said = ""
+        for (vault, text) in [(phone, "buy oat milk\n"), (laptop, "buy milk and bread\n")] {
+            try writeFile(vault + "/Todo.md", text)
+            #expect(try git("commit", "-qam", "edit", in: vault).succeeded)
+            let sync = try run(["sync"], vault, home, now: now)
+            #expect(sync.succeeded, "\(sync.stderr)")
+            said = sync.stdout
+        }
+        #expect(said.contains("conflict: Todo.md"), "\(said)")
+        #expect(said.contains("committed in the merge"), "\(said)")
+        let synced = try run(["sync"], phone, home, now: now)
+        // The laptop merged: its version is the copy, said and committed.
+        let head = try git("show", "--stat", "--format=%s", "HEAD", in: laptop).stdout
+        #expect(head.contains("Todo (conflict "), "the copy is in the merge commit: \(head)")
+        #expect(try git("status", "--porcelain", in: laptop).stdout.isEmpty)
+        #expect(synced.succeeded)
+        let copies = try FileManager.default.contentsOfDirectory(atPath: phone).filter {
+            $0.hasPrefix("Todo (conflict ")
+        }
+        #expect(copies.count == 1, "the phone has the copy after its next sync")
+        #expect(try readFile(phone + "/Todo.md") == "buy oat milk\n")
+    }
+
     func status(_ vault: String, _ home: TemporaryDirectory, now: String) throws -> [String: Any] {
         let text = try run(["status", "--json"], vault, home, now: now).stdout
         return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]

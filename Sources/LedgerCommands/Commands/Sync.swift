@@ -12,7 +12,8 @@ struct Sync: ParsableCommand {
             REMOTE defaults to the branch's upstream, else 'origin', else the only remote. The merge \
             rules are in docs/sync.md: events are never lost or duplicated, and where a note was \
             changed on both sides in the same place the remote's version stays and yours is kept \
-            next to it as a conflict copy.
+            next to it as a conflict copy, committed in the merge so that every device has both \
+            (the one time alog commits a file outside .alog/).
             """)
 
     @Argument(help: "The remote to sync with.", completion: DynamicCompletion.remotes)
@@ -125,6 +126,7 @@ struct Sync: ParsableCommand {
             lines.append(
                 Terminal.yellow("  conflict: \(shown(copy.path))")
                     + " (\(shown(copy.reason))): the remote's version stays there; yours is kept as \(shown(copy.copy))"
+                    + " (committed in the merge, so every device has it; keep what you want and delete the copy)"
             )
         }
         return lines.joined(separator: "\n")
