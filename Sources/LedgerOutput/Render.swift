@@ -66,22 +66,49 @@ public enum Render {
         ])
     }
 
-    /// One entry on the viewer's wall clock (see `recordedElsewhere` for the marker).
+    /// One entry on the viewer's wall clock: time, date, type, id, then a timed entry's window
+    /// (padded to `windowWidth` columns when more follows, so a table's markers and notes line
+    /// up), the zone marker (`recordedElsewhere`, or the offset of a repeated hour), the note.
     public static func entryLine(
-        _ entry: Entry, types: [String: ActivityTypeDefinition], window: Window? = nil,
+        _ entry: Entry, types: [String: ActivityTypeDefinition], window: Window? = nil, windowWidth: Int = 0,
         zone: any TimeZoneRules = SystemTimeZone()
     ) -> String {
         let at = viewed(entry.at, zone: zone)
         let (date, _) = at.localDateAndTime
         var line =
             "\(Terminal.bold(at.localTime))  \(date.iso)  \(Terminal.pad(label(entry.type, types), 14))  \(Terminal.dim(entry.id.description))"
-        if let recorded = recordedElsewhere(entry.at, zone: zone) { line += "  " + Terminal.dim(recorded) }
-        if let window {
-            let until = window.end.map { "–" + clock($0, zone: zone) } ?? " running"
-            line += "  \(until) (\(formatDuration(window.seconds)))"
+        var rest: [String] = []
+        if let marker = recordedElsewhere(entry.at, zone: zone) ?? repeatedHour(entry.at, zone: zone) {
+            rest.append(Terminal.dim(marker))
         }
-        if let note = entry.note { line += "  " + Self.note(note) }
+        if let note = entry.note { rest.append(Self.note(note)) }
+        let windowText = window.map { windowColumn($0, start: entry.at, zone: zone) } ?? ""
+        if !windowText.isEmpty || (windowWidth > 0 && !rest.isEmpty) {
+            line += "  " + (rest.isEmpty ? windowText : Terminal.pad(windowText, windowWidth))
+        }
+        if !rest.isEmpty { line += "  " + rest.joined(separator: "  ") }
         return line
+    }
+
+    /// A timed entry's window as a history row shows it: `–10:30 (1h 30m)`, with the end's
+    /// date when it ends on another day than it starts (`–00:45 2026-11-25 (1h)`), or
+    /// `running (40m)`.
+    public static func windowColumn(_ window: Window, start: LocalInstant, zone: any TimeZoneRules = SystemTimeZone())
+        -> String
+    {
+        let length = "(\(formatDuration(window.seconds)))"
+        guard let end = window.end else { return "running \(length)" }
+        let endDate = date(end, zone: zone)
+        let day = endDate == date(start, zone: zone) ? "" : " " + endDate
+        return "–\(clock(end, zone: zone))\(day) \(length)"
+    }
+
+    /// `(+02:00)`: the viewer's offset at `at`, when its wall time happens twice (the hour
+    /// repeated when the clocks go back), so the two can be told apart; nil otherwise.
+    public static func repeatedHour(_ at: LocalInstant, zone: any TimeZoneRules = SystemTimeZone()) -> String? {
+        let viewed = viewed(at, zone: zone)
+        guard case .ambiguous = zone.resolve(local: viewed.seconds + Int64(viewed.offset)) else { return nil }
+        return "(\(LocalInstant.offsetLabel(viewed.offset)))"
     }
 
     public static func typeMap(_ types: [ActivityTypeDefinition]) -> [String: ActivityTypeDefinition] {

@@ -26,10 +26,7 @@ extension Render {
     /// viewer's at that instant; nil when it is.
     public static func recordedElsewhere(_ at: LocalInstant, zone: any TimeZoneRules = SystemTimeZone()) -> String? {
         guard zone.offset(atUTC: at.seconds) != at.offset else { return nil }
-        let magnitude = Int(at.offset.magnitude)
-        let sign = at.offset < 0 ? "-" : "+"
-        let offset = "\(sign)\(LocalInstant.clock(magnitude, seconds: false))"
-        return "(\(at.localTime) \(offset))"
+        return "(\(at.localTime) \(LocalInstant.offsetLabel(at.offset)))"
     }
 
     /// `HH:MM YYYY-MM-DD` on the viewer's wall clock, with the marker of `recordedElsewhere`.

@@ -58,8 +58,13 @@ struct CompletionTests {
     func script() throws {
         let bash = try front(["completions", "script", "bash"])
         #expect(bash.succeeded)
-        #expect(bash.stdout == (try front(["--generate-completion-script", "bash"])).stdout)
-        #expect(bash.stdout.contains("complete -o filenames -F _alog alog"))
+        // The parser's, with bash told to keep alog's order (bash 4.4 and later).
+        #expect(bash.stdout.contains("complete -o filenames -o nosort -F _alog alog"))
+        for shell in ["zsh", "fish"] {
+            #expect(
+                try front(["completions", "script", shell]).stdout
+                    == (try front(["--generate-completion-script", shell])).stdout)
+        }
         for call in [
             "---completion log -- positional@0", "---completion delete -- positional@0",
             "---completion sync -- positional@0", "---completion remote remove -- positional@0",
@@ -90,6 +95,17 @@ struct CompletionTests {
         #expect(try candidates(["sync"]) == ["backup", "origin"])
         #expect(try candidates(["remote", "remove"], "o") == ["origin"])
         #expect(try candidates(["types", "remove"], "r") == ["reading", "rowing"])
+        // zsh and fish show what each id is: its type and time (bash cannot show descriptions).
+        // (zsh's list ends in a pseudo-candidate its script removes.)
+        let zsh = try candidates(["delete"], "", ["SAP_SHELL": "zsh"]).filter { $0 != " " }
+        #expect(zsh.map { String($0.prefix { $0 != ":" }) } == live)
+        #expect(
+            zsh.allSatisfy { $0.contains(":reading ") || $0.contains(":meal ") || $0.contains(":exercise ") }, "\(zsh)")
+        let fish = try candidates(["delete"], "", ["SAP_SHELL": "fish"])
+        #expect(fish.map { String($0.prefix { $0 != "\t" }) } == live)
+        #expect(fish.allSatisfy { $0.split(separator: "\t").count == 2 }, "\(fish)")
+        #expect(
+            try candidates(["log"], "", ["SAP_SHELL": "zsh"]).first == "reading", "types stay bare names, in order")
         // --vault on the line names the vault; no vault (or a bad one) is no candidates and no noise.
         let other = home.sub("nothing")
         #expect(try candidates(["log"], extra: ["--vault", other]).isEmpty)
@@ -123,7 +139,7 @@ struct CompletionTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         #expect(
             result.stdout
-                == "complete -o filenames -F _alog alog\nreading\n\(live.joined(separator: " "))\nbackup origin\ncompletions\n"
+                == "complete -o filenames -o nosort -F _alog alog\nreading\n\(live.joined(separator: " "))\nbackup origin\ncompletions\n"
         )
     }
 
@@ -198,7 +214,8 @@ struct CompletionTests {
             "/bin/bash", ["-ic", "complete -p alog"],
             environment: ["PATH": productsDirectory + ":/usr/bin:/bin", "HOME": home.path])
         #expect(
-            bash.succeeded && bash.stdout == "complete -o filenames -F _alog alog\n", "\(bash.stdout) \(bash.stderr)")
+            bash.succeeded && bash.stdout == "complete -o filenames -o nosort -F _alog alog\n",
+            "\(bash.stdout) \(bash.stderr)")
 
         let zsh = try front(["completions", "install", "--shell", "zsh", "--bashrc"])
         #expect(zsh.status == 1 && zsh.stderr.contains("--bashrc is for bash"), "\(zsh.stderr)")

@@ -192,6 +192,66 @@ struct FirstWeekTests {
         #expect(try readFile(phone + "/Todo.md") == "buy oat milk\n")
     }
 
+    @Test(
+        "history rows: windows in one column, the zone marker after them, an end on another day with its date, a repeated hour with its offset (item 9)"
+    )
+    func historyRows() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let now = "2026-11-25T10:00:00Z"  // 11:00 in Berlin
+        #expect(try run(["init"], vault, home, now: now).succeeded)
+        #expect(try run(["start", "reading", "--at", "yesterday 23:45"], vault, home, now: now).status == 1)
+        #expect(try run(["types", "add", "reading"], vault, home, now: now).succeeded)
+        #expect(try run(["track", "reading", "yesterday 23:45", "-", "00:45"], vault, home, now: now).succeeded)
+        #expect(
+            try run(["log", "meal", "--at", "2026-11-25T02:00:00-05:00", "--note", "late"], vault, home, now: now)
+                .succeeded)
+        #expect(try run(["log", "wake", "--at", "2026-10-25T02:30:00+02:00"], vault, home, now: now).succeeded)
+        #expect(try run(["log", "wake", "--at", "2026-10-25T02:30:00+01:00"], vault, home, now: now).succeeded)
+        #expect(try run(["start", "exercise", "--at", "10:30"], vault, home, now: now).succeeded)
+        let rows = try run(["history"], vault, home, now: now).stdout.split(separator: "\n").map(String.init)
+        #expect(rows.count == 5, "\(rows)")
+        let running = try #require(rows.first { $0.contains("exercise") })
+        let midnight = try #require(rows.first { $0.contains("reading") })
+        let elsewhere = try #require(rows.first { $0.contains("meal") })
+        // The window follows the id after two spaces, running or ended (no extra space).
+        #expect(midnight.hasPrefix("23:45  2026-11-24"), "\(midnight)")
+        #expect(midnight.contains("–00:45 2026-11-25 (1h)"), "the end's date: \(midnight)")
+        let id = { (row: String) in String(row.split(separator: " ").first { $0.count == 12 } ?? "") }
+        #expect(running.contains(id(running) + "  running (30m)"), "\(running)")
+        #expect(midnight.contains(id(midnight) + "  –00:45 2026-11-25 (1h)"), "\(midnight)")
+        // The other zone's marker comes after the window column (as wide as its widest), then the note.
+        #expect(elsewhere.hasPrefix("08:00  2026-11-25"), "\(elsewhere)")
+        let blank = String(repeating: " ", count: "–00:45 2026-11-25 (1h)".count)
+        #expect(elsewhere.contains(id(elsewhere) + "  " + blank + "  (02:00 -05:00)  late"), "\(elsewhere)")
+        // The hour repeated when the clocks went back: the two 02:30s carry their offsets.
+        let repeated = rows.filter { $0.hasPrefix("02:30  2026-10-25") }
+        #expect(repeated.count == 2)
+        #expect(repeated.first?.hasSuffix("(+01:00)") == true, "the later one first: \(repeated)")
+        #expect(repeated.last?.hasSuffix("(+02:00)") == true, "\(repeated)")
+    }
+
+    @Test("history on a terminal shows a screenful and says how many are left out; in a pipe, all (item 9)")
+    func historyScreenful() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let now = "2026-11-25T10:00:00Z"
+        #expect(try run(["init"], vault, home, now: now).succeeded)
+        for minute in 0..<30 {
+            #expect(try run(["log", "meal", "--at", "-\(minute + 1)m"], vault, home, now: now).succeeded)
+        }
+        #expect(try run(["history"], vault, home, now: now).stdout.split(separator: "\n").count == 30)
+        let command = "stty rows 12 cols 120; \(productsDirectory)/alog history --vault \(vault)"
+        let terminal = try runProcess(
+            "/usr/bin/script", ["-qec", command, "/dev/null"],
+            environment: [
+                "ALOG_NOW": now, "TZ": "Europe/Berlin", "XDG_CONFIG_HOME": home.sub("config"), "PATH": "/usr/bin:/bin",
+            ])
+        let lines = terminal.stdout.split(whereSeparator: \.isNewline)  // a terminal's lines end in \r\n
+        #expect(lines.count == 11, "a screen of 12 rows: 10 entries and the line that says so: \(terminal.stdout)")
+        #expect(terminal.stdout.contains("the newest 10 of 30 entries"), "\(terminal.stdout)")
+    }
+
     func status(_ vault: String, _ home: TemporaryDirectory, now: String) throws -> [String: Any] {
         let text = try run(["status", "--json"], vault, home, now: now).stdout
         return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]

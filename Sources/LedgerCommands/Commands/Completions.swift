@@ -15,6 +15,24 @@ struct Completions: ParsableCommand {
         var description: String
     }
 
+    /// The parser's script for `shell`, with bash told to keep alog's order of candidates
+    /// (types most recently logged first, entries newest first) instead of sorting them:
+    /// `-o nosort` (bash 4.4 and later).
+    static func script(for shell: CompletionShell) -> String {
+        let script = Alog.completionScript(for: shell)
+        guard shell == .bash else { return script }
+        let plain = "complete -o filenames -F _alog alog"
+        return script.replacing(
+            plain,
+            with: """
+                if ((BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4))); then
+                    complete -o filenames -o nosort -F _alog alog
+                else
+                    \(plain)
+                fi
+                """)
+    }
+
     static func shell(named name: String) throws -> CompletionShell {
         guard let shell = CompletionShell(rawValue: name), ["bash", "zsh", "fish"].contains(name) else {
             throw Failure(description: "'\(name)' is not a shell alog completes; give bash, zsh or fish")
@@ -30,7 +48,7 @@ struct Completions: ParsableCommand {
         var shell: String
 
         func run() throws {
-            StandardStream.output(Alog.completionScript(for: try Completions.shell(named: shell)) + "\n")
+            StandardStream.output(Completions.script(for: try Completions.shell(named: shell)) + "\n")
         }
     }
 
@@ -86,7 +104,7 @@ struct Completions: ParsableCommand {
                 throw Failure(
                     description: "--bashrc is for bash, not \(name); leave --bashrc out, or give --shell bash")
             }
-            let script = Alog.completionScript(for: shell) + "\n"
+            let script = Completions.script(for: shell) + "\n"
             let home = FileSystem.environment("HOME").flatMap { $0.isEmpty ? nil : $0 }
             func base(_ variable: String, else fallback: String) throws -> String {
                 if let value = FileSystem.environment(variable), !value.isEmpty { return value }

@@ -6,9 +6,14 @@ import LedgerSystem
 import LedgerVault
 
 struct History: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List entries, newest first.")
+    static let configuration = CommandConfiguration(
+        abstract: "List entries, newest first.",
+        discussion: """
+            On a terminal, without --limit, it shows a screenful and says how many more there are; \
+            in a pipe (alog history | less) or with --json it lists them all.
+            """)
 
-    @Option(parsing: .unconditional, help: "Show at most N entries (1 or more).")
+    @Option(parsing: .unconditional, help: "Show at most N entries (1 or more; on a terminal: a screenful).")
     var limit: Int?
 
     @Option(parsing: .unconditional, help: "Only entries at or after TIME.")
@@ -31,7 +36,11 @@ struct History: ParsableCommand {
         let vault = try options.open()
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
-        let entries = state.history(since: from?.seconds, limit: limit)
+        // On a terminal, a screenful (with one line to say what is left out), as a pager would.
+        let screenful = limit == nil && !json && Terminal.stdoutIsTTY ? max(5, RawTerminal.size().rows - 2) : nil
+        var entries = state.history(since: from?.seconds, limit: limit ?? screenful.map { $0 + 1 })
+        let more = screenful.map { entries.count > $0 } ?? false
+        if let screenful, more { entries = Array(entries.prefix(screenful)) }
         let types = Render.typeMap(state.allTypes)
         // Timed entries show their window as the timeline lays it (a timer left running ends
         // where the next one starts).
@@ -47,7 +56,21 @@ struct History: ParsableCommand {
         } else if entries.isEmpty {
             emit(Terminal.dim("no entries yet; log one with 'alog log wake'"))
         } else {
-            entries.forEach { emit(Render.entryLine($0, types: types, window: window($0))) }
+            let windows = entries.map(window)
+            let width =
+                zip(entries, windows).map { entry, window in
+                    window.map { Terminal.displayWidth(Render.windowColumn($0, start: entry.at)) } ?? 0
+                }.max() ?? 0
+            for (entry, window) in zip(entries, windows) {
+                emit(Render.entryLine(entry, types: types, window: window, windowWidth: width))
+            }
+            if more {
+                let total = from == nil ? state.entryCounts.live : state.history(since: from?.seconds, limit: nil).count
+                emit(
+                    Terminal.dim(
+                        "… the newest \(entries.count) of \(total) entries; --limit N or --since TIME for others, or 'alog history | less' for all"
+                    ))
+            }
         }
         finishSuccessfully()
     }

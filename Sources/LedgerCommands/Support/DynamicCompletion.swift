@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerCore
 import LedgerEnvironment
+import LedgerOutput
 import LedgerSystem
 import LedgerVault
 
@@ -61,13 +62,29 @@ enum DynamicCompletion {
 
     /// Entry ids, newest first: live entries (for `edit`, `delete`, `show`) or deleted ones (for
     /// `restore`), those starting with `prefix` (any case).
-    static func entryIDs(_ vault: Vault, _ prefix: String, deleted: Bool) throws -> [String] {
+    /// zsh and fish show each with what it is (`meal 12:30 2026-11-24 “note”`), bash (which
+    /// cannot show a description) the bare id.
+    static func entryIDs(
+        _ vault: Vault, _ prefix: String, deleted: Bool, shell: CompletionShell? = CompletionShell.requesting
+    ) throws -> [String] {
         let prefix = prefix.lowercased()
-        var entries: [(id: String, at: Int64)] = []
+        var entries: [Entry] = []
         try vault.state().forEachEntry { entry in
-            let id = entry.id.description
-            if entry.isDeleted == deleted, id.lowercased().hasPrefix(prefix) { entries.append((id, entry.at.seconds)) }
+            if entry.isDeleted == deleted, entry.id.description.lowercased().hasPrefix(prefix) { entries.append(entry) }
         }
-        return entries.sorted { $0.at != $1.at ? $0.at > $1.at : $0.id < $1.id }.prefix(entryLimit).map(\.id)
+        let newest = entries.sorted { $0.at.seconds != $1.at.seconds ? $0.at.seconds > $1.at.seconds : $0.id < $1.id }
+            .prefix(entryLimit)
+        return newest.map { entry in
+            let id = entry.id.description
+            // A description is one line of plain text: no tab, colon-free start, no line break.
+            var text = DisplayText.escaped(entry.type) + " " + Render.clockAndDate(entry.at)
+            if let note = entry.note { text += " “" + DisplayText.line(note, width: 40) + "”" }
+            text = String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+            return switch shell {
+            case .zsh: id + ":" + text
+            case .fish: id + "\t" + text
+            default: id
+            }
+        }
     }
 }

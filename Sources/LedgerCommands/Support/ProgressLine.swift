@@ -1,21 +1,37 @@
 import LedgerOutput
+import LedgerSystem
 import LedgerVault
 
-/// A one-line transfer progress display on stderr, only when stderr is a terminal.
+/// A one-line transfer progress display on stderr, only when stderr is a terminal and only
+/// for a transfer still going after `delay` (as git's progress waits): a sync that moves a
+/// few hundred bytes prints no progress at all.
 enum ProgressLine {
+    /// How long a transfer runs before its progress is shown.
+    static let delayNanos: UInt64 = 1_000_000_000
+
     /// The callback to hand to a transfer, or nil when stderr is not a terminal.
     static func reporter() -> ((SyncProgress) -> Void)? {
         guard Terminal.stderrIsTTY else { return nil }
+        return lines(
+            startedAt: SystemClock.monotonicNanos(), now: SystemClock.monotonicNanos, write: Terminal.writeError)
+    }
+
+    /// The progress lines of one transfer started at `start` (nanoseconds of `now`'s clock).
+    static func lines(startedAt start: UInt64, now: @escaping () -> UInt64, write: @escaping (String) -> Void)
+        -> (SyncProgress) -> Void
+    {
         var lastPercent = -1
         return { progress in
             guard progress.totalObjects > 0 else { return }
+            // Nothing until the transfer has run for a while; once shown, it runs to its end.
+            guard lastPercent >= 0 || now() - start >= delayNanos else { return }
             let percent = progress.objects * 100 / progress.totalObjects
             guard percent != lastPercent else { return }
             lastPercent = percent
             let verb = progress.phase == .receiving ? "Receiving" : "Sending"
             let line =
                 "\r\(verb) objects: \(percent)% (\(progress.objects)/\(progress.totalObjects)), \(formatBytes(progress.bytes))\u{1B}[K"
-            Terminal.writeError(line + (progress.objects == progress.totalObjects ? "\n" : ""))
+            write(line + (progress.objects == progress.totalObjects ? "\n" : ""))
         }
     }
 

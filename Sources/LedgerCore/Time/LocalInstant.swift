@@ -37,8 +37,10 @@ public struct LocalInstant: Hashable, Sendable, Comparable {
         return seconds ? hm + ":\(pad(secondOfDay % 60, 2))" : hm
     }
 
-    static func offsetText(_ offset: Int32) -> String {
-        if offset == 0 { return "Z" }
+    static func offsetText(_ offset: Int32) -> String { offset == 0 ? "Z" : offsetLabel(offset) }
+
+    /// `+02:00`, `-05:00`, `+00:00`: an offset as people read it.
+    public static func offsetLabel(_ offset: Int32) -> String {
         let magnitude = Int(offset.magnitude)
         return "\(offset < 0 ? "-" : "+")\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
     }

@@ -8,6 +8,10 @@ public struct SyncProgress: Sendable {
     public var totalObjects: Int
     public var bytes: Int
 
+    public init(phase: Phase, objects: Int, totalObjects: Int, bytes: Int) {
+        (self.phase, self.objects, self.totalObjects, self.bytes) = (phase, objects, totalObjects, bytes)
+    }
+
     init(_ progress: TransferProgress) {
         phase = progress.phase == .receiving ? .receiving : .sending
         (objects, totalObjects, bytes) = (progress.objects, progress.totalObjects, progress.bytes)
