@@ -283,4 +283,30 @@ struct TimerCLITests {
         #expect(try Self.run(["goals", "set", "reading", "0"], vault, home).succeeded)
         #expect(try Self.run(["goals"], vault, home).stdout.contains("no daily goals"))
     }
+
+    @Test("undo of goal changes and of a type's redefinition puts back the value before, one step at a time")
+    func undoGoalsAndTypes() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        func goalSeconds() throws -> Int? {
+            let goals = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(try Self.run(["goals", "--json"], vault, home).stdout.utf8))
+                    as? [[String: Any]])
+            return goals.first { $0["type"] as? String == "reading" }?["goalSeconds"] as? Int
+        }
+        #expect(try Self.run(["goals", "set", "reading", "2h"], vault, home).succeeded)
+        #expect(try Self.run(["goals", "set", "reading", "3h"], vault, home).succeeded)
+        #expect(try goalSeconds() == 3 * 3600)
+        let first = try Self.run(["undo"], vault, home)
+        #expect(first.stdout.contains("put the daily goal of reading back to 2h"), "\(first.stdout)")
+        #expect(try goalSeconds() == 2 * 3600)
+        let second = try Self.run(["undo"], vault, home)
+        #expect(second.stdout.contains("removed the daily goal of reading again"), "\(second.stdout)")
+        #expect(try goalSeconds() == nil)
+        // The type was defined with its icon before any of this: a new colour, undone, is the old one again.
+        #expect(try Self.run(["types", "add", "reading", "--color", "#00ff00"], vault, home).succeeded)
+        let third = try Self.run(["undo"], vault, home)
+        #expect(third.stdout.contains("put type reading back as it was (📖"), "\(third.stdout)")
+    }
 }

@@ -38,6 +38,7 @@ extension Vault {
         default: break
         }
         let state = try state()
+        let history = try undoHistory(for: action)
         let undone = Set(action.map(\.id))
         // What a field goes back to leaves out this action and every action undone before
         // (and the events that undid them): two undos of two edits of one note bring back the
@@ -46,7 +47,8 @@ extension Vault {
         var bodies: [EventBody] = []
         var texts: [String] = []
         for event in action.reversed() {
-            let (body, text) = try reversal(of: event, state: state, undone: undone, leftOut: leftOut)
+            let (body, text) = reversal(
+                of: event, state: state, history: history, undone: undone, leftOut: leftOut)
             if let body { bodies.append(body) }
             texts.append(text)
         }
@@ -71,9 +73,9 @@ extension Vault {
     /// registers, so what an edit or a stop is reversed to is the value the entry would have
     /// without the undone action: a later change from another device stands.
     /// `leftOut`: `undone` and the earlier undone actions with their reversals.
-    private func reversal(of event: Event, state: LedgerState, undone: Set<EventID>, leftOut: Set<EventID>) throws -> (
-        EventBody?, String
-    ) {
+    private func reversal(
+        of event: Event, state: LedgerState, history: UndoHistory, undone: Set<EventID>, leftOut: Set<EventID>
+    ) -> (EventBody?, String) {
         switch event.body {
         case .logged(let type, let at, _), .started(let type, let at, _, _):
             let what = event.body.kind == "log" ? "entry" : "timer"
@@ -94,7 +96,7 @@ extension Vault {
             guard !entry.isDeleted else {
                 return (nil, "timer \(target) is deleted; 'alog restore \(target)' brings it back")
             }
-            let rest = try fields(of: target, without: leftOut)
+            let rest = Self.fields(history.touching[target] ?? [], without: leftOut)
             var changes = EntryChanges()
             if rest.end != entry.end {
                 if let end = rest.end { changes.end = end } else { changes.clearsEnd = true }
@@ -125,10 +127,7 @@ extension Vault {
                 "took back the stop of \(entry.type) timer \(target): \(runs)"
             )
         case .goalSet(let type, _):
-            let earlier = try auditTrail {
-                if case .goalSet(let other, _) = $0.body { return other == type }
-                return false
-            }.last { $0.event.orderKey < event.orderKey }
+            let earlier = history.goals[type]?.last { $0.event.orderKey < event.orderKey }
             let previous: Int64 = if case .goalSet(_, let seconds)? = earlier?.event.body { seconds } else { 0 }
             return (
                 .goalSet(type: type, seconds: previous),
@@ -148,7 +147,7 @@ extension Vault {
                 return (nil, "entry \(target) is deleted; 'alog restore \(target)' brings it back")
             }
             // Each field the edit set, as the entry's other events leave it.
-            let rest = try fields(of: target, without: leftOut)
+            let rest = Self.fields(history.touching[target] ?? [], without: leftOut)
             var back = EntryChanges()
             if changes.type != nil, let type = rest.type, type != entry.type { back.type = type }
             if changes.at != nil, let at = rest.at, at != entry.at { back.at = at }
@@ -161,10 +160,7 @@ extension Vault {
             }
             return (.edited(target: target, changes: back), "put entry \(target) back as it was before the edit")
         case .typeDefined(let definition):
-            let earlier = try auditTrail {
-                if case .typeDefined(let other) = $0.body { return other.name == definition.name }
-                return false
-            }.last { $0.event.orderKey < event.orderKey }
+            let earlier = history.definitions[definition.name]?.last { $0.event.orderKey < event.orderKey }
             let previous: ActivityTypeDefinition? =
                 if case .typeDefined(let other)? = earlier?.event.body { other } else {
                     ActivityTypes.builtIn(definition.name)
@@ -185,16 +181,63 @@ extension Vault {
         }
     }
 
-    /// An entry's fields as its events other than `undone` leave them (each field is a
-    /// last-writer-wins register: the latest event, by order key, that set it).
-    private func fields(of target: EventID, without undone: Set<EventID>) throws -> (
+    /// The earlier events the reversals of `action` read, from one walk of the history shared
+    /// by all of them: every event of each entry a stop or an edit changed (what its fields go
+    /// back to), and the earlier goals and definitions of each type a goal or a definition
+    /// set. No walk at all when the action needs none of these (a log, a start, a delete, a
+    /// restore: the folded state says all). So an undo reads the history at most twice (this
+    /// device's actions, then this), however many events the action holds.
+    private func undoHistory(for action: [Event]) throws -> UndoHistory {
+        var entries: Set<EventID> = []
+        var goalTypes: Set<String> = []
+        var typeNames: Set<String> = []
+        for event in action {
+            switch event.body {
+            case .stopped(let target, _, _), .edited(let target, _): entries.insert(target)
+            case .goalSet(let type, _): goalTypes.insert(type)
+            case .typeDefined(let definition): typeNames.insert(definition.name)
+            default: break
+            }
+        }
+        var history = UndoHistory()
+        guard !entries.isEmpty || !goalTypes.isEmpty || !typeNames.isEmpty else { return history }
+        let records = try auditTrail { event in
+            switch event.body {
+            case .goalSet(let type, _): goalTypes.contains(type)
+            case .typeDefined(let definition): typeNames.contains(definition.name)
+            default: event.entryID.map(entries.contains) ?? false
+            }
+        }
+        for record in records {
+            switch record.event.body {
+            case .goalSet(let type, _): history.goals[type, default: []].append(record)
+            case .typeDefined(let definition): history.definitions[definition.name, default: []].append(record)
+            default: if let entry = record.event.entryID { history.touching[entry, default: []].append(record) }
+            }
+        }
+        return history
+    }
+
+    /// What `undoHistory` gathered, each list oldest first (in the audit trail's order).
+    private struct UndoHistory {
+        /// Entry → every event that touched it (its log or start, edits, stops, deletes, restores).
+        var touching: [EventID: [AuditRecord]] = [:]
+        /// Type → its goal events.
+        var goals: [String: [AuditRecord]] = [:]
+        /// Type name → its definitions.
+        var definitions: [String: [AuditRecord]] = [:]
+    }
+
+    /// An entry's fields as its events (`records`) other than `undone` leave them (each field is
+    /// a last-writer-wins register: the latest event, by order key, that set it).
+    private static func fields(_ records: [AuditRecord], without undone: Set<EventID>) -> (
         type: String?, at: LocalInstant?, note: String?, end: LocalInstant?
     ) {
         var type: String?
         var at: LocalInstant?
         var note: String?
         var end: LocalInstant?
-        for record in try eventsTouching(target).sorted(by: { $0.event.orderKey < $1.event.orderKey })
+        for record in records.sorted(by: { $0.event.orderKey < $1.event.orderKey })
         where !undone.contains(record.event.id) {
             switch record.event.body {
             case .logged(let loggedType, let loggedAt, let loggedNote),
