@@ -76,7 +76,8 @@ public final class VaultDamageFuzzer {
         targets =
             [
                 state.stateCache, state.summaryCache, state.device, state.removals, state.branchIntent,
-                widget.queue, widget.lastKnown, widget.digest, widget.journal, widget.types, widget.failures,
+                widget.queue, widget.queueLog, widget.lastKnown, widget.digest, widget.journal, widget.types,
+                widget.failures,
             ].map { String($0.dropFirst(root.count + 1)) } + [
                 ".git/refs/heads/main", ".git/HEAD", ".git/index", ".git/packed-refs", eventFile,
             ]

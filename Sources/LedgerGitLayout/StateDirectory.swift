@@ -44,6 +44,9 @@ public struct StateDirectory: Sendable, Equatable {
         public let path: String
 
         public var queue: String { path + "PendingActivities.json" }
+        /// alog's own taps, appended one checksummed record a line (`QueueLog`), beside `queue`.
+        public var queueLog: String { path + Self.queueLogName }
+        public static let queueLogName = "queue.log"
         public var lastKnown: String { path + "LastKnownActivities.json" }
         public var types: String { path + "types" }
         /// The names of the types removed with `alog types remove`, beside `types`.

@@ -61,28 +61,8 @@ public enum FileSystem {
         try replacing(path) { fd, temporary in try writeAll(fd, bytes, path: temporary) }
     }
 
-    /// Replaces a file atomically with its beginning and a new end, reading only its last
-    /// `count` bytes. `plan` is given those bytes (all of them if the file is shorter) and the
-    /// file's identity, and answers how many of them to keep and what follows them, or nil to
-    /// leave the file as it is. The beginning is copied inside the kernel (`sendfile`), from
-    /// the same open file the tail was read from. Returns the new file's identity; nil when
-    /// nothing was written (no such file, a file cut while read, or no plan).
-    public static func replaceTail(
-        _ path: String, reading count: Int, _ plan: ([UInt8], FileIdentity) -> (keep: Int, end: [UInt8])?
-    ) throws -> FileIdentity? {
-        guard let source = try openForReading(path) else { return nil }
-        defer { close(source) }
-        guard let (tail, identity) = try readTail(source, count: count, path: path),
-            let (keep, end) = plan(tail, identity), (0...tail.count).contains(keep)
-        else { return nil }
-        return try replacing(path) { fd, temporary in
-            try copyPrefix(from: source, to: fd, count: Int(identity.size) - tail.count + keep, path: path)
-            try writeAll(fd, end, path: temporary)
-        }
-    }
-
-    /// The suffix of the temporary file `writeAtomically` and `replaceTail` write before the
-    /// rename: `.tmp-<pid>` of the writing process.
+    /// The suffix of the temporary file `writeAtomically` writes before the rename: `.tmp-<pid>`
+    /// of the writing process.
     static let temporaryMarker = ".tmp-"
 
     /// Removes the temporary files (`NAME.tmp-<pid>`) in `directory` whose writer is no longer
@@ -120,36 +100,6 @@ public enum FileSystem {
         // Taken after the rename, which sets the change time. (fstat of an open file does not
         // fail; if it did, an identity no file has keeps any cache keyed by it unused.)
         return FileIdentity.of(descriptor: fd) ?? .unknown
-    }
-
-    private static func copyPrefix(from source: Int32, to target: Int32, count: Int, path: String) throws {
-        var copied = 0
-        #if os(Linux)
-            while copied < count {
-                let n = sendfile(target, source, nil, count - copied)
-                if n > 0 {
-                    copied += n
-                    continue
-                }
-                if n < 0, errno == EINTR { continue }
-                if n == 0 { throw Failure(path: path, operation: "copy (file shorter than expected)", code: EIO) }
-                guard errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP else {
-                    throw Failure(path: path, operation: "copy", code: errno)
-                }
-                break  // not supported here: copy through a buffer instead
-            }
-        #endif
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while copied < count {
-            let n = buffer.withUnsafeMutableBytes {
-                pread(source, $0.baseAddress!, min($0.count, count - copied), off_t(copied))
-            }
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { throw Failure(path: path, operation: "read", code: errno) }
-            if n == 0 { throw Failure(path: path, operation: "copy (file shorter than expected)", code: EIO) }
-            try writeAll(target, Array(buffer[..<n]), path: path)
-            copied += n
-        }
     }
 
     /// The last `count` bytes of a file (fewer if it is shorter) and the identity of the file
@@ -214,6 +164,56 @@ public enum FileSystem {
         guard fstat(fd, &st) == 0, Int(st.st_size) == expectedSize else { return false }
         try writeAll(fd, bytes, path: path)
         return true
+    }
+
+    /// Appends `bytes` to the file at `path` (creating it when there is none) if `accept`
+    /// agrees, for a caller that holds a lock over every writer of the file. `accept` is given
+    /// the file's identity before the append (nil when there is no file yet) and its last byte
+    /// (nil when it is empty or missing). Returns the file's identity after the append, or nil
+    /// when `accept` declined and nothing was written. A write that fails partway (a full disk)
+    /// is cut back off, so the file keeps part of `bytes` only when the process dies inside
+    /// the write (the fault point `append.half-written` leaves such a file).
+    public static func append(
+        _ path: String, _ bytes: [UInt8], if accept: (FileIdentity?, UInt8?) -> Bool
+    ) throws -> FileIdentity? {
+        var fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+        let before: FileIdentity
+        if fd < 0 {
+            guard errno == ENOENT else { throw Failure(path: path, operation: "open", code: errno) }
+            guard accept(nil, nil) else { return nil }
+            fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd < 0 { throw Failure(path: path, operation: "create", code: errno) }
+            before = FileIdentity.of(descriptor: fd) ?? .unknown
+        } else {
+            guard let found = FileIdentity.of(descriptor: fd) else {
+                let code = errno
+                close(fd)
+                throw Failure(path: path, operation: "stat", code: code)
+            }
+            var last: UInt8?
+            if found.size > 0 {
+                var byte: UInt8 = 0
+                var n = 0
+                repeat { n = pread(fd, &byte, 1, off_t(found.size - 1)) } while n < 0 && errno == EINTR
+                if n == 1 { last = byte }
+            }
+            guard accept(found, last) else {
+                close(fd)
+                return nil
+            }
+            before = found
+        }
+        defer { close(fd) }
+        do {
+            FaultInjection.point("append.half-written") {
+                try? writeAll(fd, Array(bytes.prefix(max(1, bytes.count / 2))), path: path)
+            }
+            try writeAll(fd, bytes, path: path)
+        } catch {
+            _ = ftruncate(fd, off_t(max(0, before.size)))
+            throw error
+        }
+        return FileIdentity.of(descriptor: fd) ?? .unknown
     }
 
     /// At most `limit` bytes of the file `path` (or of standard input, for `-`), read to its

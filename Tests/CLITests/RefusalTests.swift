@@ -32,8 +32,9 @@ struct RefusalTests {
         let home = TemporaryDirectory()
         let vault = try Self.vaultWithQueuedTap(home)
         let before = try Self.head(vault)
-        let queue = vault + "/.git/alog/widget/PendingActivities.json"
+        let queue = vault + "/.git/alog/widget/queue.log"
         let queued = try readFile(queue)
+        #expect(!queued.isEmpty, "the tap is in the queue's log")
         let result = try alog(arguments + ["--vault", vault], home: home.path, environment: Self.now)
         #expect(result.status == 1, "\(arguments): \(result.stdout) \(result.stderr)")
         #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
@@ -51,8 +52,9 @@ struct RefusalTests {
         let home = TemporaryDirectory()
         let vault = try Self.vaultWithQueuedTap(home)
         let before = try Self.head(vault)
-        let queue = vault + "/.git/alog/widget/PendingActivities.json"
+        let queue = vault + "/.git/alog/widget/queue.log"
         let queued = try readFile(queue)
+        #expect(!queued.isEmpty, "the tap is in the queue's log")
         for arguments in [["log", "meal"], ["widget", "tap", "wake"], ["status"], ["history"], ["widget", "status"]] {
             let result = try alog(arguments + ["--vault", vault], home: home.path, environment: ["ALOG_NOW": value])
             #expect(result.status == 1, "ALOG_NOW=\(value) \(arguments): \(result.stdout)")

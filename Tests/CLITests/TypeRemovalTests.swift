@@ -154,6 +154,7 @@ struct TypeRemovalTests {
                     "\(binary): \(tap.stderr)")
             }
             #expect(!FileManager.default.fileExists(atPath: queue), "a refused tap was queued")
+            #expect(!FileManager.default.fileExists(atPath: vault + "/.git/alog/widget/queue.log"))
         }
         #expect(try Self.run(["widget", "status"], home, vault).stdout.contains("queued") == false)
         #expect(try Self.run(["types", "add", "meal"], home, vault).succeeded)

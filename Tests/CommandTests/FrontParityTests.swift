@@ -67,8 +67,11 @@ struct FrontParityTests {
         #expect(front.status == full.status, "\(arguments): \(front.stderr)")
         #expect(front.stdout == full.stdout, "\(arguments)")
         #expect(front.stderr == full.stderr, "\(arguments)")
-        let queue = "/.git/alog/widget/PendingActivities.json"
-        #expect(
-            FileManager.default.contents(atPath: copy + queue) == FileManager.default.contents(atPath: vault + queue))
+        for queue in ["/.git/alog/widget/PendingActivities.json", "/.git/alog/widget/queue.log"] {
+            #expect(
+                FileManager.default.contents(atPath: copy + queue)
+                    == FileManager.default.contents(atPath: vault + queue),
+                "\(queue)")
+        }
     }
 }

@@ -54,6 +54,55 @@ struct ExactlyOnceTests {
         try expectExactlyOnce(vault, keys + more, point + ", then one more")
     }
 
+    @Test("killed inside a tap, or between the queue's two files, every item is committed once and no torn record")
+    func queueLogKills() throws {
+        let home = TemporaryDirectory()
+        let (vault, widget) = try makeVault(home)
+        // Two items another program wrote, in the array file; alog's taps go to the log.
+        let external = [testNow - 500 * 60, testNow - 499 * 60]
+        try writeQueue(
+            widget,
+            "[" + external.map { "{\"activityType\": \"meal\", \"activityTime\": \($0)}" }.joined(separator: ",") + "]")
+        var keys = external.map { "meal " + isoUTC($0) }
+        keys += try tapMeals(vault, count: 2, first: 400)
+
+        // Killed inside its write: half a record, never reported; it is not an item, and the
+        // next tap cuts it off before appending.
+        let torn = try alog(
+            ["widget", "tap", "meal", "--at", isoUTC(testNow - 300 * 60)], vault: vault,
+            environment: ["ALOG_FAULT": "append.half-written"])
+        #expect(torn.status == 9)
+        #expect(try !readFile(widget + "queue.log").hasSuffix("\n"), "half a record was left")
+        let pending = try jsonObject(try alog(["widget", "pending", "--json"], vault: vault).stdout)
+        #expect(pending["waiting"] as? Int == 4, "\(pending)")
+        #expect(try alog(["widget", "status"], vault: vault).stdout.hasSuffix(" · 4 queued\n"))
+        keys += try tapMeals(vault, count: 1, first: 200)
+        #expect(
+            try readFile(widget + "queue.log")
+                == logRecords([400, 399, 200].map { ("meal", testNow - Int64($0 * 60)) }))
+
+        // Killed after its record, before the digest: the record is whole, so it is queued.
+        let late = try alog(
+            ["widget", "tap", "meal", "--at", isoUTC(testNow - 150 * 60)], vault: vault,
+            environment: ["ALOG_FAULT": "tap.after-append"])
+        #expect(late.status == 9)
+        keys.append("meal " + isoUTC(testNow - 150 * 60))
+        #expect(
+            try alog(["widget", "tap", "meal", "--at", isoUTC(testNow - 100 * 60)], vault: vault).stdout.contains(
+                "(7 waiting"))
+        keys.append("meal " + isoUTC(testNow - 100 * 60))
+
+        // A drain killed after trimming the array, before the log: the next one trims the log.
+        let drain = try alog(["widget", "drain"], vault: vault, environment: ["ALOG_FAULT": "queue.between-files"])
+        #expect(drain.status == 9)
+        #expect(try readFile(widget + "PendingActivities.json") == "[]\n")
+        #expect(try readFile(widget + "queue.log") != "", "the log was not trimmed yet")
+        #expect(try alog(["status"], vault: vault).succeeded)
+        try expectExactlyOnce(vault, keys, "kills inside taps and between the files")
+        #expect(try readFile(widget + "queue.log") == "")
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: widget).contains { $0.contains("damaged") })
+    }
+
     @Test("kill -9 at random moments of real drains loses nothing and duplicates nothing")
     func randomKills() throws {
         let home = TemporaryDirectory()

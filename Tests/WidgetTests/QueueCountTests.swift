@@ -105,6 +105,8 @@ struct QueueCountTests {
         // Through the digest (a tap rewrote the queue): the same.
         _ = try run(["widget", "tap", "wake", "--at", "2030-01-01T07:30:00Z"], vault)
         #expect(try run(["widget", "status"], vault) == "Awake 4h 30m · Meal 45m (being removed) · 2 queued\n")
+        // The tap is alog's, in queue.log: another program's rewrite of the array leaves it.
+        _ = try run(["widget", "discard", "2"], vault)
         // A remove of another day, or a meal added after the remove, is not what goes.
         try writeQueue(
             widget,

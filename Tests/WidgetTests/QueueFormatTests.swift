@@ -33,6 +33,43 @@ struct QueueFormatTests {
         #expect(queue.elements[1].line == 3)
     }
 
+    @Test("queue.log: whole records follow the array; an unfinished last record and damaged lines are not items")
+    func queueLog() {
+        func record(_ type: String, _ time: Int64) -> [UInt8] {
+            QueueLog.record(PendingQueue.Element.activity(type: type, time: time).raw)
+        }
+        let array = Array("[{\"activityType\": \"wake\", \"activityTime\": 100}]".utf8)
+        let first = record("meal", 200)
+        #expect(String(decoding: first, as: UTF8.self).hasPrefix("q1 "))
+        #expect(
+            String(decoding: first, as: UTF8.self).hasSuffix(" {\"activityType\": \"meal\", \"activityTime\": 200}\n"))
+        var flipped = record("sleep", 300)
+        flipped[flipped.count - 4] = UInt8(ascii: "9")  // 300 → 390: the checksum no longer matches
+        let torn = Array(record("wake", 400).prefix(20))
+        // A whole record appended after an unfinished one (only a power loss leaves that: a tap
+        // cuts an unfinished end off first) is still read.
+        let log =
+            first + flipped + torn + record("meal", 500) + record("sleep", 600) + Array(record("wake", 700).prefix(30))
+        let queue = PendingQueue(parsing: array, log: log)
+        #expect(
+            queue.items == [
+                .activity(type: "wake", time: 100), .activity(type: "meal", time: 200),
+                .activity(type: "meal", time: 500), .activity(type: "sleep", time: 600),
+            ])
+        #expect(queue.elements.map(\.origin) == [.array, .log, .log, .log])
+        #expect(queue.elements.map(\.line) == [1, 1, 3, 4])
+        #expect(queue.logDamage.map(\.line) == [2, 3])
+        #expect(queue.logDamage[0].bytes == Array(flipped.dropLast()))
+        #expect(queue.logDamage[1].bytes == torn)
+        // Written back: each file holds its own elements; the damage and the unfinished end are gone.
+        #expect(queue.encoded() == Array("[\n  {\"activityType\": \"wake\", \"activityTime\": 100}\n]\n".utf8))
+        #expect(queue.encodedLog() == first + record("meal", 500) + record("sleep", 600))
+        let scan = log.withUnsafeBytes { QueueLog.scan($0) { _, _ in } }
+        #expect(scan.wholeLength == log.count - 30)
+        #expect(PendingQueue(parsing: [], log: []).elements.isEmpty)
+        #expect(PendingQueue(parsing: [], log: torn).elements.isEmpty, "half a record alone is nothing")
+    }
+
     @Test("a truncated file keeps its whole items and reports where it breaks off")
     func truncated() {
         let queue = parse(

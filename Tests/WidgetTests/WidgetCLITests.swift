@@ -13,9 +13,10 @@ struct WidgetCLITests {
         #expect(tap.succeeded, "\(tap.stderr)")
         #expect(tap.stdout.contains("queued sleep at 11:55"))
         #expect(try git("rev-parse", "HEAD", in: vault).stdout == headBefore, "a tap never commits")
+        #expect(try readFile(widget + "queue.log") == logRecords([("sleep", testNow - 300)]))
         #expect(
-            try readFile(widget + "PendingActivities.json")
-                == "[\n  {\"activityType\": \"sleep\", \"activityTime\": \(testNow - 300)}\n]\n")
+            try readFile(widget + "queue.log")
+                .hasSuffix(" {\"activityType\": \"sleep\", \"activityTime\": \(testNow - 300)}\n"))
         #expect(try alog(["widget", "status"], vault: vault).stdout == "Asleep 5m · Meal 45m · 1 queued\n")
 
         let status = try alog(["status", "--json"], vault: vault)
@@ -23,6 +24,7 @@ struct WidgetCLITests {
         let summary = try jsonObject(status.stdout)
         #expect((summary["conscious"] as? [String: Any])?["state"] as? String == "asleep")
         #expect(try readFile(widget + "PendingActivities.json") == "[]\n")
+        #expect(try readFile(widget + "queue.log") == "")
         #expect(
             try readFile(widget + "LastKnownActivities.json")
                 == "{\"meal\": \(testNow - 2700), \"sleep\": \(testNow - 300), \"wake\": \(testNow - 5 * 3600)}\n")
@@ -46,6 +48,7 @@ struct WidgetCLITests {
         let future = try alog(["widget", "tap", "meal", "--at", "2030-01-02T12:00:00Z"], vault: vault)
         #expect(future.status == 1 && future.stderr.contains("in the future"))
         #expect(!FileManager.default.fileExists(atPath: widget + "PendingActivities.json"))
+        #expect(!FileManager.default.fileExists(atPath: widget + "queue.log"))
         let notVault = try alog(["widget", "tap", "meal"], vault: home.sub("nothing"))
         #expect(notVault.status != 0 && notVault.stderr.contains("not"))
         _ = try alog(["types", "add", "swim"], vault: vault)

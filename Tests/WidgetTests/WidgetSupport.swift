@@ -1,4 +1,5 @@
 import Foundation
+import LedgerWidget
 import TestSupport
 
 /// The fixed "now" of the widget tests: 2030-01-01T12:00:00Z.
@@ -37,4 +38,11 @@ func loggedCounts(_ vault: String) throws -> [String: Int] {
 /// Writes queue text as another widget would (whole file replaced).
 func writeQueue(_ widget: String, _ text: String) throws {
     try writeFile(widget + "PendingActivities.json", text)
+}
+
+/// The text of `queue.log` holding these activity taps, as alog appends them.
+func logRecords(_ taps: [(type: String, time: Int64)]) -> String {
+    taps.map { type, time in
+        String(decoding: QueueLog.record(PendingQueue.Element.activity(type: type, time: time).raw), as: UTF8.self)
+    }.joined()
 }

@@ -8,7 +8,9 @@ import LedgerWidget
 ///
 /// A drain, holding `drain.lock` for its whole run:
 /// 1. finishes an interrupted drain, if `drain.journal` exists (steps 4–6 again);
-/// 2. reads the queue, and turns each new item into an event: a log, or for a Green Streak
+/// 2. reads the queue (the array file, then the log of alog's own taps; unreadable text is saved
+///    aside and an append that never finished is cut off), and turns each new item into an
+///    event: a log, or for a Green Streak
 ///    `quick_remove` a delete of that day's latest entry of the type. Items that cannot be
 ///    committed (unknown type, a time in the future, nothing to remove) stay queued, their
 ///    reasons in `failures`;
@@ -16,13 +18,15 @@ import LedgerWidget
 ///    keys of the items they came from;
 /// 4. commits the events that HEAD does not already hold, as one commit (a drain killed after
 ///    its commit finds its events there and commits nothing again);
-/// 5. under `queue.lock`, removes those items from the queue (Green Streak actions are marked
-///    processed instead, and purged an hour after their timestamp);
+/// 5. under `queue.lock`, removes those items from the queue, by key: the array file is
+///    rewritten, then the log (its compaction: usually to nothing). Green Streak actions are
+///    marked processed instead, and purged an hour after their timestamp;
 /// 6. deletes the journal.
 ///
 /// A kill at any point leaves either no journal (nothing was committed) or a journal that the
-/// next drain completes, so every item is committed once. Taps only wait for `queue.lock`,
-/// which is never held across git work.
+/// next drain completes, so every item is committed once; a kill between the two files of
+/// step 5 leaves the log untrimmed, and the next drain's step 5 takes the same keys out of it.
+/// Taps only wait for `queue.lock`, which is never held across git work.
 extension Vault {
     public var widgetStore: WidgetStore { WidgetStore(stateDirectory: stateFiles) }
 

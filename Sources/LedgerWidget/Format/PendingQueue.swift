@@ -1,20 +1,33 @@
 import LedgerCore
 
-/// The widget's pending queue as stored: a JSON array of items (see `PendingItem`).
+/// The widget's pending queue as stored: a JSON array of items (see `PendingItem`) in
+/// `PendingActivities.json`, the file other programs write too, followed by the records of
+/// `queue.log`, where alog's own taps are appended (`QueueLog`). `elements` holds both, the
+/// array's first: that is the queue's order, and the numbering of `alog widget pending`.
 ///
 /// Parsing is lenient so that a damaged file never costs the good items in it: each element
 /// keeps its exact bytes (unknown fields survive a rewrite untouched), an element that is not
 /// a valid item is kept with its error, and where the array itself breaks off (a truncated
-/// write, say) the rest is reported as `damage` with its line, for the caller to save aside.
+/// write, say) the rest is reported as `damage` with its line, for the caller to save aside;
+/// so are the log's lines that fail their checksum (`logDamage`).
 public struct PendingQueue: Sendable {
     public struct Element: Sendable {
         /// The element's bytes exactly as found (or as written by `append`).
         public var raw: [UInt8]
-        /// 1-based line of the element's first byte in the file.
+        /// 1-based line of the element's first byte in its file.
         public var line: Int
         public var item: Result<PendingItem, ItemError>
         /// Fields of neither shape, ignored (but kept in `raw`).
         public var unknownFields: [String]
+        /// The file the element is in.
+        public var origin: Origin = .array
+
+        public enum Origin: Sendable, Equatable {
+            /// `PendingActivities.json`.
+            case array
+            /// `queue.log`.
+            case log
+        }
 
         /// A new activity item in the NavWidget's shape.
         public static func activity(type: String, time: Int64) -> Element {
@@ -68,13 +81,30 @@ public struct PendingQueue: Sendable {
     }
 
     public var elements: [Element] = []
+    /// Where the array file stops being readable, if it does.
     public var damage: Damage?
+    /// The log's lines that are not records (`offset` is the line's place in the log).
+    public var logDamage: [Damage] = []
 
     public init() {}
 
-    /// Reads a queue file's bytes. An empty or all-blank file is an empty queue.
-    public init(parsing bytes: [UInt8]) {
+    /// Reads the array file's bytes (an empty or all-blank file is an empty queue), then the
+    /// log's (`QueueLog`; an unfinished last record is not read).
+    public init(parsing bytes: [UInt8], log: [UInt8] = []) {
         bytes.withUnsafeBytes { parse(UnsafeRawBufferPointer($0)) }
+        guard !log.isEmpty else { return }
+        var records: [Element] = []
+        let scan = log.withUnsafeBytes { buffer in
+            QueueLog.scan(buffer) { raw, line in
+                var element = Self.element(raw, line: line)
+                element.origin = .log
+                records.append(element)
+            }
+        }
+        elements += records
+        logDamage = scan.damaged.map { line, bytes in
+            Damage(offset: 0, line: line, reason: "a line of queue.log that is not a whole record", bytes: bytes)
+        }
     }
 
     /// The items that parsed, in queue order.
@@ -82,8 +112,10 @@ public struct PendingQueue: Sendable {
         elements.compactMap { try? $0.item.get() }
     }
 
-    /// The file form: one element per line, so a person can read and edit the queue.
+    /// The array file's form (the elements that are in it): one element per line, so a person
+    /// can read and edit the queue.
     public func encoded() -> [UInt8] {
+        let elements = elements.filter { $0.origin == .array }
         if elements.isEmpty { return Array("[]\n".utf8) }
         var out: [UInt8] = [UInt8(ascii: "["), UInt8(ascii: "\n")]
         out.reserveCapacity(elements.count * 56 + 4)
@@ -96,26 +128,11 @@ public struct PendingQueue: Sendable {
         return out
     }
 
-    /// Where a new element goes, judged from a queue file's last bytes only: after its last
-    /// element (`}`) or its opening `[`, before the closing `]`. Returns how many bytes of
-    /// `tail` to keep and the separator to write before the element (which is then followed
-    /// by the file's closing `\n]\n`); nil when the tail does not end a readable array.
-    ///
-    /// Only for a file whose whole text is known to be a readable array (one this program
-    /// wrote, recognised by its identity); anything else is read in full.
-    public static func splicePoint(tail: [UInt8]) -> (keep: Int, separator: [UInt8])? {
-        var end = tail.count
-        while end > 0, FlatJSON.isWhitespace(tail[end - 1]) { end -= 1 }
-        guard end > 0, tail[end - 1] == UInt8(ascii: "]") else { return nil }
-        end -= 1
-        while end > 0, FlatJSON.isWhitespace(tail[end - 1]) { end -= 1 }
-        guard end > 0 else { return nil }
-        switch tail[end - 1] {
-        case UInt8(ascii: "}"):
-            return (end, [UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: " ")])
-        case UInt8(ascii: "["): return (end, [UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: " ")])
-        default: return nil
-        }
+    /// The log's form: a record per element that is in it (empty when none is).
+    public func encodedLog() -> [UInt8] {
+        var out: [UInt8] = []
+        for element in elements where element.origin == .log { out += QueueLog.record(element.raw) }
+        return out
     }
 
     private mutating func parse(_ bytes: UnsafeRawBufferPointer) {

@@ -4,32 +4,39 @@ import LedgerSystem
 
 /// What a tap and a status bar need to know about the queue without reading it: how many
 /// elements it holds and what its items add to the optimistic view. It lives in
-/// `queue.digest` beside the queue (a `CacheFile`), keyed by the identity of the queue file it
-/// describes, and is written by every writer of the queue after the queue itself.
+/// `queue.digest` beside the queue (a `CacheFile`), keyed by the identities of the two files
+/// it describes, and is written by every writer of the queue after the queue itself.
 ///
-/// A digest is believed only for the very file it describes: every write of the queue by this
-/// program makes a new file (a rename), so a queue written by anyone else, or a digest left
-/// behind by a crash, no longer matches, and the reader reads the queue in full. The last
-/// bytes of the file are part of the key too: file times tick coarsely (a few milliseconds on
-/// ext4), so a rewrite in place to the same size right after a tap could keep the identity;
-/// it would have to keep the last item's text as well to be missed.
+/// A digest is believed only for the very files it describes. The array file
+/// (`PendingActivities.json`) is matched by its identity and its last bytes: every write of it
+/// by this program makes a new file (a rename), so an array written by anyone else no longer
+/// matches; file times tick coarsely (a few milliseconds on ext4), so a rewrite in place to the
+/// same size right after a write could keep the identity, and would have to keep the last
+/// item's text as well to be missed. The log (`queue.log`) is matched by its identity, which
+/// every append changes (size and times); only alog writes it, under `queue.lock`, and a tap
+/// writes the digest after its record, so a tap killed in between, or an append that never
+/// finished, leaves a digest that no longer matches, and the reader reads the queue in full.
 struct QueueDigest: Equatable {
-    /// Version 3 added the processed count, the positions of the latest adds and the pending
-    /// removals; a digest of another version is not believed (the queue is read in full once).
-    static let keyPrefix = "alog-queue-digest-3 "
-    /// How many of the file's last bytes the key covers (read anyway to splice a tap in).
+    /// Version 4 added the log; 3 the processed count, the positions of the latest adds and the
+    /// pending removals. A digest of another version is not believed (the queue is read in
+    /// full once).
+    static let keyPrefix = "alog-queue-digest-4 "
+    /// How many of the array file's last bytes the key covers.
     static let tailLength = 64
 
-    /// The queue file this describes.
+    /// The array file this describes (`FileIdentity.unknown` for none).
     var identity: FileIdentity
-    /// Checksum of the file's last `tailLength` bytes.
+    /// Checksum of the array file's last `tailLength` bytes.
     var tail: UInt64
+    /// The log this describes (`FileIdentity.unknown` for none).
+    var log: FileIdentity
     /// The counts and what the items add to the view, before known failures are removed.
     var overlay = QueueOverlay()
 
-    init(identity: FileIdentity, text: [UInt8], queue: PendingQueue) {
-        self.identity = identity
+    init(identity: FileIdentity?, text: [UInt8], log: FileIdentity?, queue: PendingQueue) {
+        self.identity = identity ?? .unknown
         tail = Self.checksum(tail: text.suffix(Self.tailLength))
+        self.log = log ?? .unknown
         for element in queue.elements { overlay.add(try? element.item.get()) }
     }
 
@@ -47,12 +54,18 @@ struct QueueDigest: Equatable {
         Array(tail.suffix(tailLength)).withUnsafeBytes(CacheFile.checksum)
     }
 
-    /// Whether this describes the file with `identity` whose last bytes are `tail`.
-    func describes(_ identity: FileIdentity, tail: [UInt8]) -> Bool {
-        identity == self.identity && Self.checksum(tail: tail) == self.tail
+    /// Whether this describes the array file with `identity` (nil: there is none) whose last
+    /// bytes are `tail`.
+    func describes(array identity: FileIdentity?, tail: [UInt8]) -> Bool {
+        (identity ?? .unknown) == self.identity && Self.checksum(tail: tail) == self.tail
     }
 
-    var key: String { Self.keyPrefix + identity.text + " \(tail)" }
+    /// Whether this describes the log with `identity` (nil: there is none).
+    func describes(log identity: FileIdentity?) -> Bool {
+        (identity ?? .unknown) == log
+    }
+
+    var key: String { Self.keyPrefix + identity.text + " \(tail) " + log.text }
 
     /// `<elements> <pending> <processed>`, the latest times (a LastKnownActivities object), their
     /// positions (the same shape), then one line per removal: `<type> <date> <position>`.
@@ -67,10 +80,11 @@ struct QueueDigest: Equatable {
     }
 
     init?(key: String, payload: ArraySlice<UInt8>) {
-        let fields = key.dropFirst(Self.keyPrefix.count)
-        guard key.hasPrefix(Self.keyPrefix), let space = fields.lastIndex(of: " "),
-            let identity = FileIdentity(text: fields[..<space]),
-            let tail = UInt64(fields[fields.index(after: space)...])
+        let fields = key.dropFirst(Self.keyPrefix.count).split(separator: " ")
+        guard key.hasPrefix(Self.keyPrefix), fields.count == 9,
+            let identity = FileIdentity(text: Substring(fields[0..<4].joined(separator: " "))),
+            let tail = UInt64(fields[4]),
+            let log = FileIdentity(text: Substring(fields[5..<9].joined(separator: " ")))
         else { return nil }
         let lines = payload.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard lines.count >= 4, lines.last?.isEmpty == true else { return nil }
@@ -94,6 +108,7 @@ struct QueueDigest: Equatable {
         }
         self.identity = identity
         self.tail = tail
+        self.log = log
         self.overlay = overlay
     }
 }

@@ -5,21 +5,25 @@ import LedgerSystem
 
 /// The widget's device-local state, in `<git dir>/alog/widget/` (never tracked, per clone):
 ///
-///     PendingActivities.json     the queue: taps waiting to be committed (the iOS widgets' file)
+///     PendingActivities.json     the queue: taps waiting to be committed (the iOS widgets' file,
+///                                which other programs write too)
+///     queue.log                  the rest of the queue: alog's own taps, one record appended
+///                                per tap (see QueueLog)
 ///     LastKnownActivities.json   type → unix seconds, refreshed from the vault (the iOS widgets' file)
 ///     types                      the vault's type names in use, one per line (for checking taps)
 ///     removed-types              the names of its removed types, one per line (possibly none)
 ///     running-timer              the timer running at HEAD, if any (see RunningTimer)
-///     queue.digest               the queue's count and view overlay, keyed by the queue
-///                                file's identity (see QueueDigest)
+///     queue.digest               the queue's count and view overlay, keyed by the identities
+///                                of its two files (see QueueDigest)
 ///     failures                   `key<TAB>reason` of items the last drain could not commit
 ///     drain.journal              present only while a drain is committing (see DrainJournal)
 ///     queue.lock, drain.lock     flock(2) locks; the kernel drops them when a process dies
 ///     PendingActivities.damaged-<ms>.json   unreadable queue text saved aside, never deleted
 ///
-/// Every file is replaced atomically (written beside, then renamed), so readers never take a
-/// lock and never see half a file. Writers of the queue hold `queue.lock` for microseconds;
-/// a drain holds `drain.lock` for its whole run, so two drains never overlap.
+/// Every file but the log is replaced atomically (written beside, then renamed), so readers
+/// never take a lock and never see half a file; the log is appended to, and a reader skips a
+/// record that is not whole yet. Writers of the queue hold `queue.lock` for microseconds; a
+/// drain holds `drain.lock` for its whole run, so two drains never overlap.
 ///
 /// Nothing here opens the git repository: a tap or a status-bar refresh costs a few file reads.
 public final class WidgetStore {
@@ -32,6 +36,7 @@ public final class WidgetStore {
     }
 
     public var queuePath: String { files.queue }
+    public var queueLogPath: String { files.queueLog }
     public var lastKnownPath: String { files.lastKnown }
     public var runningTimerPath: String { files.runningTimer }
     var typesPath: String { files.types }
@@ -67,9 +72,18 @@ public final class WidgetStore {
             drainInterrupted: FileSystem.exists(journalPath))
     }
 
+    /// The queue's files that hold elements of `queue`, for messages: the array file, the log,
+    /// or both.
+    public func queueFiles(holding queue: PendingQueue) -> String {
+        let inLog = queue.elements.contains { $0.origin == .log }
+        let inArray = queue.elements.contains { $0.origin == .array }
+        if inLog && inArray { return queuePath + " and " + StateDirectory.WidgetFiles.queueLogName }
+        return inLog ? queueLogPath : queuePath
+    }
+
     func readQueue() -> PendingQueue {
-        guard let bytes = try? FileSystem.read(queuePath) else { return PendingQueue() }
-        return PendingQueue(parsing: bytes)
+        PendingQueue(
+            parsing: (try? FileSystem.read(queuePath)) ?? [], log: (try? FileSystem.read(queueLogPath)) ?? [])
     }
 
     public func readLastKnown() -> [String: Int64] {
@@ -127,15 +141,22 @@ public final class WidgetStore {
     /// True when a drain has something to do: items queued, or a drain to finish.
     public var hasWork: Bool {
         if FileSystem.exists(journalPath) { return true }
+        if let size = FileSystem.size(queueLogPath), size > 0 { return true }
         guard let size = FileSystem.size(queuePath) else { return false }
         return size > 3
     }
 
     // MARK: - The queue
 
-    /// Runs `body` on the queue under the queue lock, then writes it back (atomically) if it
-    /// changed. Text that cannot be read is first saved aside in a `.damaged-<ms>.json` file,
-    /// whose path is returned, and the readable items are kept.
+    /// Runs `body` on the queue under the queue lock, then writes each of its two files back
+    /// (atomically: the array first, then the log) if it changed. Text that cannot be read is
+    /// first saved aside in a `.damaged-<ms>.json` file (`.damaged-<ms>.log` for the log's),
+    /// whose path is returned, and the readable items are kept. The end of an append that
+    /// never finished is left out of the log's new version: it was never an item.
+    ///
+    /// A kill between the two files leaves the array written and the log as it was. Every
+    /// change made through here is by item (the drain takes its journal's keys out; `discard`
+    /// names elements), so the same change made again gives the same queue.
     @discardableResult
     public func updateQueue<T>(_ body: (inout PendingQueue) throws -> T) throws -> (result: T, savedAside: String?) {
         try withQueueLock { try updateQueueLocked(body) }
@@ -153,24 +174,51 @@ public final class WidgetStore {
     ) {
         let read = try FileSystem.readVersion(queuePath)
         let original = read?.bytes ?? []
-        var queue = PendingQueue(parsing: original)
-        var savedAside: String?
+        let readLog = try FileSystem.readVersion(queueLogPath)
+        let originalLog = readLog?.bytes ?? []
+        var queue = PendingQueue(parsing: original, log: originalLog)
+        var savedAside: [String] = []
+        let millis = SystemClock.nowMillis()
+        let arrayDamaged = queue.damage != nil
         if let damage = queue.damage {
-            let path = directory + StateDirectory.WidgetFiles.damagedQueuePrefix + "\(SystemClock.nowMillis()).json"
+            let path = directory + StateDirectory.WidgetFiles.damagedQueuePrefix + "\(millis).json"
             try FileSystem.writeAtomically(path, original)
-            savedAside = path + " (line \(damage.line): \(damage.reason))"
+            savedAside.append(path + " (line \(damage.line): \(damage.reason))")
             queue.damage = nil
         }
+        if !queue.logDamage.isEmpty {
+            let path = directory + StateDirectory.WidgetFiles.damagedQueuePrefix + "\(millis).log"
+            try FileSystem.writeAtomically(path, queue.logDamage.flatMap { $0.bytes + [UInt8(ascii: "\n")] })
+            let lines = queue.logDamage.map { String($0.line) }.joined(separator: ", ")
+            savedAside.append(
+                path + " (queue.log, line\(queue.logDamage.count == 1 ? "" : "s") \(lines): not whole records)")
+            queue.logDamage = []
+        }
+        let arrayBefore = queue.elements.filter { $0.origin == .array }.map(\.raw)
         let result = try body(&queue)
-        let updated = queue.encoded()
+        // The array is other programs' file too: it is rewritten when an element changed or
+        // damage was cut out, and an empty queue is written as `[]`; never only to reformat it.
         var identity = read?.identity
-        if updated != original { identity = try FileSystem.writeAtomically(queuePath, updated) }
+        var updated = original
+        let arrayAfter = queue.elements.filter { $0.origin == .array }.map(\.raw)
+        if arrayDamaged || arrayAfter != arrayBefore || (arrayAfter.isEmpty && original != Self.emptyArray) {
+            updated = queue.encoded()
+            if updated != original { identity = try FileSystem.writeAtomically(queuePath, updated) }
+        }
+        let updatedLog = queue.encodedLog()
+        var logIdentity = readLog?.identity
+        if updatedLog != originalLog {
+            FaultInjection.point("queue.between-files")
+            logIdentity = try FileSystem.writeAtomically(queueLogPath, updatedLog)
+        }
         if let identity {
-            let digest = QueueDigest(identity: identity, text: updated, queue: queue)
+            let digest = QueueDigest(identity: identity, text: updated, log: logIdentity, queue: queue)
             if readDigest() != digest { writeDigest(digest) }
         }
-        return (result, savedAside)
+        return (result, savedAside.isEmpty ? nil : savedAside.joined(separator: "; and "))
     }
+
+    private static let emptyArray: [UInt8] = Array("[]\n".utf8)
 
     private func readDigest() -> QueueDigest? {
         guard let (key, payload) = try? CacheFile.read(digestPath) else { return nil }
@@ -197,11 +245,13 @@ public final class WidgetStore {
     /// refresh (a removed one is refused as `log` refuses it); before the first refresh, a
     /// built-in type. The drain checks again.
     ///
-    /// When the queue file is the version the digest describes, the tap reads only its last
-    /// bytes, and the new file is its old text (copied inside the kernel) with the item spliced
-    /// in before the closing bracket, so a tap costs nearly the same on a long queue as on an
-    /// empty one. Otherwise (a queue written by someone else, or unreadable) the queue is read
-    /// in full, unreadable text is saved aside, and the digest is made anew.
+    /// The item is appended to `queue.log` as one record. When the digest describes both queue
+    /// files as they are, that is all a tap writes besides the digest: it reads the array
+    /// file's last bytes and the log's last byte, never the queue, so it costs the same on a
+    /// long queue as on an empty one. Otherwise (a queue written by someone else, a tap or an
+    /// append killed halfway, unreadable text) the queue is read in full under the lock,
+    /// unreadable text is saved aside, the end of an unfinished append is cut off, and the
+    /// digest is made anew.
     public func tap(type rawType: String, at: LocalInstant) throws -> Tap {
         let type = rawType.lowercased()
         if let reason = ActivityTypes.validateName(type) { throw WidgetError.invalidType(rawType, reason: reason) }
@@ -213,7 +263,8 @@ public final class WidgetStore {
         } else if ActivityTypes.builtIn(type) == nil {
             throw WidgetError.unknownType(type, known: ActivityTypes.builtIns.map(\.name).sorted())
         }
-        let element = PendingQueue.Element.activity(type: type, time: at.seconds)
+        var element = PendingQueue.Element.activity(type: type, time: at.seconds)
+        element.origin = .log
         return try withQueueLock {
             if let queued = try appendByDigest(element, item: .activity(type: type, time: at.seconds)) {
                 return Tap(type: type, at: at, queued: queued, savedAside: nil)
@@ -226,24 +277,26 @@ public final class WidgetStore {
         }
     }
 
-    /// Appends `element` without reading the queue, when the digest vouches for the file;
-    /// returns the number of elements queued now, or nil (nothing written) otherwise.
+    /// Appends `element` to the log without reading the queue, when the digest vouches for both
+    /// files and the log ends with a whole record; returns the number of elements queued now,
+    /// or nil (nothing written) otherwise.
     private func appendByDigest(_ element: PendingQueue.Element, item: PendingItem) throws -> Int? {
-        guard var digest = readDigest() else { return nil }
-        var newTail: [UInt8] = []
-        let written = try FileSystem.replaceTail(queuePath, reading: QueueDigest.tailLength) { tail, identity in
-            guard digest.describes(identity, tail: tail), let (keep, separator) = PendingQueue.splicePoint(tail: tail)
-            else { return nil }
-            let end = separator + element.raw + [UInt8(ascii: "\n"), UInt8(ascii: "]"), UInt8(ascii: "\n")]
-            newTail = tail[..<keep] + end
-            return (keep, end)
+        guard var digest = readDigest(), try describesArray(digest) else { return nil }
+        let appended = try FileSystem.append(queueLogPath, QueueLog.record(element.raw)) { identity, last in
+            digest.describes(log: identity) && (last == nil || last == UInt8(ascii: "\n"))
         }
-        guard let written else { return nil }
-        digest.identity = written
-        digest.tail = QueueDigest.checksum(tail: newTail)
+        guard let appended else { return nil }
+        FaultInjection.point("tap.after-append")
+        digest.log = appended
         digest.add(item)
         writeDigest(digest)
         return digest.overlay.waiting
+    }
+
+    /// Whether `digest` describes the array file as it is now (its identity and last bytes).
+    private func describesArray(_ digest: QueueDigest) throws -> Bool {
+        let array = try FileSystem.readTail(queuePath, count: QueueDigest.tailLength)
+        return digest.describes(array: array?.identity, tail: array?.bytes ?? [])
     }
 
     /// The optimistic view: the cache, the queue and the running timer, read without locks.
@@ -258,9 +311,9 @@ public final class WidgetStore {
     private func queueView(now: Int64, zone: any TimeZoneRules) -> WidgetView {
         let cache = readLastKnown()
         let failing = readFailures()
-        if failing.isEmpty, let digest = readDigest(),
-            let (tail, identity) = try? FileSystem.readTail(queuePath, count: QueueDigest.tailLength),
-            digest.describes(identity, tail: tail), let view = digest.view(over: cache, now: now, zone: zone)
+        if failing.isEmpty, let digest = readDigest(), (try? describesArray(digest)) == true,
+            digest.describes(log: FileIdentity.of(queueLogPath)),
+            let view = digest.view(over: cache, now: now, zone: zone)
         {
             return view
         }
@@ -268,6 +321,11 @@ public final class WidgetStore {
         if let bytes = try? FileSystem.read(queuePath) {
             _ = bytes.withUnsafeBytes { buffer in
                 PendingQueue.scan(buffer) { raw, _ in items.append(PendingQueue.item(raw)) }
+            }
+        }
+        if let bytes = try? FileSystem.read(queueLogPath) {
+            _ = bytes.withUnsafeBytes { buffer in
+                QueueLog.scan(buffer) { raw, _ in items.append(PendingQueue.item(raw)) }
             }
         }
         return WidgetView(lastKnown: cache, queue: items, failing: Set(failing.keys), now: now, zone: zone)

@@ -107,7 +107,7 @@ public enum WidgetCommands {
         let rows = zip(snapshot.queue.elements, counts.rows).enumerated().map { index, pair in
             (
                 number: index + 1, line: pair.0.line, item: try? pair.0.item.get(), status: pair.1.status,
-                detail: pair.1.detail
+                detail: pair.1.detail, inLog: pair.0.origin == .log
             )
         }
         func describe(_ item: PendingItem) -> (type: String, at: String, shape: String) {
@@ -123,6 +123,7 @@ public enum WidgetCommands {
                 let described = row.item.map(describe)
                 var members: [(String, String?)] = [
                     ("number", String(row.number)), ("line", String(row.line)),
+                    ("file", JSONText.string(row.inLog ? "queue.log" : "PendingActivities.json")),
                     ("status", JSONText.string(row.status.rawValue)),
                 ]
                 members.append(("shape", described.map { JSONText.string($0.shape) }))
@@ -154,7 +155,8 @@ public enum WidgetCommands {
                 ? "committed by the next alog command that opens the vault"
                 : "\(counts.committable) committed by the next alog command that opens the vault, \(counts.blocked) cannot be as they are"
             lines.append(
-                "\(QueueCounts.items(counts.waiting)) in \(store.queuePath) (\(when))\(counts.processedClause):")
+                "\(QueueCounts.items(counts.waiting)) in \(store.queueFiles(holding: snapshot.queue)) (\(when))\(counts.processedClause):"
+            )
         }
         for row in rows {
             let described = row.item.map(describe)
