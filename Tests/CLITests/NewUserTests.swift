@@ -457,6 +457,23 @@ struct NewUserTests {
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("unknown key 'colour'; the keys are vault, user.name"), "\(unknown.stderr)")
         #expect(try run(["config", "user.email", "ada", "--vault", vault]).stderr.contains("not an email address"))
+        // A name no commit can carry is refused as the email is (issue 27, 2), and nothing is set.
+        for bad in ["", "   ", "Ada <x>", "a>b"] {
+            let refused = try run(["config", "user.name", bad, "--vault", vault])
+            #expect(refused.status == 64, "\(bad)")
+            #expect(refused.stderr.contains("user.name"), "\(refused.stderr)")
+        }
+        #expect(try run(["config", "user.email", "ada<@x>", "--vault", vault]).status == 64)
+        #expect(try git("config", "--local", "user.name", in: vault).stdout.isEmpty)
+        // One set with git itself: the write still lands, signed by the device, and says what to fix.
+        #expect(try git("config", "user.name", "  ", in: vault).succeeded)
+        let logged = try run(["log", "meal"])
+        #expect(logged.succeeded, "\(logged.stderr)")
+        #expect(logged.stderr.contains("git's user.name '  ' cannot sign a commit (it is blank"), "\(logged.stderr)")
+        #expect(
+            try git("log", "-1", "--format=%an", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                .isEmpty == false)
+        #expect(try git("fsck", "--strict", in: vault).succeeded)
     }
 
     @Test("an empty --vault is refused, not taken as the current folder")

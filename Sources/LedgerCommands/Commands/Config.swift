@@ -33,8 +33,8 @@ struct Config: ParsableCommand {
         }
         if unset, key == nil { throw ValidationError("--unset needs a KEY") }
         if unset, value != nil { throw ValidationError("give either a VALUE or --unset, not both") }
-        if key == "user.email", let value, !value.contains("@") {
-            throw ValidationError("user.email \(DisplayText.quoted(value)) is not an email address (name@example.com)")
+        if let key, let value, let problem = ConfigKey.named(key)?.problem(with: value) {
+            throw ValidationError("\(key) \(DisplayText.quoted(value)) cannot be used: \(problem)")
         }
         if let value, value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw ValidationError("a value may not contain control characters (a line break, say)")

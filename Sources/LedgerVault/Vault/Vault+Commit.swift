@@ -191,14 +191,25 @@ extension Vault {
     /// `user.name`/`user.email` from the git configuration, else the device name (which is
     /// said once per clone, with how to set them).
     func authorSignature() throws -> Signature {
-        let name = (try? repository.configString("user.name")) ?? nil
-        let email = (try? repository.configString("user.email")) ?? nil
+        var name = (try? repository.configString("user.name")) ?? nil
+        var email = (try? repository.configString("user.email")) ?? nil
+        // A value git's configuration holds but no signature can (set with git itself): the
+        // device's stands in, and every write says which setting to fix.
+        var refused = false
+        for (key, value) in [("user.name", name), ("user.email", email)] {
+            guard let value, let problem = ConfigKey.named(key)?.problem(with: value) else { continue }
+            refused = true
+            if key == "user.name" { name = nil } else { email = nil }
+            notify(
+                "git's \(key) \(DisplayText.quoted(value)) cannot sign a commit (\(problem)), so alog signs with this device's instead; set it with 'alog config \(key) …' or 'git config --global \(key) …'"
+            )
+        }
         let millis = clock()
         let seconds = millis / 1000
         let signature = Signature(
             name: name ?? device.name, email: email ?? "\(device.id)@alog.invalid", time: seconds,
             offsetMinutes: zone.offset(atUTC: seconds) / 60)
-        if name == nil || email == nil, !FileSystem.exists(stateFiles.identityNoticed) {
+        if name == nil || email == nil, !refused, !FileSystem.exists(stateFiles.identityNoticed) {
             let missing = [name == nil ? "user.name" : nil, email == nil ? "user.email" : nil].compactMap { $0 }
             notify(
                 "no git \(missing.joined(separator: " or ")) is set, so alog's commits are signed '\(signature.name) <\(signature.email)>'; to sign them as you, run 'git config --global user.name \"Your Name\"' and 'git config --global user.email you@example.com' (every repository), or 'alog config user.name \"Your Name\"' and 'alog config user.email you@example.com' (this vault). Said once for this vault"

@@ -27,6 +27,23 @@ public struct ConfigKey: Sendable {
     ]
 
     public static func named(_ name: String) -> ConfigKey? { all.first { $0.name == name } }
+
+    /// Why `value` cannot be this key's (nil when it can): a commit's signature needs a name
+    /// and an email that are not blank and hold no `<` or `>` (git writes them as
+    /// `Name <email>`), and an email with an `@`.
+    public func problem(with value: String) -> String? {
+        switch name {
+        case "user.name", "user.email":
+            let what = name == "user.name" ? "a name" : "an email address"
+            if value.allSatisfy(\.isWhitespace) { return "it is blank, and a commit needs \(what)" }
+            if value.contains(where: { $0 == "<" || $0 == ">" }) {
+                return "it contains '<' or '>', which a commit's signature cannot hold"
+            }
+            if name == "user.email", !value.contains("@") { return "it is not an email address (name@example.com)" }
+            return nil
+        default: return nil
+        }
+    }
 }
 
 extension Vault {
