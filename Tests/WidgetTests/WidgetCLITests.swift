@@ -37,6 +37,26 @@ struct WidgetCLITests {
         #expect(try loggedCounts(vault)["sleep 2030-01-01T11:55:00Z"] == 1, "committed once")
     }
 
+    @Test("a sync refused before it starts leaves the taps queued; one that fails on the way commits them locally")
+    func syncAndTheQueue() throws {
+        let home = TemporaryDirectory()
+        let (vault, _) = try makeVault(home)
+        let headBefore = try git("rev-parse", "HEAD", in: vault).stdout
+        #expect(try alog(["widget", "tap", "sleep", "--at", "-5m"], vault: vault).succeeded)
+        let unknown = try alog(["sync", "nosuchremote"], vault: vault)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no remote named 'nosuchremote'"), "\(unknown.stderr)")
+        #expect(try git("rev-parse", "HEAD", in: vault).stdout == headBefore, "nothing committed")
+        #expect(try alog(["widget", "status"], vault: vault).stdout.contains("1 queued"))
+        // A remote that exists by name but cannot be reached: found out only by the transfer,
+        // after the drain; the tap is a local entry now and the next sync sends it (docs/widget.md).
+        #expect(try alog(["remote", "add", "origin", home.sub("gone.git")], vault: vault).succeeded)
+        let unreachable = try alog(["sync"], vault: vault)
+        #expect(unreachable.status == 1)
+        #expect(try loggedCounts(vault)["sleep 2030-01-01T11:55:00Z"] == 1)
+        #expect(!(try alog(["widget", "status"], vault: vault).stdout.contains("queued")))
+    }
+
     @Test("bad taps are refused with the fix and write nothing")
     func badTaps() throws {
         let home = TemporaryDirectory()
