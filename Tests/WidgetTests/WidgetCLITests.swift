@@ -173,7 +173,16 @@ struct WidgetCLITests {
             try jsonObject(try alog(["widget", "pending", "--json"], vault: vault).stdout)["items"]
             as? [[String: Any]]
         #expect(numbers?.count == 3)
-        #expect(try alog(["widget", "discard", "1", "2"], vault: vault).succeeded)
+        let discarded = try alog(["widget", "discard", "1", "2"], vault: vault)
+        #expect(discarded.succeeded)
+        // Said as `pending` lists them, never as raw JSON.
+        let said = discarded.stdout.split(separator: "\n").map(String.init)
+        #expect(said.count == 2, "\(said)")
+        #expect(
+            said == [
+                "discarded 1: wake  2030-01-02T12:00:00Z  activity",
+                "discarded 2: line 3, unreadable: {\"activityType\": 12}",
+            ])
         let left =
             try jsonObject(try alog(["widget", "pending", "--json"], vault: vault).stdout)["items"]
             as? [[String: Any]]

@@ -57,7 +57,24 @@ struct WidgetTimerTests {
         #expect(last["text"] as? String == running["text"] as? String)
         #expect(last["entry"] as? String == running["entry"] as? String)
         let text = try alog(["widget", "timeline", "--entries", "2"], vault: vault).stdout
-        #expect(text.hasPrefix("12:00  ☀️ Awake 5h       🍽️ Meal 45m     ⏱ reading 1h 40m running\n12:01"))
+        // Columns as wide as their widest cell, two spaces apart.
+        #expect(
+            text
+                == "12:00  ☀️ Awake 5h     🍽️ Meal 45m  ⏱ reading 1h 40m running\n12:01  ☀️ Awake 5h 1m  🍽️ Meal 46m  ⏱ reading 1h 41m running\n",
+            "\(text)")
+    }
+
+    @Test("the waybar tooltip gives a goal past midnight its date, as status does")
+    func goalPastMidnight() throws {
+        let home = TemporaryDirectory()
+        let (vault, _) = try makeVault(home)
+        _ = try alog(["types", "add", "reading"], vault: vault)
+        _ = id(try alog(["start", "reading", "--at", "2030-01-01T11:00:00Z", "--goal", "13h"], vault: vault))
+        let waybar = try jsonObject(try alog(["widget", "status", "--format", "waybar"], vault: vault).stdout)
+        let tooltip = try #require(waybar["tooltip"] as? String)
+        #expect(tooltip.contains("goal 13h: 12h left, at 00:00 2030-01-02"), "\(tooltip)")
+        let status = try alog(["status"], vault: vault).stdout
+        #expect(status.contains("00:00 2030-01-02"), "\(status)")
     }
 
     @Test("start, switch, stop, resume, a moved start, delete and undo: the widget follows the vault")

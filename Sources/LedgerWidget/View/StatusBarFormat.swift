@@ -102,7 +102,11 @@ public enum StatusBarFormat: String, CaseIterable, Sendable {
         var text =
             "Timer \(timer.type) running for \(formatDuration(seconds)) (since \(zone.localInstant(at: timer.since).localTime))"
         if let goal = timer.goalSeconds {
-            let goalAt = zone.localInstant(at: timer.since + goal).localTime
+            // The goal's clock time, with its date when that is not today (as `status` says it).
+            let reached = zone.localInstant(at: timer.since + goal)
+            let day = reached.localDateAndTime.date
+            let today = zone.localInstant(at: now).localDateAndTime.date
+            let goalAt = reached.localTime + (day != today ? " " + day.iso : "")
             text +=
                 seconds < goal
                 ? " · goal \(formatDuration(goal)): \(formatDuration(goal - seconds)) left, at \(goalAt)"

@@ -74,14 +74,22 @@ public enum WidgetCommands {
                     ("entries", JSONText.array(items)),
                 ]))
         }
-        let lines = readings.map { reading in
-            let time = zone.localInstant(at: reading.date).localTime
+        // Columns as wide as their widest cell in these rows, two spaces apart.
+        let rows = readings.map { reading in
             let conscious =
                 reading.conscious.map { ($0.state == .awake ? "☀️ Awake " : "🌙 Asleep ") + reading.consciousText! }
                 ?? "—"
             let meal = reading.mealText.map { "🍽️ Meal " + $0 } ?? "🍽️ —"
-            guard let timer = reading.timerText else { return "\(time)  \(pad(conscious, 16))  \(meal)" }
-            return "\(time)  \(pad(conscious, 16))  \(pad(meal, 14))  ⏱ \(timer) running"
+            return (
+                time: zone.localInstant(at: reading.date).localTime, conscious: conscious, meal: meal,
+                timer: reading.timerText.map { "⏱ \($0) running" }
+            )
+        }
+        let consciousWidth = rows.map { DisplayText.width($0.conscious) }.max() ?? 0
+        let mealWidth = rows.map { DisplayText.width($0.meal) }.max() ?? 0
+        let lines = rows.map { row in
+            guard let timer = row.timer else { return "\(row.time)  \(pad(row.conscious, consciousWidth))  \(row.meal)" }
+            return "\(row.time)  \(pad(row.conscious, consciousWidth))  \(pad(row.meal, mealWidth))  \(timer)"
         }
         return Output(stdout: lines.joined(separator: "\n"))
     }
@@ -110,14 +118,7 @@ public enum WidgetCommands {
                 detail: pair.1.detail, inLog: pair.0.origin == .log
             )
         }
-        func describe(_ item: PendingItem) -> (type: String, at: String, shape: String) {
-            switch item {
-            case .activity(let type, let time):
-                return (type, zone.localInstant(at: time).iso8601, "activity")
-            case .action(let action):
-                return (action.taskID, action.instant(zone: zone).iso8601, action.kind.rawValue)
-            }
-        }
+        func describe(_ item: PendingItem) -> (type: String, at: String, shape: String) { Self.describe(item, zone: zone) }
         if json {
             let items = rows.map { row in
                 let described = row.item.map(describe)
@@ -176,6 +177,31 @@ public enum WidgetCommands {
         if rows.contains(where: { $0.status == .failed || $0.status == .invalid }) {
             lines.append(
                 "Fix the cause (say, 'alog types add NAME'), or remove items with 'alog widget discard NUMBER…'.")
+        }
+        return Output(stdout: lines.joined(separator: "\n"))
+    }
+
+    /// A queued item's type (or task), time and shape, as `pending` lists them.
+    static func describe(_ item: PendingItem, zone: any TimeZoneRules) -> (type: String, at: String, shape: String) {
+        switch item {
+        case .activity(let type, let time):
+            return (type, zone.localInstant(at: time).iso8601, "activity")
+        case .action(let action):
+            return (action.taskID, action.instant(zone: zone).iso8601, action.kind.rawValue)
+        }
+    }
+
+    /// `alog widget discard NUMBER…`: removes the items and says each as `pending` listed it
+    /// (`discarded 2: meal  2026-11-25T02:01:43Z  activity`).
+    public static func discard(_ store: WidgetStore, numbers: [Int], zone: any TimeZoneRules) throws -> Output {
+        let removed = try store.discard(numbers)
+        let lines = zip(Set(numbers).sorted(), removed).map { number, element in
+            let what =
+                (try? element.item.get()).map {
+                    let described = describe($0, zone: zone)
+                    return "\(DisplayText.line(described.type, width: 40))  \(described.at)  \(described.shape)"
+                } ?? "line \(element.line), unreadable: \(DisplayText.line(String(decoding: element.raw, as: UTF8.self), width: 60))"
+            return "discarded \(number): \(what)"
         }
         return Output(stdout: lines.joined(separator: "\n"))
     }

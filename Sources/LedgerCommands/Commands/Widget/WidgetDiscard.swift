@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerEnvironment
 import LedgerWidget
 
 struct WidgetDiscard: ParsableCommand {
@@ -12,7 +13,7 @@ struct WidgetDiscard: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let removed = try options.widgetStore().discard(numbers)
-        for element in removed { emitLine("discarded: " + String(decoding: element.raw, as: UTF8.self)) }
+        let output = try WidgetCommands.discard(options.widgetStore(), numbers: numbers, zone: SystemTimeZone())
+        emit(output.stdout)
     }
 }
