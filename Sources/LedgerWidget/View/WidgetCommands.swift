@@ -88,7 +88,9 @@ public enum WidgetCommands {
         let consciousWidth = rows.map { DisplayText.width($0.conscious) }.max() ?? 0
         let mealWidth = rows.map { DisplayText.width($0.meal) }.max() ?? 0
         let lines = rows.map { row in
-            guard let timer = row.timer else { return "\(row.time)  \(pad(row.conscious, consciousWidth))  \(row.meal)" }
+            guard let timer = row.timer else {
+                return "\(row.time)  \(pad(row.conscious, consciousWidth))  \(row.meal)"
+            }
             return "\(row.time)  \(pad(row.conscious, consciousWidth))  \(pad(row.meal, mealWidth))  \(timer)"
         }
         return Output(stdout: lines.joined(separator: "\n"))
@@ -118,7 +120,9 @@ public enum WidgetCommands {
                 detail: pair.1.detail, inLog: pair.0.origin == .log
             )
         }
-        func describe(_ item: PendingItem) -> (type: String, at: String, shape: String) { Self.describe(item, zone: zone) }
+        func describe(_ item: PendingItem) -> (type: String, at: String, shape: String) {
+            Self.describe(item, zone: zone)
+        }
         if json {
             let items = rows.map { row in
                 let described = row.item.map(describe)
@@ -200,7 +204,8 @@ public enum WidgetCommands {
                 (try? element.item.get()).map {
                     let described = describe($0, zone: zone)
                     return "\(DisplayText.line(described.type, width: 40))  \(described.at)  \(described.shape)"
-                } ?? "line \(element.line), unreadable: \(DisplayText.line(String(decoding: element.raw, as: UTF8.self), width: 60))"
+                }
+                ?? "line \(element.line), unreadable: \(DisplayText.line(String(decoding: element.raw, as: UTF8.self), width: 60))"
             return "discarded \(number): \(what)"
         }
         return Output(stdout: lines.joined(separator: "\n"))
