@@ -55,11 +55,25 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         ].contains(klass)
     }
 
+    /// True when this side could not write what it received or built (a full disk, a
+    /// file-size limit, a read-only or forbidden folder), as opposed to a remote that cannot
+    /// be reached.
+    public var isLocalWriteFailure: Bool {
+        let local = [
+            GIT_ERROR_OS.rawValue, GIT_ERROR_INDEXER.rawValue, GIT_ERROR_FILESYSTEM.rawValue, GIT_ERROR_ODB.rawValue,
+        ]
+        let causes = [
+            "No space left on device", "File too large", "Disk quota exceeded", "Read-only file system",
+            "Permission denied",
+        ]
+        return local.contains(klass) && causes.contains { message.contains($0) }
+    }
+
     /// `errorClass` as the `git_error_t` values are typed.
     private var klass: UInt32 { UInt32(bitPattern: errorClass) }
 
     /// What went wrong, from libgit2's error class and message.
-    var problem: String {
+    public var problem: String {
         let text = message.isEmpty ? "error \(rawCode)" : message
         switch klass {
         case GIT_ERROR_CONFIG.rawValue: return "git's configuration cannot be read (\(text))"

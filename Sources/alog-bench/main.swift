@@ -63,6 +63,10 @@ let gitEnv = [
     "GIT_COMMITTER_EMAIL": "bench@example.com",
 ]
 for (key, value) in gitEnv { setenv(key, value, 1) }
+// The vaults alog-bench makes are its own: 'alog init' must not make one of them the user's
+// default vault (it writes the 'vault' setting when none is set).
+try FileManager.default.createDirectory(atPath: outDirectory + "/config", withIntermediateDirectories: true)
+setenv("XDG_CONFIG_HOME", outDirectory + "/config", 1)
 
 var rows: [(String, String, String, String)] = []
 @MainActor func report(_ name: String, _ value: String, _ target: String, _ baseline: String) {

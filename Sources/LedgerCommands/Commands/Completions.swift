@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerCore
 import LedgerSystem
 
 /// `alog completions install [--shell bash|zsh|fish]` and `alog completions script SHELL`: the
@@ -35,7 +36,7 @@ struct Completions: ParsableCommand {
 
     static func shell(named name: String) throws -> CompletionShell {
         guard let shell = CompletionShell(rawValue: name), ["bash", "zsh", "fish"].contains(name) else {
-            throw Failure(description: "'\(name)' is not a shell alog completes; give bash, zsh or fish")
+            throw Failure(description: "\(DisplayText.quoted(name)) is not a shell alog completes; give bash, zsh or fish")
         }
         return shell
     }

@@ -24,10 +24,14 @@ struct Repair: ParsableCommand {
 
     func run() throws {
         // The widget's queue waits: it commits on top of a repaired branch.
-        let vault = try options.open(drainingWidgetQueue: false)
+        // Whatever in .git/alog/ stops every command (as rebuild does) goes first.
+        let cleared =
+            try Vault.repairHead(at: options.location.path) + Vault.clearDamagedState(at: options.location.path)
+        cleared.forEach(emitLine)
+        let vault = try options.open(drainingWidgetQueue: false, reportingRemovals: false)
         let report = try vault.repair(moveBranch: moveBranch)
         report.warnings.forEach(Terminal.warn)
-        if report.actions.isEmpty {
+        if report.actions.isEmpty, cleared.isEmpty {
             emit(
                 "nothing to repair: the branch resolves, no committed event line is missing and no event line is damaged"
             )

@@ -9,7 +9,7 @@ struct Verify: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let vault = try options.open()
+        let vault = try options.open(reportingRemovals: false)
         let report = try vault.verify()
         for issue in report.malformedLines { emitLine("damaged line: \(issue)") }
         for (id, places) in report.duplicateIDs {

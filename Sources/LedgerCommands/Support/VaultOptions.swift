@@ -29,13 +29,18 @@ struct VaultOptions: ParsableArguments {
     /// Opens the vault; the embedded default is created on first use, explicit paths must
     /// already be vaults. `validate` is the command's check of its input against the vault: it
     /// runs before the widget's queue is committed, so a refused command commits nothing.
-    func open(drainingWidgetQueue: Bool = true, validate: (Vault) throws -> Void = { _ in }) throws -> Vault {
-        try Self.open(explicit: vault, drainingWidgetQueue: drainingWidgetQueue, validate: validate)
+    func open(
+        drainingWidgetQueue: Bool = true, reportingRemovals: Bool = true, validate: (Vault) throws -> Void = { _ in }
+    ) throws -> Vault {
+        try Self.open(
+            explicit: vault, drainingWidgetQueue: drainingWidgetQueue, reportingRemovals: reportingRemovals,
+            validate: validate)
     }
 
     /// `open` for a `--vault` value found without the parser.
     static func open(
-        explicit: String?, drainingWidgetQueue: Bool = true, validate: (Vault) throws -> Void = { _ in }
+        explicit: String?, drainingWidgetQueue: Bool = true, reportingRemovals: Bool = true,
+        validate: (Vault) throws -> Void = { _ in }
     ) throws -> Vault {
         try checkExplicit(explicit)
         let location = VaultLocation(explicit: explicit)
@@ -53,7 +58,8 @@ struct VaultOptions: ParsableArguments {
         finishInterruptedWrite(vault)
         try validate(vault)
         if drainingWidgetQueue { commitWidgetQueue(vault) }
-        Terminal.reportRemovals(vault)
+        // (`repair` and `verify` say it in their own words, not "run 'alog repair'".)
+        if reportingRemovals { Terminal.reportRemovals(vault) }
         return vault
     }
 

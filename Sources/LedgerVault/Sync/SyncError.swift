@@ -11,11 +11,16 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
     case invalidURL(String)
     /// A local path given as a remote or a clone's source does not exist.
     case noSuchLocalRepository(String, path: String)
+    /// A local path that exists but is no git repository (a file, or a plain folder).
+    case notARepository(String, path: String, isFile: Bool)
     /// A remote's URL is a local path that does not exist (an unmounted disk, a moved folder).
     case remotePathMissing(remote: String, path: String)
     case destinationNotEmpty(String)
     case authentication(remote: String, detail: String)
     case transfer(remote: String, detail: String)
+    /// The transfer reached the remote, but this machine could not write what came (disk full,
+    /// file-size limit, permissions).
+    case localWriteFailed(remote: String, detail: String)
     /// The remote's branch no longer contains a commit this device already received from it.
     case historyRewritten(remote: String, had: String, now: String?)
     /// The remote's history and the vault's share no commit: the vault is not a clone of that
@@ -57,13 +62,17 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
         case .invalidURL(let url):
             "\(DisplayText.quoted(url)) is not a remote alog can use; give a path, file://, git://, ssh:// (or user@host:path) or https:// URL"
         case .noSuchLocalRepository(let url, let path):
-            "\(DisplayText.quoted(url)) does not exist (\(path)); give the path of an existing git repository (on a mounted disk), or a URL"
+            "\(DisplayText.quoted(url)) does not exist (\(DisplayText.escaped(path))); give the path of an existing git repository (on a mounted disk), or a URL"
+        case .notARepository(let url, let path, let isFile):
+            "\(DisplayText.quoted(url)) is \(isFile ? "a file" : "a folder") (\(DisplayText.escaped(path))) but not a git repository; give the folder of a clone (the one holding .git) or of a bare repository, or a URL"
         case .remotePathMissing(let remote, let path):
-            "the remote \(DisplayText.quoted(remote)) is the folder \(path), which does not exist; mount the disk it is on, or point it elsewhere with 'alog remote remove \(remote)' and 'alog remote add \(remote) URL'. Nothing was changed"
+            "the remote \(DisplayText.quoted(remote)) is the folder \(DisplayText.escaped(path)), which does not exist; mount the disk it is on, or point it elsewhere with 'alog remote remove \(remote)' and 'alog remote add \(remote) URL'. Nothing was changed"
         case .destinationNotEmpty(let path):
-            "\(path) already exists and is not empty; choose a new folder with --vault"
+            "\(DisplayText.escaped(path)) already exists and is not empty; choose a new folder with --vault"
         case .authentication(let remote, let detail):
             "authentication to \(DisplayText.quoted(remote)) failed: \(detail)"
+        case .localWriteFailed(let remote, let detail):
+            "reached \(DisplayText.quoted(remote)), but could not write what it sent here (\(detail)); free disk space, or raise the file-size limit ('ulimit -f'), then retry. Nothing was changed"
         case .transfer(let remote, let detail):
             "could not reach \(DisplayText.quoted(remote)): \(detail)"
         case .unrelatedHistories(let remote, let url, let vault):
@@ -71,7 +80,7 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
         case .historyRewritten(let remote, let had, let now):
             "refused: \(DisplayText.quoted(remote)) no longer contains commit \(had.prefix(12)), which this device already received from it (its branch \(now.map { "now points at \($0.prefix(12))" } ?? "was deleted")). Someone rewrote or reset the shared history; nothing was merged. Inspect it with 'git log \(now.map { String($0.prefix(12)) } ?? remote)' and restore the branch on the remote"
         case .eventsRewritten(let remote, let path, let detail):
-            "refused: history from \(DisplayText.quoted(remote)) rewrites the append-only event log in \(path) (\(detail)); nothing was merged, local data is intact"
+            "refused: history from \(DisplayText.quoted(remote)) rewrites the append-only event log in \(DisplayText.escaped(path)) (\(detail)); nothing was merged, local data is intact"
         case .unsafePath(let remote, let path, let reason):
             "refused: history from \(DisplayText.quoted(remote)) contains the path \(DisplayText.quoted(path)), which \(reason); nothing was merged, local data is intact"
         case .localChangesInTheWay(let paths):
@@ -81,7 +90,7 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
         case .localMovedBack(let remote, let from, let to, let lines):
             "refused to push to \(DisplayText.quoted(remote)): the branch moved backwards from commit \(from.prefix(12)) to \(to.prefix(12)) here, leaving out \(lines) committed event line\(lines == 1 ? "" : "s"), and a push would spread that to every device; run 'alog repair' (or 'alog repair --move-branch'), then 'alog sync' again. Nothing was pushed"
         case .localDamage(let remote, let path, let line, let reason, let count):
-            "refused to push to \(DisplayText.quoted(remote)): \(count) damaged event line\(count == 1 ? "" : "s") would go with it, the first at \(path):\(line) (\(reason)); run 'alog repair' (it puts the file's last good content back and keeps the damaged bytes aside), then 'alog sync' again. Nothing was pushed"
+            "refused to push to \(DisplayText.quoted(remote)): \(count) damaged event line\(count == 1 ? "" : "s") would go with it, the first at \(DisplayText.escaped(path)):\(line) (\(reason)); run 'alog repair' (it puts the file's last good content back and keeps the damaged bytes aside), then 'alog sync' again. Nothing was pushed"
         case .localRemovals(let remote, let commit, let lines):
             "refused to push to \(DisplayText.quoted(remote)): commit \(commit.prefix(12)) removed \(lines) committed event line\(lines == 1 ? "" : "s") here, and a push would spread that to every device; run 'alog repair' (it writes them back), then 'alog sync' again. Nothing was pushed"
         }

@@ -15,7 +15,7 @@ extension Vault {
         try checkLocalRepositoryExists(url)
         let existed = FileSystem.exists(root)
         try makeFolder(root)
-        // A failed clone leaves no folder it made behind.
+        // A failed clone (the transfer, or the checkout after it) leaves no folder it made behind.
         var cloned = false
         defer { if !cloned, !existed { try? FileSystem.removeTree(root) } }
         let source = isLocalPath(url) ? FileSystem.absolute(url) : url
@@ -25,11 +25,12 @@ extension Vault {
             repository = try Repository.clone(
                 url: source, into: root, checkout: false,
                 options: TransferOptions(credentials: credentials, progress: SyncProgress.forward(progress)))
-            cloned = true
         } catch let error as GitError {
             throw error.code == .authentication
                 ? SyncError.authentication(remote: url, detail: error.message)
-                : SyncError.transfer(remote: url, detail: error.message)
+                : error.isLocalWriteFailure
+                    ? SyncError.localWriteFailed(remote: url, detail: error.message)
+                    : SyncError.transfer(remote: url, detail: error.message)
         }
         var head = try repository.head()
         if head.commit == nil {
@@ -61,6 +62,7 @@ extension Vault {
         let finalHead = try repository.head().commit
         report.head = finalHead.map(CommitID.init)
         if let finalHead { _ = try vault.summary(at: finalHead) }
+        cloned = true
         return (vault, report)
     }
 }

@@ -56,6 +56,11 @@ extension Vault {
         guard let path = localRepositoryPath(url) else { return }
         let absolute = FileSystem.absolute(path)
         if !FileSystem.exists(absolute) { throw SyncError.noSuchLocalRepository(url, path: absolute) }
+        // A plain file, or a folder that holds no repository: libgit2 would say "unsupported
+        // URL protocol" or "could not find repository".
+        if !Repository.exists(at: absolute) {
+            throw SyncError.notARepository(url, path: absolute, isFile: !FileSystem.isDirectory(absolute))
+        }
     }
 
     /// The remote `alog sync` uses when none is named: the branch's upstream, else `origin`,

@@ -290,6 +290,7 @@ extension Vault {
     /// that cannot be reached.
     private func transferError(_ error: GitError, remote: String) -> Error {
         if error.code == .authentication { return SyncError.authentication(remote: remote, detail: error.message) }
+        if error.isLocalWriteFailure { return SyncError.localWriteFailed(remote: remote, detail: error.message) }
         if error.isLocalDamage { return error }
         return SyncError.transfer(remote: remote, detail: error.message)
     }

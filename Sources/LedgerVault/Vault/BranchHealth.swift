@@ -51,25 +51,29 @@ extension Vault {
     /// file`), or does not recognise the repository at all.
     func headDamage() -> VaultError? {
         let path = gitDirectory + "HEAD"
-        let shown = displayPath(path)
-        if FileSystem.isDirectory(path) { return .headDamaged(path: shown, reason: "it is a directory") }
+        return Self.headProblem(path).map { .headDamaged(path: displayPath(path), reason: $0) }
+    }
+
+    /// Why the HEAD file at `path` cannot be used, or nil when it names a branch or a commit.
+    static func headProblem(_ path: String) -> String? {
+        if FileSystem.isDirectory(path) { return "it is a directory" }
         let bytes: [UInt8]
         do {
-            guard let read = try FileSystem.read(path) else { return .headDamaged(path: shown, reason: "missing") }
+            guard let read = try FileSystem.read(path) else { return "missing" }
             bytes = read
         } catch let failure as FileSystem.Failure {
-            return .headDamaged(path: shown, reason: "unreadable: \(failure.reason)")
+            return "unreadable: \(failure.reason)"
         } catch {
-            return .headDamaged(path: shown, reason: "unreadable")
+            return "unreadable"
         }
         let line = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
-        if line.isEmpty { return .headDamaged(path: shown, reason: "empty file") }
+        if line.isEmpty { return "empty file" }
         if line.hasPrefix("ref: ") {
             if BranchIntent.isBranchName(line.dropFirst(5)) { return nil }
-            return .headDamaged(path: shown, reason: "it does not name a branch under refs/")
+            return "it does not name a branch under refs/"
         }
         if let id = ObjectID(hex: line), id.hex != String(repeating: "0", count: 40) { return nil }
-        return .headDamaged(path: shown, reason: "it holds neither a branch nor a commit id")
+        return "it holds neither a branch nor a commit id"
     }
 
     /// Why the branch `name` (e.g. `refs/heads/main`) cannot be used, or nil when it is fine

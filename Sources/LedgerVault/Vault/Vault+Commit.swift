@@ -182,10 +182,21 @@ extension Vault {
             }
         } catch {
             warnings.append(
-                "committed, but could not update the git index (\(error)); 'git status' may show ledger files as changed until the next alog write"
+                indexLockedReason().map {
+                    "committed; the git index was not updated: \($0); until then 'git status' may show ledger files as changed"
+                }
+                    ?? "committed; the git index could not be updated (\((error as? GitError)?.problem ?? "\(error)")), so 'git status' may show ledger files as changed until the next alog write; 'rm .git/index && git reset' rebuilds the index from HEAD"
             )
         }
         return warnings
+    }
+
+    /// Why the git index cannot be written, when the reason is `.git/index.lock` (with the fix);
+    /// nil when that file does not exist.
+    func indexLockedReason() -> String? {
+        let lock = String(stateFiles.path.dropLast("alog/".count)) + "index.lock"
+        guard FileSystem.exists(lock) else { return nil }
+        return "\(displayPath(lock)) exists (a git command is running, or one was killed and left it); if no git command is running, remove that file"
     }
 
     /// `user.name`/`user.email` from the git configuration, else the device name (which is

@@ -12,6 +12,34 @@ extension Vault {
     /// Replaces what is in the way in the state directory of the vault at `path`; returns what
     /// was replaced, one sentence each. Does nothing (and returns nothing) where there is no
     /// vault.
+    /// Points a damaged `.git/HEAD` of the vault at `path` at its branch again: `main` when
+    /// it exists, else the only branch there is. Returns what it did (nothing when HEAD is
+    /// fine or there is no vault); throws, with the branches to choose from, when it cannot
+    /// tell which branch is the vault's.
+    public static func repairHead(at path: String) throws -> [String] {
+        let root = FileSystem.absolute(path)
+        let gitDirectory = root + "/.git/"
+        guard FileSystem.isDirectory(gitDirectory), FileSystem.isDirectory(gitDirectory + "refs"),
+            let problem = headProblem(gitDirectory + "HEAD")
+        else { return [] }
+        var branches = Set(FileSystem.list(gitDirectory + "refs/heads").filter { !$0.hasSuffix(".lock") })
+        if let packed = try? FileSystem.readString(gitDirectory + "packed-refs") {
+            for line in packed.split(separator: "\n") {
+                guard let ref = line.split(separator: " ").last, ref.hasPrefix("refs/heads/") else { continue }
+                branches.insert(String(ref.dropFirst("refs/heads/".count)))
+            }
+        }
+        let chosen = branches.contains("main") ? "main" : branches.count == 1 ? branches.first : nil
+        guard let branch = chosen else {
+            throw VaultError.headDamaged(
+                path: ".git/HEAD",
+                reason: "\(problem), and alog cannot tell which of \(branches.isEmpty ? "no branches" : "the branches " + branches.sorted().joined(separator: ", ")) is the vault's")
+        }
+        if FileSystem.isDirectory(gitDirectory + "HEAD") { try FileSystem.removeTree(gitDirectory + "HEAD") }
+        _ = try FileSystem.writeAtomically(gitDirectory + "HEAD", Array("ref: refs/heads/\(branch)\n".utf8))
+        return ["pointed .git/HEAD at the branch \(branch) again (it was damaged: \(problem))"]
+    }
+
     public static func clearDamagedState(at path: String) throws -> [String] {
         let root = FileSystem.absolute(path)
         let gitDirectory: String
@@ -41,6 +69,13 @@ extension Vault {
                 caches.contains(file)
                     ? "replaced \(shown(file)) (\(problem)); it is folded again from the events"
                     : "removed \(shown(file)) (\(problem)); run 'alog verify' to find commits that removed event lines")
+        }
+        // A folder where a lock file belongs stops every writer ("Is a directory"): alog's
+        // locks are empty files, so nothing is lost by taking it away.
+        for lock in [files.writeLock, files.widget.queueLock, files.widget.drainLock]
+        where FileSystem.entryKind(lock) == .directory {
+            try FileSystem.removeTree(lock)
+            replaced.append("removed the folder \(shown(lock)), which was in the place of alog's lock file")
         }
         let device = files.device
         if let problem = Self.obstruction(device) ?? Self.missingDeviceID(device) {

@@ -41,6 +41,8 @@ extension Vault {
             lock = try FileLock(path: stateFiles.writeLock)
         } catch let failure as FileSystem.Failure where failure.isWriteDenied {
             throw VaultError.notWritable(path: root, reason: failure.reason)
+        } catch let failure as FileSystem.Failure where FileSystem.entryKind(stateFiles.writeLock) == .directory {
+            throw VaultError.damagedStateFile(path: displayPath(stateFiles.writeLock), reason: failure.reason)
         }
         let path = stateFiles.branchIntent
         guard let bytes = try FileSystem.read(path) else { return (lock, []) }
@@ -108,7 +110,9 @@ extension Vault {
             try repository.stageFiles(
                 try ledgerPaths.filter { try repository.treeEntry(atPath: $0, in: headTree) != nil })
         } catch {
-            warnings.append("could not bring the ledger files of an interrupted write up to date: \(error)")
+            warnings.append(
+                "could not bring the ledger files of an interrupted write up to date: "
+                    + (indexLockedReason() ?? "\(error)"))
         }
         // A note the killed writer already brought up to date counts as a conflict for a safe
         // checkout (it no longer matches the old tree): stage it, and keep any other version.

@@ -48,19 +48,19 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .notAVault(let path, let reason):
-            "\(path) is not an alog vault (\(reason)); run 'alog init --vault \(path)' to create or adopt one"
+            "\(DisplayText.escaped(path)) is not an alog vault (\(reason)); run 'alog init --vault \(DisplayText.escaped(path))' to create or adopt one"
         case .vaultIsAFile(let path):
-            "\(path) is a file, not a folder; give --vault the folder of your notes (or a new folder's path)"
+            "\(DisplayText.escaped(path)) is a file, not a folder; give --vault the folder of your notes (or a new folder's path)"
         case .cannotCreateFolder(let path, let reason):
-            "cannot create the folder \(path) (\(reason)); nothing was written. Give --vault a folder you can write, e.g. ~/Notes"
+            "cannot create the folder \(DisplayText.escaped(path)) (\(reason)); nothing was written. Give --vault a folder you can write, e.g. ~/Notes"
         case .emptyVaultPath:
             "--vault is empty (an unset variable?); give the folder of your notes, or leave --vault out to use $ALOG_VAULT or the default vault"
         case .bareRepository(let path):
-            "\(path) is a bare git repository (no working tree), so it cannot be a vault; make a vault from it with 'alog clone \(path) --vault NEW-FOLDER', or sync with it ('alog remote add origin \(path)')"
+            "\(DisplayText.escaped(path)) is a bare git repository (no working tree), so it cannot be a vault; make a vault from it with 'alog clone \(DisplayText.escaped(path)) --vault NEW-FOLDER', or sync with it ('alog remote add origin \(DisplayText.escaped(path))')"
         case .notWritable(let path, let reason):
-            "the vault at \(path) is not writable (\(reason)), so nothing was written; reading commands (status, history, show, audit, verify) still work. To write, make its .git folder writable for this user or mount the disk read-write"
+            "the vault at \(DisplayText.escaped(path)) is not writable (\(reason)), so nothing was written; reading commands (status, history, show, audit, verify) still work. To write, make its .git folder writable for this user or mount the disk read-write"
         case .insideRepository(let path, let enclosing):
-            "\(path) is inside the git repository at \(enclosing); nothing was created. To keep the ledger in that repository, run 'alog init --vault \(enclosing)'; to make a separate repository here (the enclosing one will list it as untracked), run 'alog init --vault \(path) --nested'"
+            "\(DisplayText.escaped(path)) is inside the git repository at \(DisplayText.escaped(enclosing)); nothing was created. To keep the ledger in that repository, run 'alog init --vault \(DisplayText.escaped(enclosing))'; to make a separate repository here (the enclosing one will list it as untracked), run 'alog init --vault \(DisplayText.escaped(path)) --nested'"
         case .unknownType(let name, let known):
             if let reason = ActivityTypes.validateName(name.lowercased()) {
                 "\(DisplayText.quoted(name)) is not a type name (\(reason)); known types: \(known.joined(separator: ", "))"
@@ -84,7 +84,7 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
         case .entryPrefixTooShort(let prefix):
             "id prefix \(DisplayText.quoted(prefix)) is too short; give at least 4 characters"
         case .detachedHead(let path):
-            "the vault at \(path) has a detached HEAD; check out a branch (git -C \(path) switch main) and retry"
+            "the vault at \(DisplayText.escaped(path)) has a detached HEAD; check out a branch (git -C \(DisplayText.escaped(path)) switch main) and retry"
         case .branchLocked(let lockFile):
             "another git process is updating the branch (\(lockFile) exists), so nothing was committed; retry when it is done, or, if no git command is running, remove that file and retry"
         case .nothingToChange:
@@ -98,9 +98,9 @@ public enum VaultError: Error, CustomStringConvertible, Equatable {
         case .clockOutOfRange(let millis):
             "the clock reads \(millis / 1000) seconds since 1970, outside 1970-01-01 to 9999-12-30; nothing was written. Set the clock (or ALOG_NOW) and try again"
         case .headDamaged(let path, let reason):
-            "HEAD (\(path)) is damaged (\(reason)); nothing was read or written. Point it at the branch again, usually with: echo 'ref: refs/heads/main' > \(path)"
+            "HEAD (\(DisplayText.escaped(path))) is damaged (\(reason)); nothing was read or written. Point it at the branch again, usually with: echo 'ref: refs/heads/main' > \(DisplayText.escaped(path))"
         case .damagedStateFile(let path, let reason):
-            "alog's own file \(path) cannot be read (\(reason)); run 'alog rebuild', which replaces it"
+            "alog's own file \(DisplayText.escaped(path)) cannot be read (\(reason)); run 'alog rebuild' or 'alog repair', which replace it"
         case .nothingToMoveBack:
             "the branch has not moved backwards past any committed event line, so there is nothing to move it back to; 'alog repair' alone puts back what can be put back"
         case .notesInTheWay(let paths):
