@@ -36,7 +36,8 @@ struct Completions: ParsableCommand {
 
     static func shell(named name: String) throws -> CompletionShell {
         guard let shell = CompletionShell(rawValue: name), ["bash", "zsh", "fish"].contains(name) else {
-            throw Failure(description: "\(DisplayText.quoted(name)) is not a shell alog completes; give bash, zsh or fish")
+            throw Failure(
+                description: "\(DisplayText.quoted(name)) is not a shell alog completes; give bash, zsh or fish")
         }
         return shell
     }

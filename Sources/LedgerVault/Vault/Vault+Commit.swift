@@ -196,7 +196,8 @@ extension Vault {
     func indexLockedReason() -> String? {
         let lock = String(stateFiles.path.dropLast("alog/".count)) + "index.lock"
         guard FileSystem.exists(lock) else { return nil }
-        return "\(displayPath(lock)) exists (a git command is running, or one was killed and left it); if no git command is running, remove that file"
+        return
+            "\(displayPath(lock)) exists (a git command is running, or one was killed and left it); if no git command is running, remove that file"
     }
 
     /// `user.name`/`user.email` from the git configuration, else the device name (which is

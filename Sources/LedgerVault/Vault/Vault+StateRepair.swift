@@ -33,7 +33,9 @@ extension Vault {
         guard let branch = chosen else {
             throw VaultError.headDamaged(
                 path: ".git/HEAD",
-                reason: "\(problem), and alog cannot tell which of \(branches.isEmpty ? "no branches" : "the branches " + branches.sorted().joined(separator: ", ")) is the vault's")
+                reason:
+                    "\(problem), and alog cannot tell which of \(branches.isEmpty ? "no branches" : "the branches " + branches.sorted().joined(separator: ", ")) is the vault's"
+            )
         }
         if FileSystem.isDirectory(gitDirectory + "HEAD") { try FileSystem.removeTree(gitDirectory + "HEAD") }
         _ = try FileSystem.writeAtomically(gitDirectory + "HEAD", Array("ref: refs/heads/\(branch)\n".utf8))
