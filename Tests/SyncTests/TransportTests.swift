@@ -70,6 +70,31 @@ struct TransportTests {
         #expect(try git("rev-parse", "HEAD", in: dir.sub("laptop")).stdout == head)
     }
 
+    @Test("a remote that cannot be used is said in alog's words first, git's text after")
+    func transferWords() throws {
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
+        _ = try makeBareRemote(dir)
+        let daemon = try GitDaemon(base: dir.path)
+        let cases: [(url: String, words: String)] = [
+            ("git://127.0.0.1:\(freeLoopbackPort())/nothing.git", "nothing answers at that address and port"),
+            ("git://host.invalid/nothing.git", "the host name is not known"),
+            (daemon.url("missing.git"), "the git daemon serves no repository at that path"),
+        ]
+        for (index, item) in cases.enumerated() {
+            try vault.addRemote(name: "r\(index)", url: item.url)
+            do {
+                _ = try vault.sync(remote: "r\(index)")
+                Issue.record("\(item.url) synced")
+            } catch {
+                let text = "\(error)"
+                #expect(text.hasPrefix("could not reach 'r\(index)': \(item.words)"), "\(text)")
+                #expect(text.contains("(git: "), "git's own text stays, after alog's: \(text)")
+            }
+        }
+        withExtendedLifetime(daemon) {}
+    }
+
     @Test(
         "ssh:// with ssh-agent or a key file (set ALOG_TEST_SSH_URL to a bare repository over ssh)",
         .enabled(if: ProcessInfo.processInfo.environment["ALOG_TEST_SSH_URL"] != nil))

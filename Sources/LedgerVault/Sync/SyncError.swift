@@ -74,7 +74,7 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
         case .localWriteFailed(let remote, let detail):
             "reached \(DisplayText.quoted(remote)), but could not write what it sent here (\(detail)); free disk space, or raise the file-size limit ('ulimit -f'), then retry. Nothing was changed"
         case .transfer(let remote, let detail):
-            "could not reach \(DisplayText.quoted(remote)): \(detail)"
+            "could not reach \(DisplayText.quoted(remote)): \(Self.transferReason(detail)). Nothing was changed"
         case .unrelatedHistories(let remote, let url, let vault):
             "refused to sync the vault at \(DisplayText.quoted(vault)) with \(DisplayText.quoted(remote)) (\(DisplayText.quoted(url))): their histories share no commit, so this vault is not a clone of that remote, and a merge would join two separate ledgers. Nothing was changed or pushed. To use the remote's vault on this machine, run 'alog clone \(url) --vault FOLDER' and use that folder (--vault, ALOG_VAULT, or 'alog config vault FOLDER'); to join the two ledgers on purpose, run 'alog sync --allow-unrelated-histories'"
         case .historyRewritten(let remote, let had, let now):
@@ -94,5 +94,36 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
         case .localRemovals(let remote, let commit, let lines):
             "refused to push to \(DisplayText.quoted(remote)): commit \(commit.prefix(12)) removed \(lines) committed event line\(lines == 1 ? "" : "s") here, and a push would spread that to every device; run 'alog repair' (it writes them back), then 'alog sync' again. Nothing was pushed"
         }
+    }
+
+    /// A transfer failure in alog's words, with what to check, and git's own text after it (it
+    /// names the host or the code): libgit2's message alone is not for users.
+    static func transferReason(_ detail: String) -> String {
+        let text = detail.lowercased()
+        let reasons: [(clue: String, words: String)] = [
+            ("failed to resolve address", "the host name is not known (a typo in the address, or no network)"),
+            ("could not resolve host", "the host name is not known (a typo in the address, or no network)"),
+            ("connection refused", "nothing answers at that address and port (is the server running?)"),
+            ("timed out", "the server did not answer in time (check the network, or try again later)"),
+            ("network is unreachable", "there is no network route to the host (are you online?)"),
+            ("no route to host", "there is no network route to the host (are you online?)"),
+            ("status code: 404", "the server has no repository at that address (HTTP 404); check the path"),
+            ("status code: 403", "the server refused access (HTTP 403); check the token or your rights"),
+            ("status code: 401", "the server wants credentials (HTTP 401); set alog.token or $ALOG_GIT_TOKEN"),
+            ("status code: 5", "the server failed (an HTTP 5xx error); try again later"),
+            ("certificate", "the server's TLS certificate could not be verified"),
+            ("ssl", "the TLS connection failed"),
+            ("early eof", "the connection closed in the middle of the transfer; try again"),
+            ("hung up", "the server closed the connection; try again"),
+            ("unsupported url protocol", "alog cannot use that kind of address"),
+            ("could not find repository", "no git repository is there"),
+            ("not found", "the server has no repository at that address"),
+            (
+                "repository not exported",
+                "the git daemon serves no repository at that path (it does not exist there, or is not exported)"
+            ),
+        ]
+        let words = reasons.first { text.contains($0.clue) }?.words ?? "the transfer failed"
+        return "\(words) (git: \(DisplayText.escaped(detail)))"
     }
 }
