@@ -116,6 +116,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
             ("early eof", "the connection closed in the middle of the transfer; try again"),
             ("hung up", "the server closed the connection; try again"),
             ("unsupported url protocol", "alog cannot use that kind of address"),
+            ("malformed url", "the address is not a valid URL; fix it with 'alog remote remove' and 'alog remote add'"),
+            ("invalid url", "the address is not a valid URL; fix it with 'alog remote remove' and 'alog remote add'"),
             ("could not find repository", "no git repository is there"),
             ("not found", "the server has no repository at that address"),
             (
