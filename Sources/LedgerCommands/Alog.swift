@@ -19,20 +19,11 @@ public struct Alog: ParsableCommand {
             The vault is --vault PATH, else $ALOG_VAULT, else 'alog config vault', else a default vault under \
             $XDG_DATA_HOME/alog/vault (created on first use). 'alog --version' prints the version.
             """,
-        subcommands: [
-            Init.self, Log.self, Start.self, Stop.self, Resume.self, Cancel.self, Track.self, Goals.self, Watch.self,
-            Edit.self, Delete.self,
-            Restore.self, Undo.self, Status.self, History.self, Show.self, Audit.self, Types.self, Config.self,
-            Rebuild.self, Repair.self, Verify.self, Clone.self, Remote.self, Sync.self, Widget.self,
-            Completions.self,
-        ]
+        subcommands: CommandTable.topLevel
     )
 
-    /// Leaf commands run on every quick log or status refresh.
-    static let hotCommands: [String: any ParsableCommand.Type] = [
-        "log": Log.self, "status": Status.self, "edit": Edit.self, "delete": Delete.self, "restore": Restore.self,
-        "history": History.self,
-    ]
+    /// Leaf commands run on every quick log or status refresh (see `CommandTable`).
+    static var hotCommands: [String: any ParsableCommand.Type] { CommandTable.hotCommands }
 
     /// Printed by `alog --version` (only the root takes it: subcommands do not list it).
     static let version = "0.1.0"
@@ -44,8 +35,7 @@ public struct Alog: ParsableCommand {
 
     /// `alog stat` and the like: the closest command names, for "did you mean".
     static func suggestions(for name: String) -> [String] {
-        let names = configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
-        return NearMiss.candidates(for: name, among: names)
+        NearMiss.candidates(for: name, among: CommandTable.firstWords)
     }
 
     /// Runs the command line of this process and exits.

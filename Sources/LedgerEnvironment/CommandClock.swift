@@ -66,22 +66,23 @@ public enum CommandClock {
 
     /// Parses `--since`: as `parse`, but a time ahead of now is refused for what it means there
     /// (no entry can be at or after it), not for what it means to `--at`.
-    public static func parseSince(_ text: String) throws -> LocalInstant {
+    public static func parseSince(_ text: String, _ time: TimeExpression = expression) throws -> LocalInstant {
         do {
-            return try parse(text)
-        } catch let error as TimeExpression.ParseError
-            where error.reason.hasSuffix("entries record what already happened")
-        {
-            let ahead = error.reason.firstIndex(of: ";").map { String(error.reason[..<$0]) } ?? error.reason
+            return try time.parse(text)
+        } catch let error as TimeExpression.ParseError {
+            guard let ahead = error.aheadBy else { throw error }
             throw Invalid(
                 description:
-                    "--since \(DisplayText.quoted(text)) is \(ahead.dropFirst("it is ".count)), so no entry can be at or after it; give a time that has passed (e.g. -1d or 'yesterday 08:00')"
+                    "--since \(DisplayText.quoted(text)) is \(formatDuration(ahead)) in the future, so no entry can be at or after it; give a time that has passed (e.g. -1d or 'yesterday 08:00')"
             )
         }
     }
 
+    /// Times read against now and the local zone, as every command's `--at` is.
+    public static var expression: TimeExpression { TimeExpression(now: nowSeconds, zone: SystemTimeZone()) }
+
     /// Parses a user's `--at` text against now and the local zone.
     public static func parse(_ text: String) throws -> LocalInstant {
-        try TimeExpression(now: nowSeconds, zone: SystemTimeZone()).parse(text)
+        try expression.parse(text)
     }
 }

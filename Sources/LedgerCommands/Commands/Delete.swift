@@ -1,8 +1,10 @@
 import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Delete: ParsableCommand {
+struct Delete: InputChecked {
     static let configuration = CommandConfiguration(
         abstract: "Hide an entry (recorded as a new event; 'alog restore' brings it back).")
 
@@ -11,7 +13,10 @@ struct Delete: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
+    func checkedInput(_ time: TimeExpression) throws { try InputCheck.entryPrefix(id) }
+
     func run() throws {
+        try checkedInput(CommandClock.expression)
         let vault = try options.open { try $0.checkDelete(id) }
         let (entry, appended) = try vault.delete(id)
         appended.warnings.forEach(Terminal.warn)

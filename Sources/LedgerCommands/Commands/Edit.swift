@@ -5,7 +5,7 @@ import LedgerOutput
 import LedgerSystem
 import LedgerVault
 
-struct Edit: ParsableCommand {
+struct Edit: InputChecked {
     static let configuration = CommandConfiguration(
         abstract: "Change an entry's time, type or note (recorded as a new event).",
         discussion: "ID may be any unique prefix of at least 4 characters. --note \"\" removes the note."
@@ -41,11 +41,17 @@ struct Edit: ParsableCommand {
         if at != nil, start != nil { throw ValidationError("give --at or --start, not both (they are the same)") }
     }
 
+    /// The id, the new type, start and end as the command gives them, or the refusal.
+    func checkedInput(_ time: TimeExpression) throws -> EntryChanges {
+        try InputCheck.entryPrefix(id)
+        return EntryChanges(
+            type: try type.map(InputCheck.typeName), at: try InputCheck.instant(start ?? at, time),
+            end: try InputCheck.instant(end, time))
+    }
+
     func run() throws {
-        let changes = EntryChanges(
-            type: type?.lowercased(), at: try (start ?? at).map(CommandClock.parse),
-            note: try NoteInput.resolve(note: note, file: noteFile),
-            end: try end.map(CommandClock.parse))
+        var changes = try checkedInput(CommandClock.expression)
+        changes.note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try options.open { try $0.checkEdit(id, changes: changes, adjust: adjust) }
         let (entry, appended) = try vault.edit(id, changes: changes, adjust: adjust)
         appended?.warnings.forEach(Terminal.warn)

@@ -5,7 +5,7 @@ import LedgerOutput
 import LedgerSystem
 import LedgerVault
 
-struct History: ParsableCommand {
+struct History: InputChecked {
     static let configuration = CommandConfiguration(
         abstract: "List entries, newest first.",
         discussion: """
@@ -31,8 +31,12 @@ struct History: ParsableCommand {
         }
     }
 
+    func checkedInput(_ time: TimeExpression) throws -> LocalInstant? {
+        try since.map { try CommandClock.parseSince($0, time) }
+    }
+
     func run() throws {
-        let from = try since.map(CommandClock.parseSince)
+        let from = try checkedInput(CommandClock.expression)
         let vault = try options.open()
         let state = try vault.state()
         Terminal.reportLineIssues(vault)

@@ -5,7 +5,7 @@ import LedgerOutput
 import LedgerSystem
 import LedgerVault
 
-struct Log: ParsableCommand {
+struct Log: InputChecked {
     static let configuration = CommandConfiguration(
         abstract: "Log an activity; prints the new entry's id (on a terminal, with what was logged).",
         discussion: "TIME: ISO 8601, HH:MM, 'yesterday 22:10', -15m, -1h30m, now (default)."
@@ -31,15 +31,24 @@ struct Log: ParsableCommand {
         try Self.log(type: type, at: at, note: note, noteFile: noteFile, vault: options.vault)
     }
 
+    func checkedInput(_ time: TimeExpression) throws -> (type: String, instant: LocalInstant) {
+        try Self.input(type: type, at: at, time)
+    }
+
+    /// The type (lower-cased) and the instant (now when no `--at`), or the refusal.
+    static func input(type: String, at: String?, _ time: TimeExpression) throws -> (type: String, instant: LocalInstant) {
+        (try InputCheck.typeName(type), try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now))
+    }
+
     /// The command's work, shared with `QuickCommand` (the same command line without the parser).
     static func log(type: String, at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws {
+        let (type, instant) = try input(type: type, at: at, CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
-        let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
-        let vault = try VaultOptions.open(explicit: path) { try $0.checkLog(type: type.lowercased()) }
-        let appended = try vault.log(type: type.lowercased(), at: instant, note: note)
+        let vault = try VaultOptions.open(explicit: path) { try $0.checkLog(type: type) }
+        let appended = try vault.log(type: type, at: instant, note: note)
         appended.warnings.forEach(Terminal.warn)
         let id = appended.events[0].id
-        let confirmation = Render.confirmation(type.lowercased(), at: instant, id: id, now: CommandClock.nowSeconds)
+        let confirmation = Render.confirmation(type, at: instant, id: id, now: CommandClock.nowSeconds)
         Self.report(id: id, confirmation: confirmation)
     }
 

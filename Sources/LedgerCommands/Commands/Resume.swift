@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Resume: ParsableCommand {
+struct Resume: InputChecked {
     static let configuration = CommandConfiguration(
         abstract: "Start a new timer with the type, note and goal of the most recently stopped one.",
         aliases: ["continue"])
@@ -14,8 +14,10 @@ struct Resume: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
+    func checkedInput(_ time: TimeExpression) throws -> LocalInstant { try Stop.input(at: at, time) }
+
     func run() throws {
-        let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
+        let instant = try checkedInput(CommandClock.expression)
         let vault = try options.open { try $0.checkResume(at: instant) }
         let (resumed, started) = try vault.resumeTimer(at: instant)
         started.warnings.forEach(Terminal.warn)

@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Show: ParsableCommand {
+struct Show: InputChecked {
     static let configuration = CommandConfiguration(
         abstract: "Show an entry and every event that touched it, with commit, device, author and time.")
 
@@ -16,7 +16,10 @@ struct Show: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
+    func checkedInput(_ time: TimeExpression) throws { try InputCheck.entryPrefix(id) }
+
     func run() throws {
+        try checkedInput(CommandClock.expression)
         let vault = try options.open { _ = try $0.resolveEntry(id) }
         let entry = try vault.resolveEntry(id)
         let records = try vault.eventsTouching(entry.id)

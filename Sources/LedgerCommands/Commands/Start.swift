@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Start: ParsableCommand {
+struct Start: InputChecked {
     static let configuration = CommandConfiguration(
         abstract:
             "Start a timer; prints the new entry's id. A timer running since before it is stopped where this one starts.",
@@ -44,15 +44,25 @@ struct Start: ParsableCommand {
             type: type, at: at, note: note, noteFile: noteFile, goal: goal, adjust: adjust, vault: options.vault)
     }
 
+    func checkedInput(_ time: TimeExpression) throws -> (type: String, instant: LocalInstant, goal: Int64?) {
+        try Self.input(type: type, at: at, goal: goal, time)
+    }
+
+    /// The type (lower-cased), the start (now when no `--at`) and the goal, or the refusal.
+    static func input(type: String, at: String?, goal: String?, _ time: TimeExpression) throws
+        -> (type: String, instant: LocalInstant, goal: Int64?)
+    {
+        let instant = try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
+        return (try InputCheck.typeName(type), instant, try goal.map(Self.duration))
+    }
+
     /// The command's work, shared with `QuickCommand` (the same command line without the parser).
     static func begin(
         type: String, at: String?, note: String?, noteFile: String? = nil, goal: String?, adjust: Bool,
         vault path: String?
     ) throws {
+        let (type, instant, goalSeconds) = try input(type: type, at: at, goal: goal, CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
-        let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
-        let goalSeconds = try goal.map(Self.duration)
-        let type = type.lowercased()
         let vault = try VaultOptions.open(explicit: path) {
             _ = try $0.checkStart(type: type, at: instant, goal: goalSeconds, adjust: adjust)
         }

@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Stop: ParsableCommand {
+struct Stop: InputChecked {
     static let configuration = CommandConfiguration(abstract: "Stop the running timer.")
 
     @Option(parsing: .unconditional, help: "When it stopped (default: now).")
@@ -23,10 +23,17 @@ struct Stop: ParsableCommand {
         try Self.end(at: at, note: note, noteFile: noteFile, vault: options.vault)
     }
 
+    func checkedInput(_ time: TimeExpression) throws -> LocalInstant { try Self.input(at: at, time) }
+
+    /// When it stopped (now when no `--at`), or the refusal.
+    static func input(at: String?, _ time: TimeExpression) throws -> LocalInstant {
+        try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
+    }
+
     /// The command's work, shared with `QuickCommand` (the same command line without the parser).
     static func end(at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws {
+        let instant = try input(at: at, CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
-        let instant = try at.map(CommandClock.parse) ?? SystemTimeZone().localInstant(at: CommandClock.nowSeconds)
         let vault = try VaultOptions.open(explicit: path) { try $0.checkStop(at: instant) }
         let (stopped, appended) = try vault.stopTimer(at: instant, note: note)
         appended.warnings.forEach(Terminal.warn)

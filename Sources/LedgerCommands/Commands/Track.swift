@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Track: ParsableCommand {
+struct Track: InputChecked {
     static let configuration = CommandConfiguration(
         abstract: "Record a timer that already ran, from one time to another, in one step.",
         discussion: """
@@ -58,6 +58,11 @@ struct Track: ParsableCommand {
         guard from == nil, to == nil, duration == nil else {
             throw ValidationError("give the window either as words (9:00 - 10:30) or with --from/--to, not both")
         }
+        // The window takes the words the parser did not (so `-2h` can start it): an option it
+        // does not know is refused here, by name, rather than read as a time.
+        if let unknown = window.first(where: { $0.hasPrefix("--") }) {
+            throw ValidationError("unknown option \(DisplayText.quoted(unknown)); see 'alog track --help'")
+        }
         var words = window
         if words.first?.lowercased() == "from" { words.removeFirst() }
         let separators = ["-", "–", "to", "..", "for"]
@@ -73,18 +78,22 @@ struct Track: ParsableCommand {
         return words[split].lowercased() == "for" ? (start, nil, rest) : (start, rest, nil)
     }
 
-    func run() throws {
+    /// The type (lower-cased) and the window, or the refusal.
+    func checkedInput(_ time: TimeExpression) throws -> (type: String, start: LocalInstant, end: LocalInstant) {
         let (fromText, toText, durationText) = try ends()
-        let note = try NoteInput.resolve(note: note, file: noteFile)
-        let start = try CommandClock.parse(fromText)
+        let start = try time.parse(fromText)
         let end: LocalInstant
         if let toText {
-            end = try CommandClock.parse(toText)
+            end = try time.parse(toText)
         } else {
-            let seconds = try Start.duration(durationText!)
-            end = SystemTimeZone().localInstant(at: start.seconds + seconds)
+            end = time.zone.localInstant(at: start.seconds + (try Start.duration(durationText!)))
         }
-        let type = type.lowercased()
+        return (try InputCheck.typeName(type), start, end)
+    }
+
+    func run() throws {
+        let (type, start, end) = try checkedInput(CommandClock.expression)
+        let note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try options.open { _ = try $0.checkTrack(type: type, from: start, to: end, adjust: adjust) }
         let (appended, trims) = try vault.trackWindow(type: type, from: start, to: end, note: note, adjust: adjust)
         appended.warnings.forEach(Terminal.warn)

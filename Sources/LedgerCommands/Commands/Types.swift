@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
@@ -43,7 +44,7 @@ struct Types: ParsableCommand {
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: InputChecked {
         static let configuration = CommandConfiguration(
             abstract: "Define an activity type, or change the icon, group or colour of one.",
             discussion: """
@@ -66,11 +67,15 @@ struct Types: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func run() throws {
-            // Checked without the vault first (name, icon, group, colour), then against it.
+        func checkedInput(_ time: TimeExpression) throws {
             try Vault.checkDefine(
                 ActivityTypeDefinition(
                     name: name.lowercased(), icon: icon ?? "•", group: group ?? "", color: color ?? ""))
+        }
+
+        func run() throws {
+            // Checked without the vault first (name, icon, group, colour), then against it.
+            try checkedInput(CommandClock.expression)
             var planned: (definition: ActivityTypeDefinition, existed: Bool)?
             let vault = try options.open {
                 planned = try $0.typeDefinition(name: name, icon: icon, group: group, color: color)

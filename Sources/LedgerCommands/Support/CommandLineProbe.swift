@@ -25,25 +25,8 @@ public enum CommandLineProbe {
         public var refusal: String?
     }
 
-    /// The leaf commands by their command words, so a line is parsed on its leaf type (the
-    /// root's parse reflects over the whole tree, ~4 ms a line in a debug build).
-    static let leaves: [(words: [String], type: any ParsableCommand.Type)] = [
-        (["init"], Init.self), (["log"], Log.self), (["edit"], Edit.self), (["delete"], Delete.self),
-        (["restore"], Restore.self), (["status"], Status.self), (["history"], History.self), (["show"], Show.self),
-        (["audit"], Audit.self), (["types", "list"], Types.List.self), (["types", "add"], Types.Add.self),
-        (["rebuild"], Rebuild.self), (["repair"], Repair.self), (["verify"], Verify.self), (["clone"], Clone.self),
-        (["remote", "list"], Remote.List.self), (["remote", "add"], Remote.Add.self),
-        (["remote", "remove"], Remote.Remove.self), (["sync"], Sync.self), (["widget", "tap"], WidgetTap.self),
-        (["widget", "status"], WidgetStatus.self), (["widget", "timeline"], WidgetTimeline.self),
-        (["widget", "pending"], WidgetPending.self), (["widget", "discard"], WidgetDiscard.self),
-        (["widget", "drain"], WidgetDrain.self), (["start"], Start.self), (["switch"], Start.self),
-        (["stop"], Stop.self), (["resume"], Resume.self), (["continue"], Resume.self), (["cancel"], Cancel.self),
-        (["track"], Track.self), (["goals", "list"], Goals.List.self), (["goals", "set"], Goals.Set.self),
-        (["watch"], Watch.self), (["undo"], Undo.self), (["config"], Config.self),
-    ]
-
-    /// The command words of every leaf command, for generators.
-    public static var commandWords: [[String]] { leaves.map(\.words) }
+    /// The command words of every leaf command (aliases included), for generators.
+    public static var commandWords: [[String]] { CommandTable.leaves.map(\.words) }
 
     /// Reads `arguments` (without the program name) as every reader of the CLI does. `now` and
     /// `zone` are what times are read against. With `throughRoot`, the parser reads the line
@@ -55,7 +38,7 @@ public enum CommandLineProbe {
         var outcome = Outcome()
         outcome.quick = QuickCommand(arguments) != nil
         outcome.front = HotCommand(arguments) != nil
-        let leaf = throughRoot ? nil : leaves.last { arguments.starts(with: $0.words) }
+        let leaf = throughRoot ? nil : CommandTable.leaf(for: arguments)
         let command: any ParsableCommand
         do {
             if let leaf {
@@ -71,6 +54,11 @@ public enum CommandLineProbe {
             }
             return outcome
         }
+        // The root answers `alog history --help` with its help command, as a parsed command.
+        if String(describing: type(of: command)) == "HelpCommand" {
+            outcome.help = true
+            return outcome
+        }
         outcome.parsed = true
         do {
             try check(command, now: now, zone: zone)
@@ -81,50 +69,10 @@ public enum CommandLineProbe {
         return outcome
     }
 
-    /// The checks a command makes of its input before it opens the vault.
+    /// The checks a command makes of its input before it opens the vault: the command's own
+    /// (`InputChecked`), the same function its run uses.
     static func check(_ command: any ParsableCommand, now: Int64, zone: any TimeZoneRules) throws {
-        let time = TimeExpression(now: now, zone: zone)
-        func typeName(_ name: String) throws {
-            if let reason = ActivityTypes.validateName(name) {
-                throw VaultError.invalidTypeName(name, reason: reason)
-            }
-        }
-        func entryID(_ prefix: String) throws {
-            guard prefix.lowercased().count >= 4 else { throw VaultError.entryPrefixTooShort(prefix) }
-            _ = EventID(prefix.lowercased())
-        }
-        switch command {
-        case let log as Log:
-            _ = try log.at.map(time.parse)
-            try typeName(log.type.lowercased())
-        case let edit as Edit:
-            _ = try edit.at.map(time.parse)
-            try edit.type.map { try typeName($0.lowercased()) }
-            try entryID(edit.id)
-        case let delete as Delete: try entryID(delete.id)
-        case let restore as Restore: try entryID(restore.id)
-        case let show as Show: try entryID(show.id)
-        case let history as History: _ = try history.since.map(time.parse)
-        case let add as Types.Add:
-            try Vault.checkDefine(
-                ActivityTypeDefinition(
-                    name: add.name.lowercased(), icon: add.icon ?? "•", group: add.group ?? "", color: add.color ?? ""))
-        case let start as Start:
-            _ = try start.at.map(time.parse)
-            _ = try start.goal.map(Start.duration)
-            try typeName(start.type.lowercased())
-        case let stop as Stop: _ = try stop.at.map(time.parse)
-        case let resume as Resume: _ = try resume.at.map(time.parse)
-        case let track as Track:
-            let (from, to, duration) = try track.ends()
-            _ = try time.parse(from)
-            _ = try to.map(time.parse)
-            _ = try duration.map(Start.duration)
-            try typeName(track.type.lowercased())
-        case let tap as WidgetTap:
-            _ = try tap.at.map(time.parse)
-            try typeName(tap.type.lowercased())
-        default: break
-        }
+        guard let checked = command as? any InputChecked else { return }
+        _ = try checked.checkedInput(TimeExpression(now: now, zone: zone))
     }
 }

@@ -10,11 +10,8 @@ protocol HotFormCommand: ParsableCommand {
 }
 
 extension Alog {
-    /// The commands behind the hot forms, one per form.
-    static let hotFormCommands: [any HotFormCommand.Type] = [
-        Log.self, Status.self, WidgetTap.self, WidgetStatus.self, WidgetTimeline.self, WidgetPending.self,
-        Start.self, Stop.self,
-    ]
+    /// The commands behind the hot forms, one per form (see `CommandTable`).
+    static var hotFormCommands: [any HotFormCommand.Type] { CommandTable.hotFormCommands }
 
     /// Parses `arguments` (whole, command words included) as the hot command of `form`: the
     /// same values the root would give, without building the whole command tree.

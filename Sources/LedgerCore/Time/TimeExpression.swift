@@ -11,6 +11,8 @@ public struct TimeExpression: Sendable {
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
         public var input: String
         public var reason: String
+        /// How far ahead of now the time is, when that is why it was refused.
+        public var aheadBy: Int64? = nil
         public var description: String { "invalid time \(DisplayText.quoted(input)): \(reason)" }
     }
 
@@ -34,8 +36,8 @@ public struct TimeExpression: Sendable {
             throw ParseError(
                 input: raw,
                 reason:
-                    "it is \(formatDuration(instant.seconds - now)) in the future; entries record what already happened"
-            )
+                    "it is \(formatDuration(instant.seconds - now)) in the future; entries record what already happened",
+                aheadBy: instant.seconds - now)
         }
         if instant.seconds < 0 {
             throw ParseError(input: raw, reason: "it is before 1970")
@@ -87,8 +89,8 @@ public struct TimeExpression: Sendable {
             throw ParseError(
                 input: raw,
                 reason:
-                    "\(shown) today is \(formatDuration(landing - now)) from now, and entries record what already happened; for yesterday's \(shown), write 'yesterday \(shown)'"
-            )
+                    "\(shown) today is \(formatDuration(landing - now)) from now, and entries record what already happened; for yesterday's \(shown), write 'yesterday \(shown)'",
+                aheadBy: landing - now)
         }
         if let parsed = ISO8601.parse(String(raw.trimmingSpaces)) {
             if let instant = parsed.instant { return instant }

@@ -1,9 +1,10 @@
 import ArgumentParser
+import LedgerCore
 import LedgerEnvironment
 import LedgerSystem
 import LedgerWidget
 
-struct WidgetTap: ParsableCommand {
+struct WidgetTap: InputChecked {
     static let configuration = CommandConfiguration(
         commandName: "tap",
         abstract: "Queue an activity as the widget's button does (no git; committed by the next command).")
@@ -15,6 +16,12 @@ struct WidgetTap: ParsableCommand {
     var at: String?
 
     @OptionGroup var options: VaultOptions
+
+    /// The words as the tap reads them (the tap itself, shared with the front, reads them again).
+    func checkedInput(_ time: TimeExpression) throws {
+        _ = try InputCheck.instant(at, time)
+        _ = try InputCheck.typeName(type)
+    }
 
     func run() throws {
         let store = try options.widgetStore()

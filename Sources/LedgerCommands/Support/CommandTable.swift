@@ -1,0 +1,96 @@
+import ArgumentParser
+import LedgerCore
+import LedgerVault
+
+/// A command's checks of its own words, made before it opens a vault: times, type names, id
+/// prefixes. The same function serves the run (which uses what it returns, so each word is
+/// read once) and `CommandLineProbe`, so a command line is checked once and by one rule.
+protocol InputChecked: ParsableCommand {
+    associatedtype Input
+    func checkedInput(_ time: TimeExpression) throws -> Input
+}
+
+/// Every command of the CLI, listed once. Each command declares its own words (its
+/// configuration), its hot form (`HotFormCommand`) and its checks (`InputChecked`) in its own
+/// file; the root's subcommands, the leaves the probe and the quick parse use, "did you mean"
+/// and the shell completion (generated from the root) are all derived from this list, and
+/// `CommandTableTests` fails when a reader misses a command.
+enum CommandTable {
+    /// The top-level commands, in the order `alog --help` lists them.
+    static let topLevel: [any ParsableCommand.Type] = [
+        Init.self, Log.self, Start.self, Stop.self, Resume.self, Cancel.self, Track.self, Goals.self, Watch.self,
+        Edit.self, Delete.self, Restore.self, Undo.self, Status.self, History.self, Show.self, Audit.self, Types.self,
+        Config.self, Rebuild.self, Repair.self, Verify.self, Clone.self, Remote.self, Sync.self, Widget.self,
+        Completions.self,
+    ]
+
+    /// A command that runs (a leaf of the tree), by the words that name it.
+    struct Leaf {
+        let words: [String]
+        let type: any ParsableCommand.Type
+    }
+
+    /// Every leaf, by its name and by each alias (`switch` for `start`, `types rm` for `types
+    /// remove`); a group's default subcommand is reached by the group's words alone too.
+    static let leaves: [Leaf] = topLevel.flatMap { leaves(of: $0, under: []) }
+
+    private static func leaves(of type: any ParsableCommand.Type, under prefix: [[String]]) -> [Leaf] {
+        let configuration = type.configuration
+        let names = [type._commandName] + configuration.aliases
+        let paths = prefix.isEmpty ? names.map { [$0] } : prefix.flatMap { path in names.map { path + [$0] } }
+        guard !configuration.subcommands.isEmpty else { return paths.map { Leaf(words: $0, type: type) } }
+        var found = configuration.subcommands.flatMap { leaves(of: $0, under: paths) }
+        if let fallback = configuration.defaultSubcommand {
+            found += paths.map { Leaf(words: $0, type: fallback) }
+        }
+        return found
+    }
+
+    /// Every name a user may type as the first word (commands and their aliases).
+    static var firstWords: [String] { topLevel.flatMap { [$0._commandName] + $0.configuration.aliases } }
+
+    /// The leaf named by the first words of `arguments` (the longest match), if any.
+    static func leaf(for arguments: [String]) -> Leaf? {
+        leaves.filter { arguments.starts(with: $0.words) }.max { $0.words.count < $1.words.count }
+    }
+
+    /// Commands run on every quick log or status refresh, parsed on their own type first
+    /// (building the root's tree by reflection costs milliseconds on each run).
+    static let parsedAlone: Set<String> = ["log", "status", "edit", "delete", "restore", "history"]
+
+    /// `parsedAlone`, by name.
+    static let hotCommands: [String: any ParsableCommand.Type] = Dictionary(
+        uniqueKeysWithValues: parsedAlone.compactMap { name in
+            topLevel.first { $0._commandName == name }.map { (name, $0) }
+        })
+
+    /// The commands behind the fast paths' hot forms.
+    static let hotFormCommands: [any HotFormCommand.Type] = {
+        var seen = Set<ObjectIdentifier>()
+        return leaves.compactMap { $0.type as? any HotFormCommand.Type }.filter {
+            seen.insert(ObjectIdentifier($0)).inserted
+        }
+    }()
+}
+
+/// The checks several commands make of their words.
+enum InputCheck {
+    /// A type name as typed: refused when no type could have it; lower-cased.
+    static func typeName(_ name: String) throws -> String {
+        let lowered = name.lowercased()
+        if let reason = ActivityTypes.validateName(lowered) {
+            throw VaultError.invalidTypeName(lowered, reason: reason)
+        }
+        return lowered
+    }
+
+    /// An entry id prefix as typed: at least 4 characters.
+    static func entryPrefix(_ prefix: String) throws {
+        guard prefix.lowercased().count >= 4 else { throw VaultError.entryPrefixTooShort(prefix) }
+    }
+
+    /// An optional time, read against `time`'s now and zone.
+    static func instant(_ text: String?, _ time: TimeExpression) throws -> LocalInstant? {
+        try text.map { try time.parse($0) }
+    }
+}
