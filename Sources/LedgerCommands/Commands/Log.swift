@@ -36,7 +36,8 @@ struct Log: InputChecked {
     }
 
     /// The type (lower-cased) and the instant (now when no `--at`), or the refusal.
-    static func input(type: String, at: String?, _ time: TimeExpression) throws -> (type: String, instant: LocalInstant) {
+    static func input(type: String, at: String?, _ time: TimeExpression) throws -> (type: String, instant: LocalInstant)
+    {
         (try InputCheck.typeName(type), try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now))
     }
 
