@@ -103,6 +103,12 @@ public struct Alog: ParsableCommand {
         {
             let close = suggestions(for: name)
             let hint = close.isEmpty ? "" : " Did you mean \(close.map { "'alog \($0)'" }.joined(separator: " or "))?"
+            if wantsJSON {
+                refuseAsJSON(
+                    code: "unknownCommand",
+                    message: "\(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list.",
+                    status: 64)
+            }
             StandardStream.error(
                 "Error: \(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list.\n")
             Self.exit(withError: ExitCode(64))
@@ -114,6 +120,38 @@ public struct Alog: ParsableCommand {
             fail(error)
         }
         Self.exit()
+    }
+
+    /// True when the command line asks for JSON (`--json` before any `--`): a refusal is then
+    /// written as JSON too.
+    static var wantsJSON: Bool {
+        CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
+    }
+
+    /// The stable code of a refusal (docs/cli.md, "Error codes"): the error's own, else by kind.
+    static func errorCode(for error: any Error, exit: ExitCode) -> String {
+        if let coded = error as? any CodedError { return coded.code }
+        if exit.rawValue == 64 { return "usage" }
+        return switch error {
+        case is FileSystem.Failure: "fileSystem"
+        default: String(describing: type(of: error)) == "GitError" ? "git" : "error"
+        }
+    }
+
+    /// Writes `{"error": {"code": …, "message": …}}` on stderr and ends the process with
+    /// `status`: the refusal of a command asked for `--json`.
+    static func refuseAsJSON(code: String, message: String, status: Int32) -> Never {
+        let text = message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message
+        let object = JSONText.object([
+            ("error", JSONText.object([("code", JSONText.string(code)), ("message", JSONText.string(shortened(text)))]))
+        ])
+        StandardStream.error(object + "\n")
+        fflush(nil)
+        #if canImport(Glibc)
+            Glibc.exit(status)
+        #else
+            Darwin.exit(status)
+        #endif
     }
 
     /// `message` with every long word of the command line in it cut to a readable length
@@ -136,6 +174,9 @@ public struct Alog: ParsableCommand {
         let message = fullMessage(for: error)
         // Help and --version go to stdout, as the parser prints them.
         if code == .success || message.isEmpty { Self.exit(withError: error) }
+        if wantsJSON {
+            refuseAsJSON(code: errorCode(for: error, exit: code), message: Self.message(for: error), status: code.rawValue)
+        }
         StandardStream.error(DisplayText.escaped(shortened(message), oneLine: false) + "\n")
         fflush(nil)
         #if canImport(Glibc)

@@ -7,8 +7,10 @@ import LedgerSystem
 /// refused, never stamped into an event or queued as a tap.
 public enum CommandClock {
     /// Why "now" cannot be used.
-    public struct Invalid: Error, CustomStringConvertible, Sendable {
+    public struct Invalid: CodedError, CustomStringConvertible, Sendable {
         public var description: String
+        /// `invalidClock` (the clock or `ALOG_NOW` cannot be used), `timeInFuture` (`--since`).
+        public var code = "invalidClock"
     }
 
     /// `ALOG_NOW` read once: nil when unset or empty, a failure when set but unusable.
@@ -73,8 +75,8 @@ public enum CommandClock {
             guard let ahead = error.aheadBy else { throw error }
             throw Invalid(
                 description:
-                    "--since \(DisplayText.quoted(text)) is \(formatDuration(ahead)) in the future, so no entry can be at or after it; give a time that has passed (e.g. -1d or 'yesterday 08:00')"
-            )
+                    "--since \(DisplayText.quoted(text)) is \(formatDuration(ahead)) in the future, so no entry can be at or after it; give a time that has passed (e.g. -1d or 'yesterday 08:00')",
+                code: "timeInFuture")
         }
     }
 

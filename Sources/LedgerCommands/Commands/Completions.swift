@@ -12,7 +12,8 @@ struct Completions: ParsableCommand {
         subcommands: [Install.self, Script.self])
 
     /// What went wrong, then the fix (exit 1).
-    struct Failure: Error, CustomStringConvertible {
+    struct Failure: CodedError, CustomStringConvertible {
+        var code: String { "completions" }
         var description: String
     }
 

@@ -98,7 +98,8 @@ struct Start: InputChecked {
         return seconds
     }
 
-    struct InvalidDuration: Error, CustomStringConvertible {
+    struct InvalidDuration: CodedError, CustomStringConvertible {
+        var code: String { "invalidDuration" }
         var text: String
         var description: String {
             text.hasPrefix("-")

@@ -59,7 +59,8 @@ enum NoteInput {
     }
 
     /// A note that cannot be taken: what is wrong, and what to do.
-    struct Refused: Error, CustomStringConvertible {
+    struct Refused: CodedError, CustomStringConvertible {
+        var code: String { "invalidNote" }
         var description: String
         init(_ description: String) { self.description = description }
     }

@@ -38,3 +38,19 @@ extension TimerError {
     /// An entry's instant on the viewer's clock.
     static func viewed(_ at: LocalInstant) -> LocalInstant { SystemTimeZone().localInstant(at: at.seconds) }
 }
+
+extension TimerError: CodedError {
+    /// The stable code of each case (docs/cli.md, "Error codes").
+    public var code: String {
+        switch self {
+        case .nothingRunning: "nothingRunning"
+        case .nothingToResume: "nothingToResume"
+        case .alreadyRunning: "alreadyRunning"
+        case .stopBeforeStart: "stopBeforeStart"
+        case .overlaps: "overlaps"
+        case .notTimed: "notTimed"
+        case .endBeforeStart: "endBeforeStart"
+        case .goalOutOfRange: "goalOutOfRange"
+        }
+    }
+}

@@ -122,3 +122,37 @@ extension Vault {
         }
     }
 }
+
+extension VaultError: CodedError {
+    /// The stable code of each case (docs/cli.md, "Error codes").
+    public var code: String {
+        switch self {
+        case .notAVault: "notAVault"
+        case .vaultIsAFile: "vaultIsAFile"
+        case .emptyVaultPath: "emptyVaultPath"
+        case .cannotCreateFolder: "cannotCreateFolder"
+        case .bareRepository: "bareRepository"
+        case .unknownType: "unknownType"
+        case .archivedType: "archivedType"
+        case .insideRepository: "insideRepository"
+        case .notWritable: "notWritable"
+        case .invalidTypeName: "invalidTypeName"
+        case .invalidTypeField: "invalidTypeField"
+        case .unknownEntry: "unknownEntry"
+        case .ambiguousEntry: "ambiguousEntry"
+        case .entryPrefixTooShort: "entryPrefixTooShort"
+        case .detachedHead: "detachedHead"
+        case .branchLocked: "branchLocked"
+        case .nothingToChange: "nothingToChange"
+        case .nothingToUndo: "nothingToUndo"
+        case .alreadyInState: "alreadyInState"
+        case .branchDamaged: "branchDamaged"
+        case .headDamaged: "headDamaged"
+        case .clockOutOfRange: "clockOutOfRange"
+        case .damagedStateFile: "damagedStateFile"
+        case .branchUnrecoverable: "branchUnrecoverable"
+        case .nothingToMoveBack: "nothingToMoveBack"
+        case .notesInTheWay: "notesInTheWay"
+        }
+    }
+}

@@ -35,3 +35,18 @@ public enum WidgetError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension WidgetError: CodedError {
+    /// The stable code of each case (docs/cli.md, "Error codes").
+    public var code: String {
+        switch self {
+        case .notAVault: "notAVault"
+        case .unknownType: "unknownType"
+        case .removedType: "removedType"
+        case .invalidType: "invalidType"
+        case .badFormat: "badFormat"
+        case .noSuchItem: "noSuchItem"
+        case .notWritable: "notWritable"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 22, "outcomes and errors are data": every refusal has a stable code; with `--json` it
+/// is written to stderr as `{"error": {"code", "message"}}` with the exit status it has anyway,
+/// and every code is documented in docs/cli.md.
+@Suite("Refusals as data: error codes")
+struct ErrorCodeTests {
+    /// The package's root, from this file's place in it.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test("with --json a refusal is one JSON object on stderr, with its code and the usual exit status")
+    func jsonRefusals() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let now = "2026-11-24T12:00:00Z"
+        #expect(try runAlog(["init"], vault: vault, now: now).succeeded)
+        let cases: [(arguments: [String], code: String, status: Int32)] = [
+            (["history", "--since", "+1d", "--json"], "invalidTime", 1),
+            (["history", "--since", "tomorrow 10:00", "--json"], "invalidTime", 1),
+            (["history", "--since", "2027-01-01", "--json"], "timeInFuture", 1),
+            (["history", "--limit", "0", "--json"], "usage", 64),
+            (["sync", "nowhere", "--json"], "unknownRemote", 1),
+            (["show", "zzzzzzzz", "--json"], "unknownEntry", 1),
+            (["goals", "--json", "--bogus"], "usage", 64),
+        ]
+        for item in cases {
+            let result = try runAlog(item.arguments, vault: vault, now: now)
+            #expect(result.status == item.status, "\(item.arguments): \(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
+            let error = try #require(object?["error"] as? [String: Any], "\(item.arguments): \(result.stderr)")
+            #expect(error["code"] as? String == item.code, "\(item.arguments): \(result.stderr)")
+            #expect((error["message"] as? String)?.isEmpty == false)
+            #expect(result.stdout.isEmpty)
+        }
+        // Without --json, the same refusal is the sentence, as before.
+        let plain = try runAlog(["sync", "nowhere"], vault: vault, now: now)
+        #expect(plain.stderr.hasPrefix("Error: no remote named 'nowhere'"), "\(plain.stderr)")
+        let missing = try alog(["status", "--json", "--vault", home.sub("none")], home: home.path)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("\"code\":\"notAVault\""), "\(missing.stderr)")
+        let unknown = try alog(["stat", "--json"], home: home.path)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("\"code\":\"unknownCommand\""), "\(unknown.stderr)")
+    }
+
+    @Test("every code the sources define is in docs/cli.md's table")
+    func documented() throws {
+        let docs = try String(contentsOfFile: Self.root + "/docs/cli.md", encoding: .utf8)
+        var codes = Set<String>()
+        let sources = FileManager.default.enumerator(atPath: Self.root + "/Sources")!
+        let pattern = try Regex(#"case \.[a-zA-Z]+: "([a-zA-Z]+)""#)
+        while let file = sources.nextObject() as? String {
+            guard file.hasSuffix("Error.swift") else { continue }
+            let text = try String(contentsOfFile: Self.root + "/Sources/" + file, encoding: .utf8)
+            for match in text.matches(of: pattern) { codes.insert(String(match.output[1].substring!)) }
+        }
+        #expect(codes.count > 50, "the error enums' codes were found")
+        for code in codes.sorted() {
+            #expect(docs.contains("`\(code)`"), "\(code) is not in docs/cli.md")
+        }
+    }
+}
