@@ -106,7 +106,8 @@ public struct Alog: ParsableCommand {
             if wantsJSON {
                 refuseAsJSON(
                     code: "unknownCommand",
-                    message: "\(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list.",
+                    message:
+                        "\(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list.",
                     status: 64)
             }
             StandardStream.error(
@@ -143,7 +144,10 @@ public struct Alog: ParsableCommand {
     static func refuseAsJSON(code: String, message: String, status: Int32) -> Never {
         let text = message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message
         let object = JSONText.object([
-            ("error", JSONText.object([("code", JSONText.string(code)), ("message", JSONText.string(shortened(text)))]))
+            (
+                "error",
+                JSONText.object([("code", JSONText.string(code)), ("message", JSONText.string(shortened(text)))])
+            )
         ])
         StandardStream.error(object + "\n")
         fflush(nil)
@@ -175,7 +179,8 @@ public struct Alog: ParsableCommand {
         // Help and --version go to stdout, as the parser prints them.
         if code == .success || message.isEmpty { Self.exit(withError: error) }
         if wantsJSON {
-            refuseAsJSON(code: errorCode(for: error, exit: code), message: Self.message(for: error), status: code.rawValue)
+            refuseAsJSON(
+                code: errorCode(for: error, exit: code), message: Self.message(for: error), status: code.rawValue)
         }
         StandardStream.error(DisplayText.escaped(shortened(message), oneLine: false) + "\n")
         fflush(nil)
