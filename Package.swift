@@ -72,9 +72,12 @@ let package = Package(
                 "LedgerGit", "LedgerGitLayout", "LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerStore",
                 "LedgerWidget",
             ]),
+        // Looking back: reports (rollups by type, group, day, week, month over a range), pure
+        // folds of entries and timer windows on a zone's local days (LedgerCore's LocalCalendar).
+        .target(name: "LedgerReports", dependencies: ["LedgerCore"]),
         // Layer 5: what users see.
         // Terminal styles and widths, human text and JSON renderings of entries, events and status.
-        .target(name: "LedgerOutput", dependencies: ["LedgerCore", "LedgerSystem", "LedgerEnvironment"]),
+        .target(name: "LedgerOutput", dependencies: ["LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerReports"]),
         // The one table of "hot" command forms, the scanner that reads them, and the commands the
         // front answers alone (the widget's, and a warm `status`): no libgit2, no argument parser.
         .target(
@@ -89,7 +92,7 @@ let package = Package(
             name: "LedgerCommands",
             dependencies: [
                 "LedgerVault", "LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerWidget", "LedgerOutput",
-                "LedgerFastPath", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LedgerFastPath", "LedgerReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Layer 6: executables, `@main` and little else.
         // `alog` is a small front that answers the widget's hot commands and a warm `status`
@@ -136,6 +139,13 @@ let package = Package(
             dependencies: ["LedgerVault", "LedgerGit", "LedgerGitLayout", "LedgerCore", "TestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        // Reports: the rollups' rules (midnight and DST splits, ranges) on fixed zones and real ones.
+        .testTarget(
+            name: "LedgerReportsTests",
+            dependencies: [
+                "LedgerReports", "LedgerCore", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         // Each fuzzing harness with a fixed seed at a test's size, and the cases that found bugs.
         .testTarget(name: "FuzzTests", dependencies: ["LedgerFuzzing", "LedgerFastPath", "TestSupport"]),
         .testTarget(
@@ -148,7 +158,8 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "LedgerCommands", "LedgerFastPath", "LedgerEnvironment", "LedgerWidget", "TestSupport",
+                "LedgerCommands", "LedgerFastPath", "LedgerEnvironment", "LedgerWidget", "LedgerCore", "LedgerVault",
+                "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
     ],

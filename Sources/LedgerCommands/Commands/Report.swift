@@ -1,0 +1,199 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerReports
+import LedgerSystem
+import LedgerVault
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+struct Report: InputChecked {
+    static let configuration = CommandConfiguration(
+        abstract: "Time and counts per type, group, day, week or month over a range (default: this week by type).",
+        discussion: """
+            RANGE: :today, :yesterday, :week, :lastweek, :month, :lastmonth, :year, :lastyear, :all \
+            (the colon may be left out); or --day [DATE], --week [DATE], --month [YYYY-MM], --year [YYYY]; \
+            or --from TIME --to TIME. Days are the local days of your zone (--tz ZONE for another): a \
+            window crossing midnight is split there, a day when the clocks change has 23 or 25 hours, \
+            weeks start on Monday. Timers add their time inside the range (a running one up to now); \
+            entries without a window add a count.
+            """)
+
+    @Argument(
+        help: ArgumentHelp("A named range, or the DATE for --day, --week, --month or --year.", valueName: "range"))
+    var range: String?
+
+    @Flag(help: "The day DATE (YYYY-MM-DD; default today).")
+    var day = false
+
+    @Flag(help: "The week (Monday to Sunday) holding DATE (default this week).")
+    var week = false
+
+    @Flag(help: "The month YYYY-MM (default this month).")
+    var month = false
+
+    @Flag(help: "The year YYYY (default this year).")
+    var year = false
+
+    @Option(parsing: .unconditional, help: "The start of the range (a TIME as for 'alog log').")
+    var from: String?
+
+    @Option(parsing: .unconditional, help: "The end of the range (default now).")
+    var to: String?
+
+    @Option(help: "Rows by type, group, day, week or month.")
+    var by: String = "type"
+
+    @Option(name: .customLong("type"), help: "Only this type (repeat for more).", completion: DynamicCompletion.types)
+    var types: [String] = []
+
+    @Option(name: .customLong("group"), help: "Only the types of this group (repeat for more).")
+    var groups: [String] = []
+
+    @Option(help: "Report in this zone (an IANA name, e.g. America/New_York) instead of the local one.")
+    var tz: String?
+
+    @Flag(help: "Print JSON (documented in docs/cli.md).")
+    var json = false
+
+    @Flag(help: "Print CSV: key,seconds,count,running, then a total line.")
+    var csv = false
+
+    @OptionGroup var options: VaultOptions
+
+    struct Input {
+        var range: ReportRange
+        var grouping: Rollup.Grouping
+        var types: Set<String>
+    }
+
+    func validate() throws {
+        if json && csv { throw ValidationError("give --json or --csv, not both") }
+        if [day, week, month, year].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --day, --week, --month and --year")
+        }
+        if (from != nil || to != nil) && (day || week || month || year || range != nil) {
+            throw ValidationError("give either --from/--to or a range (:week, --month …), not both")
+        }
+        if to != nil && from == nil { throw ValidationError("--to needs --from") }
+        if let tz { try Self.checkZone(tz) }
+        // The words that need no clock are checked here, so a mistake is a usage error of
+        // this command (exit 64, with its usage line).
+        _ = try Self.grouping(by)
+        if let range {
+            if day || week || month || year {
+                _ = try Self.date(range)
+            } else if from == nil,
+                ReportRange.named(range, now: 0, calendar: LocalCalendar(zone: FixedOffsetZone(offset: 0))) == nil
+            {
+                throw Self.notARange(range)
+            }
+        }
+    }
+
+    static func grouping(_ by: String) throws -> Rollup.Grouping {
+        guard let grouping = Rollup.Grouping(rawValue: by.lowercased()) else {
+            throw ValidationError("--by \(DisplayText.quoted(by)): give type, group, day, week or month")
+        }
+        return grouping
+    }
+
+    static func date(_ text: String) throws -> CivilDate {
+        guard let parsed = CivilDate.parse(text) else {
+            throw ValidationError("\(DisplayText.quoted(text)) is not a date: give YYYY-MM-DD, YYYY-MM or YYYY")
+        }
+        return parsed.date
+    }
+
+    static func notARange(_ text: String) -> ValidationError {
+        ValidationError(
+            "\(DisplayText.quoted(text)) is not a range: give :today, :yesterday, :week, :lastweek, :month, :lastmonth, :year, :lastyear or :all, or --day/--week/--month/--year DATE, or --from TIME --to TIME"
+        )
+    }
+
+    /// An IANA zone name that names a zone of this system's zoneinfo.
+    static func checkZone(_ name: String) throws {
+        let safe =
+            !name.isEmpty && !name.hasPrefix("/") && !name.split(separator: "/").contains("..")
+            && name.unicodeScalars.allSatisfy { $0.isASCII && !DisplayText.isUnsafe($0) && $0 != " " }
+        guard safe, FileSystem.entryKind("/usr/share/zoneinfo/" + name) == .file else {
+            throw ValidationError(
+                "\(DisplayText.quoted(name)) is not a time zone this system knows; give an IANA name such as Europe/Berlin or America/New_York (the names in /usr/share/zoneinfo)"
+            )
+        }
+    }
+
+    func checkedInput(_ time: TimeExpression) throws -> Input {
+        let grouping = try Self.grouping(by)
+        let calendar = LocalCalendar(zone: time.zone)
+        let today = calendar.date(of: time.now)
+        var resolved: ReportRange
+        if let from {
+            let start = try time.parse(from)
+            let end = try to.map { try time.parse($0) } ?? time.zone.localInstant(at: time.now)
+            guard end.seconds > start.seconds else {
+                throw ValidationError("--to must be later than --from (\(start.iso8601) to \(end.iso8601))")
+            }
+            resolved = ReportRange(
+                from: start.seconds, to: end.seconds,
+                label: "\(Render.clockAndDate(start, zone: time.zone)) to \(Render.clockAndDate(end, zone: time.zone))")
+        } else if day || week || month || year {
+            var date = today
+            if let range { date = try Self.date(range) }
+            resolved =
+                day
+                ? .day(date, calendar, label: range == nil ? "today" : nil)
+                : week
+                    ? .week(date, calendar, label: range == nil ? "this week" : nil)
+                    : month
+                        ? .month(date, calendar, label: range == nil ? "this month" : nil)
+                        : .year(date.year, calendar, label: range == nil ? "this year" : nil)
+        } else if let range {
+            guard let named = ReportRange.named(range, now: time.now, calendar: calendar) else {
+                throw Self.notARange(range)
+            }
+            resolved = named
+        } else {
+            resolved = ReportRange.week(today, calendar, label: "this week")
+        }
+        return Input(range: resolved, grouping: grouping, types: Set(try types.map(InputCheck.typeName)))
+    }
+
+    func run() throws {
+        if let tz {
+            // The whole command reads this zone, as `TZ=… alog report` would.
+            setenv("TZ", tz, 1)
+            tzset()
+        }
+        let time = CommandClock.expression
+        let input = try checkedInput(time)
+        let vault = try options.open()
+        let state = try vault.state()
+        Terminal.reportLineIssues(vault)
+        let definitions = state.allTypes
+        let groupOf = Dictionary(definitions.map { ($0.name, $0.group) }, uniquingKeysWith: { a, _ in a })
+        let known = Set(definitions.map(\.name))
+        if let unknown = input.types.first(where: { !known.contains($0) }) {
+            throw VaultError.unknownType(unknown, known: state.types.map(\.name))
+        }
+        var entries: [Entry] = []
+        state.forEachEntry { entries.append($0) }
+        let rollup = Rollup(
+            entries: entries, timeline: state.timeline, range: input.range, grouping: input.grouping, now: time.now,
+            calendar: LocalCalendar(zone: time.zone), groups: groupOf, types: input.types,
+            keptGroups: Set(groups.map { $0.isEmpty ? Rollup.ungrouped : $0 }))
+        let types = Render.typeMap(definitions)
+        if json {
+            emit(ReportView.json(rollup, zone: time.zone))
+        } else if csv {
+            emit(ReportView.csv(rollup))
+        } else {
+            emit(ReportView.table(rollup, types: types, zone: time.zone))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import LedgerCore
+import LedgerReports
+
+/// `alog report` as a table, JSON or CSV: the same numbers in each.
+public enum ReportView {
+    /// Hours and minutes, as reports count time (`27h 30m`, `45m`, `0m`; seconds under a
+    /// minute are kept in the total, not shown).
+    public static func hours(_ seconds: Int64) -> String {
+        let minutes = max(0, seconds) / 60
+        let (h, m) = (minutes / 60, minutes % 60)
+        return h == 0 ? "\(m)m" : m == 0 ? "\(h)h" : "\(h)h \(m)m"
+    }
+
+    /// The range as dates of the reader's zone: `2026-11-23 to 2026-11-29`.
+    static func dates(_ range: ReportRange, zone: any TimeZoneRules) -> String {
+        let first = zone.localInstant(at: range.from).localDateAndTime.date
+        let last = zone.localInstant(at: max(range.from, range.to - 1)).localDateAndTime.date
+        return first == last ? first.iso : "\(first.iso) to \(last.iso)"
+    }
+
+    public static func table(_ rollup: Rollup, types: [String: ActivityTypeDefinition], zone: any TimeZoneRules)
+        -> String
+    {
+        let title =
+            "\(Terminal.bold("Report")) for \(rollup.range.label)"
+            + (rollup.range.label.contains(dates(rollup.range, zone: zone))
+                ? "" : " (\(dates(rollup.range, zone: zone)))")
+            + ", by \(rollup.grouping.rawValue)"
+        guard !rollup.rows.isEmpty else { return title + "\n" + Terminal.dim("nothing recorded in this range") }
+        let showTime = rollup.total.seconds > 0 || rollup.rows.contains(where: \.running)
+        let showCount = rollup.rows.contains { $0.count > 0 }
+        func label(_ row: Rollup.Row) -> String {
+            rollup.grouping == .type ? Render.label(row.key, types) : DisplayText.escaped(row.key)
+        }
+        let width = max(5, rollup.rows.map { Terminal.displayWidth(label($0)) }.max() ?? 0)
+        let timeWidth = max(4, (rollup.rows + [rollup.total]).map { hours($0.seconds).count }.max() ?? 0)
+        let countWidth = max(5, String(rollup.total.count).count)
+        let largest = max(1, rollup.rows.map { showTime ? $0.seconds : Int64($0.count) }.max() ?? 1)
+        let barWidth = 20
+        func line(_ name: String, _ row: Rollup.Row, bar: Bool) -> String {
+            var text = Terminal.pad(name, width)
+            if showTime {
+                // A row of instants only has no time: a dash, not "0m".
+                let time = row.seconds == 0 && !row.running && row.count > 0 ? "—" : hours(row.seconds)
+                text += "  " + String(repeating: " ", count: timeWidth - time.count) + time
+            }
+            if showCount {
+                let count = String(row.count)
+                text += "  " + String(repeating: " ", count: countWidth - count.count) + count
+            }
+            if bar {
+                let value = showTime ? row.seconds : Int64(row.count)
+                let cells = Int((value * Int64(barWidth) + largest - 1) / largest)
+                if cells > 0 { text += "  " + String(repeating: "█", count: cells) }
+            }
+            if row.running, bar { text += " " + Terminal.dim("(running)") }
+            return text
+        }
+        var header = Terminal.pad("", width)
+        if showTime { header += "  " + String(repeating: " ", count: timeWidth - 4) + "time" }
+        if showCount { header += "  " + String(repeating: " ", count: countWidth - 5) + "count" }
+        var lines = [title, Terminal.dim(header)]
+        lines += rollup.rows.map { line(label($0), $0, bar: true) }
+        lines.append(Terminal.bold(line("total", rollup.total, bar: false)))
+        return lines.joined(separator: "\n")
+    }
+
+    /// `{"from", "to", "label", "by", "rows": [{"key", "seconds", "count", "running"?}], "total"}`.
+    public static func json(_ rollup: Rollup, zone: any TimeZoneRules) -> String {
+        func row(_ row: Rollup.Row) -> String {
+            JSONText.object([
+                ("key", JSONText.string(row.key)), ("seconds", String(row.seconds)), ("count", String(row.count)),
+                ("running", row.running ? "true" : nil),
+            ])
+        }
+        return JSONText.object([
+            ("from", JSONText.string(zone.localInstant(at: rollup.range.from).iso8601)),
+            ("to", JSONText.string(zone.localInstant(at: rollup.range.to).iso8601)),
+            ("label", JSONText.string(rollup.range.label)),
+            ("by", JSONText.string(rollup.grouping.rawValue)),
+            ("rows", JSONText.array(rollup.rows.map(row))),
+            (
+                "total",
+                JSONText.object([("seconds", String(rollup.total.seconds)), ("count", String(rollup.total.count))])
+            ),
+        ])
+    }
+
+    /// `key,seconds,count,running` (RFC 4180 quoting), a line per row, then `total,…`.
+    public static func csv(_ rollup: Rollup) -> String {
+        func field(_ text: String) -> String {
+            text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
+                ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
+        }
+        var lines = ["key,seconds,count,running"]
+        lines += rollup.rows.map { "\(field($0.key)),\($0.seconds),\($0.count),\($0.running)" }
+        lines.append("total,\(rollup.total.seconds),\(rollup.total.count),\(rollup.total.running)")
+        return lines.joined(separator: "\r\n")
+    }
+}

@@ -1,0 +1,114 @@
+import LedgerCore
+
+/// Time and counts per type, group, day, week or month over a range: what `alog report` shows.
+///
+/// Timed entries add the seconds of their window inside the range (as the timeline lays the
+/// windows: a timer left running ends where the next one starts, a running one counts up to
+/// `now`); instants add a count. When rows are days, weeks or months, a window crossing a local
+/// midnight is split at it, so a day of a daylight-saving change has 23 or 25 hours and no
+/// second is lost or counted twice. A window's count goes to the row of its first second
+/// inside the range, so the counts of the rows add up to the total as the seconds do.
+public struct Rollup: Sendable, Equatable {
+    public enum Grouping: String, Sendable, CaseIterable {
+        case type, group, day, week, month
+    }
+
+    public struct Row: Sendable, Equatable {
+        /// The type or group name, `YYYY-MM-DD` (a day, or a week by its Monday) or `YYYY-MM`.
+        public var key: String
+        public var seconds: Int64 = 0
+        public var count: Int = 0
+        /// A running timer adds to this row.
+        public var running = false
+
+        public init(key: String) { self.key = key }
+    }
+
+    public var range: ReportRange
+    public var grouping: Grouping
+    /// In key order: types and groups by time then name, days, weeks and months in order.
+    public var rows: [Row]
+    public var total: Row
+
+    /// The row of everything without a group, when rows are groups.
+    public static let ungrouped = "(no group)"
+
+    /// Folds `entries` (live and deleted alike: deleted ones are left out) and the timeline's
+    /// windows over `range`. `groups` gives a type's group; `types`, when not empty, keeps only
+    /// those types, and `keptGroups` only the types of those groups.
+    public init(
+        entries: some Sequence<Entry>, timeline: Timeline, range: ReportRange, grouping: Grouping, now: Int64,
+        calendar: LocalCalendar, groups: [String: String] = [:], types: Set<String> = [],
+        keptGroups: Set<String> = []
+    ) {
+        self.range = range
+        self.grouping = grouping
+        func kept(_ type: String) -> Bool {
+            (types.isEmpty || types.contains(type))
+                && (keptGroups.isEmpty
+                    || keptGroups.contains(groups[type].flatMap { $0.isEmpty ? nil : $0 } ?? Self.ungrouped))
+        }
+        var rows: [String: Row] = [:]
+        var total = Row(key: "total")
+        func add(_ key: String, seconds: Int64, count: Int, running: Bool) {
+            rows[key, default: Row(key: key)].seconds += seconds
+            rows[key]!.count += count
+            rows[key]!.running = rows[key]!.running || running
+            total.seconds += seconds
+            total.count += count
+            total.running = total.running || running
+        }
+        func key(_ type: String, _ date: CivilDate) -> String {
+            switch grouping {
+            case .type: type
+            case .group: groups[type].flatMap { $0.isEmpty ? nil : $0 } ?? Self.ungrouped
+            case .day: date.iso
+            case .week: LocalCalendar.weekStart(of: date).iso
+            case .month: date.isoMonth
+            }
+        }
+        let splitsDays = [.day, .week, .month].contains(grouping)
+        for entry in entries where !entry.isDeleted && !entry.isTimed && kept(entry.type) {
+            let at = entry.at.seconds
+            guard range.from <= at, at < range.to else { continue }
+            add(key(entry.type, calendar.date(of: at)), seconds: 0, count: 1, running: false)
+        }
+        for interval in timeline.intervals where kept(interval.entry.type) {
+            let openEnd = interval.end?.seconds ?? max(now, interval.start.seconds)
+            // Running, and counted up to now (not cut off by the range's end).
+            let running = interval.end == nil && openEnd <= range.to
+            let end = min(openEnd, range.to)
+            var start = max(interval.start.seconds, range.from)
+            // A window outside the range adds nothing, nor does an empty one (a timer a later
+            // start cut to nothing), unless it is the timer running since this very second.
+            guard start < end || (running && start == end && start >= range.from && start < range.to) else {
+                continue
+            }
+            var count = 1
+            guard splitsDays else {
+                add(
+                    key(interval.entry.type, calendar.date(of: start)), seconds: end - start, count: count,
+                    running: running)
+                continue
+            }
+            // Day by day: each part to the day (week, month) it falls in.
+            repeat {
+                let date = calendar.date(of: start)
+                let dayEnd = calendar.start(of: date.adding(days: 1))
+                let partEnd = min(end, dayEnd)
+                add(
+                    key(interval.entry.type, date), seconds: partEnd - start, count: count,
+                    running: running && partEnd == end)
+                count = 0
+                start = partEnd
+            } while start < end
+        }
+        self.total = total
+        self.rows = Array(rows.values).sorted { a, b in
+            switch grouping {
+            case .type, .group: (a.seconds, a.count, b.key) > (b.seconds, b.count, a.key)
+            case .day, .week, .month: a.key < b.key
+            }
+        }
+    }
+}
