@@ -253,7 +253,10 @@ extension LedgerState {
                 else { return nil }
                 plain.append(PlainEntry(id: id, stamp: stamp, at: at, device: device, type: type, note: note))
             }
-            for _ in 0..<(try r.int(UInt32.self)) {
+            let trackedCount = Int(try r.int(UInt32.self))
+            tracked.reserveCapacity(trackedCount)
+            index.reserveCapacity(rows + trackedCount)
+            for _ in 0..<trackedCount {
                 let id = EventID(rawValue: try r.int(UInt64.self))
                 let flags = try r.int(UInt8.self)
                 var record = EntryRecord()

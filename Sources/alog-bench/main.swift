@@ -17,6 +17,7 @@ let usage = """
     usage: alog-bench [--quick] [--widget-only] [--out DIR]
            alog-bench --append-only [--batch-only]
            alog-bench [--quick] --sync-against DIR
+           alog-bench [--quick] --report-only
 
     Measures alog (built beside this program, release mode) and prints each figure beside a
     baseline measured in the same run; see docs/performance.md.
@@ -27,9 +28,13 @@ let usage = """
       --append-only   profiling: only the append loops (--batch-only: only the batch one)
       --sync-against DIR  only sync receiving 10 events into the large vault, alternating this
                       build with the alog in DIR (another release build)
+      --report-only   only 'alog report :all' over 100,000 intervals beside 'timew summary :all'
+                      and 'watson report --all' on the same data (10,000 with --quick)
       -h, --help      show this help
     """
-let known: Set<String> = ["--quick", "--widget-only", "--out", "--append-only", "--batch-only", "--sync-against"]
+let known: Set<String> = [
+    "--quick", "--widget-only", "--out", "--append-only", "--batch-only", "--sync-against", "--report-only",
+]
 if arguments.contains(where: { ["-h", "--help", "help"].contains($0) }) {
     print(usage)
     exit(0)
@@ -175,6 +180,12 @@ if let index = arguments.firstIndex(of: "--sync-against"), arguments.index(after
     report(
         "alog sync receiving 10 new events into the \(largeSize)-event vault (alternating with a baseline build)",
         "\(fmt(this, 1)) ms", "≤ 60 ms", "\(fmt(this / baseline, 2))× the baseline build (\(fmt(baseline, 1)) ms)")
+    printTable()
+    exit(0)
+}
+
+if arguments.contains("--report-only") {
+    try measureReports(count: quick ? 10_000 : 100_000, rounds: quick ? 3 : 5)
     printTable()
     exit(0)
 }
