@@ -35,7 +35,8 @@ import LedgerVault
         _ = add(.typeDefined(ActivityTypeDefinition(name: tag, icon: "•", group: "", color: "", archived: false)))
     }
     for interval in intervals {
-        let id = add(.started(type: interval.tag, at: LocalInstant(seconds: interval.start, offset: 0), note: nil, goal: nil))
+        let id = add(
+            .started(type: interval.tag, at: LocalInstant(seconds: interval.start, offset: 0), note: nil, goal: nil))
         _ = add(.stopped(target: id, at: LocalInstant(seconds: interval.end, offset: 0), note: nil))
         if events.count >= 20_000 {
             _ = try vault.importEvents(events, message: "bench: intervals")
@@ -57,7 +58,8 @@ import LedgerVault
             LocalInstant(seconds: seconds, offset: 0).iso8601.replacingOccurrences(of: "-", with: "")
                 .replacingOccurrences(of: ":", with: "")
         }
-        months[date.isoMonth, default: ""] += "inc \(stamp(interval.start)) - \(stamp(interval.end)) # \(interval.tag)\n"
+        months[date.isoMonth, default: ""] +=
+            "inc \(stamp(interval.start)) - \(stamp(interval.end)) # \(interval.tag)\n"
     }
     for (month, text) in months {
         try text.write(toFile: timewDB + "/data/\(month).data", atomically: true, encoding: .utf8)
@@ -103,11 +105,17 @@ import LedgerVault
     if let watsonPath {
         let ours = try runCapturing(alog + ["--json"], environment: environment)
         let theirs = try runCapturing([watsonPath, "report", "--all", "--json"], environment: environment)
-        let ourRows = (try JSONSerialization.jsonObject(with: Data(ours.utf8)) as? [String: Any])?["rows"] as? [[String: Any]] ?? []
-        let theirProjects = (try JSONSerialization.jsonObject(with: Data(theirs.utf8)) as? [String: Any])?["projects"] as? [[String: Any]] ?? []
+        let ourRows =
+            (try JSONSerialization.jsonObject(with: Data(ours.utf8)) as? [String: Any])?["rows"] as? [[String: Any]]
+            ?? []
+        let theirProjects =
+            (try JSONSerialization.jsonObject(with: Data(theirs.utf8)) as? [String: Any])?["projects"]
+            as? [[String: Any]] ?? []
         let a = Dictionary(uniqueKeysWithValues: ourRows.map { ($0["key"] as! String, $0["seconds"] as! Int) })
-        let w = Dictionary(uniqueKeysWithValues: theirProjects.map { ($0["name"] as! String, Int(($0["time"] as! Double).rounded())) })
-        print(a == w ? "totals per type equal watson's per project: \(a.count) types" : "MISMATCH: alog \(a) watson \(w)")
+        let w = Dictionary(
+            uniqueKeysWithValues: theirProjects.map { ($0["name"] as! String, Int(($0["time"] as! Double).rounded())) })
+        print(
+            a == w ? "totals per type equal watson's per project: \(a.count) types" : "MISMATCH: alog \(a) watson \(w)")
     }
 }
 

@@ -184,7 +184,8 @@ struct Report: InputChecked {
         var entries: [Entry] = []
         state.forEachEntry { entries.append($0) }
         let rollup = Rollup(
-            entries: entries, timeline: Timeline(entries: entries), range: input.range, grouping: input.grouping, now: time.now,
+            entries: entries, timeline: Timeline(entries: entries), range: input.range, grouping: input.grouping,
+            now: time.now,
             calendar: LocalCalendar(zone: time.zone), groups: groupOf, types: input.types,
             keptGroups: Set(groups.map { $0.isEmpty ? Rollup.ungrouped : $0 }))
         let types = Render.typeMap(definitions)

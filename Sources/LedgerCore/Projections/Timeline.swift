@@ -44,8 +44,10 @@ public struct Timeline: Sendable, Equatable {
         // Sorted by their keys, not as whole entries: moving 100,000 entries (strings and
         // all) about in a sort took most of a report's time.
         let unsorted = entries.filter { $0.isTimed && !$0.isDeleted }
-        let order = unsorted.indices.map { (seconds: unsorted[$0].at.seconds, created: unsorted[$0].created, index: $0) }
-            .sorted { $0.seconds != $1.seconds ? $0.seconds < $1.seconds : $0.created < $1.created }
+        let order = unsorted.indices.map {
+            (seconds: unsorted[$0].at.seconds, created: unsorted[$0].created, index: $0)
+        }
+        .sorted { $0.seconds != $1.seconds ? $0.seconds < $1.seconds : $0.created < $1.created }
         let timed = order.map { unsorted[$0.index] }
         intervals = timed.indices.map { index in
             let entry = timed[index]
