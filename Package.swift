@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "LedgerCommands", "LedgerFastPath", "LedgerEnvironment", "LedgerWidget", "LedgerCore", "LedgerVault",
+                "LedgerCommands", "LedgerFastPath", "LedgerEnvironment", "LedgerWidget", "LedgerCore", "LedgerVault", "LedgerOutput",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

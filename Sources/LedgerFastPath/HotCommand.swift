@@ -64,7 +64,7 @@ public struct HotCommand {
         let now = CommandClock.nowSeconds
         if case .status(let json) = verb {
             guard let summary = WarmStatus.summary(gitDirectory: gitDirectory) else { return nil }
-            StandardStream.output(StatusReport.render(summary, json: json, now: now) + "\n")
+            StandardStream.output(StatusView.render(summary, json: json, now: now) + "\n")
             return 0
         }
         let store = WidgetStore(stateDirectory: stateDirectory)

@@ -24,8 +24,8 @@ public struct ArgumentFuzzer {
     public init(seed: UInt64) { self.seed = seed }
 
     /// Runs cases `range`.
-    public func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessReport {
-        var report = HarnessReport(name: "arguments", seed: seed)
+    public func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessResult {
+        var report = HarnessResult(name: "arguments", seed: seed)
         let zone = FixedOffsetZone(offset: 3600)
         let start = monotonicSeconds()
         for index in range {
@@ -39,7 +39,7 @@ public struct ArgumentFuzzer {
         return report
     }
 
-    func check(_ arguments: [String], index: Int, zone: FixedOffsetZone, report: inout HarnessReport) {
+    func check(_ arguments: [String], index: Int, zone: FixedOffsetZone, report: inout HarnessResult) {
         let shown = "alog " + arguments.map { $0.count > 60 ? "<\($0.count) chars>" : "'\($0)'" }.joined(separator: " ")
         if HotForm.read(arguments) != nil { report.count("hot form") }
         let outcome = CommandLineProbe.probe(arguments, now: now, zone: zone)
@@ -77,7 +77,7 @@ public struct ArgumentFuzzer {
         }
     }
 
-    func refusalRules(_ message: String, index: Int, line: String, inputs: [String], report: inout HarnessReport) {
+    func refusalRules(_ message: String, index: Int, line: String, inputs: [String], report: inout HarnessResult) {
         if let problem = RefusalRules.problem(message, inputs: inputs) {
             report.find(index, "refusal message: \(problem)", "\(line) -> \(message.debugDescription)")
         }

@@ -19,8 +19,8 @@ public struct EventLineFuzzer {
 
     public init(seed: UInt64) { self.seed = seed }
 
-    public func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessReport {
-        var report = HarnessReport(name: "event lines", seed: seed)
+    public func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessResult {
+        var report = HarnessResult(name: "event lines", seed: seed)
         let start = monotonicSeconds()
         var memo = EventLine.Memo()
         var file: [UInt8] = []
@@ -45,7 +45,7 @@ public struct EventLineFuzzer {
         return report
     }
 
-    func check(_ line: [UInt8], event: Event?, index: Int, memo: inout EventLine.Memo, report: inout HarnessReport) {
+    func check(_ line: [UInt8], event: Event?, index: Int, memo: inout EventLine.Memo, report: inout HarnessResult) {
         let plain = line.withUnsafeBytes { EventLine.decode($0) }
         let memoised = line.withUnsafeBytes { EventLine.decode($0, memo: &memo) }
         if plain != memoised {
@@ -76,7 +76,7 @@ public struct EventLineFuzzer {
         }
     }
 
-    func checkFile(_ file: [UInt8], lines: Int, index: Int, report: inout HarnessReport) {
+    func checkFile(_ file: [UInt8], lines: Int, index: Int, report: inout HarnessResult) {
         report.count("files read")
         let (events, issues) = Vault.decodeEventFile(file, path: "fuzz.jsonl")
         for issue in issues where RefusalRules.problem(issue.description) != nil {

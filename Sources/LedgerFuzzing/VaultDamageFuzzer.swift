@@ -91,8 +91,8 @@ public final class VaultDamageFuzzer {
 
     // MARK: - Running
 
-    public func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessReport {
-        var report = HarnessReport(name: "damaged vaults", seed: seed)
+    public func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessResult {
+        var report = HarnessResult(name: "damaged vaults", seed: seed)
         let start = monotonicSeconds()
         for index in range {
             cursor?.mark(report.name, seed: seed, index: index)
@@ -113,7 +113,7 @@ public final class VaultDamageFuzzer {
         var kind: String
     }
 
-    func check(_ damages: [Damage], index: Int, report: inout HarnessReport) {
+    func check(_ damages: [Damage], index: Int, report: inout HarnessResult) {
         let shown = damages.map { "\($0.kind) \($0.path)" }.joined(separator: " and ")
         let refBefore = read(".git/refs/heads/main")
         let headBefore = read(".git/HEAD")

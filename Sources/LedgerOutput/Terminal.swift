@@ -50,16 +50,10 @@ public enum Terminal {
     public static func truncate(_ text: String, to width: Int) -> String {
         var out = ""
         var used = 0
-        var inEscape = false
+        var escapes = DisplayText.EscapeSequences()
         var cut = false
         for char in text {
-            if inEscape {
-                out.append(char)
-                if char.isLetter { inEscape = false }
-                continue
-            }
-            if char == "\u{1B}" {
-                inEscape = true
+            if escapes.consumes(char) {
                 out.append(char)
                 continue
             }

@@ -17,20 +17,20 @@ public enum WatchView {
         let gap = max(2, columns - Terminal.displayWidth(title) - Terminal.displayWidth(keys))
         lines.append(Terminal.bold(title) + String(repeating: " ", count: gap) + Terminal.dim(keys))
         lines.append("")
-        if let running = TimerReport.running(summary, now: now, zone: zone) {
-            lines.append(TimerReport.runningLine(running, types: types, zone: zone))
+        if let running = TimerView.running(summary, now: now, zone: zone) {
+            lines.append(TimerView.runningLine(running, types: types, zone: zone))
             if let goal = running.entry.goalSeconds {
                 lines.append("    " + bar(done: running.seconds, of: goal, width: max(10, min(40, columns - 20))))
             }
         } else {
             lines.append("  " + Terminal.dim("no timer running — 'alog start TYPE', or r to resume"))
         }
-        let goals = TimerReport.goals(summary, now: now, zone: zone)
+        let goals = TimerView.goals(summary, now: now, zone: zone)
         if !goals.isEmpty {
             lines.append("")
             lines.append(Terminal.bold("Today's goals"))
             for goal in goals {
-                lines.append(TimerReport.goalLine(goal))
+                lines.append(TimerView.goalLine(goal))
                 lines.append(
                     "    " + bar(done: goal.todaySeconds, of: goal.goalSeconds, width: max(10, min(40, columns - 20))))
             }
@@ -69,7 +69,7 @@ public enum WatchView {
     /// One line for a log that is not a terminal: printed when something changed.
     public static func line(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> String {
         var parts = [zone.localInstant(at: now).iso8601]
-        if let running = TimerReport.running(summary, now: now, zone: zone) {
+        if let running = TimerView.running(summary, now: now, zone: zone) {
             var text =
                 "running \(DisplayText.escaped(running.entry.type)) since \(Render.clock(running.since, zone: zone)) (\(formatDuration(running.seconds)))"
             if let goalAt = running.goalAt, (running.remaining ?? 0) > 0 { text += ", goal at \(goalAt.localTime)" }

@@ -63,7 +63,7 @@ while !arguments.isEmpty {
 }
 
 let cursor = cursorPath.flatMap(FuzzCursor.init(path:))
-var reports: [HarnessReport] = []
+var reports: [HarnessResult] = []
 if counts.arguments > 0 {
     reports.append(ArgumentFuzzer(seed: seed).run(from..<(from + counts.arguments), cursor: cursor))
     print(reports[reports.count - 1].text)

@@ -20,13 +20,13 @@ struct Goals: ParsableCommand {
         func run() throws {
             let summary = try options.open().summary()
             let now = CommandClock.nowSeconds
-            let goals = TimerReport.goals(summary, now: now, zone: SystemTimeZone())
+            let goals = TimerView.goals(summary, now: now, zone: SystemTimeZone())
             if json {
-                emit(JSONText.array(goals.map(TimerReport.goalJSON)))
+                emit(JSONText.array(goals.map(TimerView.goalJSON)))
             } else if goals.isEmpty {
                 emit("no daily goals; set one with 'alog goals set TYPE DURATION'")
             } else {
-                for goal in goals { emit(TimerReport.goalLine(goal)) }
+                for goal in goals { emit(TimerView.goalLine(goal)) }
             }
         }
     }

@@ -23,6 +23,6 @@ struct Status: ParsableCommand {
         let vault = try VaultOptions.open(explicit: path)
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
-        emit(StatusReport.render(summary, json: json, now: CommandClock.nowSeconds))
+        emit(StatusView.render(summary, json: json, now: CommandClock.nowSeconds))
     }
 }

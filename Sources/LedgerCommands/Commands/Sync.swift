@@ -38,11 +38,11 @@ struct Sync: ParsableCommand {
         for warning in report.warnings { Terminal.warn(warning) }
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
-        let status = StatusReport.render(summary, json: json, now: CommandClock.nowSeconds)
+        let status = StatusView.render(summary, json: json, now: CommandClock.nowSeconds)
         emit(json ? Self.json(report, status: status) : Self.human(report) + "\n\n" + status)
     }
 
-    static func json(_ report: SyncReport, status: String) -> String {
+    static func json(_ report: SyncOutcome, status: String) -> String {
         JSONText.object([
             ("remote", JSONText.string(report.remote)),
             ("url", JSONText.string(report.url)),
@@ -85,7 +85,7 @@ struct Sync: ParsableCommand {
         ])
     }
 
-    static func human(_ report: SyncReport) -> String {
+    static func human(_ report: SyncOutcome) -> String {
         // Paths and names come from the vault's files and the remote: shown escaped.
         let shown = { (text: String) in DisplayText.escaped(text) }
         let what: String =

@@ -3,7 +3,7 @@ import LedgerVault
 
 extension Terminal {
     /// Reports what committing the widget's queue did: a note on a terminal, warnings always.
-    static func reportDrain(_ report: Vault.DrainReport) {
+    static func reportDrain(_ report: Vault.DrainOutcome) {
         if report.committed > 0, stderrIsTTY {
             note("committed \(report.committed) widget tap\(report.committed == 1 ? "" : "s") from the queue")
         }

@@ -95,12 +95,28 @@ public enum DisplayText {
         // Most text is ASCII without escapes: one column a byte.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var width = 0
-        var state = EscapeState.none
-        for character in text {
+        var escapes = EscapeSequences()
+        for character in text where !escapes.consumes(character) { width += characterWidth(character) }
+        return width
+    }
+
+    /// The one rule for what belongs to a terminal escape sequence (CSI: `ESC [` … a final
+    /// byte `@`…`~`; OSC: `ESC ]` … BEL or `ESC \`; any other `ESC x` pair), shared by
+    /// `width` and every cut to a width, so the two never disagree.
+    public struct EscapeSequences: Sendable {
+        private enum State: Sendable { case none, start, csi, osc }
+        private var state = State.none
+
+        public init() {}
+
+        /// True when `character`, the next of a text, is part of an escape sequence (it takes
+        /// no column).
+        public mutating func consumes(_ character: Character) -> Bool {
             let first = character.unicodeScalars.first!.value
             switch state {
             case .none:
-                if first == 0x1B { state = .start } else { width += characterWidth(character) }
+                guard first == 0x1B else { return false }
+                state = .start
             case .start:
                 state = first == 0x5B ? .csi : first == 0x5D ? .osc : .none
             case .csi:
@@ -110,11 +126,9 @@ public enum DisplayText {
                 // Until BEL or ESC \ (the string terminator).
                 if first == 0x07 { state = .none } else if first == 0x1B { state = .start }
             }
+            return true
         }
-        return width
     }
-
-    private enum EscapeState { case none, start, csi, osc }
 
     /// The columns one character (grapheme cluster) takes.
     public static func characterWidth(_ character: Character) -> Int {

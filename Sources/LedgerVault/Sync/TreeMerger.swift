@@ -18,7 +18,7 @@ struct TreeMerger {
     struct Outcome {
         var tree: ObjectID
         var notesMerged: [String] = []
-        var conflictCopies: [SyncReport.ConflictCopy] = []
+        var conflictCopies: [SyncOutcome.ConflictCopy] = []
         var editsKeptOverDeletes: [String] = []
     }
 
@@ -40,7 +40,7 @@ struct TreeMerger {
         func keepCopy(of path: String, id: ObjectID, mode: UInt32, reason: String) throws {
             let copy = try freeCopyName(for: path, in: [oursTree, theirsTree], taken: taken)
             set(copy, id, mode)
-            outcome.conflictCopies.append(SyncReport.ConflictCopy(path: path, copy: copy, reason: reason))
+            outcome.conflictCopies.append(SyncOutcome.ConflictCopy(path: path, copy: copy, reason: reason))
         }
 
         for change in incoming {

@@ -7,7 +7,7 @@ extension Vault {
     /// (a plain notes repository, or an empty one). `origin` becomes the default remote.
     public static func clone(
         url: String, into path: String, progress: ((SyncProgress) -> Void)? = nil
-    ) throws -> (Vault, SyncReport) {
+    ) throws -> (Vault, SyncOutcome) {
         guard isUsableURL(url) else { throw SyncError.invalidURL(url) }
         let root = FileSystem.absolute(path)
         if FileSystem.exists(root), !FileSystem.isDirectory(root) { throw VaultError.vaultIsAFile(path: root) }
@@ -46,7 +46,7 @@ extension Vault {
             head = try repository.head()
         }
         let vault = try Vault(root: root, gitDirectory: repository.gitDirectory, repository: repository)
-        var report = SyncReport(
+        var report = SyncOutcome(
             remote: "origin", url: source, branch: String((head.branch ?? "main").dropFirst("refs/heads/".count)))
         if let received = head.commit {
             let everything = try repository.diffTrees(nil, try repository.commit(received).tree)

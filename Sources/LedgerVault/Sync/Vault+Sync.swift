@@ -15,7 +15,7 @@ extension Vault {
     public func sync(
         remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 12,
         allowUnrelatedHistories: Bool = false
-    ) throws -> SyncReport {
+    ) throws -> SyncOutcome {
         if let requested { try Self.checkRemoteName(requested) }
         let repository = try repository
         // A damaged or missing branch is an error here too, never an empty vault to fill from
@@ -36,7 +36,7 @@ extension Vault {
         let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
         let synced = Self.syncedReference(remote)
         let options = TransferOptions(credentials: credentials(), progress: SyncProgress.forward(progress))
-        var report = SyncReport(remote: remote, url: url, branch: branch)
+        var report = SyncOutcome(remote: remote, url: url, branch: branch)
 
         var attempt = 0
         while true {
@@ -145,7 +145,7 @@ extension Vault {
     /// working-tree step is the sync's own (`bringWorkingTree`).
     private func integrate(
         theirs: ObjectID?, remote: String, url: String, allowUnrelated: Bool, branchReference: String,
-        into report: inout SyncReport
+        into report: inout SyncOutcome
     ) throws -> ObjectID? {
         guard let theirs else { return try repository.head().commit }  // nothing there yet
         let landed = try movingBranch(message: "alog: sync with \(remote)") {
@@ -167,11 +167,11 @@ extension Vault {
         // One pass over the received lines counts them, notes any stamped far ahead of this
         // device's clock, and advances the summary.
         let horizon = clock() + Self.aheadOfClockMillis
-        var ahead: [String: SyncReport.AheadOfClock] = [:]
+        var ahead: [String: SyncOutcome.AheadOfClock] = [:]
         try summary(at: newHead, newEventsSince: landed.head.commit) { event in
             report.eventsReceived += 1
             guard event.stamp.millis > horizon else { return }
-            var entry = ahead[event.device] ?? SyncReport.AheadOfClock(device: event.device, events: 0, latestMillis: 0)
+            var entry = ahead[event.device] ?? SyncOutcome.AheadOfClock(device: event.device, events: 0, latestMillis: 0)
             entry.events += 1
             entry.latestMillis = max(entry.latestMillis, event.stamp.millis)
             ahead[event.device] = entry

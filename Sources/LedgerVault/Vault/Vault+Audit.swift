@@ -46,7 +46,7 @@ extension Vault {
     }
 
     /// The outcome of `verify`.
-    public struct VerifyReport: Sendable {
+    public struct VerifyOutcome: Sendable {
         public var commitsChecked = 0
         public var eventsChecked = 0
         public var malformedLines: [LineIssue] = []
@@ -68,11 +68,11 @@ extension Vault {
 
     /// Checks the whole log: damaged lines in HEAD (file:line), event ids used by more than one
     /// distinct line, and any commit in the history that changed or removed an event line.
-    public func verify() throws -> VerifyReport {
+    public func verify() throws -> VerifyOutcome {
         // Every object this reads is checked against its id, so a damaged object stops the
         // check with libgit2's error rather than being read as it is.
         verifyObjectHashesOnRead()
-        var report = VerifyReport()
+        var report = VerifyOutcome()
         guard let head = try branchHead().commit else { return report }
         let reader = EventFileReader(repository: try repository)
         var places: [EventID: [String]] = [:]

@@ -228,7 +228,7 @@ extension Vault {
     }
 
     /// What `rebuild` did.
-    public struct RebuildReport: Sendable {
+    public struct RebuildOutcome: Sendable {
         public var events: Int
         public var entries: Int
         public var liveEntries: Int
@@ -239,7 +239,7 @@ extension Vault {
     }
 
     /// Drops the caches and folds every event of HEAD again.
-    public func rebuild() throws -> RebuildReport {
+    public func rebuild() throws -> RebuildOutcome {
         let started = SystemClock.monotonicNanos()
         // The commits the caches have not been moved over yet are checked for removed lines
         // first, as any command moving them would (all of history when there is no cache).
@@ -251,7 +251,7 @@ extension Vault {
         memoSummary = nil
         lineIssues = []
         guard let head = try branchHead().commit else {
-            return RebuildReport(
+            return RebuildOutcome(
                 events: 0, entries: 0, liveEntries: 0, types: 0, duplicates: 0, skippedLines: [], seconds: 0)
         }
         var state = try fold(tree: try repository.commit(head).tree)
@@ -259,7 +259,7 @@ extension Vault {
         try storeState(state, at: head)
         try storeSummary(StatusSummary(state), at: head)
         let (entries, live) = state.entryCounts
-        return RebuildReport(
+        return RebuildOutcome(
             events: state.eventCount, entries: entries, liveEntries: live,
             types: state.definedTypes.count, duplicates: state.duplicateEvents, skippedLines: lineIssues,
             seconds: Double(SystemClock.monotonicNanos() - started) / 1e9)

@@ -14,7 +14,7 @@ import LedgerSystem
 ///   back on the commit alog's caches reflected, instead.
 extension Vault {
     /// What `repair` did, one line per action.
-    public struct RepairReport: Sendable {
+    public struct RepairOutcome: Sendable {
         public var actions: [String] = []
         /// The commit the branch was restored to, if it was damaged.
         public var restoredBranch: ObjectID?
@@ -29,8 +29,8 @@ extension Vault {
         public var warnings: [String] = []
     }
 
-    public func repair(moveBranch: Bool = false) throws -> RepairReport {
-        var report = RepairReport()
+    public func repair(moveBranch: Bool = false) throws -> RepairOutcome {
+        var report = RepairOutcome()
         try repairBranch(into: &report)
         if moveBranch { try moveBranchBack(into: &report) }
         try repairRemovals(into: &report)
@@ -40,7 +40,7 @@ extension Vault {
     /// Puts a branch that moved backwards from outside back on the commit the caches reflected
     /// (a fast-forward: nothing made since is lost). The user's notes in the working tree follow
     /// the branch; one changed there stops the move before anything happens.
-    private func moveBranchBack(into report: inout RepairReport) throws {
+    private func moveBranchBack(into report: inout RepairOutcome) throws {
         _ = noticedRemovals()
         guard let target = try pendingRemovals().first(where: { $0.canMoveBranchBack })?.movedBackFrom else {
             throw VaultError.nothingToMoveBack
@@ -79,7 +79,7 @@ extension Vault {
         )
     }
 
-    private func repairBranch(into report: inout RepairReport) throws {
+    private func repairBranch(into report: inout RepairOutcome) throws {
         guard let branch = symbolicHead(), let damage = try branchDamage(branch) else { return }
         let lock: FileLock
         do {
@@ -197,7 +197,7 @@ extension Vault {
         return damaged.filter { !$0.value.isEmpty }
     }
 
-    private func repairRemovals(into report: inout RepairReport) throws {
+    private func repairRemovals(into report: inout RepairOutcome) throws {
         guard let head = try branchHead().commit else { return }
         // Notice what the projections have not seen yet (they catch up with HEAD).
         _ = try summary()

@@ -31,7 +31,7 @@ extension Vault {
     public var widgetStore: WidgetStore { WidgetStore(stateDirectory: stateFiles) }
 
     /// What a drain did.
-    public struct DrainReport: Sendable {
+    public struct DrainOutcome: Sendable {
         /// Events committed now (including by finishing an interrupted drain).
         public var committed = 0
         /// True when an interrupted drain was finished.
@@ -50,14 +50,14 @@ extension Vault {
     }
 
     /// Commits the widget's queued items, if any (cheap when there are none).
-    public func drainWidgetQueue() throws -> DrainReport? {
+    public func drainWidgetQueue() throws -> DrainOutcome? {
         let store = widgetStore
         guard store.hasWork else { return nil }
         let lock = try store.lockDrain()
         defer { withExtendedLifetime(lock) {} }
         // A tap killed between writing the new queue and renaming it left its temporary file.
         FileSystem.removeAbandonedTemporaries(in: store.directory)
-        var report = DrainReport()
+        var report = DrainOutcome()
         let (journal, damagedJournal) = try store.readJournal()
         if let damagedJournal { report.savedAside.append(damagedJournal + " (an unreadable drain journal)") }
         if let journal {
@@ -87,7 +87,7 @@ extension Vault {
     }
 
     /// Turns the queue's new items into events stamped after everything this vault has seen.
-    private func drainBatch(_ queue: PendingQueue, now: Int64, report: inout DrainReport) throws -> Batch {
+    private func drainBatch(_ queue: PendingQueue, now: Int64, report: inout DrainOutcome) throws -> Batch {
         var batch = Batch()
         let summary = try summary()
         var ids: [EventID] = []

@@ -16,7 +16,7 @@ struct WidgetDrain: ParsableCommand {
 
     func run() throws {
         let vault = try options.open(drainingWidgetQueue: false)
-        let report = try vault.drainWidgetQueue() ?? Vault.DrainReport()
+        let report = try vault.drainWidgetQueue() ?? Vault.DrainOutcome()
         try vault.ensureWidgetCache()
         let snapshot = vault.widgetStore.snapshot()
         let counts = QueueCounts(snapshot.queue, failures: snapshot.failures)

@@ -2,7 +2,7 @@ import LedgerCore
 
 /// The running timer and the daily goals as `status`, `goals` and `watch` show them, from the
 /// status summary (its recent timers and goals), so the front can print them without git.
-public enum TimerReport {
+public enum TimerView {
     /// The running timer at `now`.
     public struct Running: Sendable {
         public var entry: Entry
@@ -37,16 +37,8 @@ public enum TimerReport {
         public var outOfReachToday = false
     }
 
-    /// `now`'s local day in `zone`: from its midnight to the next.
-    public static func localDay(containing now: Int64, zone: any TimeZoneRules) -> (start: Int64, end: Int64) {
-        let date = zone.localInstant(at: now).localDateAndTime.date
-        let start = zone.instant(forLocal: date.daysSinceEpoch * 86_400).seconds
-        let end = zone.instant(forLocal: (date.daysSinceEpoch + 1) * 86_400).seconds
-        return (start, end)
-    }
-
     public static func goals(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> [Goal] {
-        let day = localDay(containing: now, zone: zone)
+        let day = LocalCalendar(zone: zone).day(containing: now)
         let timeline = summary.timeline
         let totals = timeline.totals(from: day.start, to: day.end, now: now)
         let running = timeline.running?.entry.type

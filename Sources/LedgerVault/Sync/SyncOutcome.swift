@@ -1,7 +1,7 @@
 import LedgerGit
 
 /// What a sync did, for the CLI to print (and for `--json`).
-public struct SyncReport: Sendable {
+public struct SyncOutcome: Sendable {
     public enum Action: String, Sendable {
         /// Both sides were already the same.
         case upToDate = "up-to-date"

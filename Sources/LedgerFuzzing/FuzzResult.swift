@@ -49,7 +49,7 @@ public struct FuzzFinding: Sendable, CustomStringConvertible {
 }
 
 /// One harness's run: how many cases, how long, what it counted, what it found.
-public struct HarnessReport: Sendable {
+public struct HarnessResult: Sendable {
     public var name: String
     public var seed: UInt64
     public var cases = 0

@@ -4,7 +4,7 @@ import LedgerSystem
 
 /// What `alog status` prints, from a `StatusSummary`: shared by the full CLI and by the front,
 /// which answers `status` itself when the summary cache is current.
-public enum StatusReport {
+public enum StatusView {
     /// The whole output for `now`, in the form asked for.
     public static func render(_ summary: StatusSummary, json: Bool, now: Int64) -> String {
         let timers = Timers(summary: summary, now: now)
@@ -38,10 +38,10 @@ public enum StatusReport {
             ("meal", sinceJSON(timers.sinceMeal)),
             ("lastEntry", sinceJSON(timers.sinceAny)),
             ("lastKnownActivities", String(decoding: lastKnown, as: UTF8.self)),
-            ("running", TimerReport.runningJSON(TimerReport.running(summary, now: now, zone: SystemTimeZone()))),
+            ("running", TimerView.runningJSON(TimerView.running(summary, now: now, zone: SystemTimeZone()))),
             (
                 "goals",
-                JSONText.array(TimerReport.goals(summary, now: now, zone: SystemTimeZone()).map(TimerReport.goalJSON))
+                JSONText.array(TimerView.goals(summary, now: now, zone: SystemTimeZone()).map(TimerView.goalJSON))
             ),
         ])
     }
@@ -73,16 +73,16 @@ public enum StatusReport {
         row("⏱️", "Last entry", timers.sinceAny) {
             "\(DisplayText.escaped($0.type)) at \(Render.clockAndDate($0.at, zone: zone))"
         }
-        if let running = TimerReport.running(summary, now: now, zone: zone) {
+        if let running = TimerView.running(summary, now: now, zone: zone) {
             lines.append("")
             lines.append(Terminal.bold("Timer"))
-            lines.append(TimerReport.runningLine(running, types: types, zone: zone))
+            lines.append(TimerView.runningLine(running, types: types, zone: zone))
         }
-        let goals = TimerReport.goals(summary, now: now, zone: zone)
+        let goals = TimerView.goals(summary, now: now, zone: zone)
         if !goals.isEmpty {
             lines.append("")
             lines.append(Terminal.bold("Today's goals"))
-            lines += goals.map(TimerReport.goalLine)
+            lines += goals.map(TimerView.goalLine)
         }
         if !summary.latest.isEmpty {
             lines.append("")
