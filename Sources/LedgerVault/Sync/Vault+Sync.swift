@@ -171,7 +171,8 @@ extension Vault {
         try summary(at: newHead, newEventsSince: landed.head.commit) { event in
             report.eventsReceived += 1
             guard event.stamp.millis > horizon else { return }
-            var entry = ahead[event.device] ?? SyncOutcome.AheadOfClock(device: event.device, events: 0, latestMillis: 0)
+            var entry =
+                ahead[event.device] ?? SyncOutcome.AheadOfClock(device: event.device, events: 0, latestMillis: 0)
             entry.events += 1
             entry.latestMillis = max(entry.latestMillis, event.stamp.millis)
             ahead[event.device] = entry
