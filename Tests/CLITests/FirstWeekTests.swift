@@ -252,6 +252,20 @@ struct FirstWeekTests {
         #expect(terminal.stdout.contains("the newest 10 of 30 entries"), "\(terminal.stdout)")
     }
 
+    @Test("undo after track takes the whole window back; after stop, only the stop")
+    func undoTrack() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let now = "2026-11-24T13:48:00Z"
+        #expect(try run(["init"], vault, home, now: now).succeeded)
+        #expect(try run(["types", "add", "work"], vault, home, now: now).succeeded)
+        #expect(try run(["track", "work", "9:00", "-", "10:00"], vault, home, now: now).succeeded)
+        let undone = try run(["undo"], vault, home, now: now)
+        #expect(undone.stdout.contains("deleted timer"), "\(undone.stdout)")
+        #expect(try historyItems(vault, home, now: now).isEmpty, "nothing is left running or stopped")
+        #expect(try status(vault, home, now: now)["running"] as? [String: Any] == nil)
+    }
+
     func status(_ vault: String, _ home: TemporaryDirectory, now: String) throws -> [String: Any] {
         let text = try run(["status", "--json"], vault, home, now: now).stdout
         return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]

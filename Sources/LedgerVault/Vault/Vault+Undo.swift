@@ -26,14 +26,20 @@ extension Vault {
         // neighbour (`--adjust`), wrote the stop and the trims in its own commit: they are one
         // action, undone together, so the timer it stopped runs again and the trimmed one
         // gets its window back.
+        // A window recorded at once (`track`, an import) is its start and its stop in one
+        // commit: one action too, undone by deleting the entry (its stop needs no reversal).
         var action = [last]
         switch last.body {
-        case .started, .edited:
+        case .started, .edited, .stopped:
             action = mine.filter { $0.commit == lastRecord.commit }.map(\.event).filter {
                 switch $0.body {
                 case .started, .stopped, .edited: true
                 default: false
                 }
+            }
+            let startedHere = Set(action.compactMap { if case .started = $0.body { $0.id } else { nil } })
+            action.removeAll {
+                if case .stopped(let target, _, _) = $0.body { startedHere.contains(target) } else { false }
             }
         default: break
         }
