@@ -75,6 +75,9 @@ let package = Package(
         // Looking back: reports (rollups by type, group, day, week, month over a range), pure
         // folds of entries and timer windows on a zone's local days (LedgerCore's LocalCalendar).
         .target(name: "LedgerReports", dependencies: ["LedgerCore"]),
+        // Moving in and out: the formats of other trackers (timewarrior's data files, Watson's
+        // frames) read into records, pure; writing them into the vault is LedgerVault/Import/.
+        .target(name: "LedgerInterchange", dependencies: ["LedgerCore"]),
         // Layer 5: what users see.
         // Terminal styles and widths, human text and JSON renderings of entries, events and status.
         .target(name: "LedgerOutput", dependencies: ["LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerReports"]),
@@ -92,7 +95,8 @@ let package = Package(
             name: "LedgerCommands",
             dependencies: [
                 "LedgerVault", "LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerWidget", "LedgerOutput",
-                "LedgerFastPath", "LedgerReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LedgerFastPath", "LedgerReports", "LedgerInterchange",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Layer 6: executables, `@main` and little else.
         // `alog` is a small front that answers the widget's hot commands and a warm `status`
@@ -139,6 +143,8 @@ let package = Package(
             dependencies: ["LedgerVault", "LedgerGit", "LedgerGitLayout", "LedgerCore", "TestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        // Other trackers' formats: their own serialisations, and thousands of damaged lines.
+        .testTarget(name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "TestSupport"]),
         // Reports: the rollups' rules (midnight and DST splits, ranges) on fixed zones and real ones.
         .testTarget(
             name: "LedgerReportsTests",

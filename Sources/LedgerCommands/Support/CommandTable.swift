@@ -20,7 +20,8 @@ enum CommandTable {
     static let topLevel: [any ParsableCommand.Type] = [
         Init.self, Log.self, Start.self, Stop.self, Resume.self, Cancel.self, Track.self, Goals.self, Watch.self,
         Report.self,
-        Edit.self, Delete.self, Restore.self, Undo.self, Status.self, History.self, Show.self, Audit.self, Types.self,
+        Edit.self, Delete.self, Restore.self, Undo.self, Status.self, History.self, Show.self, Audit.self, Import.self,
+        Types.self,
         Config.self, Rebuild.self, Repair.self, Verify.self, Clone.self, Remote.self, Sync.self, Widget.self,
         Completions.self,
     ]

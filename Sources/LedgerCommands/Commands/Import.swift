@@ -1,0 +1,213 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerInterchange
+import LedgerOutput
+import LedgerSystem
+import LedgerVault
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Bring in what another tracker recorded: timewarrior's data or Watson's frames, as one commit.",
+        discussion: """
+            Each interval becomes a timer entry whose id is derived from the interval itself, so \
+            importing the same data again adds nothing, and an updated export adds only what is new. \
+            A record that cannot be read stops the import before anything is written (file, line and \
+            why), unless --skip-invalid. 'alog undo' takes the whole import back.
+            """,
+        subcommands: [Timewarrior.self, Watson.self])
+
+    /// What both trackers' imports take.
+    struct Options: ParsableArguments {
+        @Option(
+            name: .customLong("type-from"),
+            help: "Which name becomes the type: first-tag, project, or tag:NAME (only the records with that tag).")
+        var typeFrom: String?
+
+        @Option(help: "The type of records with no tag or project.")
+        var untagged = "untagged"
+
+        @Flag(name: .customLong("define-types"), help: "Define the types the data names that the vault lacks.")
+        var defineTypes = false
+
+        @Flag(name: .customLong("skip-invalid"), help: "Import what can be read and list what could not.")
+        var skipInvalid = false
+
+        @Flag(help: "Print what was imported as JSON.")
+        var json = false
+
+        @OptionGroup var vault: VaultOptions
+
+        func validate() throws {
+            if let typeFrom, TypeSource(typeFrom) == nil {
+                throw ValidationError(
+                    "--type-from \(DisplayText.quoted(typeFrom)): give first-tag, project or tag:NAME")
+            }
+            if typeName(fromTrackerName: untagged) != untagged {
+                throw ValidationError(
+                    "--untagged \(DisplayText.quoted(untagged)) is not a type name (a-z, 0-9, - and _, starting with a letter)"
+                )
+            }
+        }
+    }
+
+    struct Timewarrior: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Import timewarrior's data: its folder (~/.timewarrior or its data/), one YYYY-MM.data file, or 'timew export' JSON."
+        )
+
+        @Argument(help: "The folder, data file or export file.")
+        var path: String
+
+        @OptionGroup var options: Options
+
+        func run() throws {
+            try Import.run(options, source: "timewarrior", path: path, defaultSource: .firstTag) { path, bytes in
+                if bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "[") {
+                    return TimewarriorFormat.records(exportJSON: bytes, file: path)
+                }
+                return TimewarriorFormat.records(dataFile: String(decoding: bytes, as: UTF8.self), file: path)
+            }
+        }
+    }
+
+    struct Watson: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import Watson's frames: its folder (~/.config/watson) or its frames file.")
+
+        @Argument(help: "The folder or the frames file.")
+        var path: String
+
+        @OptionGroup var options: Options
+
+        func run() throws {
+            try Import.run(options, source: "watson", path: path, defaultSource: .project) { path, bytes in
+                WatsonFormat.records(frames: bytes, file: path)
+            }
+        }
+    }
+
+    /// The files a path names: itself, or in a folder the tracker's files (timewarrior's
+    /// `YYYY-MM.data`, in the folder or its `data/`; Watson's `frames`).
+    static func files(_ path: String, source: String) throws -> [String] {
+        guard FileSystem.exists(path) else {
+            throw Failure("\(DisplayText.quoted(path)) does not exist; give the \(source) folder or file to import")
+        }
+        guard FileSystem.isDirectory(path) else { return [path] }
+        let folder = path.hasSuffix("/") ? path : path + "/"
+        if source == "watson" {
+            guard FileSystem.exists(folder + "frames") else {
+                throw Failure("\(DisplayText.quoted(path)) holds no Watson 'frames' file")
+            }
+            return [folder + "frames"]
+        }
+        let data = FileSystem.isDirectory(folder + "data") ? folder + "data/" : folder
+        let names = FileSystem.list(data).filter { name in
+            name.hasSuffix(".data") && name.count == 12 && name.prefix(7).allSatisfy { $0.isNumber || $0 == "-" }
+        }.sorted()
+        guard !names.isEmpty else {
+            throw Failure("\(DisplayText.quoted(path)) holds no timewarrior data files (YYYY-MM.data)")
+        }
+        return names.map { data + $0 }
+    }
+
+    struct Failure: CodedError, CustomStringConvertible {
+        var description: String
+        var code: String { "invalidImport" }
+        init(_ description: String) { self.description = description }
+    }
+
+    static func run(
+        _ options: Options, source: String, path: String, defaultSource: TypeSource,
+        read: (String, [UInt8]) -> (records: [ImportRecord], errors: [ImportError])
+    ) throws {
+        let typeSource = options.typeFrom.flatMap(TypeSource.init) ?? defaultSource
+        var records: [ImportRecord] = []
+        var skipped: [ImportError] = []
+        for file in try files(path, source: source) {
+            guard let bytes = try FileSystem.read(file) else { continue }
+            let (read, errors) = read(file, bytes)
+            // A record that cannot be read stops the import before anything is written.
+            if let first = errors.first, !options.skipInvalid {
+                throw errors.count == 1
+                    ? first
+                    : ImportError(
+                        file: first.file, line: first.line,
+                        reason: first.reason + " (and \(errors.count - 1) more; --skip-invalid imports the rest)")
+            }
+            records += read
+            skipped += errors
+        }
+        // Each record as an alog window; `tag:NAME` keeps only the records with that tag.
+        // Recorded with the reader's offset at each instant, as entries logged here would be.
+        let zone = SystemTimeZone()
+        var windows: [Vault.ImportedWindow] = []
+        windows.reserveCapacity(records.count)
+        for record in records {
+            var name = options.untagged
+            var rest: [String] = []
+            if let picked = typeSource.pick(record) {
+                guard let type = typeName(fromTrackerName: picked.name) else {
+                    let error = ImportError(
+                        file: record.file, line: record.line,
+                        reason: "\(DisplayText.quoted(picked.name)) cannot be made a type name")
+                    if options.skipInvalid {
+                        skipped.append(error)
+                        continue
+                    }
+                    throw error
+                }
+                (name, rest) = (type, picked.rest)
+            } else if case .tag = typeSource {
+                continue
+            }
+            var note = record.annotation ?? ""
+            if !rest.isEmpty { note += (note.isEmpty ? "" : " · ") + "\(source) tags: " + rest.joined(separator: ", ") }
+            windows.append(
+                Vault.ImportedWindow(
+                    identity: record.identity, type: name, start: zone.localInstant(at: record.start),
+                    end: record.end.map { zone.localInstant(at: $0) }, note: note.isEmpty ? nil : note))
+        }
+        let vault = try options.vault.open { vault in
+            let missing = try vault.missingTypes(of: windows)
+            if !missing.isEmpty, !options.defineTypes {
+                throw Failure(
+                    "the data names types this vault does not have: \(missing.joined(separator: ", ")); define them with 'alog types add', or import with --define-types. Nothing was written"
+                )
+            }
+        }
+        let outcome = try vault.importWindows(windows, define: options.defineTypes, source: source)
+        outcome.appended?.warnings.forEach(Terminal.warn)
+        if options.json {
+            emit(
+                JSONText.object([
+                    ("source", JSONText.string(source)), ("added", String(outcome.added)),
+                    ("alreadyThere", String(outcome.alreadyThere)), ("closed", String(outcome.closed)),
+                    ("overlapping", String(outcome.overlapping)),
+                    ("definedTypes", JSONText.array(outcome.definedTypes.map(JSONText.string))),
+                    ("skipped", JSONText.array(skipped.map { JSONText.string($0.description) })),
+                    ("commit", outcome.appended.map { JSONText.string($0.commit.description) }),
+                ]))
+            return
+        }
+        var lines = [
+            "imported \(outcome.added) entr\(outcome.added == 1 ? "y" : "ies") from \(source)"
+                + (outcome.appended.map { " in one commit (\(String($0.commit.description.prefix(12))))" } ?? "")
+        ]
+        if !outcome.definedTypes.isEmpty {
+            lines.append("  defined types: " + outcome.definedTypes.joined(separator: ", "))
+        }
+        if outcome.alreadyThere > 0 {
+            lines.append("  \(outcome.alreadyThere) already in the vault from an earlier import (left as they are)")
+        }
+        if outcome.closed > 0 { lines.append("  \(outcome.closed) open before and closed now: their stop was added") }
+        if outcome.overlapping > 0 {
+            lines.append(
+                "  \(outcome.overlapping) overlap another timer; as everywhere in alog, each ends where the next one starts"
+            )
+        }
+        for error in skipped { lines.append(Terminal.yellow("  skipped \(error)")) }
+        emit(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,102 @@
+import LedgerCore
+
+/// One interval read from another tracker, before it becomes an alog entry: where it came from
+/// (file and line, for errors), its window, and the names the tracker gave it.
+public struct ImportRecord: Sendable, Equatable {
+    /// The file and line (or frame number) it was read from.
+    public var file: String
+    public var line: Int
+    /// What identifies the record in its tracker, stable across exports of the same data
+    /// (timewarrior: the start, as its intervals never overlap; Watson: the frame's id).
+    public var identity: String
+    public var start: Int64
+    /// Nil for an open interval (still running in the tracker).
+    public var end: Int64?
+    /// timewarrior's tags (sorted, as it keeps them), Watson's tags.
+    public var tags: [String]
+    /// Watson's project.
+    public var project: String?
+    /// timewarrior's annotation.
+    public var annotation: String?
+
+    public init(
+        file: String, line: Int, identity: String, start: Int64, end: Int64?, tags: [String], project: String? = nil,
+        annotation: String? = nil
+    ) {
+        (self.file, self.line, self.identity, self.start, self.end) = (file, line, identity, start, end)
+        (self.tags, self.project, self.annotation) = (tags, project, annotation)
+    }
+}
+
+/// A record that cannot be read: where, and why.
+public struct ImportError: CodedError, CustomStringConvertible, Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var reason: String
+    public var code: String { "invalidImport" }
+
+    public init(file: String, line: Int, reason: String) { (self.file, self.line, self.reason) = (file, line, reason) }
+
+    public var description: String { "\(DisplayText.escaped(file)):\(line): \(reason)" }
+}
+
+/// Which name of a record becomes its alog type.
+public enum TypeSource: Sendable, Equatable {
+    /// The first tag (timewarrior keeps tags sorted), else the project.
+    case firstTag
+    /// The project, else the first tag.
+    case project
+    /// The tag `name` if the record has it (`tag:NAME` picks records out by a tag they share:
+    /// the type is then NAME).
+    case tag(String)
+
+    /// `first-tag`, `project` or `tag:NAME`.
+    public init?(_ text: String) {
+        switch text {
+        case "first-tag": self = .firstTag
+        case "project": self = .project
+        default:
+            guard text.hasPrefix("tag:"), text.count > 4 else { return nil }
+            self = .tag(String(text.dropFirst(4)))
+        }
+    }
+
+    /// The tracker's name that becomes the type, and the names left for the note.
+    public func pick(_ record: ImportRecord) -> (name: String, rest: [String])? {
+        var names = record.tags
+        switch self {
+        case .firstTag:
+            if !names.isEmpty { return (names.removeFirst(), names + (record.project.map { [$0] } ?? [])) }
+            return record.project.map { ($0, []) }
+        case .project:
+            if let project = record.project, !project.isEmpty { return (project, names) }
+            return names.isEmpty ? nil : (names.removeFirst(), names)
+        case .tag(let tag):
+            guard let index = names.firstIndex(of: tag) else { return nil }
+            names.remove(at: index)
+            return (tag, names + (record.project.map { [$0] } ?? []))
+        }
+    }
+}
+
+/// A tracker's name as an alog type name: lower-cased, every character other than a-z, 0-9, `-`
+/// and `_` turned into `-` (runs of them into one), cut to 32, a leading digit or dash given a
+/// `t-` before it; nil when nothing is left.
+public func typeName(fromTrackerName name: String) -> String? {
+    var out = ""
+    for scalar in name.lowercased().unicodeScalars {
+        let c = Character(scalar)
+        let keep = ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "_"
+        if keep {
+            out.append(c)
+        } else if !out.hasSuffix("-"), !out.isEmpty {
+            out.append("-")
+        }
+    }
+    while out.hasSuffix("-") { out.removeLast() }
+    guard let first = out.first else { return nil }
+    if !("a"..."z").contains(first) { out = "t-" + out }
+    if out.count > 32 { out = String(out.prefix(32)) }
+    while out.hasSuffix("-") { out.removeLast() }
+    return ActivityTypes.validateName(out) == nil ? out : nil
+}

@@ -1,0 +1,133 @@
+import LedgerCore
+
+/// Entries brought in from another tracker, as one commit (`alog import`). Each window's ids
+/// are derived from its identity in the source, so importing the same data again adds nothing
+/// and an updated export adds only what is new (and the stop of a window that was open before).
+extension Vault {
+    /// A window read from another tracker, named as an alog type.
+    public struct ImportedWindow: Sendable, Equatable {
+        /// Stable across exports of the same data (see `ImportRecord.identity`).
+        public var identity: String
+        public var type: String
+        public var start: LocalInstant
+        /// Nil while it runs in the tracker.
+        public var end: LocalInstant?
+        public var note: String?
+
+        public init(identity: String, type: String, start: LocalInstant, end: LocalInstant?, note: String?) {
+            (self.identity, self.type, self.start, self.end, self.note) = (identity, type, start, end, note)
+        }
+
+        /// The id of the entry this window becomes.
+        public var entryID: EventID { EventID(rawValue: Self.hash("alog-import:" + identity)) }
+        /// The id of its stop.
+        var stopID: EventID { EventID(rawValue: Self.hash("alog-import-stop:\(identity):\(end?.seconds ?? 0)")) }
+
+        static func hash(_ text: String) -> UInt64 {
+            var value: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in text.utf8 {
+                value ^= UInt64(byte)
+                value &*= 0x100_0000_01B3
+            }
+            return value
+        }
+    }
+
+    /// What an import did.
+    public struct ImportOutcome: Sendable {
+        /// New entries.
+        public var added = 0
+        /// Windows already in the vault from an earlier import (nothing written for them).
+        public var alreadyThere = 0
+        /// Windows open at the earlier import and closed now: their stop was added.
+        public var closed = 0
+        /// New windows that overlap another window (the timeline's rule lays them out: each
+        /// ends where the next starts).
+        public var overlapping = 0
+        /// Types defined on the way.
+        public var definedTypes: [String] = []
+        /// The commit, when anything was written.
+        public var appended: Appended?
+    }
+
+    /// The types the windows name that the vault does not have (sorted), after refusing any
+    /// removed one or a name no type can have.
+    public func missingTypes(of windows: [ImportedWindow]) throws -> [String] {
+        let summary = try summary()
+        var missing = Set<String>()
+        for type in Set(windows.map(\.type)) {
+            if let reason = ActivityTypes.validateName(type) { throw VaultError.invalidTypeName(type, reason: reason) }
+            if summary.type(named: type) != nil { continue }
+            if summary.definition(named: type)?.archived == true { throw VaultError.archivedType(type) }
+            missing.insert(type)
+        }
+        return missing.sorted()
+    }
+
+    /// Writes the new windows, and the types they need (`define`; any other missing type
+    /// is refused before anything is written), as one commit.
+    public func importWindows(_ windows: [ImportedWindow], define: Bool, source: String) throws -> ImportOutcome {
+        let missing = try missingTypes(of: windows)
+        if !missing.isEmpty, !define {
+            throw VaultError.unknownType(missing[0], known: try summary().types.map(\.name))
+        }
+        let state = try state()
+        var outcome = ImportOutcome()
+        var bodies: [EventBody] = []
+        var ids: [EventID] = []
+        for type in missing {
+            bodies.append(
+                .typeDefined(ActivityTypeDefinition(name: type, icon: "•", group: "", color: "", archived: false)))
+            ids.append(EventID.random())
+        }
+        outcome.definedTypes = missing
+        var seen = Set<EventID>()
+        var fresh: [ImportedWindow] = []
+        for window in windows {
+            let id = window.entryID
+            guard seen.insert(id).inserted else { continue }
+            if let existing = state.entry(id) {
+                outcome.alreadyThere += 1
+                if existing.isTimed, existing.end == nil, let end = window.end, !existing.isDeleted {
+                    bodies.append(.stopped(target: id, at: end, note: nil))
+                    ids.append(window.stopID)
+                    outcome.closed += 1
+                }
+                continue
+            }
+            fresh.append(window)
+            bodies.append(.started(type: window.type, at: window.start, note: window.note, goal: nil))
+            ids.append(id)
+            if let end = window.end {
+                bodies.append(.stopped(target: id, at: end, note: nil))
+                ids.append(window.stopID)
+            }
+        }
+        outcome.added = fresh.count
+        outcome.overlapping = Self.overlapCount(fresh, existing: state.timeline)
+        guard !bodies.isEmpty else { return outcome }
+        outcome.appended = try append(
+            bodies, ids: ids,
+            message: "alog: import \(outcome.added) entr\(outcome.added == 1 ? "y" : "ies") from \(source)")
+        return outcome
+    }
+
+    /// How many of `windows` overlap another window, new or already in the vault.
+    static func overlapCount(_ windows: [ImportedWindow], existing: Timeline) -> Int {
+        var spans: [(start: Int64, end: Int64, new: Bool)] = existing.intervals.map {
+            ($0.start.seconds, $0.end?.seconds ?? Int64.max, false)
+        }
+        spans += windows.map { ($0.start.seconds, $0.end?.seconds ?? Int64.max, true) }
+        spans.sort { $0.start < $1.start }
+        var overlapping = Set<Int>()
+        var reach: (end: Int64, index: Int)? = nil
+        for (index, span) in spans.enumerated() {
+            if let reach, span.start < reach.end {
+                if span.new { overlapping.insert(index) }
+                if spans[reach.index].new { overlapping.insert(reach.index) }
+            }
+            if reach == nil || span.end > reach!.end { reach = (span.end, index) }
+        }
+        return overlapping.count
+    }
+}

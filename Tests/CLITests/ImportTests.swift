@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 23, import: timewarrior's data and Watson's frames become timer entries in one commit,
+/// idempotently; bad records stop the import with file, line and why; the totals agree with
+/// Watson's own report on the same data.
+@Suite("alog import")
+struct ImportTests {
+    let now = "2026-11-25T12:00:00Z"
+
+    func run(_ arguments: [String], _ vault: String, _ home: TemporaryDirectory, zone: String = "UTC") throws
+        -> ProcessResult
+    {
+        try alog(arguments + ["--vault", vault], home: home.path, environment: ["ALOG_NOW": now, "TZ": zone])
+    }
+
+    func commits(_ vault: String) throws -> Int {
+        Int(try git("rev-list", "--count", "HEAD", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines))!
+    }
+
+    /// timewarrior's own serialisation: tags sorted and quoted when they hold a space, `# #`
+    /// before an annotation without tags, an open interval without an end.
+    static let data = """
+        inc 20261120T090000Z - 20261120T100000Z # "deep focus" work
+        inc 20261120T110000Z - 20261120T113000Z # # "said \\"hi\\" # not a tag"
+        inc 20261120T120000Z - 20261120T123000Z # reading # "chapter 3"
+        inc 20261121T080000Z # open
+
+        """
+
+    @Test(
+        "timewarrior: one commit, types defined on request, notes kept, idempotent, an open interval closed later, undone as one"
+    )
+    func timewarrior() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        #expect(try run(["init"], vault, home).succeeded)
+        try FileManager.default.createDirectory(atPath: home.sub("tw/data"), withIntermediateDirectories: true)
+        try writeFile(home.sub("tw/data/2026-11.data"), Self.data)
+        let before = try commits(vault)
+        let refused = try run(["import", "timewarrior", home.sub("tw")], vault, home)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("deep-focus, open, reading, untagged"), "\(refused.stderr)")
+        #expect(try commits(vault) == before, "nothing written")
+        let imported = try run(["import", "timewarrior", home.sub("tw"), "--define-types", "--json"], vault, home)
+        #expect(imported.succeeded, "\(imported.stderr)")
+        let summary = try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [String: Any]
+        #expect(summary?["added"] as? Int == 4)
+        #expect(try commits(vault) == before + 1, "one commit")
+        let history =
+            try JSONSerialization.jsonObject(
+                with: Data(try run(["history", "--json"], vault, home).stdout.utf8)) as? [[String: Any]] ?? []
+        let byType = Dictionary(uniqueKeysWithValues: history.map { ($0["type"] as! String, $0) })
+        #expect(byType["deep-focus"]?["note"] as? String == "timewarrior tags: work")
+        #expect(byType["untagged"]?["note"] as? String == "said \"hi\" # not a tag")
+        #expect(byType["reading"]?["seconds"] as? Int == 1800)
+        #expect(byType["open"]?["end"] == nil, "the open interval runs")
+        // Again: nothing new, no commit.
+        let again = try run(["import", "timewarrior", home.sub("tw"), "--define-types"], vault, home)
+        #expect(again.stdout.contains("imported 0 entries") && again.stdout.contains("4 already in the vault"))
+        #expect(try commits(vault) == before + 1)
+        // The open interval closed in timewarrior: only its stop is added.
+        try writeFile(
+            home.sub("tw/data/2026-11.data"),
+            Self.data.replacingOccurrences(
+                of: "inc 20261121T080000Z # open", with: "inc 20261121T080000Z - 20261121T093000Z # open"))
+        let closed = try run(["import", "timewarrior", home.sub("tw")], vault, home)
+        #expect(closed.stdout.contains("1 open before and closed now"), "\(closed.stdout)")
+        let report =
+            try JSONSerialization.jsonObject(
+                with: Data(try run(["report", ":all", "--json", "--type", "open"], vault, home).stdout.utf8))
+            as? [String: Any]
+        #expect((report?["total"] as? [String: Any])?["seconds"] as? Int == 5400)
+        // Take the first import back as one action: the windows go; the import can be done again.
+        #expect(try run(["undo"], vault, home).succeeded)
+        #expect(try run(["undo"], vault, home).succeeded)
+        #expect(try run(["history", "--json"], vault, home).stdout == "[]\n")
+        #expect(try git("fsck", "--strict", in: vault).succeeded)
+    }
+
+    @Test("a record that cannot be read stops the import with file and line; --skip-invalid imports the rest")
+    func badRecords() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        #expect(try run(["init"], vault, home).succeeded)
+        let file = home.sub("2026-11.data")
+        let bad = [
+            "inc 20261120T090000Z - 20261120T100000Z # work", "inc 2026-11-20 - 20261120T100000Z # x",
+            "exc 20261120T090000Z", "inc 20261120T110000Z - 20261120T100000Z # late",
+            "inc 20261120T130000Z # \"open quote", "inc 20261131T090000Z # bad-date", "inc 20261120T150000Z - # x",
+        ]
+        for (index, line) in bad.enumerated().dropFirst() {
+            try writeFile(file, bad[0] + "\n" + line + "\n")
+            let result = try run(["import", "timewarrior", file, "--define-types"], vault, home)
+            #expect(result.status == 1, "\(line)")
+            #expect(result.stderr.contains("\(file):2: "), "\(index): \(result.stderr)")
+            #expect(try run(["history", "--json"], vault, home).stdout == "[]\n", "nothing written: \(line)")
+        }
+        try writeFile(file, bad.joined(separator: "\n") + "\n")
+        let skipping = try run(["import", "timewarrior", file, "--define-types", "--skip-invalid"], vault, home)
+        #expect(skipping.succeeded, "\(skipping.stderr)")
+        #expect(skipping.stdout.contains("imported 1 entry"), "\(skipping.stdout)")
+        #expect(skipping.stdout.components(separatedBy: "skipped ").count - 1 == bad.count - 1, "\(skipping.stdout)")
+        let frames = home.sub("frames")
+        try writeFile(
+            frames,
+            "[[1763600000, 1763603600, \"work\", \"a1\", [\"x\"], 1763603600], [1, \"no\", \"p\", \"b2\", [], 1]]")
+        let watson = try run(["import", "watson", frames, "--define-types"], vault, home)
+        #expect(watson.status == 1)
+        #expect(watson.stderr.contains("frame 2: the stop is not a time"), "\(watson.stderr)")
+        #expect(try run(["import", "watson", home.sub("missing")], vault, home).stderr.contains("does not exist"))
+        let garbage = home.sub("garbage")
+        try writeFile(garbage, "{not json")
+        #expect(try run(["import", "watson", garbage], vault, home).stderr.contains("not a Watson frames file"))
+    }
+
+    @Test(
+        "Watson: the totals per project equal watson report's on the same frames",
+        .enabled(if: ImportTests.watson != nil))
+    func watsonOracle() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        #expect(try run(["init"], vault, home).succeeded)
+        var rng = SplitMix(state: 42)
+        var frames: [String] = []
+        var at: Int64 = 1_763_000_000
+        for index in 0..<400 {
+            at += Int64.random(in: 0...7200, using: &rng)
+            let end = at + Int64.random(in: 60...20_000, using: &rng)
+            let project = ["write", "Read Books", "code", "admin"].randomElement(using: &rng)!
+            frames.append("[\(at), \(end), \"\(project)\", \"id\(index)\", [\"t\(index % 3)\"], \(end)]")
+            at = end
+        }
+        try FileManager.default.createDirectory(atPath: home.sub("watson"), withIntermediateDirectories: true)
+        try writeFile(home.sub("watson/frames"), "[\n" + frames.joined(separator: ",\n") + "\n]\n")
+        #expect(try run(["import", "watson", home.sub("watson"), "--define-types"], vault, home).succeeded)
+        let ours =
+            try JSONSerialization.jsonObject(
+                with: Data(try run(["report", ":all", "--json"], vault, home).stdout.utf8)) as? [String: Any]
+        let theirs = try runProcess(
+            Self.watson!, ["report", "--all", "--json"],
+            environment: ["WATSON_DIR": home.sub("watson"), "TZ": "UTC", "HOME": home.path, "PATH": "/usr/bin:/bin"])
+        #expect(theirs.succeeded, "\(theirs.stderr)")
+        let projects =
+            (try JSONSerialization.jsonObject(with: Data(theirs.stdout.utf8)) as? [String: Any])?["projects"]
+            as? [[String: Any]] ?? []
+        let watsonTotals = Dictionary(
+            uniqueKeysWithValues: projects.map {
+                (
+                    ($0["name"] as! String).lowercased().replacingOccurrences(of: " ", with: "-"),
+                    Int(($0["time"] as! Double).rounded())
+                )
+            })
+        let alogTotals = Dictionary(
+            uniqueKeysWithValues: (ours?["rows"] as? [[String: Any]] ?? []).map {
+                ($0["key"] as! String, $0["seconds"] as! Int)
+            })
+        #expect(alogTotals == watsonTotals)
+    }
+
+    static let watson: String? = ["/root/.pyenv/shims/watson", "/usr/local/bin/watson", "/usr/bin/watson"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+}
