@@ -73,6 +73,21 @@ import LedgerVault
     try ("[\n" + frames.joined(separator: ",\n") + "\n]\n").write(
         toFile: watsonDir + "/frames", atomically: true, encoding: .utf8)
 
+    // The import of the same intervals from timewarrior's files into a new vault: one commit.
+    let imported = outDirectory + "/imported-vault"
+    _ = timedRun([alogPath, "init", "--vault", imported])
+    let importRun = timedRun(
+        [alogPath, "import", "timewarrior", timewDB, "--define-types", "--vault", imported], environment: ["TZ": "UTC"])
+    _ = try runCapturing(["/usr/bin/git", "-C", imported, "gc", "-q", "--aggressive"], environment: [:])
+    let objects = try runCapturing(["/usr/bin/git", "-C", imported, "count-objects", "-v"], environment: [:])
+    let packKiB =
+        objects.split(separator: "\n").first { $0.hasPrefix("size-pack:") }
+        .flatMap { Double($0.split(separator: " ").last ?? "") } ?? .nan
+    report(
+        "alog import timewarrior of \(count) intervals into a new vault (one commit\(importRun.status == 0 ? "" : ", FAILED"))",
+        "\(fmt(importRun.ms / 1000, 2)) s", "≤ 5 s",
+        "\(fmt(packKiB * 1024 / Double(count), 1)) B per entry in the packed repository (target ≤ 60)")
+
     let alog = [alogPath, "report", ":all", "--vault", vaultPath]
     let environment = ["TZ": "UTC", "TIMEWARRIORDB": timewDB, "WATSON_DIR": watsonDir]
     var pairs: [(alog: Double, timew: Double?, watson: Double?)] = []
