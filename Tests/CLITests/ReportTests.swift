@@ -116,4 +116,30 @@ struct ReportTests {
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("unknown activity type 'reading'"), "\(unknown.stderr)")
     }
+
+    @Test("history takes the same ranges, --type and --group")
+    func historyRanges() throws {
+        let home = TemporaryDirectory()
+        let zone = "Europe/Berlin"
+        let now = "2026-11-25T12:00:00Z"  // 13:00, a Wednesday
+        let vault = try vault(home, now: now, zone: zone, windows: [("yesterday 21:00", "yesterday 23:00")])
+        for at in ["yesterday 12:00", "12:00", "2026-11-20T08:00"] {
+            #expect(try run(["log", "meal", "--at", at], vault, home, now: now, zone: zone).succeeded)
+        }
+        func ids(_ arguments: [String]) throws -> [String] {
+            let result = try run(["history", "--json"] + arguments, vault, home, now: now, zone: zone)
+            #expect(result.succeeded, "\(arguments): \(result.stderr)")
+            let items = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+            return items.map { "\($0["type"]!) \(($0["time"] as? String) ?? "")" }
+        }
+        #expect(try ids([":today"]) == ["meal 12:00"])
+        #expect(try ids([":yesterday"]) == ["work 21:00", "meal 12:00"])
+        #expect(try ids([":week", "--type", "meal"]) == ["meal 12:00", "meal 12:00"])
+        #expect(try ids([":lastweek"]) == ["meal 08:00"])
+        #expect(try ids(["--group", "job"]) == ["work 21:00"])
+        #expect(try ids(["--from", "2026-11-20", "--to", "2026-11-21"]) == ["meal 08:00"])
+        #expect(try ids([":all", "--limit", "1"]).count == 1)
+        let both = try run(["history", "--since", "-1d", ":week"], vault, home, now: now, zone: zone)
+        #expect(both.status == 64)
+    }
 }

@@ -19,30 +19,61 @@ struct History: InputChecked {
     @Option(parsing: .unconditional, help: "Only entries at or after TIME.")
     var since: String?
 
+    @OptionGroup var span: RangeOptions
+
+    @Option(name: .customLong("type"), help: "Only this type (repeat for more).", completion: DynamicCompletion.types)
+    var types: [String] = []
+
+    @Option(name: .customLong("group"), help: "Only the types of this group (repeat for more).")
+    var groups: [String] = []
+
     @Flag(help: "Print a JSON array (documented in docs/cli.md).")
     var json = false
 
     @OptionGroup var options: VaultOptions
 
     func validate() throws {
+        if since != nil, !span.isEmpty {
+            throw ValidationError("give --since or a range (:week, --from …), not both")
+        }
         if let limit, limit < 1 {
             throw ValidationError(
                 "--limit \(limit) would show no entries; give 1 or more, or leave --limit out to see them all")
         }
     }
 
-    func checkedInput(_ time: TimeExpression) throws -> LocalInstant? {
-        try since.map { try CommandClock.parseSince($0, time) }
+    /// Where the list starts and ends (`--since`, or a range), and the types asked for.
+    func checkedInput(_ time: TimeExpression) throws -> (from: Int64?, to: Int64?, types: Set<String>) {
+        let types = Set(try types.map(InputCheck.typeName))
+        if let range = try span.resolve(time) { return (range.from, range.to, types) }
+        return (try since.map { try CommandClock.parseSince($0, time) }?.seconds, nil, types)
     }
 
     func run() throws {
-        let from = try checkedInput(CommandClock.expression)
+        let (from, to, kept) = try checkedInput(CommandClock.expression)
         let vault = try options.open()
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
+        if let unknown = kept.first(where: { type in !state.allTypes.contains { $0.name == type } }) {
+            throw VaultError.unknownType(unknown, known: state.types.map(\.name))
+        }
         // On a terminal, a screenful (with one line to say what is left out), as a pager would.
         let screenful = limit == nil && !json && Terminal.stdoutIsTTY ? max(5, RawTerminal.size().rows - 2) : nil
-        var entries = state.history(since: from?.seconds, limit: limit ?? screenful.map { $0 + 1 })
+        let wanted = limit ?? screenful.map { $0 + 1 }
+        var entries: [Entry]
+        var matching: Int?
+        if to == nil, kept.isEmpty, groups.isEmpty {
+            entries = state.history(since: from, limit: wanted)
+        } else {
+            let groupOf = Dictionary(state.allTypes.map { ($0.name, $0.group) }, uniquingKeysWith: { a, _ in a })
+            let keptGroups = Set(groups)
+            entries = state.history(since: from, limit: nil).filter { entry in
+                (to.map { entry.at.seconds < $0 } ?? true) && (kept.isEmpty || kept.contains(entry.type))
+                    && (keptGroups.isEmpty || keptGroups.contains(groupOf[entry.type] ?? ""))
+            }
+            matching = entries.count
+            if let wanted { entries = Array(entries.prefix(wanted)) }
+        }
         let more = screenful.map { entries.count > $0 } ?? false
         if let screenful, more { entries = Array(entries.prefix(screenful)) }
         let types = Render.typeMap(state.allTypes)
@@ -69,7 +100,8 @@ struct History: InputChecked {
                 emit(Render.entryLine(entry, types: types, window: window, windowWidth: width))
             }
             if more {
-                let total = from == nil ? state.entryCounts.live : state.history(since: from?.seconds, limit: nil).count
+                let total =
+                    matching ?? (from == nil ? state.entryCounts.live : state.history(since: from, limit: nil).count)
                 emit(
                     Terminal.dim(
                         "… the newest \(entries.count) of \(total) entries; --limit N or --since TIME for others, or 'alog history | less' for all"

@@ -24,27 +24,7 @@ struct Report: InputChecked {
             entries without a window add a count.
             """)
 
-    @Argument(
-        help: ArgumentHelp("A named range, or the DATE for --day, --week, --month or --year.", valueName: "range"))
-    var range: String?
-
-    @Flag(help: "The day DATE (YYYY-MM-DD; default today).")
-    var day = false
-
-    @Flag(help: "The week (Monday to Sunday) holding DATE (default this week).")
-    var week = false
-
-    @Flag(help: "The month YYYY-MM (default this month).")
-    var month = false
-
-    @Flag(help: "The year YYYY (default this year).")
-    var year = false
-
-    @Option(parsing: .unconditional, help: "The start of the range (a TIME as for 'alog log').")
-    var from: String?
-
-    @Option(parsing: .unconditional, help: "The end of the range (default now).")
-    var to: String?
+    @OptionGroup var span: RangeOptions
 
     @Option(help: "Rows by type, group, day, week or month.")
     var by: String = "type"
@@ -74,26 +54,10 @@ struct Report: InputChecked {
 
     func validate() throws {
         if json && csv { throw ValidationError("give --json or --csv, not both") }
-        if [day, week, month, year].filter({ $0 }).count > 1 {
-            throw ValidationError("give one of --day, --week, --month and --year")
-        }
-        if (from != nil || to != nil) && (day || week || month || year || range != nil) {
-            throw ValidationError("give either --from/--to or a range (:week, --month …), not both")
-        }
-        if to != nil && from == nil { throw ValidationError("--to needs --from") }
         if let tz { try Self.checkZone(tz) }
         // The words that need no clock are checked here, so a mistake is a usage error of
         // this command (exit 64, with its usage line).
         _ = try Self.grouping(by)
-        if let range {
-            if day || week || month || year {
-                _ = try Self.date(range)
-            } else if from == nil,
-                ReportRange.named(range, now: 0, calendar: LocalCalendar(zone: FixedOffsetZone(offset: 0))) == nil
-            {
-                throw Self.notARange(range)
-            }
-        }
     }
 
     static func grouping(_ by: String) throws -> Rollup.Grouping {
@@ -101,19 +65,6 @@ struct Report: InputChecked {
             throw ValidationError("--by \(DisplayText.quoted(by)): give type, group, day, week or month")
         }
         return grouping
-    }
-
-    static func date(_ text: String) throws -> CivilDate {
-        guard let parsed = CivilDate.parse(text) else {
-            throw ValidationError("\(DisplayText.quoted(text)) is not a date: give YYYY-MM-DD, YYYY-MM or YYYY")
-        }
-        return parsed.date
-    }
-
-    static func notARange(_ text: String) -> ValidationError {
-        ValidationError(
-            "\(DisplayText.quoted(text)) is not a range: give :today, :yesterday, :week, :lastweek, :month, :lastmonth, :year, :lastyear or :all, or --day/--week/--month/--year DATE, or --from TIME --to TIME"
-        )
     }
 
     /// An IANA zone name that names a zone of this system's zoneinfo.
@@ -130,37 +81,10 @@ struct Report: InputChecked {
 
     func checkedInput(_ time: TimeExpression) throws -> Input {
         let grouping = try Self.grouping(by)
-        let calendar = LocalCalendar(zone: time.zone)
-        let today = calendar.date(of: time.now)
-        var resolved: ReportRange
-        if let from {
-            let start = try time.parse(from)
-            let end = try to.map { try time.parse($0) } ?? time.zone.localInstant(at: time.now)
-            guard end.seconds > start.seconds else {
-                throw ValidationError("--to must be later than --from (\(start.iso8601) to \(end.iso8601))")
-            }
-            resolved = ReportRange(
-                from: start.seconds, to: end.seconds,
-                label: "\(Render.clockAndDate(start, zone: time.zone)) to \(Render.clockAndDate(end, zone: time.zone))")
-        } else if day || week || month || year {
-            var date = today
-            if let range { date = try Self.date(range) }
-            resolved =
-                day
-                ? .day(date, calendar, label: range == nil ? "today" : nil)
-                : week
-                    ? .week(date, calendar, label: range == nil ? "this week" : nil)
-                    : month
-                        ? .month(date, calendar, label: range == nil ? "this month" : nil)
-                        : .year(date.year, calendar, label: range == nil ? "this year" : nil)
-        } else if let range {
-            guard let named = ReportRange.named(range, now: time.now, calendar: calendar) else {
-                throw Self.notARange(range)
-            }
-            resolved = named
-        } else {
-            resolved = ReportRange.week(today, calendar, label: "this week")
-        }
+        let resolved =
+            try span.resolve(time)
+            ?? ReportRange.week(
+                LocalCalendar(zone: time.zone).date(of: time.now), LocalCalendar(zone: time.zone), label: "this week")
         return Input(range: resolved, grouping: grouping, types: Set(try types.map(InputCheck.typeName)))
     }
 

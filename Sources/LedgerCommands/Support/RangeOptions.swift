@@ -1,0 +1,93 @@
+import ArgumentParser
+import LedgerCore
+import LedgerOutput
+import LedgerReports
+
+/// The range words `report` and `history` share: a named range (`:today` … `:all`), `--day`,
+/// `--week`, `--month` or `--year` with an optional DATE, or `--from TIME [--to TIME]`.
+struct RangeOptions: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp(
+            "A named range (:today, :yesterday, :week, :lastweek, :month, :lastmonth, :year, :lastyear, :all), or the DATE for --day, --week, --month or --year.",
+            valueName: "range"))
+    var range: String?
+
+    @Flag(help: "The day DATE (YYYY-MM-DD; default today).")
+    var day = false
+
+    @Flag(help: "The week (Monday to Sunday) holding DATE (default this week).")
+    var week = false
+
+    @Flag(help: "The month YYYY-MM (default this month).")
+    var month = false
+
+    @Flag(help: "The year YYYY (default this year).")
+    var year = false
+
+    @Option(parsing: .unconditional, help: "The start of the range (a TIME as for 'alog log').")
+    var from: String?
+
+    @Option(parsing: .unconditional, help: "The end of the range (default now).")
+    var to: String?
+
+    var isEmpty: Bool { range == nil && !day && !week && !month && !year && from == nil }
+
+    func validate() throws {
+        if [day, week, month, year].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --day, --week, --month and --year")
+        }
+        if (from != nil || to != nil) && (day || week || month || year || range != nil) {
+            throw ValidationError("give either --from/--to or a range (:week, --month …), not both")
+        }
+        if to != nil && from == nil { throw ValidationError("--to needs --from") }
+        if let range {
+            if day || week || month || year {
+                _ = try Self.date(range)
+            } else if ReportRange.named(range, now: 0, calendar: LocalCalendar(zone: FixedOffsetZone(offset: 0))) == nil
+            {
+                throw Self.notARange(range)
+            }
+        }
+    }
+
+    static func date(_ text: String) throws -> CivilDate {
+        guard let parsed = CivilDate.parse(text) else {
+            throw ValidationError("\(DisplayText.quoted(text)) is not a date: give YYYY-MM-DD, YYYY-MM or YYYY")
+        }
+        return parsed.date
+    }
+
+    static func notARange(_ text: String) -> ValidationError {
+        ValidationError(
+            "\(DisplayText.quoted(text)) is not a range: give :today, :yesterday, :week, :lastweek, :month, :lastmonth, :year, :lastyear or :all, or --day/--week/--month/--year DATE, or --from TIME --to TIME"
+        )
+    }
+
+    /// The range the words give, read against `time`'s now and zone; nil when none is given.
+    func resolve(_ time: TimeExpression) throws -> ReportRange? {
+        let calendar = LocalCalendar(zone: time.zone)
+        let today = calendar.date(of: time.now)
+        if let from {
+            let start = try time.parse(from)
+            let end = try to.map { try time.parse($0) } ?? time.zone.localInstant(at: time.now)
+            guard end.seconds > start.seconds else {
+                throw ValidationError("--to must be later than --from (\(start.iso8601) to \(end.iso8601))")
+            }
+            let label = "\(Render.clockAndDate(start, zone: time.zone)) to \(Render.clockAndDate(end, zone: time.zone))"
+            return ReportRange(from: start.seconds, to: end.seconds, label: label)
+        }
+        if day || week || month || year {
+            let date = try range.map(Self.date) ?? today
+            let label = range == nil ? (day ? "today" : week ? "this week" : month ? "this month" : "this year") : nil
+            if day { return .day(date, calendar, label: label) }
+            if week { return .week(date, calendar, label: label) }
+            if month { return .month(date, calendar, label: label) }
+            return .year(date.year, calendar, label: label)
+        }
+        guard let range else { return nil }
+        guard let named = ReportRange.named(range, now: time.now, calendar: calendar) else {
+            throw Self.notARange(range)
+        }
+        return named
+    }
+}
