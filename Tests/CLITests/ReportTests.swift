@@ -142,4 +142,19 @@ struct ReportTests {
         let both = try run(["history", "--since", "-1d", ":week"], vault, home, now: now, zone: zone)
         #expect(both.status == 64)
     }
+
+    @Test("streaks on the command line")
+    func streaks() throws {
+        let home = TemporaryDirectory()
+        let zone = "Europe/Berlin"
+        let now = "2026-11-25T12:00:00Z"
+        let vault = try vault(home, now: now, zone: zone, windows: [])
+        for at in ["2 days ago", "yesterday 07:00", "07:00"] {
+            #expect(try run(["log", "wake", "--at", at], vault, home, now: now, zone: zone).succeeded)
+        }
+        let json = try run(["streaks", "--json"], vault, home, now: now, zone: zone)
+        #expect(json.stdout == "[{\"type\":\"wake\",\"today\":1,\"current\":3,\"best\":3}]\n", "\(json.stdout)")
+        let table = try run(["streaks"], vault, home, now: now, zone: zone).stdout
+        #expect(table.contains("wake") && table.contains("(best)"), "\(table)")
+    }
 }

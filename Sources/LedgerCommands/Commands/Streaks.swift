@@ -1,0 +1,56 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerReports
+import LedgerVault
+
+struct Streaks: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Per type: today's entries, the current streak and the best (days in a row with an entry).",
+        discussion: """
+            Days are local days; an entry counts on the day it starts. Today without an entry yet \
+            does not break the current streak until the day is over.
+            """)
+
+    @Flag(help: "Print JSON: a list of {type, today, current, best}.")
+    var json = false
+
+    @OptionGroup var options: VaultOptions
+
+    func run() throws {
+        let time = CommandClock.expression
+        let vault = try options.open()
+        let state = try vault.state()
+        Terminal.reportLineIssues(vault)
+        var entries: [Entry] = []
+        state.forEachEntry { entries.append($0) }
+        let streaks = Streak.all(
+            entries: entries, calendar: LocalCalendar(zone: time.zone), now: time.now, order: state.types.map(\.name))
+        if json {
+            emit(
+                JSONText.array(
+                    streaks.map {
+                        JSONText.object([
+                            ("type", JSONText.string($0.type)), ("today", String($0.today)),
+                            ("current", String($0.current)), ("best", String($0.best)),
+                        ])
+                    }))
+            return
+        }
+        guard !streaks.isEmpty else { return emit(Terminal.dim("no entries yet; log one with 'alog log wake'")) }
+        let types = Render.typeMap(state.allTypes)
+        let width = max(4, streaks.map { Terminal.displayWidth(Render.label($0.type, types)) }.max() ?? 0)
+        func cell(_ value: Int, _ width: Int) -> String {
+            String(repeating: " ", count: max(0, width - String(value).count)) + String(value)
+        }
+        var lines = [Terminal.dim(Terminal.pad("", width) + "  today  current  best")]
+        for streak in streaks {
+            lines.append(
+                Terminal.pad(Render.label(streak.type, types), width) + "  " + cell(streak.today, 5) + "  "
+                    + cell(streak.current, 7) + "  " + cell(streak.best, 4)
+                    + (streak.current > 1 && streak.current == streak.best ? " " + Terminal.dim("(best)") : ""))
+        }
+        emit(lines.joined(separator: "\n"))
+    }
+}

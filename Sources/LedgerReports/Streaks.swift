@@ -1,0 +1,50 @@
+import LedgerCore
+
+/// Days in a row with at least one entry, per type: `alog streaks`. A day is a local day of
+/// the calendar's zone, and an entry counts on the day it starts. Today not logged yet does not
+/// break the current streak until the day is over: it then runs up to yesterday.
+public struct Streak: Sendable, Equatable {
+    public var type: String
+    /// Entries started today.
+    public var today: Int
+    /// The run of days that ends today (or yesterday, when today has none yet).
+    public var current: Int
+    /// The longest run ever.
+    public var best: Int
+
+    public init(type: String, today: Int, current: Int, best: Int) {
+        (self.type, self.today, self.current, self.best) = (type, today, current, best)
+    }
+
+    /// The streaks of every type that has a live entry, in `order` (types not in it after,
+    /// by name).
+    public static func all(
+        entries: some Sequence<Entry>, calendar: LocalCalendar, now: Int64, order: [String] = []
+    ) -> [Streak] {
+        var days: [String: Set<Int64>] = [:]
+        var todayCounts: [String: Int] = [:]
+        let today = calendar.date(of: now).daysSinceEpoch
+        for entry in entries where !entry.isDeleted {
+            let day = calendar.date(of: entry.at.seconds).daysSinceEpoch
+            days[entry.type, default: []].insert(day)
+            if day == today { todayCounts[entry.type, default: 0] += 1 }
+        }
+        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        return days.keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }.map { type in
+            let set = days[type]!
+            var current = 0
+            var day = set.contains(today) ? today : today - 1
+            while set.contains(day) {
+                current += 1
+                day -= 1
+            }
+            var best = 0
+            for start in set where !set.contains(start - 1) {
+                var length = 1
+                while set.contains(start + Int64(length)) { length += 1 }
+                best = max(best, length)
+            }
+            return Streak(type: type, today: todayCounts[type] ?? 0, current: current, best: best)
+        }
+    }
+}
