@@ -157,4 +157,45 @@ struct ReportTests {
         let table = try run(["streaks"], vault, home, now: now, zone: zone).stdout
         #expect(table.contains("wake") && table.contains("(best)"), "\(table)")
     }
+
+    @Test("calendar: a plain grid in a pipe, the seed's JSON, a standalone SVG, refusals")
+    func calendar() throws {
+        let home = TemporaryDirectory()
+        let zone = "Europe/Berlin"
+        let now = "2026-11-25T12:00:00Z"
+        let vault = try vault(home, now: now, zone: zone, windows: [])
+        for at in ["yesterday 07:00", "07:00", "08:00"] {
+            #expect(try run(["log", "wake", "--at", at], vault, home, now: now, zone: zone).succeeded)
+        }
+        let grid = try run(["calendar"], vault, home, now: now, zone: zone)
+        let lines = grid.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count >= 10)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "fits 80 columns")
+        #expect(lines[1].hasPrefix("Mon ") && lines[3].hasPrefix("Wed "))
+        #expect(lines[3].hasSuffix("◆ ") || lines[3].hasSuffix("◆"), "today (a Wednesday) marked: \(lines[3])")
+        #expect(!grid.stdout.contains("\u{1B}"), "no colour in a pipe")
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    try run(["calendar", "--json", "--weeks", "2"], vault, home, now: now, zone: zone).stdout.utf8))
+            as? [String: Any]
+        let dates = json?["dates"] as? [[String: Any]] ?? []
+        #expect(dates.count == 10, "Monday of last week to today")
+        #expect(dates.last?["date"] as? String == "2026-11-25")
+        #expect(dates.last?["count"] as? Int == 2 && dates.last?["level"] as? Int == 4)
+        #expect(json?["maxCount"] as? Int == 2)
+        #expect((json?["palette"] as? [String: String])?["level4"] == "#216E39")
+        let svgPath = home.sub("year.svg")
+        #expect(try run(["calendar", "--svg", svgPath], vault, home, now: now, zone: zone).succeeded)
+        let svg = try readFile(svgPath)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.hasSuffix("</svg>\n"))
+        #expect(svg.contains("<title>2026-11-25: 2</title>"))
+        #expect(!svg.contains("<script") && !svg.contains("http://fonts"))
+        for (arguments, status) in [
+            (["calendar", "--weeks", "0"], Int32(64)), (["calendar", "--levels", "x"], 64),
+            (["calendar", "nosuch"], 1),
+        ] {
+            #expect(try run(arguments, vault, home, now: now, zone: zone).status == status, "\(arguments)")
+        }
+    }
 }

@@ -1,0 +1,83 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerReports
+import LedgerSystem
+import LedgerVault
+
+struct Calendar: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar",
+        abstract: "A GitHub-style grid of the last year: a square a day, darker for more.",
+        discussion: """
+            Levels: 0 for nothing, else min(4, ceil(4 × count / the largest day's count)); --levels \
+            quantile colours by quartiles of the active days instead; --by seconds counts tracked \
+            time. Colours: the true-colour palette when COLORTERM says truecolor, 256 colours \
+            otherwise, plain characters (· ░ ▒ ▓ █) with NO_COLOR or in a pipe.
+            """)
+
+    @Argument(help: "Only these types (default: every type).", completion: DynamicCompletion.types)
+    var types: [String] = []
+
+    @Option(help: "How many weeks, ending with this one (1 to 520; default 53).")
+    var weeks = 53
+
+    @Option(help: "Levels by the seed's rule (seed) or by quartiles (quantile).")
+    var levels = "seed"
+
+    @Option(help: "What a day counts: its entries (count) or its tracked time (seconds).")
+    var by = "count"
+
+    @Flag(help: "Print the seed's contributionData JSON (documented in docs/cli.md).")
+    var json = false
+
+    @Option(help: ArgumentHelp("Write a standalone SVG to FILE.", valueName: "file"))
+    var svg: String?
+
+    @OptionGroup var options: VaultOptions
+
+    func validate() throws {
+        guard (1...520).contains(weeks) else { throw ValidationError("--weeks \(weeks): give 1 to 520") }
+        guard ContributionCalendar.Levels(rawValue: levels) != nil else {
+            throw ValidationError("--levels \(DisplayText.quoted(levels)): give seed or quantile")
+        }
+        guard ContributionCalendar.Measure(rawValue: by) != nil else {
+            throw ValidationError("--by \(DisplayText.quoted(by)): give count or seconds")
+        }
+    }
+
+    func run() throws {
+        let time = CommandClock.expression
+        let kept = Set(try types.map(InputCheck.typeName))
+        let vault = try options.open()
+        let state = try vault.state()
+        Terminal.reportLineIssues(vault)
+        if let unknown = kept.first(where: { type in !state.allTypes.contains { $0.name == type } }) {
+            throw VaultError.unknownType(unknown, known: state.types.map(\.name))
+        }
+        var entries: [Entry] = []
+        state.forEachEntry { entries.append($0) }
+        let grid = ContributionCalendar(
+            entries: entries, timeline: Timeline(entries: entries), calendar: LocalCalendar(zone: time.zone),
+            now: time.now, weeks: weeks, types: kept, measure: ContributionCalendar.Measure(rawValue: by)!,
+            levels: ContributionCalendar.Levels(rawValue: levels)!)
+        if let svg {
+            do {
+                _ = try FileSystem.writeAtomically(svg, Array(CalendarView.svg(grid).utf8))
+            } catch let failure as FileSystem.Failure {
+                throw ValidationError(
+                    "cannot write \(DisplayText.quoted(svg)) (\(failure.reason)); give a file in a folder you can write"
+                )
+            }
+            if !json { emit("wrote \(svg)") }
+        }
+        if json {
+            emit(CalendarView.json(grid))
+        } else if svg == nil {
+            emit(
+                CalendarView.terminal(grid, colors: CalendarView.colors(colorterm: FileSystem.environment("COLORTERM")))
+            )
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import LedgerCore
+
+/// A GitHub-style year of days: for each local day of the last `weeks` weeks (Monday to Sunday,
+/// the last one holding today), how much was recorded and its level, 0 to 4 (the Green Streak
+/// seed's rule: 0 for nothing, else `min(4, ceil(4 × value / max))`; or by quartiles of the
+/// non-empty days, as git-cal colours).
+public struct ContributionCalendar: Sendable, Equatable {
+    public enum Levels: String, Sendable, CaseIterable { case seed, quantile }
+    public enum Measure: String, Sendable, CaseIterable { case count, seconds }
+
+    public struct Day: Sendable, Equatable {
+        public var date: CivilDate
+        /// Entries started that day, or with `Measure.seconds` the seconds of timer windows in it.
+        public var value: Int64
+        public var level: Int
+        /// After today: shown empty, never counted.
+        public var future: Bool
+    }
+
+    /// Oldest first, whole weeks from a Monday.
+    public var days: [Day]
+    public var today: CivilDate
+    public var maxValue: Int64
+    /// The smallest value of each level 1…4 (for the legend).
+    public var thresholds: [Int64]
+    public var measure: Measure
+
+    public init(
+        entries: some Sequence<Entry>, timeline: Timeline, calendar: LocalCalendar, now: Int64, weeks: Int,
+        types: Set<String> = [], measure: Measure = .count, levels: Levels = .seed
+    ) {
+        let today = calendar.date(of: now)
+        let firstMonday = LocalCalendar.weekStart(of: today).adding(days: -7 * Int64(max(1, weeks) - 1))
+        let first = firstMonday.daysSinceEpoch
+        let last = LocalCalendar.weekStart(of: today).daysSinceEpoch + 6
+        var values = [Int64](repeating: 0, count: Int(last - first + 1))
+        let from = calendar.start(of: firstMonday)
+        let to = calendar.start(of: today.adding(days: 1))
+        func kept(_ type: String) -> Bool { types.isEmpty || types.contains(type) }
+        switch measure {
+        case .count:
+            for entry in entries where !entry.isDeleted && kept(entry.type) {
+                let at = entry.at.seconds
+                guard at >= from, at < to else { continue }
+                values[Int(calendar.date(of: at).daysSinceEpoch - first)] += 1
+            }
+        case .seconds:
+            for interval in timeline.intervals where kept(interval.entry.type) {
+                var start = max(interval.start.seconds, from)
+                let end = min(interval.end?.seconds ?? max(now, interval.start.seconds), to, now)
+                while start < end {
+                    let date = calendar.date(of: start)
+                    let next = min(end, calendar.start(of: date.adding(days: 1)))
+                    values[Int(date.daysSinceEpoch - first)] += next - start
+                    start = next
+                }
+            }
+        }
+        let maxValue = values.max() ?? 0
+        let present = values.filter { $0 > 0 }.sorted()
+        var thresholds: [Int64]
+        switch levels {
+        case .seed:
+            // The smallest value reaching each level under min(4, ceil(4v/max)).
+            thresholds = (1...4).map { level in maxValue == 0 ? 1 : max(1, (Int64(level - 1) * maxValue) / 4 + 1) }
+        case .quantile:
+            thresholds = [1] + [1, 2, 3].map { quarter in present.isEmpty ? 1 : present[present.count * quarter / 4] }
+        }
+        func level(_ value: Int64) -> Int {
+            guard value > 0 else { return 0 }
+            switch levels {
+            case .seed: return Int(min(4, (4 * value + maxValue - 1) / max(1, maxValue)))
+            case .quantile: return thresholds.lastIndex { value >= $0 }.map { $0 + 1 } ?? 1
+            }
+        }
+        days = values.enumerated().map { index, value in
+            let date = CivilDate(daysSinceEpoch: first + Int64(index))
+            let future = date > today
+            return Day(date: date, value: future ? 0 : value, level: future ? 0 : level(value), future: future)
+        }
+        self.today = today
+        self.maxValue = maxValue
+        self.thresholds = thresholds
+        self.measure = measure
+    }
+
+    /// The seed's palette: empty, then levels 1 to 4.
+    public static let palette = ["#EBEDF0", "#9BE9A8", "#40C463", "#30A14E", "#216E39"]
+}
