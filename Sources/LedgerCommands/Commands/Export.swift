@@ -1,0 +1,84 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerInterchange
+import LedgerOutput
+import LedgerSystem
+import LedgerVault
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the entries (all, or a range) as CSV, JSON, timewarrior's export JSON or Watson's frames.",
+        discussion: """
+            Oldest first. csv: id,type,group,start,end,seconds,note. json: history --json's items. \
+            timewarrior and watson: the timer entries only (those trackers have no instants; Watson \
+            no running frame), in the form their import reads, so 'alog import' takes them back.
+            """)
+
+    @Option(help: "csv, json, timewarrior or watson.")
+    var format = "csv"
+
+    @OptionGroup var span: RangeOptions
+
+    @Option(name: .customLong("type"), help: "Only this type (repeat for more).", completion: DynamicCompletion.types)
+    var types: [String] = []
+
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("Write to FILE instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @OptionGroup var options: VaultOptions
+
+    func validate() throws {
+        guard ExportFormat(rawValue: format) != nil else {
+            throw ValidationError("--format \(DisplayText.quoted(format)): give csv, json, timewarrior or watson")
+        }
+    }
+
+    func run() throws {
+        let time = CommandClock.expression
+        let range = try span.resolve(time)
+        let kept = Set(try types.map(InputCheck.typeName))
+        let vault = try options.open()
+        let state = try vault.state()
+        Terminal.reportLineIssues(vault)
+        if let unknown = kept.first(where: { type in !state.allTypes.contains { $0.name == type } }) {
+            throw VaultError.unknownType(unknown, known: state.types.map(\.name))
+        }
+        let groupOf = Dictionary(state.allTypes.map { ($0.name, $0.group) }, uniquingKeysWith: { a, _ in a })
+        var entries: [Entry] = []
+        state.forEachEntry { entry in
+            guard !entry.isDeleted, kept.isEmpty || kept.contains(entry.type) else { return }
+            if let range, !(range.from <= entry.at.seconds && entry.at.seconds < range.to) { return }
+            entries.append(entry)
+        }
+        let timeline = Timeline(entries: entries)
+        var ends: [EventID: Int64] = [:]
+        for interval in timeline.intervals { ends[interval.entry.id] = interval.end?.seconds }
+        entries.sort { Timeline.startsFirst($0, $1) }
+        let items = entries.map { ExportFormat.Item(entry: $0, end: ends[$0.id] ?? nil, group: groupOf[$0.type] ?? "") }
+        let text: String
+        switch ExportFormat(rawValue: format)! {
+        case .csv: text = ExportFormat.csv(items, now: time.now)
+        case .json:
+            let types = Render.typeMap(state.allTypes)
+            text =
+                JSONText.array(
+                    items.map { item in
+                        let window = timeline.interval(of: item.entry.id).map { Render.Window($0, now: time.now) }
+                        return Render.entryJSON(item.entry, types: types, window: window)
+                    }) + "\n"
+        case .timewarrior: text = ExportFormat.timewarrior(items)
+        case .watson: text = ExportFormat.watson(items)
+        }
+        guard let output else { return StandardStream.output(text) }
+        do {
+            _ = try FileSystem.writeAtomically(output, Array(text.utf8))
+        } catch let failure as FileSystem.Failure {
+            throw ValidationError(
+                "cannot write \(DisplayText.quoted(output)) (\(failure.reason)); give a file in a folder you can write")
+        }
+        Terminal.note("wrote \(items.count) entr\(items.count == 1 ? "y" : "ies") to \(output)")
+    }
+}

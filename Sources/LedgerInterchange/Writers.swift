@@ -1,0 +1,73 @@
+import LedgerCore
+
+/// alog's entries in other formats (`alog export`): CSV, timewarrior's `timew export` JSON and
+/// Watson's frames, so data can go back or on to a spreadsheet.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    case csv, json, timewarrior, watson
+
+    /// An entry with what the formats need of it: its window (nil end while it runs) and group.
+    public struct Item: Sendable {
+        public var entry: Entry
+        public var end: Int64?
+        public var group: String
+
+        public init(entry: Entry, end: Int64?, group: String) {
+            (self.entry, self.end, self.group) = (entry, end, group)
+        }
+    }
+
+    /// `id,type,group,start,end,seconds,note` (RFC 4180: fields with a comma, quote or line
+    /// break quoted, quotes doubled; CRLF line ends). An instant has no end and no seconds.
+    public static func csv(_ items: [Item], now: Int64) -> String {
+        func field(_ text: String) -> String {
+            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
+        }
+        var lines = ["id,type,group,start,end,seconds,note"]
+        for item in items {
+            let entry = item.entry
+            let end = item.end.map { LocalInstant(seconds: $0, offset: entry.at.offset).iso8601 } ?? ""
+            let seconds =
+                entry.isTimed ? String(max(0, (item.end ?? max(now, entry.at.seconds)) - entry.at.seconds)) : ""
+            lines.append(
+                [entry.id.description, entry.type, item.group, entry.at.iso8601, end, seconds, entry.note ?? ""].map(
+                    field
+                )
+                .joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// `timew export`'s JSON: the timed entries, oldest first, the type as the tag and the note
+    /// as the annotation (instants have no place in timewarrior and are left out).
+    public static func timewarrior(_ items: [Item]) -> String {
+        let timed = items.filter(\.entry.isTimed)
+        let lines = timed.enumerated().map { index, item in
+            JSONText.object([
+                ("id", String(timed.count - index)), ("start", JSONText.string(stamp(item.entry.at.seconds))),
+                ("end", item.end.map { JSONText.string(stamp($0)) }),
+                ("tags", JSONText.array([JSONText.string(item.entry.type)])),
+                ("annotation", item.entry.note.map(JSONText.string)),
+            ])
+        }
+        return "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// Watson's frames: the closed windows, oldest first (`[start, stop, project, id, tags,
+    /// updated_at]`), the type as the project, the entry's id as the frame's.
+    public static func watson(_ items: [Item]) -> String {
+        let frames = items.compactMap { item -> String? in
+            guard item.entry.isTimed, let end = item.end else { return nil }
+            return
+                "[\(item.entry.at.seconds), \(end), \(JSONText.string(item.entry.type)), \(JSONText.string(item.entry.id.description)), [], \(end)]"
+        }
+        return "[\n" + frames.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// `20261120T090000Z`.
+    static func stamp(_ seconds: Int64) -> String {
+        let (date, second) = LocalInstant(seconds: seconds, offset: 0).localDateAndTime
+        let time = LocalInstant.clock(second, seconds: true).replacing(":", with: "")
+        return date.iso.replacing("-", with: "") + "T" + time + "Z"
+    }
+}
