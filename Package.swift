@@ -80,7 +80,8 @@ let package = Package(
         .target(name: "LedgerInterchange", dependencies: ["LedgerCore"]),
         // Layer 5: what users see.
         // Terminal styles and widths, human text and JSON renderings of entries, events and status.
-        .target(name: "LedgerOutput", dependencies: ["LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerReports"]),
+        .target(
+            name: "LedgerOutput", dependencies: ["LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerReports"]),
         // The one table of "hot" command forms, the scanner that reads them, and the commands the
         // front answers alone (the widget's, and a warm `status`): no libgit2, no argument parser.
         .target(
@@ -164,13 +165,23 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "LedgerCommands", "LedgerFastPath", "LedgerEnvironment", "LedgerWidget", "LedgerCore", "LedgerVault", "LedgerOutput",
+                "LedgerCommands", "LedgerFastPath", "LedgerEnvironment", "LedgerWidget", "LedgerCore", "LedgerVault",
+                "LedgerOutput",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A narrow, honest API: a module's imports are its own business unless it says `public
+// import`, and a member is visible only where its module is imported (issue 22).
+for target in package.targets where target.type != .system && target.type != .binary {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}
 
 /// For the executables that use libgit2: when libgit2 and mbedTLS are linked statically
 /// (`scripts/build-release.sh`), libgit2's call that loads the CA bundle goes through

@@ -46,6 +46,10 @@ IMPORT = re.compile(
     r"([A-Za-z_]\w*)")
 
 
+# Modules whose types must not appear in another module's public API.
+LEAK_GUARDED = {"LedgerGit", "CLibGit2"}
+
+
 def fail(message, status):
     print(f"module-graph: {message}", file=sys.stderr)
     sys.exit(status)
@@ -168,6 +172,14 @@ def import_violations(package, root):
                 if match and match[1] not in TOOLCHAIN and match[1] not in declared:
                     found.append(f"{file.relative_to(root)}: imports {match[1]}, "
                                  f"which target {t['name']} does not declare")
+                # The git wrapper stays out of every public API but its own: with
+                # InternalImportsByDefault the compiler then refuses a LedgerGit or CLibGit2
+                # type in another module's public declarations (issue 22).
+                if (match and match[1] in LEAK_GUARDED and t["name"] not in LEAK_GUARDED
+                        and re.match(r"\s*public\s+import\b", line)):
+                    found.append(f"{file.relative_to(root)}: 'public import {match[1]}' would put the git "
+                                 f"wrapper's types in {t['name']}'s public API; convert them at the boundary "
+                                 f"(CommitID, Vault.Author, Vault.Remote) or use 'package import'")
         # A Swift module declared but never imported is a dependency the graph shows and the
         # code does not have (C targets and system libraries are linked for their symbols).
         for dep in sorted(mods[t["name"]][1]):

@@ -1,8 +1,8 @@
-import ArgumentParser
-import LedgerCore
-import LedgerEnvironment
-import LedgerFastPath
-import LedgerSystem
+public import ArgumentParser
+public import LedgerCore
+public import LedgerEnvironment
+public import LedgerFastPath
+public import LedgerSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,16 +1,16 @@
-import LedgerCore
-import LedgerSystem
+package import LedgerCore
+package import LedgerSystem
 
 /// "Now" for commands: the wall clock, or `ALOG_NOW` (unix seconds or ISO 8601 with an offset)
 /// when set, so tests and demos can pin the time. Every command calls `check()` before it
 /// reads or writes anything: a clock outside 1970–9999 (set by `ALOG_NOW` or by the system) is
 /// refused, never stamped into an event or queued as a tap.
-public enum CommandClock {
+package enum CommandClock {
     /// Why "now" cannot be used.
-    public struct Invalid: CodedError, CustomStringConvertible, Sendable {
-        public var description: String
+    package struct Invalid: CodedError, CustomStringConvertible, Sendable {
+        package var description: String
         /// `invalidClock` (the clock or `ALOG_NOW` cannot be used), `timeInFuture` (`--since`).
-        public var code = "invalidClock"
+        package var code = "invalidClock"
     }
 
     /// `ALOG_NOW` read once: nil when unset or empty, a failure when set but unusable.
@@ -20,7 +20,7 @@ public enum CommandClock {
     }()
 
     /// `ALOG_NOW`'s text as milliseconds since the epoch, or why it cannot be.
-    public static func parseOverride(_ text: String) -> Result<Int64?, Invalid> {
+    package static func parseOverride(_ text: String) -> Result<Int64?, Invalid> {
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
         let seconds: Int64
         if let number = Int64(text) {
@@ -45,13 +45,13 @@ public enum CommandClock {
     }
 
     /// Refuses an unusable `ALOG_NOW`, or a system clock outside 1970–9999.
-    public static func check() throws(Invalid) {
+    package static func check() throws(Invalid) {
         if try override.get() != nil { return }
         try checkSystemClock(SystemClock.nowMillis())
     }
 
     /// The system clock's reading `millis`, refused outside 1970–9999.
-    public static func checkSystemClock(_ millis: Int64) throws(Invalid) {
+    package static func checkSystemClock(_ millis: Int64) throws(Invalid) {
         guard ValidTime.contains(millis: millis) else {
             throw Invalid(
                 description:
@@ -61,14 +61,14 @@ public enum CommandClock {
     }
 
     /// `ALOG_NOW` in milliseconds, when set and valid.
-    public static var overriddenMillis: Int64? { (try? override.get()) ?? nil }
+    package static var overriddenMillis: Int64? { (try? override.get()) ?? nil }
 
-    public static var nowMillis: Int64 { overriddenMillis ?? SystemClock.nowMillis() }
-    public static var nowSeconds: Int64 { nowMillis / 1000 }
+    package static var nowMillis: Int64 { overriddenMillis ?? SystemClock.nowMillis() }
+    package static var nowSeconds: Int64 { nowMillis / 1000 }
 
     /// Parses `--since`: as `parse`, but a time ahead of now is refused for what it means there
     /// (no entry can be at or after it), not for what it means to `--at`.
-    public static func parseSince(_ text: String, _ time: TimeExpression = expression) throws -> LocalInstant {
+    package static func parseSince(_ text: String, _ time: TimeExpression = expression) throws -> LocalInstant {
         do {
             return try time.parse(text)
         } catch let error as TimeExpression.ParseError {
@@ -81,10 +81,10 @@ public enum CommandClock {
     }
 
     /// Times read against now and the local zone, as every command's `--at` is.
-    public static var expression: TimeExpression { TimeExpression(now: nowSeconds, zone: SystemTimeZone()) }
+    package static var expression: TimeExpression { TimeExpression(now: nowSeconds, zone: SystemTimeZone()) }
 
     /// Parses a user's `--at` text against now and the local zone.
-    public static func parse(_ text: String) throws -> LocalInstant {
+    package static func parse(_ text: String) throws -> LocalInstant {
         try expression.parse(text)
     }
 }

@@ -2,8 +2,8 @@ import LedgerCore
 import LedgerSystem
 
 /// The system's local time zone (honours `TZ`), as the domain's `TimeZoneRules`.
-public struct SystemTimeZone: TimeZoneRules {
-    public init() {}
+package struct SystemTimeZone: TimeZoneRules {
+    package init() {}
 
-    public func offset(atUTC seconds: Int64) -> Int32 { SystemClock.utcOffset(atUTC: seconds) }
+    package func offset(atUTC seconds: Int64) -> Int32 { SystemClock.utcOffset(atUTC: seconds) }
 }

@@ -2,8 +2,8 @@ import LedgerSystem
 
 /// The user's own alog settings, `$XDG_CONFIG_HOME/alog/config` (else `~/.config/alog/config`):
 /// one `key = value` a line; `#` starts a comment. Written by `alog config KEY VALUE`.
-public enum UserConfig {
-    public static var path: String {
+package enum UserConfig {
+    package static var path: String {
         let base =
             FileSystem.environment("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
             ?? ((FileSystem.environment("HOME") ?? ".") + "/.config")
@@ -11,7 +11,7 @@ public enum UserConfig {
     }
 
     /// Every key and value in the file, in order (a later line wins).
-    public static func entries() -> [(key: String, value: String)] {
+    package static func entries() -> [(key: String, value: String)] {
         guard let text = try? FileSystem.readString(path) else { return [] }
         var result: [(String, String)] = []
         for line in text.split(separator: "\n") {
@@ -24,12 +24,12 @@ public enum UserConfig {
         return result
     }
 
-    public static func value(_ key: String) -> String? {
+    package static func value(_ key: String) -> String? {
         entries().last { $0.key == key }?.value
     }
 
     /// Sets (or, with nil, removes) a key, keeping the other lines as they are.
-    public static func set(_ key: String, _ value: String?) throws {
+    package static func set(_ key: String, _ value: String?) throws {
         let text = (try? FileSystem.readString(path)) ?? nil
         var lines = (text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }

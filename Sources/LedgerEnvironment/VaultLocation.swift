@@ -1,19 +1,19 @@
-import LedgerGitLayout
-import LedgerSystem
+package import LedgerGitLayout
+package import LedgerSystem
 
 /// Where the vault is, found the same way by every command (the front and `alog-full` alike):
 /// `--vault PATH`, else `$ALOG_VAULT`, else the vault whose work tree holds the current folder
 /// (at any depth, as git finds its repository), else the user's `vault` setting (`alog config
 /// vault PATH`), else the embedded default `$XDG_DATA_HOME/alog/vault` (created on first use by
 /// the commands that open the vault).
-public struct VaultLocation: Sendable {
-    public var path: String
-    public var isDefault: Bool
+package struct VaultLocation: Sendable {
+    package var path: String
+    package var isDefault: Bool
     /// True when the vault was found from the current folder.
-    public var isFromCurrentFolder = false
+    package var isFromCurrentFolder = false
 
     /// `lookingAround: false` leaves the current folder out (`clone` names a new folder).
-    public init(explicit: String?, lookingAround: Bool = true) {
+    package init(explicit: String?, lookingAround: Bool = true) {
         if let explicit {
             (path, isDefault) = (Self.expandingHome(explicit), false)
         } else if let env = FileSystem.environment("ALOG_VAULT"), !env.isEmpty {
@@ -34,7 +34,7 @@ public struct VaultLocation: Sendable {
     /// from here with a `.git` (folder or file), if it also has the ledger's `.alog/` folder.
     /// A git repository without a ledger is no vault (nothing further up is looked at, as git
     /// stops at the nearest repository). A few `stat` calls, no libgit2.
-    public static func enclosingVault() -> String? {
+    package static func enclosingVault() -> String? {
         var folder = FileSystem.absolute(".")
         while true {
             let base = folder == "/" ? "" : folder
@@ -49,7 +49,7 @@ public struct VaultLocation: Sendable {
     /// `~` and `~/…` with `$HOME` in place of the `~`, as a shell would have done: a quoted
     /// `--vault '~/Notes'` or `ALOG_VAULT='~/Notes'` (say, in a service file) reaches alog as is.
     /// `~user` is left alone.
-    public static func expandingHome(_ path: String) -> String {
+    package static func expandingHome(_ path: String) -> String {
         guard path == "~" || path.hasPrefix("~/"),
             let home = FileSystem.environment("HOME"), !home.isEmpty
         else { return path }
@@ -58,7 +58,7 @@ public struct VaultLocation: Sendable {
 
     /// The vault's git directory (ending in `/`), found without libgit2. Nil when the path holds
     /// no git repository with a ledger set up.
-    public var gitDirectory: String? {
+    package var gitDirectory: String? {
         let root = FileSystem.absolute(path)
         guard let gitDirectory = GitDirectory.of(workTree: root), FileSystem.isDirectory(root + "/.alog") else {
             return nil
@@ -67,5 +67,5 @@ public struct VaultLocation: Sendable {
     }
 
     /// The vault's per-clone state directory; nil as for `gitDirectory`.
-    public var stateDirectory: StateDirectory? { gitDirectory.map(StateDirectory.init(gitDirectory:)) }
+    package var stateDirectory: StateDirectory? { gitDirectory.map(StateDirectory.init(gitDirectory:)) }
 }

@@ -10,8 +10,8 @@ import LedgerSystem
 
 /// What the front executable does: answer a hot command, or hand the command line to
 /// `alog-full`.
-public enum FrontMain {
-    public static func run(_ given: [String]) -> Never {
+package enum FrontMain {
+    package static func run(_ given: [String]) -> Never {
         let arguments = GlobalOptions.hoisted(given)
         // A write past `ulimit -f` fails with EFBIG and is reported, instead of killing us.
         signal(SIGXFSZ, SIG_IGN)

@@ -7,8 +7,8 @@ import LedgerSystem
 #endif
 
 /// Hands the command line to `alog-full`, installed beside this binary (or at `$ALOG_FULL`).
-public enum FullCLI {
-    public static func exec(_ arguments: [String]) -> Never {
+package enum FullCLI {
+    package static func exec(_ arguments: [String]) -> Never {
         let path = location()
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)

@@ -1,11 +1,11 @@
 /// Options given before the command, as git takes them (`alog --vault ~/Notes remote add …`):
 /// moved behind the command's own words, where every command that opens a vault reads them.
 /// Both executables do this first, so they read the same command line.
-public enum GlobalOptions {
+package enum GlobalOptions {
     /// `arguments` with leading `--vault VALUE` / `--vault=VALUE` moved to the end (before a
     /// `--` that ends the options, if there is one). Anything else is left as it is; a
     /// `--vault` without a value stays where it is, for the parser to refuse.
-    public static func hoisted(_ arguments: [String]) -> [String] {
+    package static func hoisted(_ arguments: [String]) -> [String] {
         var rest = arguments[...]
         var moved: [String] = []
         while let first = rest.first {

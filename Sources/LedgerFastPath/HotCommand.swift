@@ -1,14 +1,14 @@
-import LedgerCore
-import LedgerEnvironment
-import LedgerGitLayout
-import LedgerOutput
-import LedgerSystem
-import LedgerWidget
+package import LedgerCore
+package import LedgerEnvironment
+package import LedgerGitLayout
+package import LedgerOutput
+package import LedgerSystem
+package import LedgerWidget
 
 /// A command the front (`alog`) answers itself, read from the front's hot forms (see
 /// `HotForm`): the widget's commands, and `status` when its summary cache is current.
-public struct HotCommand {
-    public enum Verb: Equatable, Sendable {
+package struct HotCommand {
+    package enum Verb: Equatable, Sendable {
         case tap(type: String, at: String?)
         case widgetStatus(StatusBarFormat)
         case timeline(entries: Int, json: Bool)
@@ -17,11 +17,11 @@ public struct HotCommand {
         case status(json: Bool)
     }
 
-    public var verb: Verb
-    public var location: VaultLocation
+    package var verb: Verb
+    package var location: VaultLocation
 
     /// The front's forms; nil for anything else (which goes to `alog-full`).
-    public init?(_ arguments: [String]) {
+    package init?(_ arguments: [String]) {
         guard let invocation = HotForm.read(arguments, among: HotForm.all.filter { $0.path == .front }) else {
             return nil
         }
@@ -58,7 +58,7 @@ public struct HotCommand {
 
     /// Runs the command; returns the exit status, or nil when the command must be handed to
     /// the full CLI (a `status` that needs git, a vault not found here).
-    public func run() -> Int32? {
+    package func run() -> Int32? {
         guard let gitDirectory = location.gitDirectory else { return nil }
         let stateDirectory = StateDirectory(gitDirectory: gitDirectory)
         let now = CommandClock.nowSeconds

@@ -4,9 +4,9 @@
 /// table both fast paths read — the front (`alog`, no libgit2) and the quick path of
 /// `alog-full` — and the table a test checks against the full parser: every argument list a
 /// form accepts must parse through the parser to the same values.
-public struct HotForm: Sendable, Equatable {
+package struct HotForm: Sendable, Equatable {
     /// Who answers the form without the parser.
-    public enum Path: Sendable, Equatable {
+    package enum Path: Sendable, Equatable {
         /// The front, `alog`: no libgit2, no argument parser.
         case front
         /// `alog-full` before its parser starts (the form needs the vault, so git).
@@ -14,20 +14,20 @@ public struct HotForm: Sendable, Equatable {
     }
 
     /// The command words, e.g. `["widget", "tap"]`.
-    public let command: [String]
+    package let command: [String]
     /// Exactly how many positional words follow the command.
-    public let positionals: Int
+    package let positionals: Int
     /// Options that take a value (besides `--vault`).
-    public let valued: Set<String>
+    package let valued: Set<String>
     /// Options without a value.
-    public let switches: Set<String>
+    package let switches: Set<String>
     /// Options whose value may start with `-` (`--at -15m`); declared with
     /// `parsing: .unconditional` in the parser. Any other value that starts with `-` makes the
     /// form decline, and the parser answers.
-    public let dashValues: Set<String>
-    public let path: Path
+    package let dashValues: Set<String>
+    package let path: Path
     /// What the parser takes for an option that is not given (`--format` is `plain`).
-    public let defaults: [String: String]
+    package let defaults: [String: String]
 
     init(
         command: [String], positionals: Int, valued: Set<String>, switches: Set<String>, dashValues: Set<String>,
@@ -38,40 +38,40 @@ public struct HotForm: Sendable, Equatable {
     }
 
     /// The command words joined with spaces, e.g. `widget tap`.
-    public var name: String { command.joined(separator: " ") }
+    package var name: String { command.joined(separator: " ") }
 
-    public static let widgetTap = HotForm(
+    package static let widgetTap = HotForm(
         command: ["widget", "tap"], positionals: 1, valued: ["--at"], switches: [], dashValues: ["--at"], path: .front)
-    public static let widgetStatus = HotForm(
+    package static let widgetStatus = HotForm(
         command: ["widget", "status"], positionals: 0, valued: ["--format"], switches: [], dashValues: [], path: .front,
         defaults: ["--format": "plain"])
-    public static let widgetTimeline = HotForm(
+    package static let widgetTimeline = HotForm(
         command: ["widget", "timeline"], positionals: 0, valued: ["--entries"], switches: ["--after-tap", "--json"],
         dashValues: [], path: .front)
-    public static let widgetPending = HotForm(
+    package static let widgetPending = HotForm(
         command: ["widget", "pending"], positionals: 0, valued: [], switches: ["--json"], dashValues: [], path: .front)
     /// Answered by the front when the summary cache is current, else by `alog-full`'s quick path.
-    public static let status = HotForm(
+    package static let status = HotForm(
         command: ["status"], positionals: 0, valued: [], switches: ["--json"], dashValues: [], path: .front)
-    public static let log = HotForm(
+    package static let log = HotForm(
         command: ["log"], positionals: 1, valued: ["--at", "--note"], switches: [], dashValues: ["--at"],
         path: .quick)
 
-    public static let start = HotForm(
+    package static let start = HotForm(
         command: ["start"], positionals: 1, valued: ["--at", "--note", "--goal"], switches: ["--adjust"],
         dashValues: ["--at", "--goal"], path: .quick)
-    public static let stop = HotForm(
+    package static let stop = HotForm(
         command: ["stop"], positionals: 0, valued: ["--at", "--note"], switches: [], dashValues: ["--at"], path: .quick)
 
     /// Every hot form.
-    public static let all: [HotForm] = [
+    package static let all: [HotForm] = [
         widgetTap, widgetStatus, widgetTimeline, widgetPending, status, log, start, stop,
     ]
 
     /// The command line `arguments` read as this form, or nil when it is not exactly this form
     /// (another command, an unknown or repeated option, a missing value, a value that looks
     /// like an option where the parser would not take one, the wrong number of words).
-    public func read(_ arguments: [String]) -> HotInvocation? {
+    package func read(_ arguments: [String]) -> HotInvocation? {
         guard arguments.count >= command.count, Array(arguments.prefix(command.count)) == command else { return nil }
         let options = valued.union(["--vault"])
         guard
@@ -84,7 +84,7 @@ public struct HotForm: Sendable, Equatable {
     }
 
     /// The first form of `forms` that reads `arguments`.
-    public static func read(_ arguments: [String], among forms: [HotForm] = all) -> HotInvocation? {
+    package static func read(_ arguments: [String], among forms: [HotForm] = all) -> HotInvocation? {
         for form in forms {
             if let invocation = form.read(arguments) { return invocation }
         }
@@ -93,21 +93,21 @@ public struct HotForm: Sendable, Equatable {
 }
 
 /// A command line read by a `HotForm`: the values, as the parser would have given them.
-public struct HotInvocation: Sendable, Equatable {
-    public let form: HotForm
-    public var positional: [String]
+package struct HotInvocation: Sendable, Equatable {
+    package let form: HotForm
+    package var positional: [String]
     /// Option name (with its dashes) → value.
-    public var options: [String: String]
-    public var flags: Set<String>
+    package var options: [String: String]
+    package var flags: Set<String>
 
-    public init(form: HotForm, positional: [String], options: [String: String], flags: Set<String>) {
+    package init(form: HotForm, positional: [String], options: [String: String], flags: Set<String>) {
         (self.form, self.positional, self.options, self.flags) = (form, positional, options, flags)
     }
 
-    public var vault: String? { options["--vault"] }
+    package var vault: String? { options["--vault"] }
 
     /// The options with the form's defaults filled in: what the parser would hold.
-    public var resolved: HotInvocation {
+    package var resolved: HotInvocation {
         var copy = self
         copy.options.merge(form.defaults) { given, _ in given }
         return copy

@@ -9,15 +9,15 @@ import LedgerCore
 /// The command line as the kernel gave it. Swift's `CommandLine.arguments` repairs invalid
 /// UTF-8 (each bad byte becomes U+FFFD), so a note in another encoding would be recorded
 /// damaged without a word; both executables refuse it first, with this message.
-public enum RawArguments {
+package enum RawArguments {
     /// Why an argument of this process is not UTF-8 (which one, at which byte), or nil.
-    public static func invalidUTF8() -> String? {
+    package static func invalidUTF8() -> String? {
         invalidUTF8(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
     }
 
     /// `invalidUTF8()` for a given `argc` and `argv`. An `argc` of 0 (a process started with
     /// an empty argument vector) has no arguments to check.
-    public static func invalidUTF8(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> String? {
+    package static func invalidUTF8(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> String? {
         guard argc > 1 else { return nil }
         for index in 1..<Int(argc) {
             guard let word = argv[index] else { continue }

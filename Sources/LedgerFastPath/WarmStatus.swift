@@ -1,8 +1,8 @@
-import LedgerCore
-import LedgerGitLayout
-import LedgerStore
-import LedgerSystem
-import LedgerWidget
+package import LedgerCore
+package import LedgerGitLayout
+package import LedgerStore
+package import LedgerSystem
+package import LedgerWidget
 
 /// `alog status` answered from the summary cache alone, so the front can print it without
 /// libgit2 or the argument parser. That is exactly what the full CLI would do on the same
@@ -15,8 +15,8 @@ import LedgerWidget
 ///
 /// Anything else — HEAD moved by a pull, an unborn branch, an unusual ref layout, a missing or
 /// torn cache — answers nil, and the caller hands the command to the full CLI.
-public enum WarmStatus {
-    public static func summary(gitDirectory: String) -> StatusSummary? {
+package enum WarmStatus {
+    package static func summary(gitDirectory: String) -> StatusSummary? {
         let stateDirectory = StateDirectory(gitDirectory: gitDirectory)
         let store = WidgetStore(stateDirectory: stateDirectory)
         guard !store.hasWork, !FileSystem.exists(stateDirectory.branchIntent),

@@ -13,18 +13,18 @@ import LedgerFastPath
 ///
 /// Rules: no crash (a trap ends the run; the cursor file names the case), no case over the
 /// time budget, every refusal one clear line, and a line the fast paths take also parses.
-public struct ArgumentFuzzer {
-    public let seed: UInt64
+package struct ArgumentFuzzer {
+    package let seed: UInt64
     /// The time lines are read against (fixed, so runs repeat).
-    public var now: Int64 = 1_795_269_850
+    package var now: Int64 = 1_795_269_850
     /// Every this many lines is also parsed from the root (~10x the cost of a leaf parse).
-    public var rootEvery = 50
+    package var rootEvery = 50
     static let harness: UInt64 = 1
 
-    public init(seed: UInt64) { self.seed = seed }
+    package init(seed: UInt64) { self.seed = seed }
 
     /// Runs cases `range`.
-    public func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessResult {
+    package func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessResult {
         var report = HarnessResult(name: "arguments", seed: seed)
         let zone = FixedOffsetZone(offset: 3600)
         let start = monotonicSeconds()
@@ -93,7 +93,7 @@ public struct ArgumentFuzzer {
     // MARK: - Generation
 
     /// The argument list of case `index`.
-    public func arguments(_ index: Int) -> [String] {
+    package func arguments(_ index: Int) -> [String] {
         var random = FuzzRandom(seed: seed, harness: Self.harness, index: index)
         var arguments: [String] = []
         switch random.below(20) {

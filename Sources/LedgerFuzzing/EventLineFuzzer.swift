@@ -1,6 +1,6 @@
-import LedgerCore
-import LedgerSystem
-import LedgerVault
+package import LedgerCore
+package import LedgerSystem
+package import LedgerVault
 
 /// Event lines through the event reader: lines `EventLine.encode` wrote for random events, then
 /// (most of them) mutated: bit flips, cuts, inserted and deleted bytes, two lines spliced, huge
@@ -11,15 +11,15 @@ import LedgerVault
 /// Rules: no crash, no hang; a refused line has a reason of one line; an unmutated line decodes
 /// to the event it was written from; whatever decodes re-encodes to a line that decodes to the
 /// same event; the readers agree.
-public struct EventLineFuzzer {
-    public let seed: UInt64
+package struct EventLineFuzzer {
+    package let seed: UInt64
     static let harness: UInt64 = 2
     /// Lines per simulated event file fed to the file reader.
-    public var fileEvery = 16
+    package var fileEvery = 16
 
-    public init(seed: UInt64) { self.seed = seed }
+    package init(seed: UInt64) { self.seed = seed }
 
-    public func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessResult {
+    package func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessResult {
         var report = HarnessResult(name: "event lines", seed: seed)
         let start = monotonicSeconds()
         var memo = EventLine.Memo()
@@ -92,7 +92,7 @@ public struct EventLineFuzzer {
     // MARK: - Generation
 
     /// Case `index`: the event, the line fed to the reader, and the mutation's name.
-    public func line(_ index: Int) -> (Event, [UInt8], String) {
+    package func line(_ index: Int) -> (Event, [UInt8], String) {
         var random = FuzzRandom(seed: seed, harness: Self.harness, index: index)
         let event = Self.event(&random)
         var line = EventLine.encode(event)

@@ -7,19 +7,19 @@ import LedgerSystem
 #endif
 
 /// A seeded generator (SplitMix64): the same seed gives the same cases on every machine.
-public struct FuzzRandom: RandomNumberGenerator, Sendable {
+package struct FuzzRandom: RandomNumberGenerator, Sendable {
     var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// The generator of case `index` of a harness: each case can be reproduced alone.
-    public init(seed: UInt64, harness: UInt64, index: Int) {
+    package init(seed: UInt64, harness: UInt64, index: Int) {
         var mixer = FuzzRandom(seed: seed ^ (harness &* 0x9E37_79B9_7F4A_7C15))
         state = mixer.next() ^ UInt64(truncatingIfNeeded: index) &* 0xBF58_476D_1CE4_E5B9
         _ = next()
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -34,41 +34,41 @@ public struct FuzzRandom: RandomNumberGenerator, Sendable {
 
 /// Something a harness found: a case that broke a rule. `seed` and `index` reproduce it
 /// (`alog-fuzz --seed S --only HARNESS:INDEX`).
-public struct FuzzFinding: Sendable, CustomStringConvertible {
-    public var harness: String
-    public var seed: UInt64
-    public var index: Int
+package struct FuzzFinding: Sendable, CustomStringConvertible {
+    package var harness: String
+    package var seed: UInt64
+    package var index: Int
     /// Which rule: `refusal message`, `round trip`, `hang`, `write on refusal`, …
-    public var rule: String
-    public var detail: String
+    package var rule: String
+    package var detail: String
 
-    public var description: String {
+    package var description: String {
         let shown = detail.count > 300 ? String(detail.prefix(300)) + "…" : detail
         return "\(harness) seed \(seed) case \(index): \(rule): \(shown)"
     }
 }
 
 /// One harness's run: how many cases, how long, what it counted, what it found.
-public struct HarnessResult: Sendable {
-    public var name: String
-    public var seed: UInt64
-    public var cases = 0
-    public var seconds = 0.0
+package struct HarnessResult: Sendable {
+    package var name: String
+    package var seed: UInt64
+    package var cases = 0
+    package var seconds = 0.0
     /// Named counts (accepted, refused, …), in the order they were first counted.
-    public var counts: [(String, Int)] = []
-    public var findings: [FuzzFinding] = []
+    package var counts: [(String, Int)] = []
+    package var findings: [FuzzFinding] = []
     /// Cases over the time budget that were not hangs: index and milliseconds (the first 20).
-    public var slow: [(index: Int, millis: Double)] = []
-    public var slowCount = 0
+    package var slow: [(index: Int, millis: Double)] = []
+    package var slowCount = 0
     /// Notes that are not failures (messages that echo long input, …), the first few of each.
-    public var notes: [String] = []
+    package var notes: [String] = []
 
-    public init(name: String, seed: UInt64) {
+    package init(name: String, seed: UInt64) {
         self.name = name
         self.seed = seed
     }
 
-    public mutating func count(_ name: String, _ by: Int = 1) {
+    package mutating func count(_ name: String, _ by: Int = 1) {
         if let index = counts.firstIndex(where: { $0.0 == name }) {
             counts[index].1 += by
         } else {
@@ -76,7 +76,7 @@ public struct HarnessResult: Sendable {
         }
     }
 
-    public func count(of name: String) -> Int { counts.first { $0.0 == name }?.1 ?? 0 }
+    package func count(of name: String) -> Int { counts.first { $0.0 == name }?.1 ?? 0 }
 
     mutating func find(_ index: Int, _ rule: String, _ detail: String) {
         count("findings")
@@ -103,9 +103,9 @@ public struct HarnessResult: Sendable {
         }
     }
 
-    public var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
+    package var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
 
-    public var text: String {
+    package var text: String {
         var lines = [
             "\(name): \(cases) cases in \(format(seconds)) s (\(Int(casesPerSecond)) cases/s), seed \(seed), \(findings.isEmpty ? "no findings" : "\(count(of: "findings")) findings")"
         ]
@@ -128,17 +128,17 @@ public struct HarnessResult: Sendable {
 
 /// The case being run, kept in a file so that a crash (a trap ends the process) names the
 /// case to reproduce: `<harness> <seed> <index>` overwritten before every case.
-public final class FuzzCursor {
+package final class FuzzCursor {
     let descriptor: Int32
 
-    public init?(path: String) {
+    package init?(path: String) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0 { return nil }
     }
 
     deinit { close(descriptor) }
 
-    public func mark(_ harness: String, seed: UInt64, index: Int) {
+    package func mark(_ harness: String, seed: UInt64, index: Int) {
         var text = Array("\(harness) \(seed) \(index)".utf8)
         text += Array(repeating: UInt8(ascii: " "), count: max(0, 60 - text.count))
         text.append(10)

@@ -23,8 +23,8 @@ import LedgerWidget
 /// Rules: no crash, no hang; a refusal is one clear line; a refusal writes nothing (the branch
 /// ref and HEAD as they were, no new object); and an open that succeeds shows the whole ledger
 /// (the same summary and entries as the undamaged vault: damage may cost a fold, never an entry).
-public final class VaultDamageFuzzer {
-    public let seed: UInt64
+package final class VaultDamageFuzzer {
+    package let seed: UInt64
     static let harness: UInt64 = 3
     let root: String
     var git: String { root + "/.git/" }
@@ -43,7 +43,7 @@ public final class VaultDamageFuzzer {
     ]
 
     /// Makes the vault in `directory` (which must not exist or be empty).
-    public init(seed: UInt64, directory: String) throws {
+    package init(seed: UInt64, directory: String) throws {
         self.seed = seed
         root = directory
         try makeVault()
@@ -91,7 +91,7 @@ public final class VaultDamageFuzzer {
 
     // MARK: - Running
 
-    public func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessResult {
+    package func run(_ range: Range<Int>, cursor: FuzzCursor? = nil) -> HarnessResult {
         var report = HarnessResult(name: "damaged vaults", seed: seed)
         let start = monotonicSeconds()
         for index in range {

@@ -2,7 +2,7 @@ import CLibGit2
 
 extension Repository {
     /// Writes `bytes` as a blob and returns its id (a no-op if the blob already exists).
-    public func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
+    package func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
         var oid = git_oid()
         _ = try bytes.withUnsafeBytes { raw in
             try check(
@@ -13,12 +13,12 @@ extension Repository {
     }
 
     /// Reads a blob's content.
-    public func readBlob(_ id: ObjectID) throws -> [UInt8] {
+    package func readBlob(_ id: ObjectID) throws -> [UInt8] {
         try withBlob(id) { Array($0) }
     }
 
     /// A blob's size in bytes, from the object header only.
-    public func blobSize(_ id: ObjectID) throws -> Int {
+    package func blobSize(_ id: ObjectID) throws -> Int {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, pointer), "git_repository_odb")
         defer { git_odb_free(odb) }
@@ -31,7 +31,7 @@ extension Repository {
 
     /// Gives `body` the raw content of a blob without copying it; the buffer is valid only
     /// during the call.
-    public func withBlob<T>(_ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+    package func withBlob<T>(_ id: ObjectID, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
         var oid = id.raw
         var blob: OpaquePointer?
         try check(git_blob_lookup(&blob, pointer, &oid), "git_blob_lookup")

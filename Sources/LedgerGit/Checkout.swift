@@ -8,7 +8,7 @@ extension Repository {
     /// `baseline`, such as a note the user is editing: it then changes nothing at all and throws
     /// `GitError` with code `.conflict` listing those paths. `force` overwrites them.
     /// `dryRun` only checks.
-    public func checkout(
+    package func checkout(
         tree: ObjectID, baseline: ObjectID?, paths: [String], force: Bool = false, dryRun: Bool = false
     ) throws {
         guard !paths.isEmpty else { return }
@@ -60,7 +60,7 @@ extension Repository {
 extension Repository {
     /// Writes HEAD's whole tree into the working tree and index, overwriting what is there;
     /// for a fresh clone made with `checkout: false`.
-    public func checkoutHead() throws {
+    package func checkoutHead() throws {
         var options = git_checkout_options()
         try check(
             git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")

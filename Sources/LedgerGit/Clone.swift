@@ -4,7 +4,7 @@ extension Repository {
     /// Clones `url` into `path` (which must not exist or be empty) and, when `checkout` is
     /// true, checks out the remote's default branch (else call `checkoutHead()` once the
     /// content has been vetted). An empty remote gives a repository with an unborn branch.
-    public static func clone(
+    package static func clone(
         url: String, into path: String, checkout: Bool = true, options: TransferOptions = TransferOptions()
     ) throws -> Repository {
         _ = LibGit2.ready

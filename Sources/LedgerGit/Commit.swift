@@ -1,19 +1,19 @@
 import CLibGit2
 
 /// What a commit records.
-public struct CommitInfo: Sendable, Equatable {
-    public var id: ObjectID
-    public var tree: ObjectID
-    public var parents: [ObjectID]
-    public var author: Signature
-    public var committer: Signature
-    public var message: String
+package struct CommitInfo: Sendable, Equatable {
+    package var id: ObjectID
+    package var tree: ObjectID
+    package var parents: [ObjectID]
+    package var author: Signature
+    package var committer: Signature
+    package var message: String
 }
 
 extension Repository {
     /// Creates a commit object without moving any reference; move the branch afterwards with
     /// `updateReference(_:to:expecting:message:)` so the update can be a compare-and-swap.
-    public func createCommit(
+    package func createCommit(
         tree: ObjectID, parents parentIDs: [ObjectID], author: Signature, committer: Signature,
         message: String
     ) throws -> ObjectID {
@@ -45,7 +45,7 @@ extension Repository {
     }
 
     /// Reads a commit.
-    public func commit(_ id: ObjectID) throws -> CommitInfo {
+    package func commit(_ id: ObjectID) throws -> CommitInfo {
         var oid = id.raw
         var handle: OpaquePointer?
         try check(git_commit_lookup(&handle, pointer, &oid), "git_commit_lookup")

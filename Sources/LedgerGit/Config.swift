@@ -3,7 +3,7 @@ import CLibGit2
 extension Repository {
     /// A string value from the repository's configuration (repository, global and system files),
     /// or nil when unset.
-    public func configString(_ key: String) throws -> String? {
+    package func configString(_ key: String) throws -> String? {
         var config: OpaquePointer?
         try check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
         defer { git_config_free(config) }
@@ -16,7 +16,7 @@ extension Repository {
 
     /// A boolean value from the repository's configuration (git's spellings: true/yes/on/1
     /// and their opposites), or nil when unset.
-    public func configBool(_ key: String) throws -> Bool? {
+    package func configBool(_ key: String) throws -> Bool? {
         var config: OpaquePointer?
         try check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
         defer { git_config_free(config) }
@@ -30,14 +30,14 @@ extension Repository {
 
 extension Repository {
     /// Sets a string value in the repository's own configuration file (`.git/config`).
-    public func setConfigString(_ key: String, _ value: String) throws {
+    package func setConfigString(_ key: String, _ value: String) throws {
         try withLocalConfig { local in
             try check(git_config_set_string(local, key, value), "git_config_set_string")
         }
     }
 
     /// Removes a key from the repository's own configuration file; nothing when it is not set.
-    public func unsetConfig(_ key: String) throws {
+    package func unsetConfig(_ key: String) throws {
         try withLocalConfig { local in
             let rc = git_config_delete_entry(local, key)
             if rc == GIT_ENOTFOUND.rawValue { return }

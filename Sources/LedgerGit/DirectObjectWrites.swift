@@ -16,7 +16,7 @@ extension Repository {
     /// and `core.fsyncObjectFiles`; an object that already exists in a pack is written once more
     /// as a loose object, which git tolerates and `gc` removes. The real database is put back
     /// afterwards, also when `body` throws.
-    public func writingObjectsDirectly<T>(_ body: () throws -> T) throws -> T {
+    package func writingObjectsDirectly<T>(_ body: () throws -> T) throws -> T {
         var original: OpaquePointer?
         try check(git_repository_odb(&original, pointer), "git_repository_odb")
         defer { git_odb_free(original) }

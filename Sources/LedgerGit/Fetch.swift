@@ -4,7 +4,7 @@ extension Repository {
     /// Downloads from remote `name` the objects `refspecs` need and updates their destination
     /// references (e.g. `+refs/heads/main:refs/remotes/origin/main`). No tags are fetched. A
     /// source branch missing on the remote is not an error: its destination is left as it was.
-    public func fetch(remote name: String, refspecs: [String], options: TransferOptions = TransferOptions()) throws {
+    package func fetch(remote name: String, refspecs: [String], options: TransferOptions = TransferOptions()) throws {
         let context = TransferContext(options)
         try withExtendedLifetime(context) {
             try withRemote(name) { remote in

@@ -7,8 +7,8 @@ import CLibGit2
 #endif
 
 /// An error reported by libgit2, carrying the failing call and libgit2's own message.
-public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
-    public enum Code: Sendable, Equatable {
+package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
+    package enum Code: Sendable, Equatable {
         case notFound
         case exists
         case ambiguous
@@ -22,16 +22,16 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         case other(Int32)
     }
 
-    public let code: Code
+    package let code: Code
     /// The raw libgit2 return code (negative).
-    public let rawCode: Int32
+    package let rawCode: Int32
     /// The libgit2 error class (`GIT_ERROR_*`); not the same thing as the return code.
-    public let errorClass: Int32
-    public let message: String
+    package let errorClass: Int32
+    package let message: String
     /// The libgit2 function that failed, e.g. `git_commit_create`.
-    public let function: String
+    package let function: String
 
-    public init(code: Code, message: String, function: String, rawCode: Int32 = -1, errorClass: Int32 = 0) {
+    package init(code: Code, message: String, function: String, rawCode: Int32 = -1, errorClass: Int32 = 0) {
         self.code = code
         self.message = message
         self.function = function
@@ -41,14 +41,14 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
 
     /// What is wrong and the fix, in alog's words: libgit2's message is kept (it names the
     /// file or the ref), its function name is not shown.
-    public var description: String {
+    package var description: String {
         if let (reason, path, fix) = systemError { return "\(reason)\(path.map { " (\($0))" } ?? ""); \(fix)" }
         return "\(problem); \(fix)"
     }
 
     /// True for damage to the local repository (configuration, references, objects, index),
     /// as opposed to a failure of the network or of the other side.
-    public var isLocalDamage: Bool {
+    package var isLocalDamage: Bool {
         [
             GIT_ERROR_CONFIG.rawValue, GIT_ERROR_REFERENCE.rawValue, GIT_ERROR_ODB.rawValue, GIT_ERROR_OBJECT.rawValue,
             GIT_ERROR_ZLIB.rawValue, GIT_ERROR_INDEX.rawValue,
@@ -58,7 +58,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
     /// True when this side could not write what it received or built (a full disk, a
     /// file-size limit, a read-only or forbidden folder), as opposed to a remote that cannot
     /// be reached.
-    public var isLocalWriteFailure: Bool {
+    package var isLocalWriteFailure: Bool {
         let local = [
             GIT_ERROR_OS.rawValue, GIT_ERROR_INDEXER.rawValue, GIT_ERROR_FILESYSTEM.rawValue, GIT_ERROR_ODB.rawValue,
         ]
@@ -73,7 +73,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
     private var klass: UInt32 { UInt32(bitPattern: errorClass) }
 
     /// What went wrong, from libgit2's error class and message.
-    public var problem: String {
+    package var problem: String {
         let text = message.isEmpty ? "error \(rawCode)" : message
         switch klass {
         case GIT_ERROR_CONFIG.rawValue: return "git's configuration cannot be read (\(text))"
@@ -120,7 +120,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
 
     /// The system's error when libgit2 failed on one (its messages for OS errors end in the
     /// `strerror` text and usually quote the path), with what to do about it; nil for others.
-    public var systemError: (reason: String, path: String?, fix: String)? {
+    package var systemError: (reason: String, path: String?, fix: String)? {
         for (code, fix) in Self.systemErrors {
             let reason = String(cString: strerror(code))
             guard message.hasSuffix(": " + reason) || message == reason else { continue }

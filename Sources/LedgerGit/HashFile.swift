@@ -9,7 +9,7 @@ import CLibGit2
 extension Repository {
     /// The blob id the working-tree file at `path` (relative to the working tree) would get if
     /// it were staged now, with the repository's filters applied; nil when there is no such file.
-    public func hashWorkingFile(_ path: String) throws -> ObjectID? {
+    package func hashWorkingFile(_ path: String) throws -> ObjectID? {
         guard let workingDirectory, access(workingDirectory + path, F_OK) == 0 else { return nil }
         var oid = git_oid()
         try check(

@@ -3,7 +3,7 @@ import CLibGit2
 extension Repository {
     /// Brings the index entries of `paths` (relative to the working tree) in line with the files
     /// on disk, and nothing else: every other entry, staged or not, stays exactly as it was.
-    public func stageFiles(_ paths: [String]) throws {
+    package func stageFiles(_ paths: [String]) throws {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
@@ -20,7 +20,7 @@ extension Repository {
     /// index round trip; otherwise, or if a file no longer holds its blob, this is
     /// `stageFiles`. With a `claim`, the index lock of the patch is taken through it (see
     /// `IndexLockClaim`); `whileLocked` runs while that lock is held (a crash point for tests).
-    public func restageFiles(
+    package func restageFiles(
         _ files: [(path: String, blob: ObjectID)], claim: IndexLockClaim? = nil, whileLocked: () -> Void = {}
     ) throws {
         if IndexPatch(repository: self, claim: claim).restage(files, whileLocked: whileLocked) { return }

@@ -19,10 +19,10 @@
 /// `removeAbandonedIndexLock` is for the next writer, which must know that no writer using
 /// this claim is alive (it holds the lock that serialises them): an `index.lock` that is the
 /// claim's inode is then a dead writer's, and nothing else is.
-public struct IndexLockClaim: Sendable {
-    public let path: String
+package struct IndexLockClaim: Sendable {
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 }
@@ -31,7 +31,7 @@ extension Repository {
     /// Removes `index.lock` if it is the one `claim` took (the claim's writer is known to be
     /// dead), and the claim. True if a lock was removed.
     @discardableResult
-    public func removeAbandonedIndexLock(claim: IndexLockClaim) -> Bool {
+    package func removeAbandonedIndexLock(claim: IndexLockClaim) -> Bool {
         var claimed = stat()
         guard stat(claim.path, &claimed) == 0 else { return false }
         defer { unlink(claim.path) }

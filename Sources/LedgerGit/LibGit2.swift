@@ -55,21 +55,21 @@ enum LibGit2 {
 /// From now on, every object read is hashed again and checked against its id (libgit2's
 /// strict hash verification, off by default here for speed): a damaged object then fails to
 /// load instead of being read as it is.
-public func verifyObjectHashesOnRead() {
+package func verifyObjectHashesOnRead() {
     _ = LibGit2.ready
     _ = alog_git_set_strict_hash_verification(1)
 }
 
 /// The version of the libgit2 library the process is linked against.
-public var libgit2Version: String { LibGit2.version }
+package var libgit2Version: String { LibGit2.version }
 
 /// Loads libgit2's TLS trust store now (it is otherwise loaded before the first transfer);
 /// true when the system's CA bundle was read.
-public func loadLibgit2TrustStore() -> Bool { LibGit2.loadTrustStore() }
+package func loadLibgit2TrustStore() -> Bool { LibGit2.loadTrustStore() }
 
 /// CA-bundle parses skipped while libgit2 started, and parses passed on to mbedTLS since (both
 /// stay 0 when libgit2 does not use mbedTLS).
-public var libgit2TrustStoreParses: (skipped: Int, forwarded: Int) {
+package var libgit2TrustStoreParses: (skipped: Int, forwarded: Int) {
     _ = LibGit2.ready
     var skipped: Int32 = 0
     var forwarded: Int32 = 0

@@ -8,7 +8,7 @@ extension Repository {
     /// libgit2's own local transport checks the remote reference when it connects but then
     /// overwrites it unconditionally, so two devices pushing at the same moment could drop one
     /// another's commits; this verb closes that window with the reference's lock file.
-    public func pushToLocalRepository(
+    package func pushToLocalRepository(
         at path: String, commit: ObjectID, reference: String, expecting expected: ObjectID?
     ) throws {
         let target = try Repository.open(at: path)

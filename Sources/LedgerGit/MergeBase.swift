@@ -2,7 +2,7 @@ import CLibGit2
 
 extension Repository {
     /// The best common ancestor of two commits, or nil when their histories are unrelated.
-    public func mergeBase(_ one: ObjectID, _ two: ObjectID) throws -> ObjectID? {
+    package func mergeBase(_ one: ObjectID, _ two: ObjectID) throws -> ObjectID? {
         var result = git_oid()
         var a = one.raw
         var b = two.raw

@@ -1,15 +1,15 @@
 import CLibGit2
 
 /// The outcome of a three-way merge of one file's content.
-public struct FileMergeResult: Sendable {
+package struct FileMergeResult: Sendable {
     /// True when the two sides changed different lines, so `content` is a clean merge; false when
     /// they changed the same lines (`content` then holds conflict markers and must not be used).
-    public var automergeable: Bool
-    public var content: [UInt8]
+    package var automergeable: Bool
+    package var content: [UInt8]
 }
 
 /// Three-way merges file contents in memory with libgit2's xdiff merge; nothing is written.
-public func mergeFileContents(ancestor: [UInt8]?, ours: [UInt8], theirs: [UInt8]) throws -> FileMergeResult {
+package func mergeFileContents(ancestor: [UInt8]?, ours: [UInt8], theirs: [UInt8]) throws -> FileMergeResult {
     _ = LibGit2.ready
     var result = git_merge_file_result()
     defer { git_merge_file_result_free(&result) }

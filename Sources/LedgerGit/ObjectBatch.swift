@@ -17,15 +17,15 @@ import CLibGit2Backends
 ///   checks that a new object does not exist yet before writing it; with the real database that
 ///   check rescans `objects/pack` after each miss, once per new object. This backend looks
 ///   without rescanning.
-public final class ObjectBatch {
-    public let repository: Repository
+package final class ObjectBatch {
+    package let repository: Repository
     /// The batch's database owns the in-memory backend; this is a borrowed view of it.
     private let backend: UnsafeMutablePointer<git_odb_backend>
     /// The repository's real object database (a reference of our own): the pack goes there.
     private let target: OpaquePointer
     private var finished = false
 
-    public init(repositoryAt path: String) throws {
+    package init(repositoryAt path: String) throws {
         repository = try Repository.open(at: path)
         var target: OpaquePointer?
         try check(git_repository_odb(&target, repository.pointer), "git_repository_odb")
@@ -49,7 +49,7 @@ public final class ObjectBatch {
 
     /// Writes every object of the batch as one packfile (with its index) into the repository.
     /// The batch cannot be used afterwards.
-    public func finish() throws {
+    package func finish() throws {
         precondition(!finished, "ObjectBatch.finish called twice")
         finished = true
         // Exactly the objects the batch wrote: libgit2 1.5's own mempack dump would add each

@@ -1,7 +1,7 @@
 import CLibGit2
 
 /// A git object id (SHA-1), stored inline so it hashes and compares without allocation.
-public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible {
     var high: UInt64
     var middle: UInt64
     var low: UInt32
@@ -30,7 +30,7 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     /// Parses a full 40-character hexadecimal id.
-    public init?(hex: some StringProtocol) {
+    package init?(hex: some StringProtocol) {
         let utf8 = Array(hex.utf8)
         guard utf8.count == 40 else { return nil }
         var bytes = [UInt8](repeating: 0, count: 20)
@@ -55,7 +55,7 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     /// The 40-character lowercase hexadecimal form.
-    public var hex: String {
+    package var hex: String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(40)
@@ -67,9 +67,9 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
         return String(decoding: out, as: UTF8.self)
     }
 
-    public var description: String { hex }
+    package var description: String { hex }
 
-    public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
+    package static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
         (lhs.high, lhs.middle, lhs.low) < (rhs.high, rhs.middle, rhs.low)
     }
 }

@@ -4,7 +4,7 @@ extension Repository {
     /// The commits in the object store, reachable or not (every object's header is read);
     /// `limit` stops the scan after that many. For telling a repository that lost its branch
     /// from one that never had a commit, and for finding what such a branch held.
-    public func storedCommits(limit: Int = .max) throws -> [ObjectID] {
+    package func storedCommits(limit: Int = .max) throws -> [ObjectID] {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, pointer), "git_repository_odb")
         defer { git_odb_free(odb) }

@@ -4,7 +4,7 @@ extension Repository {
     /// Uploads to remote `name` per `refspecs` (e.g. `refs/heads/main:refs/heads/main`, never
     /// forced). Throws `GitError` with code `.nonFastForward` when the server refused an update
     /// because the remote branch moved on (another device pushed first).
-    public func push(remote name: String, refspecs: [String], options: TransferOptions = TransferOptions()) throws {
+    package func push(remote name: String, refspecs: [String], options: TransferOptions = TransferOptions()) throws {
         let context = TransferContext(options)
         try withExtendedLifetime(context) {
             try withRemote(name) { remote in

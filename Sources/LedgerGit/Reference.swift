@@ -1,16 +1,16 @@
 import CLibGit2
 
 /// Where HEAD points.
-public struct Head: Sendable, Equatable {
+package struct Head: Sendable, Equatable {
     /// The branch HEAD names, e.g. `refs/heads/main`; nil when HEAD is detached.
-    public var branch: String?
+    package var branch: String?
     /// The commit HEAD resolves to; nil on an unborn branch (a repository with no commit yet).
-    public var commit: ObjectID?
+    package var commit: ObjectID?
 }
 
 extension Repository {
     /// Resolves HEAD without failing on an unborn branch.
-    public func head() throws -> Head {
+    package func head() throws -> Head {
         var ref: OpaquePointer?
         try check(git_reference_lookup(&ref, pointer, "HEAD"), "git_reference_lookup")
         defer { git_reference_free(ref) }
@@ -22,7 +22,7 @@ extension Repository {
     }
 
     /// The commit a reference resolves to, or nil when it does not exist.
-    public func referenceTarget(_ name: String) throws -> ObjectID? {
+    package func referenceTarget(_ name: String) throws -> ObjectID? {
         var oid = git_oid()
         let rc = git_reference_name_to_id(&oid, pointer, name)
         if rc == GIT_ENOTFOUND.rawValue { return nil }
@@ -33,7 +33,7 @@ extension Repository {
     /// Moves (or creates) reference `name` to `new`, but only if it still points at `expected`
     /// (nil: only if it does not exist yet). Throws `GitError` with code `.modified` when another
     /// writer moved it meanwhile, so the caller can rebuild on top and retry.
-    public func updateReference(_ name: String, to new: ObjectID, expecting expected: ObjectID?, message: String)
+    package func updateReference(_ name: String, to new: ObjectID, expecting expected: ObjectID?, message: String)
         throws
     {
         var newOID = new.raw
@@ -61,7 +61,7 @@ extension Repository {
 
 extension Repository {
     /// Deletes reference `name`; a missing reference is not an error.
-    public func deleteReference(_ name: String) throws {
+    package func deleteReference(_ name: String) throws {
         var ref: OpaquePointer?
         let rc = git_reference_lookup(&ref, pointer, name)
         if rc == GIT_ENOTFOUND.rawValue { return }
@@ -71,7 +71,7 @@ extension Repository {
     }
 
     /// Points HEAD at branch `name` (e.g. `refs/heads/main`), which need not exist yet.
-    public func setHead(branch name: String) throws {
+    package func setHead(branch name: String) throws {
         try check(git_repository_set_head(pointer, name), "git_repository_set_head")
     }
 }
@@ -79,7 +79,7 @@ extension Repository {
 extension Repository {
     /// Points reference `name` at `target` unconditionally (creating it if needed); for
     /// bookkeeping references no other writer competes for.
-    public func setReference(_ name: String, to target: ObjectID, message: String) throws {
+    package func setReference(_ name: String, to target: ObjectID, message: String) throws {
         var oid = target.raw
         var ref: OpaquePointer?
         try check(git_reference_create(&ref, pointer, name, &oid, 1, message), "git_reference_create")

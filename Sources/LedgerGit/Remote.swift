@@ -1,11 +1,11 @@
 import CLibGit2
 
 /// A configured remote.
-public struct RemoteInfo: Sendable, Equatable {
-    public var name: String
-    public var url: String
+package struct RemoteInfo: Sendable, Equatable {
+    package var name: String
+    package var url: String
 
-    public init(name: String, url: String) {
+    package init(name: String, url: String) {
         self.name = name
         self.url = url
     }
@@ -13,19 +13,19 @@ public struct RemoteInfo: Sendable, Equatable {
 
 extension Repository {
     /// Adds a remote with git's default fetch refspec (`+refs/heads/*:refs/remotes/<name>/*`).
-    public func addRemote(name: String, url: String) throws {
+    package func addRemote(name: String, url: String) throws {
         var remote: OpaquePointer?
         try check(git_remote_create(&remote, pointer, name, url), "git_remote_create")
         git_remote_free(remote)
     }
 
     /// Removes a remote, its configuration and its remote-tracking branches.
-    public func removeRemote(name: String) throws {
+    package func removeRemote(name: String) throws {
         try check(git_remote_delete(pointer, name), "git_remote_delete")
     }
 
     /// The configured remotes, in configuration order.
-    public func remotes() throws -> [RemoteInfo] {
+    package func remotes() throws -> [RemoteInfo] {
         var names = git_strarray()
         try check(git_remote_list(&names, pointer), "git_remote_list")
         defer { git_strarray_dispose(&names) }
@@ -38,7 +38,7 @@ extension Repository {
     }
 
     /// The URL of remote `name`, or nil when there is no such remote.
-    public func remoteURL(_ name: String) throws -> String? {
+    package func remoteURL(_ name: String) throws -> String? {
         var remote: OpaquePointer?
         let rc = git_remote_lookup(&remote, pointer, name)
         if rc == GIT_ENOTFOUND.rawValue { return nil }
@@ -48,7 +48,7 @@ extension Repository {
     }
 
     /// True when `name` is acceptable as a remote name to git.
-    public static func isValidRemoteName(_ name: String) -> Bool {
+    package static func isValidRemoteName(_ name: String) -> Bool {
         _ = LibGit2.ready
         var valid: Int32 = 0
         return git_remote_name_is_valid(&valid, name) == 0 && valid == 1

@@ -8,15 +8,15 @@ import CLibGit2
 ///
 /// Threading: libgit2 objects are not thread-safe. A `Repository` is deliberately not `Sendable`;
 /// use one instance per thread or task.
-public final class Repository {
+package final class Repository {
     let pointer: OpaquePointer
     /// The `.git` directory, always ending in `/`.
-    public let gitDirectory: String
+    package let gitDirectory: String
     /// The working tree, ending in `/`, or nil for a bare repository.
-    public let workingDirectory: String?
+    package let workingDirectory: String?
     /// Where references and objects live, ending in `/`: the `.git` directory, or for a linked
     /// worktree the main repository's.
-    public var commonDirectory: String { String(cString: git_repository_commondir(pointer)) }
+    package var commonDirectory: String { String(cString: git_repository_commondir(pointer)) }
 
     init(pointer: OpaquePointer) {
         self.pointer = pointer
@@ -28,7 +28,7 @@ public final class Repository {
 
     /// Opens the repository whose working tree (or git directory) is exactly `path`;
     /// parent directories are not searched.
-    public static func open(at path: String) throws -> Repository {
+    package static func open(at path: String) throws -> Repository {
         _ = LibGit2.ready
         var repo: OpaquePointer?
         try check(
@@ -38,7 +38,7 @@ public final class Repository {
     }
 
     /// True when `path` is the root of a git repository (working tree or bare).
-    public static func exists(at path: String) -> Bool {
+    package static func exists(at path: String) -> Bool {
         _ = LibGit2.ready
         return git_repository_open_ext(nil, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil) == 0
     }

@@ -3,7 +3,7 @@ import CLibGit2
 extension Repository {
     /// Creates a repository at `path` (creating missing directories) whose unborn HEAD points at
     /// `initialBranch`. libgit2 1.5.1's plain `git_repository_init` would always pick `master`.
-    public static func create(at path: String, initialBranch: String = "main", bare: Bool = false) throws
+    package static func create(at path: String, initialBranch: String = "main", bare: Bool = false) throws
         -> Repository
     {
         _ = LibGit2.ready

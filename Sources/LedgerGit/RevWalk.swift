@@ -1,7 +1,7 @@
 import CLibGit2
 
 /// The order in which `walkCommits` visits history.
-public enum WalkOrder: Sendable {
+package enum WalkOrder: Sendable {
     /// Children before parents (newest first).
     case topological
     /// Parents before children (oldest first).
@@ -11,7 +11,7 @@ public enum WalkOrder: Sendable {
 extension Repository {
     /// Visits every commit reachable from `start` (excluding those reachable from `hiding`).
     /// Return false from `body` to stop early.
-    public func walkCommits(
+    package func walkCommits(
         from start: ObjectID, hiding: [ObjectID] = [], order: WalkOrder, _ body: (ObjectID) throws -> Bool
     ) throws {
         var walker: OpaquePointer?
@@ -36,7 +36,7 @@ extension Repository {
     }
 
     /// True when `commit` has `ancestor` in its history (a commit is not its own descendant).
-    public func isDescendant(_ commit: ObjectID, of ancestor: ObjectID) throws -> Bool {
+    package func isDescendant(_ commit: ObjectID, of ancestor: ObjectID) throws -> Bool {
         var a = commit.raw
         var b = ancestor.raw
         return try check(git_graph_descendant_of(pointer, &a, &b), "git_graph_descendant_of") == 1

@@ -1,15 +1,15 @@
 import CLibGit2
 
 /// Who made a commit and when (git's author/committer line).
-public struct Signature: Sendable, Equatable {
-    public var name: String
-    public var email: String
+package struct Signature: Sendable, Equatable {
+    package var name: String
+    package var email: String
     /// Seconds since the Unix epoch.
-    public var time: Int64
+    package var time: Int64
     /// The signer's UTC offset in minutes.
-    public var offsetMinutes: Int32
+    package var offsetMinutes: Int32
 
-    public init(name: String, email: String, time: Int64, offsetMinutes: Int32) {
+    package init(name: String, email: String, time: Int64, offsetMinutes: Int32) {
         self.name = name
         self.email = email
         self.time = time

@@ -9,7 +9,7 @@ extension Repository {
     /// thousands of files would otherwise each be `stat`ed): the status is limited to the other
     /// top-level names of the working tree and of HEAD's tree (so a deleted note still shows),
     /// taken literally, not as patterns.
-    public func changedPaths(leavingOut: Set<String> = []) throws -> [String] {
+    package func changedPaths(leavingOut: Set<String> = []) throws -> [String] {
         var options = git_status_options()
         try check(git_status_options_init(&options, 1), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR

@@ -8,18 +8,18 @@ import CLibGit2
 
 /// How to authenticate to a remote. Each source is offered at most once per transfer, so a
 /// rejected credential ends the transfer with `GitError.Code.authentication` instead of looping.
-public struct Credentials: Sendable {
+package struct Credentials: Sendable {
     /// Offer the keys held by ssh-agent (when `SSH_AUTH_SOCK` is set).
-    public var useSSHAgent: Bool
+    package var useSSHAgent: Bool
     /// A private key file for ssh://, tried after the agent.
-    public var sshKeyPath: String?
-    public var sshPassphrase: String?
+    package var sshKeyPath: String?
+    package var sshPassphrase: String?
     /// A token (or password) for https://.
-    public var token: String?
+    package var token: String?
     /// The user name when the URL has none.
-    public var username: String?
+    package var username: String?
 
-    public init(
+    package init(
         useSSHAgent: Bool = true, sshKeyPath: String? = nil, sshPassphrase: String? = nil, token: String? = nil,
         username: String? = nil
     ) {
@@ -32,21 +32,21 @@ public struct Credentials: Sendable {
 }
 
 /// Progress of a fetch or push.
-public struct TransferProgress: Sendable {
-    public enum Phase: Sendable { case receiving, sending }
-    public var phase: Phase
-    public var objects: Int
-    public var totalObjects: Int
-    public var bytes: Int
+package struct TransferProgress: Sendable {
+    package enum Phase: Sendable { case receiving, sending }
+    package var phase: Phase
+    package var objects: Int
+    package var totalObjects: Int
+    package var bytes: Int
 }
 
 /// Options shared by fetch, push and clone.
-public struct TransferOptions {
-    public var credentials: Credentials
+package struct TransferOptions {
+    package var credentials: Credentials
     /// Called from the transfer's thread as objects move; keep it cheap.
-    public var progress: ((TransferProgress) -> Void)?
+    package var progress: ((TransferProgress) -> Void)?
 
-    public init(credentials: Credentials = Credentials(), progress: ((TransferProgress) -> Void)? = nil) {
+    package init(credentials: Credentials = Credentials(), progress: ((TransferProgress) -> Void)? = nil) {
         self.credentials = credentials
         self.progress = progress
     }

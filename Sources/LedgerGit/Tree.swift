@@ -1,7 +1,7 @@
 import CLibGit2
 
 /// The kind of object a tree entry points at.
-public enum ObjectKind: Sendable, Equatable {
+package enum ObjectKind: Sendable, Equatable {
     case blob
     case tree
     case commit
@@ -18,17 +18,17 @@ public enum ObjectKind: Sendable, Equatable {
 }
 
 /// One entry of a tree object.
-public struct TreeEntry: Sendable, Equatable {
-    public var name: String
-    public var id: ObjectID
-    public var kind: ObjectKind
+package struct TreeEntry: Sendable, Equatable {
+    package var name: String
+    package var id: ObjectID
+    package var kind: ObjectKind
     /// The git file mode, e.g. 0o100644 for a file, 0o040000 for a tree.
-    public var fileMode: UInt32
+    package var fileMode: UInt32
 }
 
 extension Repository {
     /// Lists a tree's entries in git's order.
-    public func treeEntries(_ tree: ObjectID) throws -> [TreeEntry] {
+    package func treeEntries(_ tree: ObjectID) throws -> [TreeEntry] {
         var oid = tree.raw
         var handle: OpaquePointer?
         try check(git_tree_lookup(&handle, pointer, &oid), "git_tree_lookup")
@@ -44,7 +44,7 @@ extension Repository {
     }
 
     /// The entry at a `/`-separated path below `tree`, or nil when there is none.
-    public func treeEntry(atPath path: String, in tree: ObjectID) throws -> TreeEntry? {
+    package func treeEntry(atPath path: String, in tree: ObjectID) throws -> TreeEntry? {
         var oid = tree.raw
         var handle: OpaquePointer?
         try check(git_tree_lookup(&handle, pointer, &oid), "git_tree_lookup")

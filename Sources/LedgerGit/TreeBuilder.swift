@@ -1,11 +1,11 @@
 import CLibGit2
 
 /// Builds a new tree object from an optional base tree. Owns its `git_treebuilder` handle.
-public final class TreeBuilder {
+package final class TreeBuilder {
     private let builder: OpaquePointer
     private let repository: Repository
 
-    public init(repository: Repository, base: ObjectID?) throws {
+    package init(repository: Repository, base: ObjectID?) throws {
         self.repository = repository
         var baseTree: OpaquePointer?
         if var oid = base?.raw {
@@ -20,7 +20,7 @@ public final class TreeBuilder {
     deinit { git_treebuilder_free(builder) }
 
     /// Adds or replaces an entry. `fileMode` 0o100644 for a file, 0o040000 for a tree.
-    public func insert(_ name: String, id: ObjectID, fileMode: UInt32) throws {
+    package func insert(_ name: String, id: ObjectID, fileMode: UInt32) throws {
         var oid = id.raw
         try check(
             git_treebuilder_insert(nil, builder, name, &oid, git_filemode_t(rawValue: fileMode)),
@@ -28,40 +28,40 @@ public final class TreeBuilder {
     }
 
     /// Removes an entry if present.
-    public func remove(_ name: String) throws {
+    package func remove(_ name: String) throws {
         let rc = git_treebuilder_remove(builder, name)
         if rc == GIT_ENOTFOUND.rawValue { return }
         try check(rc, "git_treebuilder_remove")
     }
 
     /// The entry currently named `name`, if any.
-    public func entry(_ name: String) -> TreeEntry? {
+    package func entry(_ name: String) -> TreeEntry? {
         git_treebuilder_get(builder, name).map { Repository.makeEntry($0) }
     }
 
     /// True when the tree being built has no entries.
-    public var isEmpty: Bool { git_treebuilder_entrycount(builder) == 0 }
+    package var isEmpty: Bool { git_treebuilder_entrycount(builder) == 0 }
 
     /// Writes the tree and returns its id.
-    public func write() throws -> ObjectID {
+    package func write() throws -> ObjectID {
         var oid = git_oid()
         try check(git_treebuilder_write(&oid, builder), "git_treebuilder_write")
         return ObjectID(oid)
     }
 }
 
-public let fileModeBlob: UInt32 = 0o100644
-public let fileModeTree: UInt32 = 0o040000
-public let fileModeSymlink: UInt32 = 0o120000
+package let fileModeBlob: UInt32 = 0o100644
+package let fileModeTree: UInt32 = 0o040000
+package let fileModeSymlink: UInt32 = 0o120000
 
 /// One change to a tree: the file at `path` (components, e.g. `["a", "b", "c.txt"]`) becomes
 /// the blob `id` with `fileMode`, or is removed when `id` is nil.
-public struct TreeEdit: Sendable {
-    public var path: [String]
-    public var id: ObjectID?
-    public var fileMode: UInt32
+package struct TreeEdit: Sendable {
+    package var path: [String]
+    package var id: ObjectID?
+    package var fileMode: UInt32
 
-    public init(path: [String], id: ObjectID?, fileMode: UInt32 = fileModeBlob) {
+    package init(path: [String], id: ObjectID?, fileMode: UInt32 = fileModeBlob) {
         self.path = path
         self.id = id
         self.fileMode = fileMode
@@ -72,14 +72,14 @@ extension Repository {
     /// Returns a new root tree equal to `root` except that each file in `files` is set to its
     /// blob. Only the trees on those paths are rewritten, each once; every other subtree is
     /// shared with `root`.
-    public func replacingFiles(_ files: [(path: [String], blob: ObjectID)], in root: ObjectID?) throws -> ObjectID {
+    package func replacingFiles(_ files: [(path: [String], blob: ObjectID)], in root: ObjectID?) throws -> ObjectID {
         try editingTree(root, files.map { TreeEdit(path: $0.path, id: $0.blob) })
     }
 
     /// Applies `edits` to `root` (nil = the empty tree) and returns the new root tree. Trees
     /// left empty by removals disappear, as git does not record empty directories. Only the
     /// trees on the edited paths are rewritten.
-    public func editingTree(_ root: ObjectID?, _ edits: [TreeEdit]) throws -> ObjectID {
+    package func editingTree(_ root: ObjectID?, _ edits: [TreeEdit]) throws -> ObjectID {
         try editedSubtree(root, edits) ?? TreeBuilder(repository: self, base: nil).write()
     }
 

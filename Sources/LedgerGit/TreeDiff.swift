@@ -1,19 +1,19 @@
 import CLibGit2
 
 /// One file that differs between two trees.
-public struct TreeChange: Sendable, Equatable {
-    public enum Status: Sendable, Equatable {
+package struct TreeChange: Sendable, Equatable {
+    package enum Status: Sendable, Equatable {
         case added, deleted, modified, other
     }
-    public var path: String
-    public var status: Status
+    package var path: String
+    package var status: Status
     /// The blob before (nil when added).
-    public var oldID: ObjectID?
+    package var oldID: ObjectID?
     /// The blob after (nil when deleted).
-    public var newID: ObjectID?
+    package var newID: ObjectID?
     /// The git file modes before and after (0 when absent), e.g. 0o100644, 0o100755, 0o120000.
-    public var oldMode: UInt32 = 0
-    public var newMode: UInt32 = 0
+    package var oldMode: UInt32 = 0
+    package var newMode: UInt32 = 0
 }
 
 extension Repository {
@@ -27,7 +27,7 @@ extension Repository {
     /// into a 1M-event vault read 202 trees there, most of them through long delta chains.
     /// Like libgit2 without `GIT_DIFF_INCLUDE_TYPECHANGE`, an entry that changes kind (file to
     /// symlink, file to folder) is reported as deleted and added.
-    public func diffTrees(_ old: ObjectID?, _ new: ObjectID?, paths: [String] = []) throws -> [TreeChange] {
+    package func diffTrees(_ old: ObjectID?, _ new: ObjectID?, paths: [String] = []) throws -> [TreeChange] {
         let scope = PathScope(paths)
         var changes: [TreeChange] = []
         try diffTrees(old, new, prefix: "", scope: scope, into: &changes)

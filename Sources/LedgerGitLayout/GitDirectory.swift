@@ -2,10 +2,10 @@ import LedgerSystem
 
 /// Finds the git directory of a work tree without libgit2: `<root>/.git` when it is a folder,
 /// or the folder a `.git` file names (`gitdir: …`, as a linked worktree or a submodule has).
-public enum GitDirectory {
+package enum GitDirectory {
     /// The git directory (ending in `/`) of the work tree at `root` (absolute, no trailing `/`);
     /// nil when `root` holds neither form.
-    public static func of(workTree root: String) -> String? {
+    package static func of(workTree root: String) -> String? {
         let dotGit = root + "/.git"
         var gitDirectory: String
         if FileSystem.isDirectory(dotGit) {

@@ -7,8 +7,8 @@ import LedgerSystem
 ///
 /// A linked worktree keeps its own `HEAD` but shares the branches of the main repository: its
 /// git directory holds a `commondir` file naming where `refs/` and `packed-refs` are.
-public enum HeadFile {
-    public enum Resolution: Equatable, Sendable {
+package enum HeadFile {
+    package enum Resolution: Equatable, Sendable {
         /// The 40 hex digits of the commit HEAD points at.
         case commit(String)
         /// HEAD names a branch that has no commit yet.
@@ -16,7 +16,7 @@ public enum HeadFile {
     }
 
     /// `gitDirectory` ends with `/`.
-    public static func resolve(gitDirectory: String) -> Resolution? {
+    package static func resolve(gitDirectory: String) -> Resolution? {
         guard let head = firstLine(gitDirectory + "HEAD") else { return nil }
         guard head.hasPrefix("ref: ") else { return commitID(head).map(Resolution.commit) }
         let name = String(head.dropFirst(5))

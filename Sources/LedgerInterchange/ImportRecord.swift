@@ -2,24 +2,24 @@ import LedgerCore
 
 /// One interval read from another tracker, before it becomes an alog entry: where it came from
 /// (file and line, for errors), its window, and the names the tracker gave it.
-public struct ImportRecord: Sendable, Equatable {
+package struct ImportRecord: Sendable, Equatable {
     /// The file and line (or frame number) it was read from.
-    public var file: String
-    public var line: Int
+    package var file: String
+    package var line: Int
     /// What identifies the record in its tracker, stable across exports of the same data
     /// (timewarrior: the start, as its intervals never overlap; Watson: the frame's id).
-    public var identity: String
-    public var start: Int64
+    package var identity: String
+    package var start: Int64
     /// Nil for an open interval (still running in the tracker).
-    public var end: Int64?
+    package var end: Int64?
     /// timewarrior's tags (sorted, as it keeps them), Watson's tags.
-    public var tags: [String]
+    package var tags: [String]
     /// Watson's project.
-    public var project: String?
+    package var project: String?
     /// timewarrior's annotation.
-    public var annotation: String?
+    package var annotation: String?
 
-    public init(
+    package init(
         file: String, line: Int, identity: String, start: Int64, end: Int64?, tags: [String], project: String? = nil,
         annotation: String? = nil
     ) {
@@ -29,19 +29,19 @@ public struct ImportRecord: Sendable, Equatable {
 }
 
 /// A record that cannot be read: where, and why.
-public struct ImportError: CodedError, CustomStringConvertible, Sendable, Equatable {
-    public var file: String
-    public var line: Int
-    public var reason: String
-    public var code: String { "invalidImport" }
+package struct ImportError: CodedError, CustomStringConvertible, Sendable, Equatable {
+    package var file: String
+    package var line: Int
+    package var reason: String
+    package var code: String { "invalidImport" }
 
-    public init(file: String, line: Int, reason: String) { (self.file, self.line, self.reason) = (file, line, reason) }
+    package init(file: String, line: Int, reason: String) { (self.file, self.line, self.reason) = (file, line, reason) }
 
-    public var description: String { "\(DisplayText.escaped(file)):\(line): \(reason)" }
+    package var description: String { "\(DisplayText.escaped(file)):\(line): \(reason)" }
 }
 
 /// Which name of a record becomes its alog type.
-public enum TypeSource: Sendable, Equatable {
+package enum TypeSource: Sendable, Equatable {
     /// The first tag (timewarrior keeps tags sorted), else the project.
     case firstTag
     /// The project, else the first tag.
@@ -51,7 +51,7 @@ public enum TypeSource: Sendable, Equatable {
     case tag(String)
 
     /// `first-tag`, `project` or `tag:NAME`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         switch text {
         case "first-tag": self = .firstTag
         case "project": self = .project
@@ -62,7 +62,7 @@ public enum TypeSource: Sendable, Equatable {
     }
 
     /// The tracker's name that becomes the type, and the names left for the note.
-    public func pick(_ record: ImportRecord) -> (name: String, rest: [String])? {
+    package func pick(_ record: ImportRecord) -> (name: String, rest: [String])? {
         var names = record.tags
         switch self {
         case .firstTag:
@@ -82,7 +82,7 @@ public enum TypeSource: Sendable, Equatable {
 /// A tracker's name as an alog type name: lower-cased, every character other than a-z, 0-9, `-`
 /// and `_` turned into `-` (runs of them into one), cut to 32, a leading digit or dash given a
 /// `t-` before it; nil when nothing is left.
-public func typeName(fromTrackerName name: String) -> String? {
+package func typeName(fromTrackerName name: String) -> String? {
     var out = ""
     for scalar in name.lowercased().unicodeScalars {
         let c = Character(scalar)

@@ -6,11 +6,11 @@ import LedgerCore
 /// is absent while it runs; tags follow the first `#`, quoted when they hold a space; the
 /// annotation, JSON-quoted, follows a second `#`, which stands alone as `# #` when there are no
 /// tags), or the JSON array of `timew export`.
-public enum TimewarriorFormat {
+package enum TimewarriorFormat {
     /// The records of one data file's text; `file` names it in errors.
     /// The records of one data file's text, and the lines that cannot be read; `file` names
     /// it in errors.
-    public static func records(dataFile text: String, file: String) -> (records: [ImportRecord], errors: [ImportError])
+    package static func records(dataFile text: String, file: String) -> (records: [ImportRecord], errors: [ImportError])
     {
         var records: [ImportRecord] = []
         var errors: [ImportError] = []
@@ -31,7 +31,7 @@ public enum TimewarriorFormat {
 
     /// The records of `timew export`'s JSON array (`{"id", "start", "end"?, "tags"?,
     /// "annotation"?}`); the line of an error is the interval's place in the array.
-    public static func records(exportJSON bytes: [UInt8], file: String) -> (
+    package static func records(exportJSON bytes: [UInt8], file: String) -> (
         records: [ImportRecord], errors: [ImportError]
     ) {
         struct Exported: Decodable {

@@ -3,10 +3,10 @@ import LedgerCore
 
 /// Watson's `frames` file: a JSON array of frames `[start, stop, project, id, tags,
 /// updated_at]` (unix seconds, the project, the frame's id, a list of tags).
-public enum WatsonFormat {
+package enum WatsonFormat {
     /// The frames of a `frames` file, and those that cannot be read (their line is their
     /// number in the array).
-    public static func records(frames bytes: [UInt8], file: String) -> (records: [ImportRecord], errors: [ImportError])
+    package static func records(frames bytes: [UInt8], file: String) -> (records: [ImportRecord], errors: [ImportError])
     {
         let frames: [[Value]]
         do {

@@ -1,24 +1,24 @@
-import LedgerCore
+package import LedgerCore
 
 /// alog's entries in other formats (`alog export`): CSV, timewarrior's `timew export` JSON and
 /// Watson's frames, so data can go back or on to a spreadsheet.
-public enum ExportFormat: String, Sendable, CaseIterable {
+package enum ExportFormat: String, Sendable, CaseIterable {
     case csv, json, timewarrior, watson
 
     /// An entry with what the formats need of it: its window (nil end while it runs) and group.
-    public struct Item: Sendable {
-        public var entry: Entry
-        public var end: Int64?
-        public var group: String
+    package struct Item: Sendable {
+        package var entry: Entry
+        package var end: Int64?
+        package var group: String
 
-        public init(entry: Entry, end: Int64?, group: String) {
+        package init(entry: Entry, end: Int64?, group: String) {
             (self.entry, self.end, self.group) = (entry, end, group)
         }
     }
 
     /// `id,type,group,start,end,seconds,note` (RFC 4180: fields with a comma, quote or line
     /// break quoted, quotes doubled; CRLF line ends). An instant has no end and no seconds.
-    public static func csv(_ items: [Item], now: Int64) -> String {
+    package static func csv(_ items: [Item], now: Int64) -> String {
         func field(_ text: String) -> String {
             text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
                 ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
@@ -40,7 +40,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 
     /// `timew export`'s JSON: the timed entries, oldest first, the type as the tag and the note
     /// as the annotation (instants have no place in timewarrior and are left out).
-    public static func timewarrior(_ items: [Item]) -> String {
+    package static func timewarrior(_ items: [Item]) -> String {
         let timed = items.filter(\.entry.isTimed)
         let lines = timed.enumerated().map { index, item in
             JSONText.object([
@@ -55,7 +55,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 
     /// Watson's frames: the closed windows, oldest first (`[start, stop, project, id, tags,
     /// updated_at]`), the type as the project, the entry's id as the frame's.
-    public static func watson(_ items: [Item]) -> String {
+    package static func watson(_ items: [Item]) -> String {
         let frames = items.compactMap { item -> String? in
             guard item.entry.isTimed, let end = item.end else { return nil }
             return

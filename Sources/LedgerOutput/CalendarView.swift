@@ -1,14 +1,14 @@
-import LedgerCore
-import LedgerReports
+package import LedgerCore
+package import LedgerReports
 
 /// `alog calendar`: the grid for a terminal (true colour, 256 colours, or plain characters),
 /// the seed's JSON, and a standalone SVG.
-public enum CalendarView {
-    public enum Colors: Sendable { case trueColor, ansi256, none }
+package enum CalendarView {
+    package enum Colors: Sendable { case trueColor, ansi256, none }
 
     /// What the terminal can show: none in a pipe or with NO_COLOR; true colour when
     /// `COLORTERM` says so; 256 colours otherwise.
-    public static func colors(colorterm: String?) -> Colors {
+    package static func colors(colorterm: String?) -> Colors {
         guard Terminal.useColor else { return .none }
         return colorterm == "truecolor" || colorterm == "24bit" ? .trueColor : .ansi256
     }
@@ -34,7 +34,7 @@ public enum CalendarView {
 
     /// Weeks as columns, Monday to Sunday as rows, month names above the week a month starts
     /// in, today bracketed by the row's marker, a legend with each level's smallest value.
-    public static func terminal(_ calendar: ContributionCalendar, colors: Colors) -> String {
+    package static func terminal(_ calendar: ContributionCalendar, colors: Colors) -> String {
         let weeks = stride(from: 0, to: calendar.days.count, by: 7).map { Array(calendar.days[$0..<$0 + 7]) }
         // A month's name over the week holding its 1st, when the columns it needs are free.
         var header = [Character](repeating: " ", count: 4 + weeks.count + 3)
@@ -76,7 +76,7 @@ public enum CalendarView {
 
     /// The seed's `contributionData`: `{"dates": [{"date", "count", "level"}], "maxCount",
     /// "palette": {"empty", "level1"…"level4"}}` (days after today left out).
-    public static func json(_ calendar: ContributionCalendar) -> String {
+    package static func json(_ calendar: ContributionCalendar) -> String {
         JSONText.object([
             (
                 "dates",
@@ -102,7 +102,7 @@ public enum CalendarView {
 
     /// A standalone SVG (no fonts to fetch, no script): 12-pixel squares, month names, a title
     /// per day for a browser's tooltip.
-    public static func svg(_ calendar: ContributionCalendar) -> String {
+    package static func svg(_ calendar: ContributionCalendar) -> String {
         let size = 12
         let gap = 3
         let weeks = calendar.days.count / 7

@@ -1,5 +1,5 @@
-import LedgerCore
-import LedgerEnvironment
+package import LedgerCore
+package import LedgerEnvironment
 
 #if canImport(Glibc)
     import Glibc
@@ -8,46 +8,46 @@ import LedgerEnvironment
 #endif
 
 /// Shared renderings of domain values for human and JSON output.
-public enum Render {
-    public static func icon(_ type: String, _ types: [String: ActivityTypeDefinition]) -> String {
+package enum Render {
+    package static func icon(_ type: String, _ types: [String: ActivityTypeDefinition]) -> String {
         types[type]?.icon ?? ActivityTypes.builtIn(type)?.icon ?? "•"
     }
 
     /// A type's icon and name as human output shows them: escaped (an icon can come from
     /// another device by sync), the icon cut to `iconWidth` columns.
-    public static func label(_ type: String, _ types: [String: ActivityTypeDefinition]) -> String {
+    package static func label(_ type: String, _ types: [String: ActivityTypeDefinition]) -> String {
         DisplayText.line(icon(type, types), width: iconWidth) + " " + DisplayText.escaped(type)
     }
 
     /// The most columns an icon takes in human output: 4 wide characters, or an escaped one.
-    public static let iconWidth = 16
+    package static let iconWidth = 16
 
     /// A note as one-line views show it: escaped, a line break as `⏎`, cut to `noteWidth`
     /// columns.
-    public static func note(_ note: String) -> String { DisplayText.line(note, width: noteWidth) }
+    package static func note(_ note: String) -> String { DisplayText.line(note, width: noteWidth) }
 
     /// The most columns of a note that one-line views show.
-    public static let noteWidth = 100
+    package static let noteWidth = 100
 
     /// A timed entry's window as history shows it: where it ends (nil while it runs) and how
     /// long it ran (or has run, at `now`).
-    public struct Window: Sendable {
-        public var end: LocalInstant?
-        public var seconds: Int64
+    package struct Window: Sendable {
+        package var end: LocalInstant?
+        package var seconds: Int64
 
-        public init(_ interval: Timeline.Interval, now: Int64) {
+        package init(_ interval: Timeline.Interval, now: Int64) {
             end = interval.end
             seconds = interval.seconds(now: now)
         }
 
-        public init(end: LocalInstant?, seconds: Int64) {
+        package init(end: LocalInstant?, seconds: Int64) {
             (self.end, self.seconds) = (end, seconds)
         }
     }
 
     /// `{"id":…,"type":…,"at":…,"date":…,"time":…,"icon":…,"note":…}` (note only when present);
     /// a timed entry adds `"end"` (absent while it runs) and `"seconds"`.
-    public static func entryJSON(
+    package static func entryJSON(
         _ entry: Entry, types: [String: ActivityTypeDefinition], window: Window? = nil
     ) -> String {
         let (date, _) = entry.at.localDateAndTime
@@ -69,7 +69,7 @@ public enum Render {
     /// One entry on the viewer's wall clock: time, date, type, id, then a timed entry's window
     /// (padded to `windowWidth` columns when more follows, so a table's markers and notes line
     /// up), the zone marker (`recordedElsewhere`, or the offset of a repeated hour), the note.
-    public static func entryLine(
+    package static func entryLine(
         _ entry: Entry, types: [String: ActivityTypeDefinition], window: Window? = nil, windowWidth: Int = 0,
         zone: any TimeZoneRules = SystemTimeZone()
     ) -> String {
@@ -93,7 +93,7 @@ public enum Render {
     /// A timed entry's window as a history row shows it: `–10:30 (1h 30m)`, with the end's
     /// date when it ends on another day than it starts (`–00:45 2026-11-25 (1h)`), or
     /// `running (40m)`.
-    public static func windowColumn(_ window: Window, start: LocalInstant, zone: any TimeZoneRules = SystemTimeZone())
+    package static func windowColumn(_ window: Window, start: LocalInstant, zone: any TimeZoneRules = SystemTimeZone())
         -> String
     {
         let length = "(\(formatDuration(window.seconds)))"
@@ -105,18 +105,18 @@ public enum Render {
 
     /// `(+02:00)`: the viewer's offset at `at`, when its wall time happens twice (the hour
     /// repeated when the clocks go back), so the two can be told apart; nil otherwise.
-    public static func repeatedHour(_ at: LocalInstant, zone: any TimeZoneRules = SystemTimeZone()) -> String? {
+    package static func repeatedHour(_ at: LocalInstant, zone: any TimeZoneRules = SystemTimeZone()) -> String? {
         let viewed = viewed(at, zone: zone)
         guard case .ambiguous = zone.resolve(local: viewed.seconds + Int64(viewed.offset)) else { return nil }
         return "(\(LocalInstant.offsetLabel(viewed.offset)))"
     }
 
-    public static func typeMap(_ types: [ActivityTypeDefinition]) -> [String: ActivityTypeDefinition] {
+    package static func typeMap(_ types: [ActivityTypeDefinition]) -> [String: ActivityTypeDefinition] {
         Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The event's own fields as JSON members (shared by `show` and `audit`).
-    public static func eventMembers(_ event: Event) -> [(String, String?)] {
+    package static func eventMembers(_ event: Event) -> [(String, String?)] {
         var members: [(String, String?)] = [
             ("id", JSONText.string(event.id.description)),
             ("kind", JSONText.string(event.body.kind)),
@@ -160,7 +160,7 @@ public enum Render {
         return members
     }
 
-    public static func eventSummary(_ event: Event) -> String {
+    package static func eventSummary(_ event: Event) -> String {
         let shown = { (text: String) in DisplayText.escaped(text) }
         return switch event.body {
         case .logged(let type, let at, let note):

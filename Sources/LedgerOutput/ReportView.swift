@@ -1,11 +1,11 @@
-import LedgerCore
-import LedgerReports
+package import LedgerCore
+package import LedgerReports
 
 /// `alog report` as a table, JSON or CSV: the same numbers in each.
-public enum ReportView {
+package enum ReportView {
     /// Hours and minutes, as reports count time (`27h 30m`, `45m`, `0m`; seconds under a
     /// minute are kept in the total, not shown).
-    public static func hours(_ seconds: Int64) -> String {
+    package static func hours(_ seconds: Int64) -> String {
         let minutes = max(0, seconds) / 60
         let (h, m) = (minutes / 60, minutes % 60)
         return h == 0 ? "\(m)m" : m == 0 ? "\(h)h" : "\(h)h \(m)m"
@@ -18,7 +18,7 @@ public enum ReportView {
         return first == last ? first.iso : "\(first.iso) to \(last.iso)"
     }
 
-    public static func table(_ rollup: Rollup, types: [String: ActivityTypeDefinition], zone: any TimeZoneRules)
+    package static func table(_ rollup: Rollup, types: [String: ActivityTypeDefinition], zone: any TimeZoneRules)
         -> String
     {
         let title =
@@ -66,7 +66,7 @@ public enum ReportView {
     }
 
     /// `{"from", "to", "label", "by", "rows": [{"key", "seconds", "count", "running"?}], "total"}`.
-    public static func json(_ rollup: Rollup, zone: any TimeZoneRules) -> String {
+    package static func json(_ rollup: Rollup, zone: any TimeZoneRules) -> String {
         func row(_ row: Rollup.Row) -> String {
             JSONText.object([
                 ("key", JSONText.string(row.key)), ("seconds", String(row.seconds)), ("count", String(row.count)),
@@ -87,7 +87,7 @@ public enum ReportView {
     }
 
     /// `key,seconds,count,running` (RFC 4180 quoting), a line per row, then `total,…`.
-    public static func csv(_ rollup: Rollup) -> String {
+    package static func csv(_ rollup: Rollup) -> String {
         func field(_ text: String) -> String {
             text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
                 ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text

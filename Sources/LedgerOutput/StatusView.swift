@@ -1,19 +1,19 @@
-import LedgerCore
-import LedgerEnvironment
-import LedgerSystem
+package import LedgerCore
+package import LedgerEnvironment
+package import LedgerSystem
 
 /// What `alog status` prints, from a `StatusSummary`: shared by the full CLI and by the front,
 /// which answers `status` itself when the summary cache is current.
-public enum StatusView {
+package enum StatusView {
     /// The whole output for `now`, in the form asked for.
-    public static func render(_ summary: StatusSummary, json: Bool, now: Int64) -> String {
+    package static func render(_ summary: StatusSummary, json: Bool, now: Int64) -> String {
         let timers = Timers(summary: summary, now: now)
         return json
             ? Self.json(summary, timers, now: now)
             : human(summary, timers, types: Render.typeMap(summary.allTypes), now: now)
     }
 
-    public static func sinceJSON(_ since: Timers.Since?, extra: [(String, String?)] = []) -> String {
+    package static func sinceJSON(_ since: Timers.Since?, extra: [(String, String?)] = []) -> String {
         guard let since else { return "null" }
         return JSONText.object(
             extra + [
@@ -25,7 +25,7 @@ public enum StatusView {
             ])
     }
 
-    public static func json(_ summary: StatusSummary, _ timers: Timers, now: Int64) -> String {
+    package static func json(_ summary: StatusSummary, _ timers: Timers, now: Int64) -> String {
         let lastKnown = LastKnownActivities.encode(summary.lastKnownActivities, spaced: false)
         return JSONText.object([
             ("now", JSONText.string(SystemTimeZone().localInstant(at: now).iso8601)),
@@ -46,7 +46,7 @@ public enum StatusView {
         ])
     }
 
-    public static func human(
+    package static func human(
         _ summary: StatusSummary, _ timers: Timers, types: [String: ActivityTypeDefinition], now: Int64,
         zone: any TimeZoneRules = SystemTimeZone()
     )

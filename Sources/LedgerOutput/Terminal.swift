@@ -8,31 +8,31 @@ import LedgerSystem
 #endif
 
 /// Human output: colours only on a terminal and only without NO_COLOR.
-public enum Terminal {
-    public static let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
-    public static let stderrIsTTY = isatty(STDERR_FILENO) == 1
-    public static let useColor: Bool = stdoutIsTTY && (FileSystem.environment("NO_COLOR") ?? "").isEmpty
+package enum Terminal {
+    package static let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+    package static let stderrIsTTY = isatty(STDERR_FILENO) == 1
+    package static let useColor: Bool = stdoutIsTTY && (FileSystem.environment("NO_COLOR") ?? "").isEmpty
 
-    public static func style(_ text: String, _ code: String) -> String {
+    package static func style(_ text: String, _ code: String) -> String {
         useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
-    public static func bold(_ text: String) -> String { style(text, "1") }
-    public static func dim(_ text: String) -> String { style(text, "2") }
-    public static func cyan(_ text: String) -> String { style(text, "36") }
-    public static func yellow(_ text: String) -> String { style(text, "33") }
-    public static func green(_ text: String) -> String { style(text, "32") }
-    public static func red(_ text: String) -> String { style(text, "31") }
+    package static func bold(_ text: String) -> String { style(text, "1") }
+    package static func dim(_ text: String) -> String { style(text, "2") }
+    package static func cyan(_ text: String) -> String { style(text, "36") }
+    package static func yellow(_ text: String) -> String { style(text, "33") }
+    package static func green(_ text: String) -> String { style(text, "32") }
+    package static func red(_ text: String) -> String { style(text, "31") }
 
     /// A message on stderr (warnings, notes), never mixed into stdout. Text from outside alog
     /// in it (a name, a path, a note) cannot reach the terminal as a control sequence.
-    public static func note(_ text: String) { writeError(DisplayText.escaped(text, oneLine: false) + "\n") }
+    package static func note(_ text: String) { writeError(DisplayText.escaped(text, oneLine: false) + "\n") }
 
     /// Writes `text` to stderr as is.
-    public static func writeError(_ text: String) { StandardStream.error(text) }
+    package static func writeError(_ text: String) { StandardStream.error(text) }
 
     /// A warning on stderr, once per process: a repair that cannot finish is retried, and
     /// reports the same thing, at every step of one command.
-    public static func warn(_ text: String) {
+    package static func warn(_ text: String) {
         guard warned.withLock({ $0.insert(text).inserted }) else { return }
         note("alog: warning: " + text)
     }
@@ -40,14 +40,14 @@ public enum Terminal {
     private static let warned = Locked<Set<String>>([])
 
     /// Pads to a display width: colours take no columns, an emoji or a CJK character two.
-    public static func pad(_ text: String, _ width: Int) -> String {
+    package static func pad(_ text: String, _ width: Int) -> String {
         let visible = displayWidth(text)
         return visible >= width ? text : text + String(repeating: " ", count: width - visible)
     }
 
     /// `text` cut to `width` display columns; escape sequences (colours) do not count and are
     /// kept whole, and a style that was cut off is reset.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    package static func truncate(_ text: String, to width: Int) -> String {
         var out = ""
         var used = 0
         var escapes = DisplayText.EscapeSequences()
@@ -70,5 +70,5 @@ public enum Terminal {
 
     /// The columns `text` takes on a terminal: escape sequences (colours) take none, wide
     /// characters and emoji two (see `DisplayText.width`).
-    public static func displayWidth(_ text: String) -> Int { DisplayText.width(text) }
+    package static func displayWidth(_ text: String) -> Int { DisplayText.width(text) }
 }

@@ -1,19 +1,19 @@
-import LedgerCore
+package import LedgerCore
 
 /// The running timer and the daily goals as `status`, `goals` and `watch` show them, from the
 /// status summary (its recent timers and goals), so the front can print them without git.
-public enum TimerView {
+package enum TimerView {
     /// The running timer at `now`.
-    public struct Running: Sendable {
-        public var entry: Entry
-        public var since: LocalInstant
-        public var seconds: Int64
+    package struct Running: Sendable {
+        package var entry: Entry
+        package var since: LocalInstant
+        package var seconds: Int64
         /// The goal's clock time, while it is ahead.
-        public var goalAt: LocalInstant?
-        public var remaining: Int64?
+        package var goalAt: LocalInstant?
+        package var remaining: Int64?
     }
 
-    public static func running(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> Running? {
+    package static func running(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> Running? {
         guard let interval = summary.timeline.running else { return nil }
         let seconds = interval.seconds(now: now)
         var report = Running(entry: interval.entry, since: interval.start, seconds: seconds)
@@ -25,19 +25,19 @@ public enum TimerView {
     }
 
     /// A daily goal and today's total against it.
-    public struct Goal: Sendable {
-        public var type: String
-        public var goalSeconds: Int64
-        public var todaySeconds: Int64
+    package struct Goal: Sendable {
+        package var type: String
+        package var goalSeconds: Int64
+        package var todaySeconds: Int64
         /// When the goal is reached if the running timer (of this type) keeps running; nil when
         /// that would be after midnight (the next day's total starts again from zero).
-        public var reachedAt: LocalInstant?
-        public var running: Bool
+        package var reachedAt: LocalInstant?
+        package var running: Bool
         /// The timer of this type runs, but today ends before the goal is reached.
-        public var outOfReachToday = false
+        package var outOfReachToday = false
     }
 
-    public static func goals(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> [Goal] {
+    package static func goals(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> [Goal] {
         let day = LocalCalendar(zone: zone).day(containing: now)
         let timeline = summary.timeline
         let totals = timeline.totals(from: day.start, to: day.end, now: now)
@@ -57,7 +57,7 @@ public enum TimerView {
         }
     }
 
-    public static func runningJSON(_ running: Running?) -> String {
+    package static func runningJSON(_ running: Running?) -> String {
         guard let running else { return "null" }
         return JSONText.object([
             ("entry", JSONText.string(running.entry.id.description)),
@@ -70,7 +70,7 @@ public enum TimerView {
         ])
     }
 
-    public static func goalJSON(_ goal: Goal) -> String {
+    package static func goalJSON(_ goal: Goal) -> String {
         JSONText.object([
             ("type", JSONText.string(goal.type)),
             ("goalSeconds", String(goal.goalSeconds)),
@@ -83,7 +83,7 @@ public enum TimerView {
     }
 
     /// `▶ reading  1h 40m  since 09:20 · goal 2h: 20m left, at 11:20`
-    public static func runningLine(
+    package static func runningLine(
         _ running: Running, types: [String: ActivityTypeDefinition], zone: any TimeZoneRules
     ) -> String {
         var line =
@@ -104,7 +104,7 @@ public enum TimerView {
     }
 
     /// `reading   45m of 1h  75%  · reached at 11:05 if it keeps running`
-    public static func goalLine(_ goal: Goal) -> String {
+    package static func goalLine(_ goal: Goal) -> String {
         let percent = goal.goalSeconds > 0 ? goal.todaySeconds * 100 / goal.goalSeconds : 0
         var line =
             "  \(Terminal.pad(DisplayText.escaped(goal.type), 14))  \(Terminal.pad(formatDuration(goal.todaySeconds) + " of " + formatDuration(goal.goalSeconds), 14))  \(percent)%"

@@ -1,11 +1,11 @@
-import LedgerCore
+package import LedgerCore
 
 /// The frames of `alog watch`: the running timer with its goal bar, remaining time and
 /// projected finish; today's goals; awake/asleep and meal timers; the last entries. Pure: the
 /// command redraws what this returns, once a second.
-public enum WatchView {
+package enum WatchView {
     /// The lines of one frame, each at most `columns` wide, at most `rows` of them.
-    public static func frame(
+    package static func frame(
         _ summary: StatusSummary, now: Int64, zone: any TimeZoneRules, columns: Int, rows: Int, message: String? = nil
     ) -> [String] {
         let types = Render.typeMap(summary.allTypes)
@@ -59,7 +59,7 @@ public enum WatchView {
     }
 
     /// `[██████░░░░] 60%`
-    public static func bar(done: Int64, of total: Int64, width: Int) -> String {
+    package static func bar(done: Int64, of total: Int64, width: Int) -> String {
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
         let filled = Int((fraction * Double(width)).rounded(.down))
         return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] "
@@ -67,7 +67,7 @@ public enum WatchView {
     }
 
     /// One line for a log that is not a terminal: printed when something changed.
-    public static func line(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> String {
+    package static func line(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> String {
         var parts = [zone.localInstant(at: now).iso8601]
         if let running = TimerView.running(summary, now: now, zone: zone) {
             var text =

@@ -1,31 +1,31 @@
-import LedgerCore
+package import LedgerCore
 
 /// A GitHub-style year of days: for each local day of the last `weeks` weeks (Monday to Sunday,
 /// the last one holding today), how much was recorded and its level, 0 to 4 (the Green Streak
 /// seed's rule: 0 for nothing, else `min(4, ceil(4 × value / max))`; or by quartiles of the
 /// non-empty days, as git-cal colours).
-public struct ContributionCalendar: Sendable, Equatable {
-    public enum Levels: String, Sendable, CaseIterable { case seed, quantile }
-    public enum Measure: String, Sendable, CaseIterable { case count, seconds }
+package struct ContributionCalendar: Sendable, Equatable {
+    package enum Levels: String, Sendable, CaseIterable { case seed, quantile }
+    package enum Measure: String, Sendable, CaseIterable { case count, seconds }
 
-    public struct Day: Sendable, Equatable {
-        public var date: CivilDate
+    package struct Day: Sendable, Equatable {
+        package var date: CivilDate
         /// Entries started that day, or with `Measure.seconds` the seconds of timer windows in it.
-        public var value: Int64
-        public var level: Int
+        package var value: Int64
+        package var level: Int
         /// After today: shown empty, never counted.
-        public var future: Bool
+        package var future: Bool
     }
 
     /// Oldest first, whole weeks from a Monday.
-    public var days: [Day]
-    public var today: CivilDate
-    public var maxValue: Int64
+    package var days: [Day]
+    package var today: CivilDate
+    package var maxValue: Int64
     /// The smallest value of each level 1…4 (for the legend).
-    public var thresholds: [Int64]
-    public var measure: Measure
+    package var thresholds: [Int64]
+    package var measure: Measure
 
-    public init(
+    package init(
         entries: some Sequence<Entry>, timeline: Timeline, calendar: LocalCalendar, now: Int64, weeks: Int,
         types: Set<String> = [], measure: Measure = .count, levels: Levels = .seed
     ) {
@@ -85,5 +85,5 @@ public struct ContributionCalendar: Sendable, Equatable {
     }
 
     /// The seed's palette: empty, then levels 1 to 4.
-    public static let palette = ["#EBEDF0", "#9BE9A8", "#40C463", "#30A14E", "#216E39"]
+    package static let palette = ["#EBEDF0", "#9BE9A8", "#40C463", "#30A14E", "#216E39"]
 }

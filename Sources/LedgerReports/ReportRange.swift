@@ -1,20 +1,20 @@
-import LedgerCore
+package import LedgerCore
 
 /// The stretch of time a report covers, `[from, to)`, and how to name it.
-public struct ReportRange: Sendable, Equatable {
-    public var from: Int64
-    public var to: Int64
+package struct ReportRange: Sendable, Equatable {
+    package var from: Int64
+    package var to: Int64
     /// `this week`, `2026-11`, `2026-11-20 to 2026-11-25`: for the report's title.
-    public var label: String
+    package var label: String
 
-    public init(from: Int64, to: Int64, label: String) {
+    package init(from: Int64, to: Int64, label: String) {
         (self.from, self.to, self.label) = (from, to, label)
     }
 
     /// A named range: `:today`, `:yesterday`, `:week`, `:lastweek`, `:month`, `:lastmonth`,
     /// `:year`, `:lastyear`, `:all` (also without the colon, as timewarrior takes them), for
     /// the calendar of `zone` at `now`.
-    public static func named(_ word: String, now: Int64, calendar: LocalCalendar) -> ReportRange? {
+    package static func named(_ word: String, now: Int64, calendar: LocalCalendar) -> ReportRange? {
         let name = word.hasPrefix(":") ? String(word.dropFirst()) : word
         let today = calendar.date(of: now)
         switch name.lowercased() {
@@ -34,13 +34,13 @@ public struct ReportRange: Sendable, Equatable {
     }
 
     /// The local day `date`.
-    public static func day(_ date: CivilDate, _ calendar: LocalCalendar, label: String? = nil) -> ReportRange {
+    package static func day(_ date: CivilDate, _ calendar: LocalCalendar, label: String? = nil) -> ReportRange {
         ReportRange(
             from: calendar.start(of: date), to: calendar.start(of: date.adding(days: 1)), label: label ?? date.iso)
     }
 
     /// The week (Monday to Sunday) holding `date`.
-    public static func week(_ date: CivilDate, _ calendar: LocalCalendar, label: String? = nil) -> ReportRange {
+    package static func week(_ date: CivilDate, _ calendar: LocalCalendar, label: String? = nil) -> ReportRange {
         let monday = LocalCalendar.weekStart(of: date)
         let sunday = monday.adding(days: 6)
         return ReportRange(
@@ -49,7 +49,7 @@ public struct ReportRange: Sendable, Equatable {
     }
 
     /// The month holding `date`.
-    public static func month(_ date: CivilDate, _ calendar: LocalCalendar, label: String? = nil) -> ReportRange {
+    package static func month(_ date: CivilDate, _ calendar: LocalCalendar, label: String? = nil) -> ReportRange {
         let first = LocalCalendar.monthStart(of: date)
         return ReportRange(
             from: calendar.start(of: first), to: calendar.start(of: LocalCalendar.nextMonthStart(of: date)),
@@ -57,7 +57,7 @@ public struct ReportRange: Sendable, Equatable {
     }
 
     /// The year `year`.
-    public static func year(_ year: Int, _ calendar: LocalCalendar, label: String? = nil) -> ReportRange {
+    package static func year(_ year: Int, _ calendar: LocalCalendar, label: String? = nil) -> ReportRange {
         ReportRange(
             from: calendar.start(of: CivilDate(year: year, month: 1, day: 1)),
             to: calendar.start(of: CivilDate(year: year + 1, month: 1, day: 1)), label: label ?? String(year))

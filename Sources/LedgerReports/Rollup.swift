@@ -1,4 +1,4 @@
-import LedgerCore
+package import LedgerCore
 
 /// Time and counts per type, group, day, week or month over a range: what `alog report` shows.
 ///
@@ -8,35 +8,35 @@ import LedgerCore
 /// midnight is split at it, so a day of a daylight-saving change has 23 or 25 hours and no
 /// second is lost or counted twice. A window's count goes to the row of its first second
 /// inside the range, so the counts of the rows add up to the total as the seconds do.
-public struct Rollup: Sendable, Equatable {
-    public enum Grouping: String, Sendable, CaseIterable {
+package struct Rollup: Sendable, Equatable {
+    package enum Grouping: String, Sendable, CaseIterable {
         case type, group, day, week, month
     }
 
-    public struct Row: Sendable, Equatable {
+    package struct Row: Sendable, Equatable {
         /// The type or group name, `YYYY-MM-DD` (a day, or a week by its Monday) or `YYYY-MM`.
-        public var key: String
-        public var seconds: Int64 = 0
-        public var count: Int = 0
+        package var key: String
+        package var seconds: Int64 = 0
+        package var count: Int = 0
         /// A running timer adds to this row.
-        public var running = false
+        package var running = false
 
-        public init(key: String) { self.key = key }
+        package init(key: String) { self.key = key }
     }
 
-    public var range: ReportRange
-    public var grouping: Grouping
+    package var range: ReportRange
+    package var grouping: Grouping
     /// In key order: types and groups by time then name, days, weeks and months in order.
-    public var rows: [Row]
-    public var total: Row
+    package var rows: [Row]
+    package var total: Row
 
     /// The row of everything without a group, when rows are groups.
-    public static let ungrouped = "(no group)"
+    package static let ungrouped = "(no group)"
 
     /// Folds `entries` (live and deleted alike: deleted ones are left out) and the timeline's
     /// windows over `range`. `groups` gives a type's group; `types`, when not empty, keeps only
     /// those types, and `keptGroups` only the types of those groups.
-    public init(
+    package init(
         entries: some Sequence<Entry>, timeline: Timeline, range: ReportRange, grouping: Grouping, now: Int64,
         calendar: LocalCalendar, groups: [String: String] = [:], types: Set<String> = [],
         keptGroups: Set<String> = []

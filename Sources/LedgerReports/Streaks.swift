@@ -1,24 +1,24 @@
-import LedgerCore
+package import LedgerCore
 
 /// Days in a row with at least one entry, per type: `alog streaks`. A day is a local day of
 /// the calendar's zone, and an entry counts on the day it starts. Today not logged yet does not
 /// break the current streak until the day is over: it then runs up to yesterday.
-public struct Streak: Sendable, Equatable {
-    public var type: String
+package struct Streak: Sendable, Equatable {
+    package var type: String
     /// Entries started today.
-    public var today: Int
+    package var today: Int
     /// The run of days that ends today (or yesterday, when today has none yet).
-    public var current: Int
+    package var current: Int
     /// The longest run ever.
-    public var best: Int
+    package var best: Int
 
-    public init(type: String, today: Int, current: Int, best: Int) {
+    package init(type: String, today: Int, current: Int, best: Int) {
         (self.type, self.today, self.current, self.best) = (type, today, current, best)
     }
 
     /// The streaks of every type that has a live entry, in `order` (types not in it after,
     /// by name).
-    public static func all(
+    package static func all(
         entries: some Sequence<Entry>, calendar: LocalCalendar, now: Int64, order: [String] = []
     ) -> [Streak] {
         var days: [String: Set<Int64>] = [:]

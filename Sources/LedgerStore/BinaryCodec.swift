@@ -145,7 +145,7 @@ extension LedgerState {
     /// A compact binary snapshot for the projection cache: the interned tables, the plain
     /// entries as fixed-size rows (plus their notes), then the tracked records with their
     /// registers' keys.
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var keyDevices = devices
         for record in tracked.values {
             for key in [
@@ -229,7 +229,7 @@ extension LedgerState {
     }
 
     /// Restores a snapshot; nil when the bytes are not a snapshot of this format.
-    public init?(serialized buffer: UnsafeRawBufferPointer) {
+    package init?(serialized buffer: UnsafeRawBufferPointer) {
         self.init()
         do {
             var r = try ByteReader(buffer, magic: Self.magic)
@@ -298,7 +298,7 @@ extension LedgerState {
 extension StatusSummary {
     static let magic: StaticString = "ALOGSUMMARY4"
 
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var keyDevices = Interner()
         for (_, value) in latest.sorted(by: { $0.key < $1.key }) { _ = keyDevices.index(of: value.created.device) }
         for (_, register) in definedTypes.sorted(by: { $0.key < $1.key }) {
@@ -343,7 +343,7 @@ extension StatusSummary {
         return w.finish()
     }
 
-    public init?(serialized buffer: UnsafeRawBufferPointer) {
+    package init?(serialized buffer: UnsafeRawBufferPointer) {
         self.init()
         do {
             var r = try ByteReader(buffer, magic: Self.magic)

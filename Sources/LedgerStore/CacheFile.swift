@@ -6,15 +6,15 @@ import LedgerSystem
 /// It is rewritten in place (no rename: on ext4 a rename over an existing file forces a
 /// writeback), so a reader may meet a torn or foreign file; that fails the length and checksum
 /// test and reads as no cache, which the caller rebuilds from the events.
-public enum CacheFile {
+package enum CacheFile {
     /// In the vault's state directory: the `StatusSummary`, all `alog status` needs.
-    public static let summaryName = "summary.bin"
+    package static let summaryName = "summary.bin"
     /// In the vault's state directory: the whole `LedgerState`.
-    public static let stateName = "state.bin"
+    package static let stateName = "state.bin"
 
     /// The key (the first line) and the payload, or nil when the file is missing or fails the
     /// check. Callers compare the key with what they expect.
-    public static func read(_ path: String) throws -> (key: String, payload: ArraySlice<UInt8>)? {
+    package static func read(_ path: String) throws -> (key: String, payload: ArraySlice<UInt8>)? {
         guard let bytes = try FileSystem.read(path), let keyEnd = bytes.prefix(256).firstIndex(of: UInt8(ascii: "\n")),
             keyEnd > 0,
             let newline = bytes[(keyEnd + 1)...].firstIndex(of: UInt8(ascii: "\n"))
@@ -29,14 +29,14 @@ public enum CacheFile {
     }
 
     /// Writes the file in place; `key` is one line (no newline) of at most 255 bytes.
-    public static func write(_ path: String, key: String, payload: [UInt8]) throws {
+    package static func write(_ path: String, key: String, payload: [UInt8]) throws {
         precondition(key.utf8.count < 256 && !key.utf8.contains(UInt8(ascii: "\n")), "a cache key is one short line")
         let header = "\(key)\n\(payload.count) \(payload.withUnsafeBytes(checksum))\n"
         try FileSystem.overwrite(path, header: Array(header.utf8), payload)
     }
 
     /// FNV-1a over 8-byte words (then the tail bytes): detects torn or foreign files.
-    public static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    package static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let words = raw.count / 8
         for index in 0..<words {

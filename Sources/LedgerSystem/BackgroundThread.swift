@@ -10,7 +10,7 @@
 ///
 /// The work must not share anything that is not thread-safe with the caller (for libgit2:
 /// its own repository handle).
-public final class BackgroundThread<Result: Sendable>: @unchecked Sendable {
+package final class BackgroundThread<Result: Sendable>: @unchecked Sendable {
     private let work: @Sendable () throws -> Result
     // Written by the thread before it exits and read by `join` after pthread_join: the join
     // orders the two accesses.
@@ -19,7 +19,7 @@ public final class BackgroundThread<Result: Sendable>: @unchecked Sendable {
 
     /// Starts `work` at once. If no thread can be started, it runs on the caller's thread
     /// when `join` is called.
-    public init(_ work: @escaping @Sendable () throws -> Result) {
+    package init(_ work: @escaping @Sendable () throws -> Result) {
         self.work = work
         let start = Unmanaged.passRetained(ThreadStart { [self] in outcome = Swift.Result { try work() } }).toOpaque()
         #if canImport(Glibc)
@@ -46,7 +46,7 @@ public final class BackgroundThread<Result: Sendable>: @unchecked Sendable {
     }
 
     /// Waits for the work to end and returns its result (or throws its error).
-    public func join() throws -> Result {
+    package func join() throws -> Result {
         if let thread {
             pthread_join(thread, nil)
             self.thread = nil

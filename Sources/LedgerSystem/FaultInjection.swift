@@ -6,14 +6,14 @@
 
 /// Crash points for the exactly-once tests: when `ALOG_FAULT` names a point, the process
 /// kills itself there with SIGKILL, exactly as `kill -9` would (no cleanup, no flush).
-public enum FaultInjection {
+package enum FaultInjection {
     private static let armed: String? = {
         guard let value = getenv("ALOG_FAULT") else { return nil }
         return String(cString: value)
     }()
 
     @inline(__always)
-    public static func point(_ name: StaticString) {
+    package static func point(_ name: StaticString) {
         guard let armed else { return }
         if armed == name.description { kill(getpid(), SIGKILL) }
     }
@@ -22,7 +22,7 @@ public enum FaultInjection {
     /// file, say): `leaving` puts on disk what that step leaves behind when killed there, then
     /// the process is killed.
     @inline(__always)
-    public static func point(_ name: StaticString, leaving: () -> Void) {
+    package static func point(_ name: StaticString, leaving: () -> Void) {
         guard let armed, armed == name.description else { return }
         leaving()
         kill(getpid(), SIGKILL)

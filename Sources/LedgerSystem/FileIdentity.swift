@@ -7,11 +7,11 @@
 /// One version of a file, told apart without reading it (as git's index does): inode, size,
 /// and the modification and change times to the nanosecond. A file replaced by a rename gets
 /// a new inode; a file edited in place gets a new change time, which no tool can set back.
-public struct FileIdentity: Equatable, Sendable {
-    public var inode: UInt64
-    public var size: Int64
-    public var modified: Int64
-    public var changed: Int64
+package struct FileIdentity: Equatable, Sendable {
+    package var inode: UInt64
+    package var size: Int64
+    package var modified: Int64
+    package var changed: Int64
 
     init(_ st: stat) {
         inode = UInt64(st.st_ino)
@@ -26,7 +26,7 @@ public struct FileIdentity: Equatable, Sendable {
     }
 
     /// An identity no file has.
-    public static let unknown = FileIdentity(inode: 0, size: -1, modified: 0, changed: 0)
+    package static let unknown = FileIdentity(inode: 0, size: -1, modified: 0, changed: 0)
 
     init(inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
         self.inode = inode
@@ -36,7 +36,7 @@ public struct FileIdentity: Equatable, Sendable {
     }
 
     /// The identity of the file at `path` now, nil when there is none.
-    public static func of(_ path: String) -> FileIdentity? {
+    package static func of(_ path: String) -> FileIdentity? {
         var st = stat()
         return stat(path, &st) == 0 ? FileIdentity(st) : nil
     }
@@ -47,9 +47,9 @@ public struct FileIdentity: Equatable, Sendable {
     }
 
     /// `inode size modified changed`, as decimal numbers.
-    public var text: String { "\(inode) \(size) \(modified) \(changed)" }
+    package var text: String { "\(inode) \(size) \(modified) \(changed)" }
 
-    public init?(text: Substring) {
+    package init?(text: Substring) {
         let parts = text.split(separator: " ")
         guard parts.count == 4, let inode = UInt64(parts[0]), let size = Int64(parts[1]),
             let modified = Int64(parts[2]), let changed = Int64(parts[3])

@@ -7,15 +7,15 @@
 /// File helpers for looking at and clearing away damaged state files.
 extension FileSystem.Failure {
     /// The system's text for the error, e.g. `Is a directory`.
-    public var reason: String { String(cString: strerror(code)) }
+    package var reason: String { String(cString: strerror(code)) }
 
     /// The system refused to let this process write there (permissions, a read-only mount).
-    public var isWriteDenied: Bool { code == EACCES || code == EROFS || code == EPERM }
+    package var isWriteDenied: Bool { code == EACCES || code == EROFS || code == EPERM }
 }
 
 extension FileSystem {
     /// The first `count` bytes of a file (fewer if it is shorter); nil when it does not exist.
-    public static func readHead(_ path: String, count: Int) throws -> [UInt8]? {
+    package static func readHead(_ path: String, count: Int) throws -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -35,11 +35,11 @@ extension FileSystem {
     }
 
     /// What is at `path`, without following a symbolic link.
-    public enum EntryKind: Sendable, Equatable {
+    package enum EntryKind: Sendable, Equatable {
         case missing, file, directory, other
     }
 
-    public static func entryKind(_ path: String) -> EntryKind {
+    package static func entryKind(_ path: String) -> EntryKind {
         var st = stat()
         guard lstat(path, &st) == 0 else { return errno == ENOENT ? .missing : .other }
         switch st.st_mode & S_IFMT {
@@ -51,7 +51,7 @@ extension FileSystem {
 
     /// Removes a file, or a directory with everything in it (symbolic links are removed, never
     /// followed).
-    public static func removeTree(_ path: String) throws {
+    package static func removeTree(_ path: String) throws {
         if entryKind(path) == .directory {
             for name in list(path) { try removeTree(path + "/" + name) }
             if rmdir(path) != 0 { throw Failure(path: path, operation: "remove", code: errno) }

@@ -5,23 +5,23 @@
 #endif
 
 /// Thin POSIX file helpers (no Foundation on the CLI's hot path).
-public enum FileSystem {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var path: String
-        public var operation: String
-        public var code: Int32
-        public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+package enum FileSystem {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var path: String
+        package var operation: String
+        package var code: Int32
+        package var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
     }
 
     /// The file's bytes, or nil when it does not exist.
-    public static func read(_ path: String) throws -> [UInt8]? {
+    package static func read(_ path: String) throws -> [UInt8]? {
         try readVersion(path)?.bytes
     }
 
     /// The file's bytes and the identity of the version they were read from (one open file,
     /// so the two belong together even while others replace the file); nil when it does not
     /// exist.
-    public static func readVersion(_ path: String) throws -> (bytes: [UInt8], identity: FileIdentity)? {
+    package static func readVersion(_ path: String) throws -> (bytes: [UInt8], identity: FileIdentity)? {
         guard let fd = try openForReading(path) else { return nil }
         defer { close(fd) }
         // Read straight into a buffer of the file's size (plus one byte to notice growth),
@@ -50,14 +50,14 @@ public enum FileSystem {
         return (result, FileIdentity(st))
     }
 
-    public static func readString(_ path: String) throws -> String? {
+    package static func readString(_ path: String) throws -> String? {
         try read(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Replaces a file atomically: writes `path.tmp-<pid>` and renames it over `path`. Returns
     /// the new file's identity (taken after the rename, from the file written).
     @discardableResult
-    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws -> FileIdentity {
+    package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws -> FileIdentity {
         try replacing(path) { fd, temporary in try writeAll(fd, bytes, path: temporary) }
     }
 
@@ -69,7 +69,7 @@ public enum FileSystem {
     /// running: what a process killed between writing and renaming leaves. A temporary file of
     /// a live process, or of one whose id was reused, stays. Returns the names removed.
     @discardableResult
-    public static func removeAbandonedTemporaries(in directory: String) -> [String] {
+    package static func removeAbandonedTemporaries(in directory: String) -> [String] {
         var removed: [String] = []
         for name in list(directory) {
             guard let dash = name.lastIndex(of: "-"), name[..<name.index(after: dash)].hasSuffix(temporaryMarker),
@@ -104,7 +104,7 @@ public enum FileSystem {
 
     /// The last `count` bytes of a file (fewer if it is shorter) and the identity of the file
     /// they were read from; nil when it does not exist.
-    public static func readTail(_ path: String, count: Int) throws -> (bytes: [UInt8], identity: FileIdentity)? {
+    package static func readTail(_ path: String, count: Int) throws -> (bytes: [UInt8], identity: FileIdentity)? {
         guard let fd = try openForReading(path) else { return nil }
         defer { close(fd) }
         return try readTail(fd, count: count, path: path)
@@ -144,7 +144,7 @@ public enum FileSystem {
 
     /// Rewrites a file in place (no rename, no truncation to zero), for caches that carry
     /// their own checksum: on ext4 a rename over an existing file forces a writeback.
-    public static func overwrite(_ path: String, header: [UInt8] = [], _ bytes: [UInt8]) throws {
+    package static func overwrite(_ path: String, header: [UInt8] = [], _ bytes: [UInt8]) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         if fd < 0 { throw Failure(path: path, operation: "open", code: errno) }
         defer { close(fd) }
@@ -156,7 +156,7 @@ public enum FileSystem {
 
     /// Appends to an existing file of exactly `expectedSize` bytes; returns false (writing
     /// nothing) when the file is missing or has another size.
-    public static func append(_ path: String, _ bytes: [UInt8], expectedSize: Int) throws -> Bool {
+    package static func append(_ path: String, _ bytes: [UInt8], expectedSize: Int) throws -> Bool {
         let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         if fd < 0 { return false }
         defer { close(fd) }
@@ -173,7 +173,7 @@ public enum FileSystem {
     /// when `accept` declined and nothing was written. A write that fails partway (a full disk)
     /// is cut back off, so the file keeps part of `bytes` only when the process dies inside
     /// the write (the fault point `append.half-written` leaves such a file).
-    public static func append(
+    package static func append(
         _ path: String, _ bytes: [UInt8], if accept: (FileIdentity?, UInt8?) -> Bool
     ) throws -> FileIdentity? {
         var fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
@@ -219,7 +219,7 @@ public enum FileSystem {
     /// At most `limit` bytes of the file `path` (or of standard input, for `-`), read to its
     /// end or to the limit: for input from the user, which may be any size. Nil when the file
     /// does not exist.
-    public static func readPrefix(_ path: String, limit: Int) throws -> [UInt8]? {
+    package static func readPrefix(_ path: String, limit: Int) throws -> [UInt8]? {
         let fd: Int32
         if path == "-" {
             fd = STDIN_FILENO
@@ -253,13 +253,13 @@ public enum FileSystem {
 
     /// Reads exactly `count` bytes from the open file `fd` (at its offset); nil when the file
     /// ends first. `path` names the file in errors.
-    public static func readExactly(_ fd: Int32, count: Int, path: String) throws -> [UInt8]? {
+    package static func readExactly(_ fd: Int32, count: Int, path: String) throws -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         return try readFully(fd, into: &bytes, path: path) == count ? bytes : nil
     }
 
     /// Writes all of `bytes` to the open file `fd` (at its offset); `path` names it in errors.
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -272,7 +272,7 @@ public enum FileSystem {
     }
 
     /// Creates a directory and its missing parents.
-    public static func makeDirectories(_ path: String) throws {
+    package static func makeDirectories(_ path: String) throws {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
@@ -282,18 +282,18 @@ public enum FileSystem {
         }
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// True when `path` is a directory with no entries (false when it cannot be read).
-    public static func isEmptyDirectory(_ path: String) -> Bool {
+    package static func isEmptyDirectory(_ path: String) -> Bool {
         entries(path)?.isEmpty ?? false
     }
 
     /// The names in a directory (without `.` and `..`); empty when it cannot be read.
-    public static func list(_ path: String) -> [String] {
+    package static func list(_ path: String) -> [String] {
         entries(path) ?? []
     }
 
@@ -311,22 +311,22 @@ public enum FileSystem {
     }
 
     /// The size of a file in bytes, nil when it does not exist.
-    public static func size(_ path: String) -> Int? {
+    package static func size(_ path: String) -> Int? {
         var st = stat()
         return stat(path, &st) == 0 ? Int(st.st_size) : nil
     }
 
     /// Removes a file if it exists.
-    public static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         unlink(path)
     }
 
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 
     /// An absolute form of `path` (relative to the current directory), without `.` parts.
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         var base = path
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: 4096)
@@ -345,7 +345,7 @@ public enum FileSystem {
         return "/" + parts.joined(separator: "/")
     }
 
-    public static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 }

@@ -6,9 +6,9 @@
 
 /// SIGTERM and SIGHUP held back and asked for, for a loop that must end tidily (give the
 /// terminal back) when it is told to stop: no handler, so nothing races with the loop.
-public enum QuitSignals {
+package enum QuitSignals {
     /// Blocks SIGTERM and SIGHUP for this thread (and threads it starts): they wait until asked.
-    public static func hold() {
+    package static func hold() {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGTERM)
@@ -17,7 +17,7 @@ public enum QuitSignals {
     }
 
     /// True once SIGTERM or SIGHUP has arrived.
-    public static var arrived: Bool {
+    package static var arrived: Bool {
         var pending = sigset_t()
         sigemptyset(&pending)
         sigpending(&pending)

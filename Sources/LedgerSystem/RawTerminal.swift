@@ -7,12 +7,12 @@
 /// A terminal taken over by a full-screen view: raw keys (no echo, no line editing, Ctrl-C as
 /// a key), the alternate screen, the cursor hidden. `restore()` (idempotent) gives everything
 /// back; call it before exiting, whatever the path.
-public final class RawTerminal {
+package final class RawTerminal {
     private var saved = termios()
     private var active = false
 
     /// Nil when standard input or output is not a terminal.
-    public init?() {
+    package init?() {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else {
             return nil
         }
@@ -26,7 +26,7 @@ public final class RawTerminal {
 
     deinit { restore() }
 
-    public func restore() {
+    package func restore() {
         guard active else { return }
         active = false
         write("\u{1B}[?25h\u{1B}[?1049l")
@@ -34,7 +34,7 @@ public final class RawTerminal {
     }
 
     /// Columns and rows (80×24 when the terminal does not say).
-    public static func size() -> (columns: Int, rows: Int) {
+    package static func size() -> (columns: Int, rows: Int) {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
             return (80, 24)
@@ -44,7 +44,7 @@ public final class RawTerminal {
 
     /// Waits up to `millis` for a key on standard input; the byte, or nil on timeout (or when
     /// input is closed: then after the wait).
-    public static func key(waitingMillis millis: Int32) -> UInt8? {
+    package static func key(waitingMillis millis: Int32) -> UInt8? {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, millis)
         guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else { return nil }
@@ -58,7 +58,7 @@ public final class RawTerminal {
     }
 
     /// Writes the whole text with as few system calls as it takes (one frame, one write).
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         StandardStream.output(text)
     }
 }

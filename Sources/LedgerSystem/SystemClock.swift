@@ -5,9 +5,9 @@
 #endif
 
 /// Reads the wall clock.
-public enum SystemClock {
+package enum SystemClock {
     /// Milliseconds since the epoch.
-    public static func nowMillis() -> Int64 {
+    package static func nowMillis() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
@@ -15,7 +15,7 @@ public enum SystemClock {
 
     /// The local time zone's offset from UTC in seconds at `seconds` since the epoch (honours
     /// `TZ`), as the C library's `localtime_r` answers it; 0 when it cannot.
-    public static func utcOffset(atUTC seconds: Int64) -> Int32 {
+    package static func utcOffset(atUTC seconds: Int64) -> Int32 {
         var time = time_t(seconds)
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return 0 }
@@ -23,18 +23,18 @@ public enum SystemClock {
     }
 
     /// Sleeps the calling thread.
-    public static func sleep(millis: Int) {
+    package static func sleep(millis: Int) {
         usleep(UInt32(millis) * 1000)
     }
 
     /// Nanoseconds of a monotonic clock, for measuring durations.
-    public static func monotonicNanos() -> UInt64 {
+    package static func monotonicNanos() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
-    public static func hostName() -> String {
+    package static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count) == 0 else { return "device" }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

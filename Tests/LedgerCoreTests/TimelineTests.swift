@@ -1,3 +1,4 @@
+import Foundation
 import LedgerStore
 import PropertyBased
 import TestSupport

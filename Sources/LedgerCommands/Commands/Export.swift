@@ -3,6 +3,7 @@ import LedgerCore
 import LedgerEnvironment
 import LedgerInterchange
 import LedgerOutput
+import LedgerReports
 import LedgerSystem
 import LedgerVault
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import LedgerCore
 import LedgerEnvironment
 import LedgerOutput
+import LedgerReports
 import LedgerSystem
 import LedgerVault
 

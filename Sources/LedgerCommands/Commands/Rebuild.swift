@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 

@@ -1,7 +1,7 @@
-import ArgumentParser
-import LedgerCore
-import LedgerFastPath
-import LedgerVault
+public import ArgumentParser
+public import LedgerCore
+public import LedgerFastPath
+public import LedgerVault
 
 /// What the CLI makes of a command line before it opens a vault, without running anything: the
 /// fast paths' reading (`QuickCommand`, the front's `HotCommand`), the argument parser's, and

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerFastPath
+import LedgerWidget
 
 /// A command whose everyday forms the fast paths also read (see `HotForm`). `hotInvocation`
 /// gives the values the parser found in the fast paths' terms, so a test can check that both

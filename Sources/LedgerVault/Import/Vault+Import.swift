@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Entries brought in from another tracker, as one commit (`alog import`). Each window's ids
 /// are derived from its identity in the source, so importing the same data again adds nothing

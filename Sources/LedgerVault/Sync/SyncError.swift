@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Why a sync, clone or remote command stopped. Each says what happened, where, and what to do;
 /// whenever one is thrown, the local branch, working tree and caches are as they were.

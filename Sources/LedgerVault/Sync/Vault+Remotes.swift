@@ -1,11 +1,17 @@
-import LedgerCore
+public import LedgerCore
 import LedgerGit
-import LedgerSystem
+public import LedgerSystem
 
 extension Vault {
+    /// A configured remote: its name and URL.
+    public struct Remote: Sendable, Equatable {
+        public var name: String
+        public var url: String
+    }
+
     /// The configured remotes.
-    public func remotes() throws -> [RemoteInfo] {
-        try repository.remotes()
+    public func remotes() throws -> [Remote] {
+        try repository.remotes().map { Remote(name: $0.name, url: $0.url) }
     }
 
     /// Adds a remote to sync with. The URL may be a path, file://, git://, ssh://, scp-like

@@ -1,5 +1,5 @@
-import LedgerCore
-import LedgerEnvironment
+public import LedgerCore
+public import LedgerEnvironment
 
 /// Why a timer command was refused. Nothing is written when one is thrown.
 public enum TimerError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 extension Vault {
     /// Where the timer `id` (started at `start`) ends as the timeline lays it, and the timer

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// Duration timers (docs/cli.md, "Timers"; the rule that keeps them on one line is `Timeline`).
 /// Each command has a check that throws what it would refuse without writing anything, so the

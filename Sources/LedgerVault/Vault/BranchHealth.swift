@@ -1,4 +1,5 @@
 import LedgerGit
+import LedgerGitLayout
 import LedgerSystem
 
 /// A branch ref that cannot be read is an error, never an empty vault.

@@ -1,6 +1,6 @@
-import LedgerCore
+public import LedgerCore
 import LedgerGit
-import LedgerSystem
+public import LedgerSystem
 
 /// Reads event lines out of the ledger's files in a commit tree.
 struct EventFileReader {

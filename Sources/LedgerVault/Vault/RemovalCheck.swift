@@ -1,7 +1,7 @@
-import LedgerCore
-import LedgerGit
-import LedgerGitLayout
-import LedgerSystem
+public import LedgerCore
+package import LedgerGit
+public import LedgerGitLayout
+public import LedgerSystem
 
 /// Event lines that left the branch although they had been committed: a commit removed (or
 /// changed) them (say `: > .alog/events/…/<day>.jsonl; git commit -am tidy`), or the branch
@@ -9,19 +9,19 @@ import LedgerSystem
 public struct RemovalFinding: Sendable, Equatable {
     /// The commit that removed them; for lines the branch left behind by moving backwards, the
     /// commit the branch was found on.
-    public var commit: ObjectID
+    package var commit: ObjectID
     /// The event file they were in.
     public var path: String
     /// The removed lines, as they were (without the newline), in file order.
     public var lines: [String]
     /// Set when the branch moved backwards (or was rewritten) past the lines: the commit it was
     /// on before, which alog's caches reflected.
-    public var movedBackFrom: ObjectID?
+    package var movedBackFrom: ObjectID?
     /// True when `movedBackFrom` descends from `commit`: the branch only moved backwards, so
     /// putting it back on `movedBackFrom` loses nothing made since.
     public var canMoveBranchBack = false
 
-    public init(
+    package init(
         commit: ObjectID, path: String, lines: [String], movedBackFrom: ObjectID? = nil,
         canMoveBranchBack: Bool = false
     ) {
@@ -389,7 +389,7 @@ extension Vault {
     /// `.localMovedBack`), and no damaged event line in what would be sent, the change from
     /// `theirs` (the remote's commit) to HEAD (`SyncError.localDamage`): a push would spread
     /// either to every device. The cost grows with what would be sent.
-    public func checkBeforePush(remote requested: String?, theirs: ObjectID? = nil) throws {
+    package func checkBeforePush(remote requested: String?, theirs: ObjectID? = nil) throws {
         let head = try branchHead()
         _ = noticedRemovals()  // the projections catch up with HEAD, which is when removals are noticed
         let removals = try pendingRemovals()

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// The user's actions on the ledger: each is checked against the folded state, then written
 /// as new events in one commit (`append`). Nothing is ever rewritten: an edit, delete or

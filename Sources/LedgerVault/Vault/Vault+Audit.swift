@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import LedgerGit
 
 extension Vault {
@@ -6,9 +6,24 @@ extension Vault {
     public struct AuditRecord: Sendable {
         public var event: Event
         public var commit: CommitID
-        public var author: Signature
+        public var author: Author
         public var path: String
         public var line: Int
+    }
+
+    /// Who wrote a commit, as git's signature says: name, email, when and the UTC offset then.
+    public struct Author: Sendable, Equatable {
+        public var name: String
+        public var email: String
+        /// Unix seconds.
+        public var time: Int64
+        public var offsetMinutes: Int32
+
+        init(_ signature: Signature) {
+            (name, email, time, offsetMinutes) = (
+                signature.name, signature.email, signature.time, signature.offsetMinutes
+            )
+        }
     }
 
     /// The raw event log, oldest first: every event with the commit that introduced it.
@@ -30,7 +45,8 @@ extension Vault {
                     if seen.insert(event.id).inserted, filter(event) {
                         fresh.append(
                             AuditRecord(
-                                event: event, commit: CommitID(id), author: commit.author, path: path, line: line))
+                                event: event, commit: CommitID(id), author: Author(commit.author), path: path,
+                                line: line))
                     }
                 }, issue: { _ in })
             fresh.sort { $0.event.orderKey < $1.event.orderKey }

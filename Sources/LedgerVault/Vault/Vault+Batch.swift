@@ -1,6 +1,6 @@
-import LedgerCore
+public import LedgerCore
 import LedgerGit
-import LedgerSystem
+public import LedgerSystem
 
 extension Vault {
     /// Appends each body as its own commit, exactly the history that one `append` per body

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerGit
+import LedgerGitLayout
 import LedgerSystem
 
 #if canImport(Glibc)

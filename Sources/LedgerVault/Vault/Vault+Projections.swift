@@ -1,9 +1,9 @@
-import LedgerCore
+public import LedgerCore
 import LedgerGit
-import LedgerGitLayout
-import LedgerStore
-import LedgerSystem
-import LedgerWidget
+public import LedgerGitLayout
+public import LedgerStore
+public import LedgerSystem
+public import LedgerWidget
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
-import LedgerCore
-import LedgerGit
-import LedgerGitLayout
-import LedgerSystem
+public import LedgerCore
+package import LedgerGit
+public import LedgerGitLayout
+public import LedgerSystem
 
 /// `alog repair`: puts back what damage from outside alog took away, from what history proves.
 /// - A damaged or missing branch ref is restored to the last good commit alog can prove: the
@@ -17,14 +17,14 @@ extension Vault {
     public struct RepairOutcome: Sendable {
         public var actions: [String] = []
         /// The commit the branch was restored to, if it was damaged.
-        public var restoredBranch: ObjectID?
+        package var restoredBranch: ObjectID?
         /// The commit that wrote removed lines back, if any.
-        public var repairCommit: ObjectID?
+        package var repairCommit: ObjectID?
         public var linesWrittenBack = 0
         /// Damaged event lines moved aside to `.alog/damaged/`.
         public var damagedLinesMoved = 0
         /// The commit the branch was moved back to (`moveBranch`).
-        public var movedBranchTo: ObjectID?
+        package var movedBranchTo: ObjectID?
         /// Problems after the repair commit landed (the commit is safe).
         public var warnings: [String] = []
     }

@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 
 /// `alog types remove`: a type leaves the list of types in use. Nothing is rewritten: a new
 /// definition of the type carries `archived`, so the entries already logged with it keep

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerEnvironment
+import LedgerGitLayout
 import LedgerSystem
 
 /// `alog undo`: the last action of this device, reversed by new events (nothing is rewritten).

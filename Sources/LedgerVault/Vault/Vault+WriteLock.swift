@@ -1,5 +1,7 @@
 import LedgerGit
+import LedgerGitLayout
 import LedgerSystem
+import LedgerWidget
 
 /// `write.lock` and the repair of a writer killed while holding it.
 ///

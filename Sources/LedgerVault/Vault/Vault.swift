@@ -1,8 +1,8 @@
-import LedgerCore
-import LedgerEnvironment
+public import LedgerCore
+public import LedgerEnvironment
 import LedgerGit
-import LedgerGitLayout
-import LedgerSystem
+public import LedgerGitLayout
+public import LedgerSystem
 
 /// A vault: a git repository (usually also an Obsidian vault) holding the ledger folder.
 ///

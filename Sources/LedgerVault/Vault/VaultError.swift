@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import LedgerGit
 
 /// Errors a user can act on; each says what is wrong, where, and how to fix it.

@@ -1,7 +1,7 @@
-import LedgerCore
+public import LedgerCore
 import LedgerGit
-import LedgerSystem
-import LedgerWidget
+public import LedgerSystem
+public import LedgerWidget
 
 /// The vault's side of the widget bridge: draining the queue into events, exactly once, and
 /// refreshing the widget's last-known cache whenever the vault's summary moves.
@@ -28,7 +28,7 @@ import LedgerWidget
 /// step 5 leaves the log untrimmed, and the next drain's step 5 takes the same keys out of it.
 /// Taps only wait for `queue.lock`, which is never held across git work.
 extension Vault {
-    public var widgetStore: WidgetStore { WidgetStore(stateDirectory: stateFiles) }
+    package var widgetStore: WidgetStore { WidgetStore(stateDirectory: stateFiles) }
 
     /// What a drain did.
     public struct DrainOutcome: Sendable {

@@ -1,4 +1,4 @@
-import LedgerCore
+package import LedgerCore
 
 /// What a drain is about to commit, written before the commit so that a drain killed at any
 /// point can be finished by the next one: the events (ids, stamps and wall time fixed, so
@@ -7,16 +7,16 @@ import LedgerCore
 ///     alog-drain 1
 ///     key activity sleep 1703123456
 ///     event {"v":1,"id":"…",…}
-public struct DrainJournal: Equatable, Sendable {
-    public var keys: [String]
-    public var events: [Event]
+package struct DrainJournal: Equatable, Sendable {
+    package var keys: [String]
+    package var events: [Event]
 
-    public init(keys: [String], events: [Event]) {
+    package init(keys: [String], events: [Event]) {
         self.keys = keys
         self.events = events
     }
 
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var out = Array("alog-drain 1\n".utf8)
         for key in keys { out += Array("key \(key)\n".utf8) }
         for event in events { out += Array("event ".utf8) + EventLine.encode(event) + [UInt8(ascii: "\n")] }
@@ -24,7 +24,7 @@ public struct DrainJournal: Equatable, Sendable {
     }
 
     /// Nil when the bytes are not a journal this version wrote.
-    public init?(decoding bytes: [UInt8]) {
+    package init?(decoding bytes: [UInt8]) {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
         guard let first = lines.first, String(decoding: first, as: UTF8.self) == "alog-drain 1" else { return nil }
         var keys: [String] = []

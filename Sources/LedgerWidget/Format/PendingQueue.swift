@@ -10,19 +10,19 @@ import LedgerCore
 /// a valid item is kept with its error, and where the array itself breaks off (a truncated
 /// write, say) the rest is reported as `damage` with its line, for the caller to save aside;
 /// so are the log's lines that fail their checksum (`logDamage`).
-public struct PendingQueue: Sendable {
-    public struct Element: Sendable {
+package struct PendingQueue: Sendable {
+    package struct Element: Sendable {
         /// The element's bytes exactly as found (or as written by `append`).
-        public var raw: [UInt8]
+        package var raw: [UInt8]
         /// 1-based line of the element's first byte in its file.
-        public var line: Int
-        public var item: Result<PendingItem, ItemError>
+        package var line: Int
+        package var item: Result<PendingItem, ItemError>
         /// Fields of neither shape, ignored (but kept in `raw`).
-        public var unknownFields: [String]
+        package var unknownFields: [String]
         /// The file the element is in.
-        public var origin: Origin = .array
+        package var origin: Origin = .array
 
-        public enum Origin: Sendable, Equatable {
+        package enum Origin: Sendable, Equatable {
             /// `PendingActivities.json`.
             case array
             /// `queue.log`.
@@ -30,7 +30,7 @@ public struct PendingQueue: Sendable {
         }
 
         /// A new activity item in the NavWidget's shape.
-        public static func activity(type: String, time: Int64) -> Element {
+        package static func activity(type: String, time: Int64) -> Element {
             var raw: [UInt8] = Array("{\"activityType\": ".utf8)
             FlatJSON.appendString(type, to: &raw)
             raw += Array(", \"activityTime\": \(time)}".utf8)
@@ -39,7 +39,7 @@ public struct PendingQueue: Sendable {
 
         /// Sets a widget action's `processed` to true, editing only that value in `raw` (the
         /// rest of the text, unknown fields included, stays as it was).
-        public mutating func markProcessed() {
+        package mutating func markProcessed() {
             guard case .success(.action(var action)) = item, !action.processed else { return }
             action.processed = true
             item = .success(.action(action))
@@ -67,30 +67,30 @@ public struct PendingQueue: Sendable {
         }
     }
 
-    public struct ItemError: Error, Hashable, Sendable, CustomStringConvertible {
-        public var reason: String
-        public var description: String { reason }
+    package struct ItemError: Error, Hashable, Sendable, CustomStringConvertible {
+        package var reason: String
+        package var description: String { reason }
     }
 
     /// Where the file stops being a readable array: the bytes from `offset` on are not items.
-    public struct Damage: Sendable, Equatable {
-        public var offset: Int
-        public var line: Int
-        public var reason: String
-        public var bytes: [UInt8]
+    package struct Damage: Sendable, Equatable {
+        package var offset: Int
+        package var line: Int
+        package var reason: String
+        package var bytes: [UInt8]
     }
 
-    public var elements: [Element] = []
+    package var elements: [Element] = []
     /// Where the array file stops being readable, if it does.
-    public var damage: Damage?
+    package var damage: Damage?
     /// The log's lines that are not records (`offset` is the line's place in the log).
-    public var logDamage: [Damage] = []
+    package var logDamage: [Damage] = []
 
-    public init() {}
+    package init() {}
 
     /// Reads the array file's bytes (an empty or all-blank file is an empty queue), then the
     /// log's (`QueueLog`; an unfinished last record is not read).
-    public init(parsing bytes: [UInt8], log: [UInt8] = []) {
+    package init(parsing bytes: [UInt8], log: [UInt8] = []) {
         bytes.withUnsafeBytes { parse(UnsafeRawBufferPointer($0)) }
         guard !log.isEmpty else { return }
         var records: [Element] = []
@@ -108,13 +108,13 @@ public struct PendingQueue: Sendable {
     }
 
     /// The items that parsed, in queue order.
-    public var items: [PendingItem] {
+    package var items: [PendingItem] {
         elements.compactMap { try? $0.item.get() }
     }
 
     /// The array file's form (the elements that are in it): one element per line, so a person
     /// can read and edit the queue.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         let elements = elements.filter { $0.origin == .array }
         if elements.isEmpty { return Array("[]\n".utf8) }
         var out: [UInt8] = [UInt8(ascii: "["), UInt8(ascii: "\n")]
@@ -129,7 +129,7 @@ public struct PendingQueue: Sendable {
     }
 
     /// The log's form: a record per element that is in it (empty when none is).
-    public func encodedLog() -> [UInt8] {
+    package func encodedLog() -> [UInt8] {
         var out: [UInt8] = []
         for element in elements where element.origin == .log { out += QueueLog.record(element.raw) }
         return out
@@ -144,7 +144,7 @@ public struct PendingQueue: Sendable {
     /// Walks the array's elements without reading them (each is handed over with its first
     /// line); returns where the array stops being readable, if it does. Allocates nothing
     /// itself, so a tap or a status-bar refresh can afford it on a long queue.
-    public static func scan(
+    package static func scan(
         _ bytes: UnsafeRawBufferPointer, element: (UnsafeRawBufferPointer, Int) -> Void
     ) -> Damage? {
         var i = 0
@@ -265,7 +265,7 @@ public struct PendingQueue: Sendable {
 
     /// Reads one element as an item (nil when it is not a valid one), skipping what `element`
     /// also records; for readers that only need the items.
-    public static func item(_ raw: UnsafeRawBufferPointer) -> PendingItem? {
+    package static func item(_ raw: UnsafeRawBufferPointer) -> PendingItem? {
         var fields = Fields(tracksUnknown: false)
         guard (try? FlatJSON.forEachMember(raw) { key, value in fields.take(key, value) }) != nil else { return nil }
         return try? item(fields).get()

@@ -1,9 +1,9 @@
 /// What each element of the queue is, as `alog widget pending` lists it, and the counts every
 /// widget message takes from that one classification: the tap's "N waiting", the status bar's
 /// `⏳N`, `pending`'s heading, and `drain`'s "N items left" and `--json` `queued`.
-public struct QueueCounts: Sendable, Equatable {
+package struct QueueCounts: Sendable, Equatable {
     /// What `alog widget pending` says of an element.
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         /// Waiting for the next command that opens the vault.
         case queued
         /// A Green Streak action already committed; kept for its app an hour, never committed again.
@@ -17,11 +17,11 @@ public struct QueueCounts: Sendable, Equatable {
     }
 
     /// Each element's status and detail, in queue order.
-    public var rows: [(status: Status, detail: String?)] = []
+    package var rows: [(status: Status, detail: String?)] = []
 
     /// Classifies `queue`'s elements; `failures` is item key → why the last drain could not
     /// commit it.
-    public init(_ queue: PendingQueue, failures: [String: String]) {
+    package init(_ queue: PendingQueue, failures: [String: String]) {
         var seen: Set<String> = []
         for element in queue.elements {
             switch element.item {
@@ -46,27 +46,27 @@ public struct QueueCounts: Sendable, Equatable {
         }
     }
 
-    public func count(_ status: Status) -> Int { rows.count { $0.status == status } }
+    package func count(_ status: Status) -> Int { rows.count { $0.status == status } }
 
     /// Every element but processed actions: what is still in the queue for the vault (or for
     /// you to fix). Processed actions stay in the file for their app, but are done.
-    public var waiting: Int { rows.count - processed }
-    public var processed: Int { count(.processed) }
+    package var waiting: Int { rows.count - processed }
+    package var processed: Int { count(.processed) }
     /// Those of `waiting` the next drain commits (duplicates are committed once, with the first).
-    public var committable: Int { count(.queued) }
+    package var committable: Int { count(.queued) }
     /// Those of `waiting` that need you: items the last drain could not commit, and elements
     /// that are not items.
-    public var blocked: Int { count(.failed) + count(.invalid) }
+    package var blocked: Int { count(.failed) + count(.invalid) }
 
-    public static func == (lhs: QueueCounts, rhs: QueueCounts) -> Bool {
+    package static func == (lhs: QueueCounts, rhs: QueueCounts) -> Bool {
         lhs.rows.map(\.status) == rhs.rows.map(\.status) && lhs.rows.map(\.detail) == rhs.rows.map(\.detail)
     }
 
     /// `3 items`, `1 item`.
-    public static func items(_ count: Int) -> String { "\(count) item\(count == 1 ? "" : "s")" }
+    package static func items(_ count: Int) -> String { "\(count) item\(count == 1 ? "" : "s")" }
 
     /// `, and 1 processed action kept for its app`, or nothing.
-    public var processedClause: String {
+    package var processedClause: String {
         processed == 0
             ? "" : ", and \(processed) processed action\(processed == 1 ? " kept for its app" : "s kept for their app")"
     }

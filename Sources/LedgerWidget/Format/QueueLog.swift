@@ -15,12 +15,12 @@ import LedgerStore
 /// line that fails its checksum (damage from outside, or a power loss that left zeros) is
 /// saved aside by that writer, like unreadable array text; a whole record at its end (the
 /// append that followed a torn one) still counts.
-public enum QueueLog {
+package enum QueueLog {
     static let version: [UInt8] = Array("q1 ".utf8)
     static let checksumDigits = 16
 
     /// The record of one item (`raw`: its JSON text, one line).
-    public static func record(_ raw: [UInt8]) -> [UInt8] {
+    package static func record(_ raw: [UInt8]) -> [UInt8] {
         // JSON text has no line feed outside strings, and none inside one (it is escaped);
         // one from a hand-edited item would be whitespace, so it becomes a space.
         let item = raw.map { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") ? UInt8(ascii: " ") : $0 }
@@ -39,18 +39,18 @@ public enum QueueLog {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// What a scan found besides the records.
-    public struct Scan: Sendable {
+    package struct Scan: Sendable {
         /// Bytes up to the end of the last line feed: the file as the next writer leaves it
         /// (less any damaged lines).
-        public var wholeLength = 0
+        package var wholeLength = 0
         /// Lines (or their starts) that are not records, each with its 1-based line.
-        public var damaged: [(line: Int, bytes: [UInt8])] = []
+        package var damaged: [(line: Int, bytes: [UInt8])] = []
     }
 
     /// Walks the records of a log, handing over each item's text and line; allocates nothing
     /// for whole records, so a status bar can afford it.
     @discardableResult
-    public static func scan(_ bytes: UnsafeRawBufferPointer, record: (UnsafeRawBufferPointer, Int) -> Void) -> Scan {
+    package static func scan(_ bytes: UnsafeRawBufferPointer, record: (UnsafeRawBufferPointer, Int) -> Void) -> Scan {
         var scan = Scan()
         var start = 0
         var line = 1

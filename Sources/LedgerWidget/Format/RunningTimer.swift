@@ -1,4 +1,4 @@
-import LedgerCore
+package import LedgerCore
 
 /// The running timer as the widget shows it, kept in `<git dir>/alog/widget/running-timer`
 /// beside `LastKnownActivities.json` and refreshed with it from every summary of HEAD, so a
@@ -13,17 +13,17 @@ import LedgerCore
 /// The second line is absent while no timer runs. A file that is missing (a vault refreshed
 /// before the file existed) or of another version reads as "not known": the view shows no timer,
 /// and the next command that opens the vault writes it.
-public struct RunningTimer: Sendable, Equatable {
-    public static let header = "alog-running-timer-1"
+package struct RunningTimer: Sendable, Equatable {
+    package static let header = "alog-running-timer-1"
 
-    public var entry: String
-    public var type: String
+    package var entry: String
+    package var type: String
     /// Unix seconds of the timer's start.
-    public var since: Int64
+    package var since: Int64
     /// The timer's own goal, in seconds.
-    public var goalSeconds: Int64?
+    package var goalSeconds: Int64?
 
-    public init(entry: String, type: String, since: Int64, goalSeconds: Int64? = nil) {
+    package init(entry: String, type: String, since: Int64, goalSeconds: Int64? = nil) {
         self.entry = entry
         self.type = type
         self.since = since
@@ -31,7 +31,7 @@ public struct RunningTimer: Sendable, Equatable {
     }
 
     /// The timer running at HEAD, from its summary (the same rule as `alog status`).
-    public init?(summary: StatusSummary) {
+    package init?(summary: StatusSummary) {
         guard let interval = summary.timeline.running else { return nil }
         self.init(
             entry: interval.entry.id.description, type: interval.entry.type, since: interval.start.seconds,
@@ -39,17 +39,17 @@ public struct RunningTimer: Sendable, Equatable {
     }
 
     /// Seconds elapsed at `now`, never negative.
-    public func seconds(at now: Int64) -> Int64 { max(0, now - since) }
+    package func seconds(at now: Int64) -> Int64 { max(0, now - since) }
 
     /// The file's bytes for `timer` (nil: nothing runs).
-    public static func encode(_ timer: RunningTimer?) -> [UInt8] {
+    package static func encode(_ timer: RunningTimer?) -> [UInt8] {
         var text = header + "\n"
         if let timer { text += "\(timer.entry)\t\(timer.type)\t\(timer.since)\t\(timer.goalSeconds ?? 0)\n" }
         return Array(text.utf8)
     }
 
     /// `.some(nil)`: the file says nothing runs; nil: not a file of this version.
-    public static func decode(_ bytes: [UInt8]) -> RunningTimer?? {
+    package static func decode(_ bytes: [UInt8]) -> RunningTimer?? {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(header) else { return nil }
         let body = lines.dropFirst().filter { !$0.isEmpty }

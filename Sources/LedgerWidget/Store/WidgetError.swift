@@ -1,7 +1,7 @@
 import LedgerCore
 
 /// Why a widget command refused; nothing was written.
-public enum WidgetError: Error, Equatable, CustomStringConvertible {
+package enum WidgetError: Error, Equatable, CustomStringConvertible {
     case notAVault(path: String)
     case unknownType(String, known: [String])
     /// Removed with `alog types remove` (archived), as `log` says it.
@@ -12,7 +12,7 @@ public enum WidgetError: Error, Equatable, CustomStringConvertible {
     /// The widget's folder in `.git/alog/` may not be written by this process.
     case notWritable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAVault(let path):
             "\(path) is not an alog vault; create or adopt it with 'alog init --vault \(path)'"
@@ -38,7 +38,7 @@ public enum WidgetError: Error, Equatable, CustomStringConvertible {
 
 extension WidgetError: CodedError {
     /// The stable code of each case (docs/cli.md, "Error codes").
-    public var code: String {
+    package var code: String {
         switch self {
         case .notAVault: "notAVault"
         case .unknownType: "unknownType"

@@ -1,7 +1,7 @@
-import LedgerCore
-import LedgerGitLayout
-import LedgerStore
-import LedgerSystem
+package import LedgerCore
+package import LedgerGitLayout
+package import LedgerStore
+package import LedgerSystem
 
 /// The widget's device-local state, in `<git dir>/alog/widget/` (never tracked, per clone):
 ///
@@ -26,19 +26,19 @@ import LedgerSystem
 /// drain holds `drain.lock` for its whole run, so two drains never overlap.
 ///
 /// Nothing here opens the git repository: a tap or a status-bar refresh costs a few file reads.
-public final class WidgetStore {
+package final class WidgetStore {
     /// The folder and its files (named in `StateDirectory`).
-    public let files: StateDirectory.WidgetFiles
-    public var directory: String { files.path }
+    package let files: StateDirectory.WidgetFiles
+    package var directory: String { files.path }
 
-    public init(stateDirectory: StateDirectory) {
+    package init(stateDirectory: StateDirectory) {
         files = stateDirectory.widget
     }
 
-    public var queuePath: String { files.queue }
-    public var queueLogPath: String { files.queueLog }
-    public var lastKnownPath: String { files.lastKnown }
-    public var runningTimerPath: String { files.runningTimer }
+    package var queuePath: String { files.queue }
+    package var queueLogPath: String { files.queueLog }
+    package var lastKnownPath: String { files.lastKnown }
+    package var runningTimerPath: String { files.runningTimer }
     var typesPath: String { files.types }
     var removedTypesPath: String { files.removedTypes }
     var failuresPath: String { files.failures }
@@ -54,16 +54,16 @@ public final class WidgetStore {
     // MARK: - Reading (no locks)
 
     /// The queue with what `alog widget pending` reports beside it, read without locks.
-    public struct Snapshot: Sendable {
-        public var queue: PendingQueue
+    package struct Snapshot: Sendable {
+        package var queue: PendingQueue
         /// Item key → why the last drain could not commit it.
-        public var failures: [String: String]
+        package var failures: [String: String]
         /// Queue text saved aside because it could not be read.
-        public var savedAside: [String]
-        public var drainInterrupted: Bool
+        package var savedAside: [String]
+        package var drainInterrupted: Bool
     }
 
-    public func snapshot() -> Snapshot {
+    package func snapshot() -> Snapshot {
         Snapshot(
             queue: readQueue(), failures: readFailures(),
             savedAside: FileSystem.list(directory).filter {
@@ -74,7 +74,7 @@ public final class WidgetStore {
 
     /// The queue's files that hold elements of `queue`, for messages: the array file, the log,
     /// or both.
-    public func queueFiles(holding queue: PendingQueue) -> String {
+    package func queueFiles(holding queue: PendingQueue) -> String {
         let inLog = queue.elements.contains { $0.origin == .log }
         let inArray = queue.elements.contains { $0.origin == .array }
         if inLog && inArray { return queuePath + " and " + StateDirectory.WidgetFiles.queueLogName }
@@ -86,14 +86,14 @@ public final class WidgetStore {
             parsing: (try? FileSystem.read(queuePath)) ?? [], log: (try? FileSystem.read(queueLogPath)) ?? [])
     }
 
-    public func readLastKnown() -> [String: Int64] {
+    package func readLastKnown() -> [String: Int64] {
         guard let bytes = try? FileSystem.read(lastKnownPath) else { return [:] }
         return LastKnownActivities.decode(bytes) ?? [:]
     }
 
     /// The running timer as of the last refresh; nil when none runs, or when the file is missing
     /// or of another version (`RunningTimer`).
-    public func readRunningTimer() -> RunningTimer? {
+    package func readRunningTimer() -> RunningTimer? {
         guard let bytes = try? FileSystem.read(runningTimerPath), let decoded = RunningTimer.decode(bytes) else {
             return nil
         }
@@ -104,7 +104,7 @@ public final class WidgetStore {
     /// type names (the removed ones since they have a file), and the running timer (written
     /// since `alog-running-timer-1`). Otherwise the next command that opens the vault (or a
     /// warm `status`) writes them from the summary.
-    public var cacheIsCurrent: Bool {
+    package var cacheIsCurrent: Bool {
         guard FileSystem.exists(lastKnownPath), knowsTypes, FileSystem.exists(removedTypesPath),
             let bytes = try? FileSystem.read(runningTimerPath)
         else {
@@ -117,7 +117,7 @@ public final class WidgetStore {
     /// a tap can only tell the built-in types. The removed names (`removed-types`, written
     /// since types can be removed) only change the wording of a refusal: without them a removed
     /// type is refused as unknown, so a vault that cannot be refreshed (damaged) keeps tapping.
-    public var knowsTypes: Bool { FileSystem.exists(typesPath) }
+    package var knowsTypes: Bool { FileSystem.exists(typesPath) }
 
     /// The vault's type names as of its last refresh: in use, and removed; nil before the first.
     func readTypeNames() -> (inUse: Set<String>, removed: Set<String>)? {
@@ -139,7 +139,7 @@ public final class WidgetStore {
     }
 
     /// True when a drain has something to do: items queued, or a drain to finish.
-    public var hasWork: Bool {
+    package var hasWork: Bool {
         if FileSystem.exists(journalPath) { return true }
         if let size = FileSystem.size(queueLogPath), size > 0 { return true }
         guard let size = FileSystem.size(queuePath) else { return false }
@@ -158,7 +158,7 @@ public final class WidgetStore {
     /// change made through here is by item (the drain takes its journal's keys out; `discard`
     /// names elements), so the same change made again gives the same queue.
     @discardableResult
-    public func updateQueue<T>(_ body: (inout PendingQueue) throws -> T) throws -> (result: T, savedAside: String?) {
+    package func updateQueue<T>(_ body: (inout PendingQueue) throws -> T) throws -> (result: T, savedAside: String?) {
         try withQueueLock { try updateQueueLocked(body) }
     }
 
@@ -232,13 +232,13 @@ public final class WidgetStore {
     }
 
     /// What a tap did.
-    public struct Tap: Sendable {
-        public var type: String
-        public var at: LocalInstant
+    package struct Tap: Sendable {
+        package var type: String
+        package var at: LocalInstant
         /// Elements waiting in the queue now, this one included (`QueueCounts.waiting`: processed
         /// actions, kept for their app, are not counted).
-        public var queued: Int
-        public var savedAside: String?
+        package var queued: Int
+        package var savedAside: String?
     }
 
     /// The widget's button: queues an activity. The type must be one in use at the vault's last
@@ -252,7 +252,7 @@ public final class WidgetStore {
     /// append killed halfway, unreadable text) the queue is read in full under the lock,
     /// unreadable text is saved aside, the end of an unfinished append is cut off, and the
     /// digest is made anew.
-    public func tap(type rawType: String, at: LocalInstant) throws -> Tap {
+    package func tap(type rawType: String, at: LocalInstant) throws -> Tap {
         let type = rawType.lowercased()
         if let reason = ActivityTypes.validateName(type) { throw WidgetError.invalidType(rawType, reason: reason) }
         if let names = readTypeNames() {
@@ -302,7 +302,7 @@ public final class WidgetStore {
     /// The optimistic view: the cache, the queue and the running timer, read without locks.
     /// When no drain has left failures behind and the digest describes the queue file, the
     /// queue is not read. `zone` gives the local dates a queued `quick_remove` names.
-    public func view(now: Int64, zone: any TimeZoneRules) -> WidgetView {
+    package func view(now: Int64, zone: any TimeZoneRules) -> WidgetView {
         var view = queueView(now: now, zone: zone)
         view.timer = readRunningTimer()
         return view
@@ -332,7 +332,7 @@ public final class WidgetStore {
     }
 
     /// Removes queue elements by their 1-based position (as `alog widget pending` numbers them).
-    public func discard(_ numbers: [Int]) throws -> [PendingQueue.Element] {
+    package func discard(_ numbers: [Int]) throws -> [PendingQueue.Element] {
         try updateQueue { queue -> [PendingQueue.Element] in
             for number in numbers where !(1...max(1, queue.elements.count)).contains(number) || queue.elements.isEmpty {
                 throw WidgetError.noSuchItem(number, count: queue.elements.count)
@@ -349,7 +349,7 @@ public final class WidgetStore {
     /// Replaces the cache with a summary of the vault's HEAD (the vault wins over the cache) and
     /// records the vault's type names and its running timer; files are rewritten only when their
     /// content changes.
-    public func refresh(from summary: StatusSummary) throws {
+    package func refresh(from summary: StatusSummary) throws {
         try ensureDirectory()
         let cache = LastKnownActivities.encode(summary.lastKnownActivities) + [UInt8(ascii: "\n")]
         if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
@@ -366,7 +366,7 @@ public final class WidgetStore {
         }
     }
 
-    public func writeFailures(_ failures: [String: String]) throws {
+    package func writeFailures(_ failures: [String: String]) throws {
         guard !failures.isEmpty else {
             FileSystem.remove(failuresPath)
             return
@@ -380,7 +380,7 @@ public final class WidgetStore {
     // MARK: - Draining
 
     /// Held for a whole drain; blocks while another process drains.
-    public func lockDrain() throws -> FileLock {
+    package func lockDrain() throws -> FileLock {
         return try writableLock(files.drainLock)
     }
 
@@ -397,7 +397,7 @@ public final class WidgetStore {
 
     /// The journal of a drain that did not finish, if any. An unreadable journal is saved
     /// aside (and reported by the caller) rather than guessed at.
-    public func readJournal() throws -> (journal: DrainJournal?, savedAside: String?) {
+    package func readJournal() throws -> (journal: DrainJournal?, savedAside: String?) {
         guard let bytes = try FileSystem.read(journalPath) else { return (nil, nil) }
         if let journal = DrainJournal(decoding: bytes) { return (journal, nil) }
         let aside = directory + "drain.journal.damaged-\(SystemClock.nowMillis())"
@@ -406,11 +406,11 @@ public final class WidgetStore {
         return (nil, aside)
     }
 
-    public func writeJournal(_ journal: DrainJournal) throws {
+    package func writeJournal(_ journal: DrainJournal) throws {
         try FileSystem.writeAtomically(journalPath, journal.encoded())
     }
 
-    public func removeJournal() {
+    package func removeJournal() {
         FileSystem.remove(journalPath)
     }
 }

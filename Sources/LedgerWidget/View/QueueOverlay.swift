@@ -1,38 +1,38 @@
-import LedgerCore
+package import LedgerCore
 
 /// What the queue adds to the last-known cache, gathered item by item in queue order. The
 /// status bar's view is the cache with this laid over it. Both ways of reading the queue make
 /// it: the full read (`WidgetStore.view`) and the digest, which stores it so a status bar need
 /// not read the queue.
-public struct QueueOverlay: Sendable, Equatable {
+package struct QueueOverlay: Sendable, Equatable {
     /// Elements in the array, readable or not.
-    public var elements = 0
+    package var elements = 0
     /// Readable items not yet processed.
-    public var pending = 0
+    package var pending = 0
     /// Green Streak actions already committed, kept in the file for their app.
-    public var processed = 0
+    package var processed = 0
     /// Type → the latest time a queued add shows for it, and that item's position in the queue.
-    public var latest: [String: (time: Int64, position: Int)] = [:]
+    package var latest: [String: (time: Int64, position: Int)] = [:]
     /// Pending `quick_remove`s: the type, the local date whose latest entry goes, the position.
-    public var removals: [Removal] = []
+    package var removals: [Removal] = []
 
-    public struct Removal: Sendable, Equatable {
-        public var type: String
-        public var date: CivilDate
-        public var position: Int
+    package struct Removal: Sendable, Equatable {
+        package var type: String
+        package var date: CivilDate
+        package var position: Int
     }
 
-    public init() {}
+    package init() {}
 
     /// Elements that are not items of either shape.
-    public var invalid: Int { elements - pending - processed }
+    package var invalid: Int { elements - pending - processed }
     /// Everything the vault has not taken yet: all elements but processed actions. This is the
     /// count every widget message gives (`QueueCounts.waiting`).
-    public var waiting: Int { elements - processed }
+    package var waiting: Int { elements - processed }
 
     /// Counts one more element: `item` is nil for one that is not an item. A `shown` of false
     /// counts the item but leaves the view alone (an item known to fail, or one too far ahead).
-    public mutating func add(_ item: PendingItem?, shown: Bool = true) {
+    package mutating func add(_ item: PendingItem?, shown: Bool = true) {
         let position = elements
         elements += 1
         guard let item else { return }
@@ -55,13 +55,13 @@ public struct QueueOverlay: Sendable, Equatable {
     }
 
     /// False for a processed action (already committed).
-    public static func isPending(_ item: PendingItem) -> Bool {
+    package static func isPending(_ item: PendingItem) -> Bool {
         if case .action(let action) = item { return !action.processed }
         return true
     }
 
     /// The time `item` would show for its type, if any (nil for removals and processed actions).
-    public static func shownTime(of item: PendingItem) -> Int64? {
+    package static func shownTime(of item: PendingItem) -> Int64? {
         switch item {
         case .activity(_, let seconds): return seconds
         case .action(let action):
@@ -81,7 +81,7 @@ public struct QueueOverlay: Sendable, Equatable {
     /// A pending `quick_remove` marks its type as going away when the entry the view shows for
     /// it is the one the drain will delete: the latest of that type, on the removal's local
     /// date, and already there when the removal was queued (a later add is not what it removes).
-    public func view(over cache: [String: Int64], now: Int64, zone: any TimeZoneRules, failing: Int = 0) -> WidgetView?
+    package func view(over cache: [String: Int64], now: Int64, zone: any TimeZoneRules, failing: Int = 0) -> WidgetView?
     {
         var view = WidgetView(latest: cache, pendingCount: waiting)
         view.failingCount = invalid + failing
@@ -102,7 +102,7 @@ public struct QueueOverlay: Sendable, Equatable {
         return view
     }
 
-    public static func == (lhs: QueueOverlay, rhs: QueueOverlay) -> Bool {
+    package static func == (lhs: QueueOverlay, rhs: QueueOverlay) -> Bool {
         lhs.elements == rhs.elements && lhs.pending == rhs.pending && lhs.processed == rhs.processed
             && lhs.removals == rhs.removals && lhs.latest.count == rhs.latest.count
             && lhs.latest.allSatisfy { type, value in

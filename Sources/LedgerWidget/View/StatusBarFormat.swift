@@ -1,7 +1,7 @@
-import LedgerCore
+package import LedgerCore
 
 /// One-shot status-bar output of the widget view.
-public enum StatusBarFormat: String, CaseIterable, Sendable {
+package enum StatusBarFormat: String, CaseIterable, Sendable {
     /// waybar `custom` module with `"return-type": "json"`: text, alt, tooltip, class.
     case waybar
     /// i3blocks: full text, short text, colour, one per line.
@@ -11,7 +11,7 @@ public enum StatusBarFormat: String, CaseIterable, Sendable {
     /// One plain line.
     case plain
 
-    public func render(_ view: WidgetView, now: Int64, zone: any TimeZoneRules) -> String {
+    package func render(_ view: WidgetView, now: Int64, zone: any TimeZoneRules) -> String {
         let reading = view.reading(at: now)
         let state = reading.conscious?.state
         let stateWord = state.map { $0 == .awake ? "Awake" : "Asleep" }

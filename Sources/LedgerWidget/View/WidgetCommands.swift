@@ -1,17 +1,17 @@
-import LedgerCore
-import LedgerSystem
+package import LedgerCore
+package import LedgerSystem
 
 /// The bodies of `alog widget tap|status|timeline|pending|discard`, shared by the fast front
 /// (`alog`, which answers them without libgit2) and the full CLI (`alog-full`). None of them
 /// opens the git repository.
-public enum WidgetCommands {
+package enum WidgetCommands {
     /// What a command prints.
-    public struct Output: Sendable {
-        public var stdout: String
-        public var notes: [String] = []
+    package struct Output: Sendable {
+        package var stdout: String
+        package var notes: [String] = []
     }
 
-    public static func tap(_ store: WidgetStore, type: String, at: String?, now: Int64, zone: any TimeZoneRules)
+    package static func tap(_ store: WidgetStore, type: String, at: String?, now: Int64, zone: any TimeZoneRules)
         throws -> Output
     {
         let instant = try at.map { try TimeExpression(now: now, zone: zone).parse($0) } ?? zone.localInstant(at: now)
@@ -23,20 +23,20 @@ public enum WidgetCommands {
         return output
     }
 
-    public static func status(_ store: WidgetStore, format: StatusBarFormat, now: Int64, zone: any TimeZoneRules)
+    package static func status(_ store: WidgetStore, format: StatusBarFormat, now: Int64, zone: any TimeZoneRules)
         -> Output
     {
         Output(stdout: format.render(store.view(now: now, zone: zone), now: now, zone: zone))
     }
 
     /// What `--entries` may be: at least one, at most a day of minutes.
-    public static let timelineEntries = 1...1440
+    package static let timelineEntries = 1...1440
 
     /// How many timeline entries are printed without `--entries`: an hour of minutes, or the
     /// two an immediate re-render after a tap needs.
-    public static func defaultTimelineEntries(afterTap: Bool) -> Int { afterTap ? 2 : 60 }
+    package static func defaultTimelineEntries(afterTap: Bool) -> Int { afterTap ? 2 : 60 }
 
-    public static func timeline(
+    package static func timeline(
         _ store: WidgetStore, entries: Int, json: Bool, now: Int64, zone: any TimeZoneRules
     ) -> Output {
         let view = store.view(now: now, zone: zone)
@@ -111,7 +111,7 @@ public enum WidgetCommands {
         ])
     }
 
-    public static func pending(_ store: WidgetStore, json: Bool, zone: any TimeZoneRules) -> Output {
+    package static func pending(_ store: WidgetStore, json: Bool, zone: any TimeZoneRules) -> Output {
         let snapshot = store.snapshot()
         let counts = QueueCounts(snapshot.queue, failures: snapshot.failures)
         let rows = zip(snapshot.queue.elements, counts.rows).enumerated().map { index, pair in
@@ -197,7 +197,7 @@ public enum WidgetCommands {
 
     /// `alog widget discard NUMBER…`: removes the items and says each as `pending` listed it
     /// (`discarded 2: meal  2026-11-25T02:01:43Z  activity`).
-    public static func discard(_ store: WidgetStore, numbers: [Int], zone: any TimeZoneRules) throws -> Output {
+    package static func discard(_ store: WidgetStore, numbers: [Int], zone: any TimeZoneRules) throws -> Output {
         let removed = try store.discard(numbers)
         let lines = zip(Set(numbers).sorted(), removed).map { number, element in
             let what =
@@ -212,7 +212,7 @@ public enum WidgetCommands {
     }
 
     /// What `alog widget pending` says of an item.
-    public typealias PendingStatus = QueueCounts.Status
+    package typealias PendingStatus = QueueCounts.Status
 
     private static func pad(_ text: String, _ width: Int) -> String {
         let count = DisplayText.width(text)

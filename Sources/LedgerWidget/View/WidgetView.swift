@@ -1,23 +1,23 @@
-import LedgerCore
+package import LedgerCore
 
 /// What a widget or status bar shows, computed without the vault: the last-known activities
 /// cache combined with the taps still queued (the optimistic view the iOS widgets show). Each type's time
 /// is the later of the two.
-public struct WidgetView: Sendable, Equatable {
+package struct WidgetView: Sendable, Equatable {
     /// Type → unix seconds of its latest activity, queued taps included.
-    public var latest: [String: Int64]
+    package var latest: [String: Int64]
     /// Elements of the queue the vault has not taken yet (`QueueCounts.waiting`: everything
     /// but processed actions), the same number `tap`, `pending` and `drain` give.
-    public var pendingCount: Int
+    package var pendingCount: Int
     /// Of those, the ones that cannot be committed as they are (not items, or items the last
     /// drain could not commit); `alog widget pending` says why.
-    public var failingCount = 0
+    package var failingCount = 0
     /// Types whose shown entry a queued `quick_remove` takes away (see `QueueOverlay.view`).
-    public var removing: Set<String> = []
+    package var removing: Set<String> = []
     /// The timer running at the vault's HEAD (from the cache's `running-timer`).
-    public var timer: RunningTimer?
+    package var timer: RunningTimer?
 
-    public init(latest: [String: Int64], pendingCount: Int = 0, timer: RunningTimer? = nil) {
+    package init(latest: [String: Int64], pendingCount: Int = 0, timer: RunningTimer? = nil) {
         self.latest = latest
         self.pendingCount = pendingCount
         self.timer = timer
@@ -26,7 +26,7 @@ public struct WidgetView: Sendable, Equatable {
     /// Combines the cache with the queue. Processed actions are already in the cache; items in
     /// `failing` (keys of items known not to commit) are counted but do not show; nor do times
     /// more than `tolerance` seconds after `now`.
-    public init(
+    package init(
         lastKnown: [String: Int64], queue: [PendingItem?], failing: Set<String> = [], now: Int64,
         zone: any TimeZoneRules = FixedOffsetZone(offset: 0), tolerance: Int64 = futureTolerance
     ) {
@@ -42,30 +42,30 @@ public struct WidgetView: Sendable, Equatable {
     }
 
     /// How far ahead of `now` a queued time may lie and still show (a clock a little ahead).
-    public static let futureTolerance: Int64 = 300
+    package static let futureTolerance: Int64 = 300
 
     /// The timers at one instant, as `alog status` words them.
-    public struct Reading: Sendable, Equatable {
-        public var date: Int64
+    package struct Reading: Sendable, Equatable {
+        package var date: Int64
         /// Awake since the latest wake, or asleep since the latest sleep (the later one).
-        public var conscious: (state: Timers.ConsciousState, since: Int64)?
-        public var mealSince: Int64?
+        package var conscious: (state: Timers.ConsciousState, since: Int64)?
+        package var mealSince: Int64?
         /// The latest activity of any type.
-        public var anySince: (type: String, since: Int64)?
+        package var anySince: (type: String, since: Int64)?
         /// The running timer; its elapsed time is `date - since`.
-        public var timer: RunningTimer?
+        package var timer: RunningTimer?
         /// A queued `quick_remove` takes away the entry `conscious` (its wake or sleep) or
         /// `mealSince` stands for.
-        public var consciousRemoving = false
-        public var mealRemoving = false
+        package var consciousRemoving = false
+        package var mealRemoving = false
 
-        public var consciousText: String? { conscious.map { formatDuration(date - $0.since) } }
-        public var mealText: String? { mealSince.map { formatDuration(date - $0) } }
-        public var anyText: String? { anySince.map { formatDuration(date - $0.since) } }
+        package var consciousText: String? { conscious.map { formatDuration(date - $0.since) } }
+        package var mealText: String? { mealSince.map { formatDuration(date - $0) } }
+        package var anyText: String? { anySince.map { formatDuration(date - $0.since) } }
         /// `reading 1h 40m`
-        public var timerText: String? { timer.map { "\($0.type) \(formatDuration($0.seconds(at: date)))" } }
+        package var timerText: String? { timer.map { "\($0.type) \(formatDuration($0.seconds(at: date)))" } }
 
-        public static func == (lhs: Reading, rhs: Reading) -> Bool {
+        package static func == (lhs: Reading, rhs: Reading) -> Bool {
             lhs.date == rhs.date && lhs.conscious?.state == rhs.conscious?.state
                 && lhs.conscious?.since == rhs.conscious?.since && lhs.mealSince == rhs.mealSince
                 && lhs.anySince?.type == rhs.anySince?.type && lhs.anySince?.since == rhs.anySince?.since
@@ -74,7 +74,7 @@ public struct WidgetView: Sendable, Equatable {
         }
     }
 
-    public func reading(at date: Int64) -> Reading {
+    package func reading(at date: Int64) -> Reading {
         var conscious: (Timers.ConsciousState, Int64)?
         switch (latest["wake"], latest["sleep"]) {
         case (let wake?, let sleep?): conscious = wake > sleep ? (.awake, wake) : (.asleep, sleep)
@@ -94,7 +94,7 @@ public struct WidgetView: Sendable, Equatable {
 
     /// The precomputed timeline: one reading per minute from `now`, `count` of them (the iOS
     /// widget asks for 60, or 2 right after a tap so it can re-render at once).
-    public func timeline(from now: Int64, count: Int) -> [Reading] {
+    package func timeline(from now: Int64, count: Int) -> [Reading] {
         (0..<max(0, count)).map { reading(at: now + Int64($0) * 60) }
     }
 }

@@ -1,7 +1,7 @@
-import ArgumentParser
-import LedgerEnvironment
-import LedgerSystem
-import LedgerWidget
+public import ArgumentParser
+public import LedgerEnvironment
+public import LedgerSystem
+public import LedgerWidget
 
 extension StatusBarFormat: ExpressibleByArgument {}
 

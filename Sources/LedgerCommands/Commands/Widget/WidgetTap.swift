@@ -2,6 +2,7 @@ import ArgumentParser
 import LedgerCore
 import LedgerEnvironment
 import LedgerSystem
+import LedgerVault
 import LedgerWidget
 
 struct WidgetTap: InputChecked {
