@@ -211,6 +211,70 @@ struct ImportTests {
         #expect(try run(["export", "--format", "yaml"], vault, home).status == 64)
     }
 
+    @Test(
+        "timewarrior: alog's totals per tag equal timew summary's on the same intervals (over midnight and DST too)",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/timew")))
+    func timewarriorOracle() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let zone = "Europe/Berlin"
+        #expect(try run(["init"], vault, home, zone: zone).succeeded)
+        var rng = SplitMix(state: 5)
+        var lines: [String: String] = [:]
+        var at: Int64 = 1_792_800_000  // 2026-10-24, the day before the clocks go back
+        let tags = ["work", "reading", "music"]
+        func stamp(_ seconds: Int64) -> String {
+            let (date, second) = (seconds / 86_400, seconds % 86_400)
+            let civil = civilDate(days: date)
+            return String(
+                format: "%04d%02d%02dT%02d%02d%02dZ", civil.0, civil.1, civil.2, second / 3600, second / 60 % 60,
+                second % 60)
+        }
+        for _ in 0..<150 {
+            at += Int64.random(in: 0...20_000, using: &rng)
+            let end = at + Int64.random(in: 60...30_000, using: &rng)
+            let month = String(stamp(at).prefix(4)) + "-" + String(stamp(at).dropFirst(4).prefix(2))
+            lines[month, default: ""] += "inc \(stamp(at)) - \(stamp(end)) # \(tags.randomElement(using: &rng)!)\n"
+            at = end
+        }
+        let database = home.sub("timewarrior")
+        try FileManager.default.createDirectory(atPath: database + "/data", withIntermediateDirectories: true)
+        try writeFile(database + "/timewarrior.cfg", "")
+        for (month, text) in lines { try writeFile(database + "/data/\(month).data", text) }
+        #expect(try run(["import", "timewarrior", database, "--define-types"], vault, home, zone: zone).succeeded)
+        let report =
+            try JSONSerialization.jsonObject(
+                with: Data(try run(["report", ":all", "--json"], vault, home, zone: zone).stdout.utf8))
+            as? [String: Any]
+        let ours = Dictionary(
+            uniqueKeysWithValues: (report?["rows"] as? [[String: Any]] ?? []).map {
+                ($0["key"] as! String, $0["seconds"] as! Int)
+            })
+        for tag in tags {
+            let summary = try runProcess(
+                "/usr/bin/timew", [":all", "summary", tag],
+                environment: ["TIMEWARRIORDB": database, "TZ": zone, "HOME": home.path, "PATH": "/usr/bin:/bin"])
+            let last = summary.stdout.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            let parts = (last ?? "").trimmingCharacters(in: .whitespaces).split(separator: ":").compactMap { Int($0) }
+            #expect(parts.count == 3, "\(summary.stdout) \(summary.stderr)")
+            let theirs = parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : -1
+            #expect(ours[tag] == theirs, "\(tag): alog \(String(describing: ours[tag])) timew \(theirs)")
+        }
+    }
+
+    /// Days since 1970-01-01 as (year, month, day).
+    func civilDate(days: Int64) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (Int(yoe + era * 400 + (m <= 2 ? 1 : 0)), Int(m), Int(d))
+    }
+
     static let watson: String? = ["/root/.pyenv/shims/watson", "/usr/local/bin/watson", "/usr/bin/watson"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
