@@ -173,14 +173,19 @@ public struct Alog: ParsableCommand {
     /// Ends the process with `error`'s message, as `exit(withError:)` does, with any text from
     /// outside alog in it (an argument echoed, a path, a name from a synced vault) made safe
     /// for a terminal: no control character of it reaches stderr as is.
+    /// The parser's alternatives (`Unknown option '-x'` / `or: Missing value for '-o <file>'`,
+    /// when a dash word could be grouped short options) on the refusal's one line.
+    static func oneLine(_ message: String) -> String { message.replacing("\n   or: ", with: "; or: ") }
+
     static func fail(_ error: any Error) -> Never {
         let code = exitCode(for: error)
-        let message = fullMessage(for: error)
+        let message = oneLine(fullMessage(for: error))
         // Help and --version go to stdout, as the parser prints them.
         if code == .success || message.isEmpty { Self.exit(withError: error) }
         if wantsJSON {
             refuseAsJSON(
-                code: errorCode(for: error, exit: code), message: Self.message(for: error), status: code.rawValue)
+                code: errorCode(for: error, exit: code), message: oneLine(Self.message(for: error)),
+                status: code.rawValue)
         }
         StandardStream.error(DisplayText.escaped(shortened(message), oneLine: false) + "\n")
         fflush(nil)

@@ -50,7 +50,7 @@ public enum CommandLineProbe {
             if Alog.exitCode(for: error) == .success {
                 outcome.help = true
             } else {
-                outcome.refusal = leaf.map { $0.type.message(for: error) } ?? Alog.message(for: error)
+                outcome.refusal = Alog.oneLine(leaf.map { $0.type.message(for: error) } ?? Alog.message(for: error))
             }
             return outcome
         }
