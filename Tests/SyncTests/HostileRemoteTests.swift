@@ -148,6 +148,9 @@ struct ClockSkewTests {
         let (ahead, _) = try Vault.initialize(at: dir.sub("ahead"))
         ahead.clock = { now + 5 * 3_600_000 }
         try ahead.addRemote(name: "origin", url: remote)
+        // In another second than the init: their two set-up commits differ (in the same second
+        // they would be one object, and this test would pass by luck).
+        sleep(1)
         let (behind, _) = try Vault.clone(url: remote, into: dir.sub("behind"))
         behind.clock = { now - 5 * 3_600_000 }
 
@@ -166,6 +169,9 @@ struct ClockSkewTests {
         #expect(try ahead.state().entry(meal.id)?.note == "fixed behind")
         #expect(try ahead.state().history.map(\.id) == behind.state().history.map(\.id))
         #expect(try ahead.state().history.map(\.note) == behind.state().history.map(\.note))
+        // The clone of the then empty remote took the shared history as it was: one root.
+        let roots = try git("rev-list", "--max-parents=0", "HEAD", in: dir.sub("behind")).stdout
+        #expect(roots.split(separator: "\n").count == 1, "\(roots)")
         let next = try ahead.log(type: "wake", at: at("2024-03-01T11:00:00Z"), note: nil).events[0]
         #expect(next.stamp > sleep.stamp)
     }

@@ -154,7 +154,17 @@ extension Vault {
                 return (ours, [], nil)
             }
             if let ours = head.commit, !allowUnrelated, try repository.mergeBase(ours, theirs) == nil {
-                throw SyncError.unrelatedHistories(remote: remote, url: url, vault: root)
+                guard try holdsOnlyScaffold(ours) else {
+                    throw SyncError.unrelatedHistories(remote: remote, url: url, vault: root)
+                }
+                // A vault that holds nothing yet (cloned from a remote that was empty then, before
+                // the first device pushed) takes the remote's history as it is: nothing of it is
+                // lost, and the shared history keeps its one root.
+                var move = try mergedMove(ours: nil, theirs: theirs, remote: remote, into: branchReference)
+                move.oldTree = try repository.commit(ours).tree
+                move.changed = try repository.diffTrees(move.oldTree, move.newTree).map(\.path)
+                move.userPaths = move.changed.filter { !VaultLayout.isLedgerPath($0) }
+                return (move.newHead, [], move)
             }
             let move = try mergedMove(ours: head.commit, theirs: theirs, remote: remote, into: branchReference)
             return (move.newHead, [], move)
@@ -284,6 +294,13 @@ extension Vault {
     static func localRepositoryPath(_ url: String) -> String? {
         if url.hasPrefix("file://") { return String(url.dropFirst("file://".count)) }
         return isLocalPath(url) ? url : nil
+    }
+
+    /// True when `commit`'s tree holds nothing but alog's empty ledger (its README and
+    /// attributes): no event file and no note.
+    func holdsOnlyScaffold(_ commit: ObjectID) throws -> Bool {
+        let files = try repository.diffTrees(nil, try repository.commit(commit).tree)
+        return files.allSatisfy { $0.path.hasPrefix(".alog/") && !$0.path.hasPrefix(".alog/events/") }
     }
 
     /// A failed fetch or push: an authentication or transfer failure names the remote; damage
