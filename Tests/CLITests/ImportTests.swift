@@ -223,12 +223,12 @@ struct ImportTests {
         var lines: [String: String] = [:]
         var at: Int64 = 1_792_800_000  // 2026-10-24, the day before the clocks go back
         let tags = ["work", "reading", "music"]
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
         func stamp(_ seconds: Int64) -> String {
-            let (date, second) = (seconds / 86_400, seconds % 86_400)
-            let civil = civilDate(days: date)
-            return String(
-                format: "%04d%02d%02dT%02d%02d%02dZ", civil.0, civil.1, civil.2, second / 3600, second / 60 % 60,
-                second % 60)
+            formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
         }
         for _ in 0..<150 {
             at += Int64.random(in: 0...20_000, using: &rng)
@@ -260,19 +260,6 @@ struct ImportTests {
             let theirs = parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : -1
             #expect(ours[tag] == theirs, "\(tag): alog \(String(describing: ours[tag])) timew \(theirs)")
         }
-    }
-
-    /// Days since 1970-01-01 as (year, month, day).
-    func civilDate(days: Int64) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (Int(yoe + era * 400 + (m <= 2 ? 1 : 0)), Int(m), Int(d))
     }
 
     static let watson: String? = ["/root/.pyenv/shims/watson", "/usr/local/bin/watson", "/usr/bin/watson"].first {

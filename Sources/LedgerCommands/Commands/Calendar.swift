@@ -53,9 +53,7 @@ struct Calendar: ParsableCommand {
         let vault = try options.open()
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
-        if let unknown = kept.first(where: { type in !state.allTypes.contains { $0.name == type } }) {
-            throw VaultError.unknownType(unknown, known: state.types.map(\.name))
-        }
+        try InputCheck.requireKnown(kept, in: state)
         var entries: [Entry] = []
         state.forEachEntry { entries.append($0) }
         let grid = ContributionCalendar(

@@ -44,9 +44,7 @@ struct Export: ParsableCommand {
         let vault = try options.open()
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
-        if let unknown = kept.first(where: { type in !state.allTypes.contains { $0.name == type } }) {
-            throw VaultError.unknownType(unknown, known: state.types.map(\.name))
-        }
+        try InputCheck.requireKnown(kept, in: state)
         let groupOf = Dictionary(state.allTypes.map { ($0.name, $0.group) }, uniquingKeysWith: { a, _ in a })
         var entries: [Entry] = []
         state.forEachEntry { entry in

@@ -55,9 +55,7 @@ struct History: InputChecked {
         let vault = try options.open()
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
-        if let unknown = kept.first(where: { type in !state.allTypes.contains { $0.name == type } }) {
-            throw VaultError.unknownType(unknown, known: state.types.map(\.name))
-        }
+        try InputCheck.requireKnown(kept, in: state)
         // On a terminal, a screenful (with one line to say what is left out), as a pager would.
         let screenful = limit == nil && !json && Terminal.stdoutIsTTY ? max(5, RawTerminal.size().rows - 2) : nil
         let wanted = limit ?? screenful.map { $0 + 1 }

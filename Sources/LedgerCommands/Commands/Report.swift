@@ -101,10 +101,7 @@ struct Report: InputChecked {
         Terminal.reportLineIssues(vault)
         let definitions = state.allTypes
         let groupOf = Dictionary(definitions.map { ($0.name, $0.group) }, uniquingKeysWith: { a, _ in a })
-        let known = Set(definitions.map(\.name))
-        if let unknown = input.types.first(where: { !known.contains($0) }) {
-            throw VaultError.unknownType(unknown, known: state.types.map(\.name))
-        }
+        try InputCheck.requireKnown(input.types, in: state)
         var entries: [Entry] = []
         state.forEachEntry { entries.append($0) }
         let rollup = Rollup(

@@ -91,6 +91,14 @@ enum InputCheck {
         guard prefix.lowercased().count >= 4 else { throw VaultError.entryPrefixTooShort(prefix) }
     }
 
+    /// Refuses the first of `types` the vault does not know (removed ones are known: their
+    /// entries stay in reports and history).
+    static func requireKnown(_ types: Set<String>, in state: LedgerState) throws {
+        if let unknown = types.sorted().first(where: { type in !state.allTypes.contains { $0.name == type } }) {
+            throw VaultError.unknownType(unknown, known: state.types.map(\.name))
+        }
+    }
+
     /// An optional time, read against `time`'s now and zone.
     static func instant(_ text: String?, _ time: TimeExpression) throws -> LocalInstant? {
         try text.map { try time.parse($0) }
