@@ -16,17 +16,17 @@ package enum CalendarView {
     static let plainLevels = ["·", "░", "▒", "▓", "█"]
     static let ansi256 = [255, 151, 77, 71, 22]
 
-    static func cell(_ level: Int, _ colors: Colors) -> String {
+    static func cell(_ level: Int, _ colors: Colors, glyph: String = "■") -> String {
         switch colors {
-        case .none: return plainLevels[level]
-        case .ansi256: return "\u{1B}[38;5;\(ansi256[level])m■\u{1B}[0m"
+        case .none: return glyph == "■" ? plainLevels[level] : glyph
+        case .ansi256: return "\u{1B}[38;5;\(ansi256[level])m\(glyph)\u{1B}[0m"
         case .trueColor:
             let hex = ContributionCalendar.palette[level].dropFirst()
             let rgb = stride(from: 0, to: 6, by: 2).map { offset -> Int in
                 let start = hex.index(hex.startIndex, offsetBy: offset)
                 return Int(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)!
             }
-            return "\u{1B}[38;2;\(rgb[0]);\(rgb[1]);\(rgb[2])m■\u{1B}[0m"
+            return "\u{1B}[38;2;\(rgb[0]);\(rgb[1]);\(rgb[2])m\(glyph)\u{1B}[0m"
         }
     }
 
@@ -45,13 +45,19 @@ package enum CalendarView {
             guard header[(span.lowerBound - 1)..<span.upperBound].allSatisfy({ $0 == " " }) else { continue }
             for (offset, letter) in name.enumerated() { header[span.lowerBound + offset] = letter }
         }
+        // No month starts in the grid: its first month's name over the first week.
+        if header.allSatisfy({ $0 == " " }), let first = calendar.days.first {
+            let name = Array(monthNames[first.date.month - 1])
+            for (offset, letter) in name.enumerated() where 4 + offset < header.count { header[4 + offset] = letter }
+        }
         var lines = [String(String(header).reversed().drop { $0 == " " }.reversed())]
         let labels = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
         for row in 0..<7 {
             var line = labels[row].padding(4)
             for week in weeks {
                 let day = week[row]
-                line += day.future ? " " : day.date == calendar.today && colors == .none ? "◆" : cell(day.level, colors)
+                // Today is a diamond in its level's colour (plain: a diamond).
+                line += day.future ? " " : cell(day.level, colors, glyph: day.date == calendar.today ? "◆" : "■")
             }
             lines.append(line)
         }
@@ -66,7 +72,7 @@ package enum CalendarView {
         let active = calendar.days.filter { $0.value > 0 }.count
         lines.append(
             "    \(active) active day\(active == 1 ? "" : "s"), \(format(total, calendar.measure)) in total"
-                + (colors == .none ? "; ◆ today" : ""))
+                + "; ◆ today")
         return lines.joined(separator: "\n")
     }
 
