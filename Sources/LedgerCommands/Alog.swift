@@ -97,22 +97,12 @@ public struct Alog: ParsableCommand {
         }
         // Only now, off the quick and hot paths (whose command names are known): a word that
         // names no command gets "did you mean".
-        if let name = arguments.first, !name.hasPrefix("-"), name != "help",
-            !configuration.subcommands.contains(where: {
-                $0._commandName == name || $0.configuration.aliases.contains(name)
-            })
-        {
+        if let name = arguments.first, !name.hasPrefix("-"), name != "help", !CommandTable.firstWords.contains(name) {
             let close = suggestions(for: name)
             let hint = close.isEmpty ? "" : " Did you mean \(close.map { "'alog \($0)'" }.joined(separator: " or "))?"
-            if wantsJSON {
-                refuseAsJSON(
-                    code: "unknownCommand",
-                    message:
-                        "\(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list.",
-                    status: 64)
-            }
-            StandardStream.error(
-                "Error: \(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list.\n")
+            let message = "\(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list."
+            if wantsJSON { refuseAsJSON(code: "unknownCommand", message: message, status: 64) }
+            StandardStream.error("Error: \(message)\n")
             Self.exit(withError: ExitCode(64))
         }
         do {
@@ -151,6 +141,12 @@ public struct Alog: ParsableCommand {
             )
         ])
         StandardStream.error(object + "\n")
+        exitNow(status)
+    }
+
+    /// Ends the process with `status` once what was written is out (no teardown of a large
+    /// state).
+    static func exitNow(_ status: Int32) -> Never {
         fflush(nil)
         #if canImport(Glibc)
             Glibc.exit(status)
@@ -171,13 +167,13 @@ public struct Alog: ParsableCommand {
         return message
     }
 
-    /// Ends the process with `error`'s message, as `exit(withError:)` does, with any text from
-    /// outside alog in it (an argument echoed, a path, a name from a synced vault) made safe
-    /// for a terminal: no control character of it reaches stderr as is.
     /// The parser's alternatives (`Unknown option '-x'` / `or: Missing value for '-o <file>'`,
     /// when a dash word could be grouped short options) on the refusal's one line.
     static func oneLine(_ message: String) -> String { message.replacing("\n   or: ", with: "; or: ") }
 
+    /// Ends the process with `error`'s message, as `exit(withError:)` does, with any text from
+    /// outside alog in it (an argument echoed, a path, a name from a synced vault) made safe
+    /// for a terminal: no control character of it reaches stderr as is.
     static func fail(_ error: any Error) -> Never {
         let code = exitCode(for: error)
         let message = oneLine(fullMessage(for: error))
@@ -189,11 +185,6 @@ public struct Alog: ParsableCommand {
                 status: code.rawValue)
         }
         StandardStream.error(DisplayText.escaped(shortened(message), oneLine: false) + "\n")
-        fflush(nil)
-        #if canImport(Glibc)
-            Glibc.exit(code.rawValue)
-        #else
-            Darwin.exit(code.rawValue)
-        #endif
+        exitNow(code.rawValue)
     }
 }

@@ -31,23 +31,17 @@ package struct Rollup: Sendable, Equatable {
     package var total: Row
 
     /// The row of everything without a group, when rows are groups.
-    package static let ungrouped = "(no group)"
+    package static let ungrouped = TypeFilter.ungrouped
 
     /// Folds `entries` (live and deleted alike: deleted ones are left out) and the timeline's
-    /// windows over `range`. `groups` gives a type's group; `types`, when not empty, keeps only
-    /// those types, and `keptGroups` only the types of those groups.
+    /// windows over `range`, for the types `filter` keeps (it also gives a type's group).
     package init(
         entries: some Sequence<Entry>, timeline: Timeline, range: ReportRange, grouping: Grouping, now: Int64,
-        calendar: LocalCalendar, groups: [String: String] = [:], types: Set<String> = [],
-        keptGroups: Set<String> = []
+        calendar: LocalCalendar, filter: TypeFilter = TypeFilter()
     ) {
         self.range = range
         self.grouping = grouping
-        func kept(_ type: String) -> Bool {
-            (types.isEmpty || types.contains(type))
-                && (keptGroups.isEmpty
-                    || keptGroups.contains(groups[type].flatMap { $0.isEmpty ? nil : $0 } ?? Self.ungrouped))
-        }
+        let kept = filter.keeps
         var rows: [String: Row] = [:]
         var total = Row(key: "total")
         func add(_ key: String, seconds: Int64, count: Int, running: Bool) {
@@ -61,7 +55,7 @@ package struct Rollup: Sendable, Equatable {
         func key(_ type: String, _ date: CivilDate) -> String {
             switch grouping {
             case .type: type
-            case .group: groups[type].flatMap { $0.isEmpty ? nil : $0 } ?? Self.ungrouped
+            case .group: filter.group(of: type)
             case .day: date.iso
             case .week: LocalCalendar.weekStart(of: date).iso
             case .month: date.isoMonth

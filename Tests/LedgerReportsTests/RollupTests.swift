@@ -48,7 +48,7 @@ func rollup(
 ) -> Rollup {
     Rollup(
         entries: made, timeline: Timeline(entries: made), range: range, grouping: grouping, now: now,
-        calendar: LocalCalendar(zone: zone), groups: groups, types: types)
+        calendar: LocalCalendar(zone: zone), filter: TypeFilter(types: types, groupOf: groups))
 }
 
 func seconds(_ text: String) -> Int64 {

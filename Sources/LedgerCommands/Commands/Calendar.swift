@@ -54,20 +54,13 @@ struct Calendar: ParsableCommand {
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
         try InputCheck.requireKnown(kept, in: state)
-        var entries: [Entry] = []
-        state.forEachEntry { entries.append($0) }
+        let entries = state.allEntries
         let grid = ContributionCalendar(
             entries: entries, timeline: Timeline(entries: entries), calendar: LocalCalendar(zone: time.zone),
             now: time.now, weeks: weeks, types: kept, measure: ContributionCalendar.Measure(rawValue: by)!,
             levels: ContributionCalendar.Levels(rawValue: levels)!)
         if let svg {
-            do {
-                _ = try FileSystem.writeAtomically(svg, Array(CalendarView.svg(grid).utf8))
-            } catch let failure as FileSystem.Failure {
-                throw ValidationError(
-                    "cannot write \(DisplayText.quoted(svg)) (\(failure.reason)); give a file in a folder you can write"
-                )
-            }
+            try writeOutput(CalendarView.svg(grid), to: svg)
             if !json { emit("wrote \(svg)") }
         }
         if json {

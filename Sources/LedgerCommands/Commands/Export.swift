@@ -45,10 +45,10 @@ struct Export: ParsableCommand {
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
         try InputCheck.requireKnown(kept, in: state)
-        let groupOf = Dictionary(state.allTypes.map { ($0.name, $0.group) }, uniquingKeysWith: { a, _ in a })
+        let filter = TypeFilter(types: kept, definitions: state.allTypes)
         var entries: [Entry] = []
         state.forEachEntry { entry in
-            guard !entry.isDeleted, kept.isEmpty || kept.contains(entry.type) else { return }
+            guard !entry.isDeleted, filter.keeps(entry.type) else { return }
             if let range, !(range.from <= entry.at.seconds && entry.at.seconds < range.to) { return }
             entries.append(entry)
         }
@@ -56,7 +56,9 @@ struct Export: ParsableCommand {
         var ends: [EventID: Int64] = [:]
         for interval in timeline.intervals { ends[interval.entry.id] = interval.end?.seconds }
         entries.sort { Timeline.startsFirst($0, $1) }
-        let items = entries.map { ExportFormat.Item(entry: $0, end: ends[$0.id] ?? nil, group: groupOf[$0.type] ?? "") }
+        let items = entries.map {
+            ExportFormat.Item(entry: $0, end: ends[$0.id] ?? nil, group: filter.groupOf[$0.type] ?? "")
+        }
         let text: String
         switch ExportFormat(rawValue: format)! {
         case .csv: text = ExportFormat.csv(items, now: time.now)
@@ -72,12 +74,7 @@ struct Export: ParsableCommand {
         case .watson: text = ExportFormat.watson(items)
         }
         guard let output else { return StandardStream.output(text) }
-        do {
-            _ = try FileSystem.writeAtomically(output, Array(text.utf8))
-        } catch let failure as FileSystem.Failure {
-            throw ValidationError(
-                "cannot write \(DisplayText.quoted(output)) (\(failure.reason)); give a file in a folder you can write")
-        }
+        try writeOutput(text, to: output)
         Terminal.note("wrote \(items.count) entr\(items.count == 1 ? "y" : "ies") to \(output)")
     }
 }

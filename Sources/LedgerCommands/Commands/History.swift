@@ -64,11 +64,9 @@ struct History: InputChecked {
         if to == nil, kept.isEmpty, groups.isEmpty {
             entries = state.history(since: from, limit: wanted)
         } else {
-            let groupOf = Dictionary(state.allTypes.map { ($0.name, $0.group) }, uniquingKeysWith: { a, _ in a })
-            let keptGroups = Set(groups)
+            let filter = TypeFilter(types: kept, groups: groups, definitions: state.allTypes)
             entries = state.history(since: from, limit: nil).filter { entry in
-                (to.map { entry.at.seconds < $0 } ?? true) && (kept.isEmpty || kept.contains(entry.type))
-                    && (keptGroups.isEmpty || keptGroups.contains(groupOf[entry.type] ?? ""))
+                (to.map { entry.at.seconds < $0 } ?? true) && filter.keeps(entry.type)
             }
             matching = entries.count
             if let wanted { entries = Array(entries.prefix(wanted)) }

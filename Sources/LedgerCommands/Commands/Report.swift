@@ -82,9 +82,8 @@ struct Report: InputChecked {
     func checkedInput(_ time: TimeExpression) throws -> Input {
         let grouping = try Self.grouping(by)
         let resolved =
-            try span.resolve(time)
-            ?? ReportRange.week(
-                LocalCalendar(zone: time.zone).date(of: time.now), LocalCalendar(zone: time.zone), label: "this week")
+            try span.resolve(time) ?? ReportRange.named(
+                "week", now: time.now, calendar: LocalCalendar(zone: time.zone))!
         return Input(range: resolved, grouping: grouping, types: Set(try types.map(InputCheck.typeName)))
     }
 
@@ -100,15 +99,12 @@ struct Report: InputChecked {
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
         let definitions = state.allTypes
-        let groupOf = Dictionary(definitions.map { ($0.name, $0.group) }, uniquingKeysWith: { a, _ in a })
         try InputCheck.requireKnown(input.types, in: state)
-        var entries: [Entry] = []
-        state.forEachEntry { entries.append($0) }
+        let entries = state.allEntries
         let rollup = Rollup(
             entries: entries, timeline: Timeline(entries: entries), range: input.range, grouping: input.grouping,
-            now: time.now,
-            calendar: LocalCalendar(zone: time.zone), groups: groupOf, types: input.types,
-            keptGroups: Set(groups.map { $0.isEmpty ? Rollup.ungrouped : $0 }))
+            now: time.now, calendar: LocalCalendar(zone: time.zone),
+            filter: TypeFilter(types: input.types, groups: groups, definitions: definitions))
         let types = Render.typeMap(definitions)
         if json {
             emit(ReportView.json(rollup, zone: time.zone))

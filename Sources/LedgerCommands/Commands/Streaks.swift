@@ -23,10 +23,9 @@ struct Streaks: ParsableCommand {
         let vault = try options.open()
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
-        var entries: [Entry] = []
-        state.forEachEntry { entries.append($0) }
         let streaks = Streak.all(
-            entries: entries, calendar: LocalCalendar(zone: time.zone), now: time.now, order: state.types.map(\.name))
+            entries: state.allEntries, calendar: LocalCalendar(zone: time.zone), now: time.now,
+            order: state.types.map(\.name))
         if json {
             emit(
                 JSONText.array(

@@ -94,7 +94,8 @@ enum InputCheck {
     /// Refuses the first of `types` the vault does not know (removed ones are known: their
     /// entries stay in reports and history).
     static func requireKnown(_ types: Set<String>, in state: LedgerState) throws {
-        if let unknown = types.sorted().first(where: { type in !state.allTypes.contains { $0.name == type } }) {
+        let known = Set(state.allTypes.map(\.name))
+        if let unknown = types.sorted().first(where: { !known.contains($0) }) {
             throw VaultError.unknownType(unknown, known: state.types.map(\.name))
         }
     }

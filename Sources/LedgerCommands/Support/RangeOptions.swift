@@ -66,7 +66,6 @@ struct RangeOptions: ParsableArguments {
     /// The range the words give, read against `time`'s now and zone; nil when none is given.
     func resolve(_ time: TimeExpression) throws -> ReportRange? {
         let calendar = LocalCalendar(zone: time.zone)
-        let today = calendar.date(of: time.now)
         if let from {
             let start = try time.parse(from)
             let end = try to.map { try time.parse($0) } ?? time.zone.localInstant(at: time.now)
@@ -77,12 +76,16 @@ struct RangeOptions: ParsableArguments {
             return ReportRange(from: start.seconds, to: end.seconds, label: label)
         }
         if day || week || month || year {
-            let date = try range.map(Self.date) ?? today
-            let label = range == nil ? (day ? "today" : week ? "this week" : month ? "this month" : "this year") : nil
-            if day { return .day(date, calendar, label: label) }
-            if week { return .week(date, calendar, label: label) }
-            if month { return .month(date, calendar, label: label) }
-            return .year(date.year, calendar, label: label)
+            // Without a DATE, the current one: the named range (`today`, `this week`, …).
+            guard let range else {
+                return ReportRange.named(
+                    day ? "today" : week ? "week" : month ? "month" : "year", now: time.now, calendar: calendar)
+            }
+            let date = try Self.date(range)
+            if day { return .day(date, calendar) }
+            if week { return .week(date, calendar) }
+            if month { return .month(date, calendar) }
+            return .year(date.year, calendar)
         }
         guard let range else { return nil }
         guard let named = ReportRange.named(range, now: time.now, calendar: calendar) else {
