@@ -262,6 +262,21 @@ struct ImportTests {
         }
     }
 
+    @Test("export --type keeps each window as the whole timeline lays it (a timer ended by the next one's start)")
+    func exportFilteredWindows() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let zone = "Europe/Berlin"
+        #expect(try run(["init"], vault, home, zone: zone).succeeded)
+        #expect(try run(["types", "add", "reading"], vault, home, zone: zone).succeeded)
+        #expect(try run(["start", "exercise", "--at", "2026-11-25T10:00"], vault, home, zone: zone).succeeded)
+        // Back-dated before the running timer: it ends where exercise starts (no stop event).
+        #expect(try run(["start", "reading", "--at", "2026-11-25T09:00"], vault, home, zone: zone).succeeded)
+        let csv = try run(["export", "--type", "reading"], vault, home, zone: zone).stdout
+        let row = csv.components(separatedBy: "\r\n")[1]
+        #expect(row.contains(",reading,,2026-11-25T09:00:00+01:00,2026-11-25T10:00:00+01:00,3600,"), "\(row)")
+    }
+
     static let watson: String? = ["/root/.pyenv/shims/watson", "/usr/local/bin/watson", "/usr/bin/watson"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }

@@ -52,7 +52,9 @@ struct Export: ParsableCommand {
             if let range, !(range.from <= entry.at.seconds && entry.at.seconds < range.to) { return }
             entries.append(entry)
         }
-        let timeline = Timeline(entries: entries)
+        // Windows as the whole timeline lays them: a timer ended by the next one's start keeps
+        // that end even when the next one is filtered out.
+        let timeline = state.timeline
         var ends: [EventID: Int64] = [:]
         for interval in timeline.intervals { ends[interval.entry.id] = interval.end?.seconds }
         entries.sort { Timeline.startsFirst($0, $1) }
