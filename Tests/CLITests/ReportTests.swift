@@ -139,6 +139,8 @@ struct ReportTests {
         #expect(try ids(["--group", "job"]) == ["work 21:00"])
         #expect(try ids(["--from", "2026-11-20", "--to", "2026-11-21"]) == ["meal 08:00"])
         #expect(try ids([":all", "--limit", "1"]).count == 1)
+        let none = try run(["history", ":lastyear"], vault, home, now: now, zone: zone)
+        #expect(none.stdout.contains("no entries in this range"), "not 'no entries yet': \(none.stdout)")
         let both = try run(["history", "--since", "-1d", ":week"], vault, home, now: now, zone: zone)
         #expect(both.status == 64)
     }

@@ -85,6 +85,10 @@ struct History: InputChecked {
             emit(JSONText.array(entries.map { Render.entryJSON($0, types: types, window: window($0)) }))
         } else if entries.isEmpty, let since, state.history(since: nil, limit: 1).isEmpty == false {
             emit(Terminal.dim("no entries at or after \(since); 'alog history' without --since lists them all"))
+        } else if entries.isEmpty, from != nil || to != nil || !kept.isEmpty || !groups.isEmpty,
+            state.history(since: nil, limit: 1).isEmpty == false
+        {
+            emit(Terminal.dim("no entries in this range or of these types; 'alog history' without them lists them all"))
         } else if entries.isEmpty {
             emit(Terminal.dim("no entries yet; log one with 'alog log wake'"))
         } else {
