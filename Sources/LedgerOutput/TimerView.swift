@@ -91,9 +91,7 @@ package enum TimerView {
         var detail = "since \(Render.clockMarked(running.since, zone: zone))"
         if let goal = running.entry.goalSeconds, let remaining = running.remaining, let goalAt = running.goalAt {
             // The goal's clock time, with its date when that is not today.
-            let today = zone.localInstant(at: running.since.seconds + running.seconds).localDateAndTime.date
-            let day = goalAt.localDateAndTime.date
-            let at = goalAt.localTime + (day != today ? " " + day.iso : "")
+            let at = LocalCalendar(zone: zone).clock(goalAt.seconds, now: running.since.seconds + running.seconds)
             detail +=
                 remaining > 0
                 ? " · goal \(formatDuration(goal)): \(formatDuration(remaining)) left, at \(at)"

@@ -19,6 +19,14 @@ public struct LocalCalendar: Sendable {
         return (start(of: date), start(of: date.adding(days: 1)))
     }
 
+    /// `HH:MM` of `instant`, with its date after it when that is not `now`'s day
+    /// (`00:30 2026-11-26`): how a goal's time is said.
+    public func clock(_ instant: Int64, now: Int64) -> String {
+        let local = zone.localInstant(at: instant)
+        let day = local.localDateAndTime.date
+        return local.localTime + (day != date(of: now) ? " " + day.iso : "")
+    }
+
     /// The Monday of the week holding `date`.
     public static func weekStart(of date: CivilDate) -> CivilDate {
         // 1970-01-01 was a Thursday: days since the epoch + 3, modulo 7, is 0 on a Monday.

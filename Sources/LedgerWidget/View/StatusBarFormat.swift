@@ -103,10 +103,7 @@ package enum StatusBarFormat: String, CaseIterable, Sendable {
             "Timer \(timer.type) running for \(formatDuration(seconds)) (since \(zone.localInstant(at: timer.since).localTime))"
         if let goal = timer.goalSeconds {
             // The goal's clock time, with its date when that is not today (as `status` says it).
-            let reached = zone.localInstant(at: timer.since + goal)
-            let day = reached.localDateAndTime.date
-            let today = zone.localInstant(at: now).localDateAndTime.date
-            let goalAt = reached.localTime + (day != today ? " " + day.iso : "")
+            let goalAt = LocalCalendar(zone: zone).clock(timer.since + goal, now: now)
             text +=
                 seconds < goal
                 ? " · goal \(formatDuration(goal)): \(formatDuration(goal - seconds)) left, at \(goalAt)"
