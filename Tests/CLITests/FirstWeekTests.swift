@@ -147,6 +147,12 @@ struct FirstWeekTests {
         #expect(overlap.stderr.contains("overlaps"), "\(overlap.stderr)")
         #expect(try commits(vault) == before2)
         #expect(try run(["track", "reading", "10:00", "-", "10:45", "--adjust"], vault, home, now: now).succeeded)
+        // A window that would end in the future is refused like any future time, and writes nothing.
+        let before3 = try commits(vault)
+        let ahead = try run(["track", "reading", "13:00", "for", "5h"], vault, home, now: now)
+        #expect(ahead.status == 1)
+        #expect(ahead.stderr.contains("invalid time '13:00 for 5h': it is 3h 12m in the future"), "\(ahead.stderr)")
+        #expect(try commits(vault) == before3)
         let bad = try run(["track", "reading", "10:00"], vault, home, now: now)
         #expect(bad.status == 64, "a usage error, as the parser's")
         #expect(bad.stderr.contains("FROM - TO"), "\(bad.stderr)")

@@ -86,7 +86,8 @@ struct Track: InputChecked {
         if let toText {
             end = try time.parse(toText)
         } else {
-            end = time.zone.localInstant(at: start.seconds + (try Start.duration(durationText!)))
+            let computed = time.zone.localInstant(at: start.seconds + (try Start.duration(durationText!)))
+            end = try time.recordable(computed, as: "\(fromText) for \(durationText!)")
         }
         return (try InputCheck.typeName(type), start, end)
     }

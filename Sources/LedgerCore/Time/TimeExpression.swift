@@ -31,7 +31,13 @@ public struct TimeExpression: Sendable {
 
     public func parse(_ raw: String) throws(ParseError) -> LocalInstant {
         let text = raw.trimmingSpaces.lowercased()
-        let instant = try interpret(text, raw: raw)
+        return try recordable(try interpret(text, raw: raw), as: raw)
+    }
+
+    /// `instant`, when an entry may record it: not more than `futureTolerance` ahead of now,
+    /// not before 1970; else the refusal, naming it as `raw` (also for a time computed from
+    /// the words, as the end of `13:00 for 2h`).
+    public func recordable(_ instant: LocalInstant, as raw: String) throws(ParseError) -> LocalInstant {
         if instant.seconds > now + futureTolerance {
             throw ParseError(
                 input: raw,
