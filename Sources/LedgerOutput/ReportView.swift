@@ -42,11 +42,10 @@ package enum ReportView {
             if showTime {
                 // A row of instants only has no time: a dash, not "0m".
                 let time = row.seconds == 0 && !row.running && row.count > 0 ? "—" : hours(row.seconds)
-                text += "  " + String(repeating: " ", count: timeWidth - time.count) + time
+                text += "  " + Terminal.padLeft(time, timeWidth)
             }
             if showCount {
-                let count = String(row.count)
-                text += "  " + String(repeating: " ", count: countWidth - count.count) + count
+                text += "  " + Terminal.padLeft(String(row.count), countWidth)
             }
             if bar {
                 let value = showTime ? row.seconds : Int64(row.count)
@@ -57,8 +56,8 @@ package enum ReportView {
             return text
         }
         var header = Terminal.pad("", width)
-        if showTime { header += "  " + String(repeating: " ", count: timeWidth - 4) + "time" }
-        if showCount { header += "  " + String(repeating: " ", count: countWidth - 5) + "count" }
+        if showTime { header += "  " + Terminal.padLeft("time", timeWidth) }
+        if showCount { header += "  " + Terminal.padLeft("count", countWidth) }
         var lines = [title, Terminal.dim(header)]
         lines += rollup.rows.map { line(label($0), $0, bar: true) }
         lines.append(Terminal.bold(line("total", rollup.total, bar: false)))

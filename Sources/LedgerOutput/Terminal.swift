@@ -45,6 +45,12 @@ package enum Terminal {
         return visible >= width ? text : text + String(repeating: " ", count: width - visible)
     }
 
+    /// `text` with spaces before it to `width` display columns (numbers in a column).
+    package static func padLeft(_ text: String, _ width: Int) -> String {
+        let visible = displayWidth(text)
+        return visible >= width ? text : String(repeating: " ", count: width - visible) + text
+    }
+
     /// `text` cut to `width` display columns; escape sequences (colours) do not count and are
     /// kept whole, and a style that was cut off is reset.
     package static func truncate(_ text: String, to width: Int) -> String {

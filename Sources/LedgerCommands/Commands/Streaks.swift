@@ -40,9 +40,7 @@ struct Streaks: ParsableCommand {
         guard !streaks.isEmpty else { return emit(Terminal.dim("no entries yet; log one with 'alog log wake'")) }
         let types = Render.typeMap(state.allTypes)
         let width = max(4, streaks.map { Terminal.displayWidth(Render.label($0.type, types)) }.max() ?? 0)
-        func cell(_ value: Int, _ width: Int) -> String {
-            String(repeating: " ", count: max(0, width - String(value).count)) + String(value)
-        }
+        func cell(_ value: Int, _ width: Int) -> String { Terminal.padLeft(String(value), width) }
         var lines = [Terminal.dim(Terminal.pad("", width) + "  today  current  best")]
         for streak in streaks {
             lines.append(
