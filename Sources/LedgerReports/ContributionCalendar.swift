@@ -46,13 +46,11 @@ package struct ContributionCalendar: Sendable, Equatable {
             }
         case .seconds:
             for interval in timeline.intervals where kept(interval.entry.type) {
-                var start = max(interval.start.seconds, from)
+                let start = max(interval.start.seconds, from)
                 let end = min(interval.end?.seconds ?? max(now, interval.start.seconds), to, now)
-                while start < end {
-                    let date = calendar.date(of: start)
-                    let next = min(end, calendar.start(of: date.adding(days: 1)))
-                    values[Int(date.daysSinceEpoch - first)] += next - start
-                    start = next
+                guard start < end else { continue }
+                calendar.days(from: start, to: end) { date, seconds in
+                    values[Int(date.daysSinceEpoch - first)] += seconds
                 }
             }
         }

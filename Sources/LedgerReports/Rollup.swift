@@ -72,7 +72,7 @@ package struct Rollup: Sendable, Equatable {
             // Running, and counted up to now (not cut off by the range's end).
             let running = interval.end == nil && openEnd <= range.to
             let end = min(openEnd, range.to)
-            var start = max(interval.start.seconds, range.from)
+            let start = max(interval.start.seconds, range.from)
             // A window outside the range adds nothing, nor does an empty one (a timer a later
             // start cut to nothing), unless it is the timer running since this very second.
             guard start < end || (running && start == end && start >= range.from && start < range.to) else {
@@ -85,17 +85,14 @@ package struct Rollup: Sendable, Equatable {
                     running: running)
                 continue
             }
-            // Day by day: each part to the day (week, month) it falls in.
-            repeat {
-                let date = calendar.date(of: start)
-                let dayEnd = calendar.start(of: date.adding(days: 1))
-                let partEnd = min(end, dayEnd)
-                add(
-                    key(interval.entry.type, date), seconds: partEnd - start, count: count,
-                    running: running && partEnd == end)
+            // Day by day: each part to the day (week, month) it falls in; the window's count and
+            // its running mark to its first and last part.
+            var left = end - start
+            calendar.days(from: start, to: end) { date, seconds in
+                left -= seconds
+                add(key(interval.entry.type, date), seconds: seconds, count: count, running: running && left == 0)
                 count = 0
-                start = partEnd
-            } while start < end
+            }
         }
         self.total = total
         self.rows = Array(rows.values).sorted { a, b in

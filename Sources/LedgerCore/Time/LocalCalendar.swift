@@ -27,6 +27,19 @@ public struct LocalCalendar: Sendable {
         return local.localTime + (day != date(of: now) ? " " + day.iso : "")
     }
 
+    /// `[start, end)` split at local midnights: each day it touches, oldest first, with the
+    /// seconds of it that fall in that day (a day of a DST change has 23 or 25 hours). An empty
+    /// span (`start == end`) is its one day with 0 seconds.
+    public func days(from start: Int64, to end: Int64, _ body: (CivilDate, Int64) -> Void) {
+        var start = start
+        repeat {
+            let date = date(of: start)
+            let partEnd = min(end, self.start(of: date.adding(days: 1)))
+            body(date, partEnd - start)
+            start = partEnd
+        } while start < end
+    }
+
     /// The Monday of the week holding `date`.
     public static func weekStart(of date: CivilDate) -> CivilDate {
         // 1970-01-01 was a Thursday: days since the epoch + 3, modulo 7, is 0 on a Monday.
