@@ -82,6 +82,11 @@ let package = Package(
         // Terminal styles and widths, human text and JSON renderings of entries, events and status.
         .target(
             name: "LedgerOutput", dependencies: ["LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerReports"]),
+        // The words of the library's outcomes and refusals (VaultError, SyncError, TimerError,
+        // Notice, UndoStep, RepairAction), written once for every shell: the library itself
+        // returns and throws data.
+        .target(
+            name: "LedgerMessages", dependencies: ["LedgerCore", "LedgerEnvironment", "LedgerVault", "LedgerWidget"]),
         // The one table of "hot" command forms, the scanner that reads them, and the commands the
         // front answers alone (the widget's, and a warm `status`): no libgit2, no argument parser.
         .target(
@@ -96,7 +101,7 @@ let package = Package(
             name: "LedgerCommands",
             dependencies: [
                 "LedgerVault", "LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerWidget", "LedgerOutput",
-                "LedgerFastPath", "LedgerReports", "LedgerInterchange",
+                "LedgerFastPath", "LedgerReports", "LedgerInterchange", "LedgerMessages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Layer 6: executables, `@main` and little else.
@@ -120,7 +125,7 @@ let package = Package(
             name: "LedgerFuzzing",
             dependencies: [
                 "LedgerCommands", "LedgerFastPath", "LedgerVault", "LedgerCore", "LedgerEnvironment", "LedgerGitLayout",
-                "LedgerSystem", "LedgerWidget",
+                "LedgerSystem", "LedgerWidget", "LedgerMessages",
             ]),
         .executableTarget(
             name: "alog-fuzz", dependencies: ["LedgerFuzzing"], linkerSettings: libgit2ExecutableLinking),
@@ -141,7 +146,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerVaultTests",
-            dependencies: ["LedgerVault", "LedgerGit", "LedgerGitLayout", "LedgerCore", "TestSupport"]
+            dependencies: [
+                "LedgerVault", "LedgerGit", "LedgerGitLayout", "LedgerCore", "LedgerMessages", "TestSupport",
+            ]
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         // Other trackers' formats: their own serialisations, and thousands of damaged lines.
@@ -156,7 +163,8 @@ let package = Package(
         // Each fuzzing harness with a fixed seed at a test's size, and the cases that found bugs.
         .testTarget(name: "FuzzTests", dependencies: ["LedgerFuzzing", "LedgerFastPath", "TestSupport"]),
         .testTarget(
-            name: "SyncTests", dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "TestSupport"]),
+            name: "SyncTests",
+            dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "LedgerMessages", "TestSupport"]),
         .testTarget(
             name: "WidgetTests",
             dependencies: ["LedgerCore", "LedgerWidget", "TestSupport"]),

@@ -48,6 +48,11 @@ IMPORT = re.compile(
 
 # Modules whose types must not appear in another module's public API.
 LEAK_GUARDED = {"LedgerGit", "CLibGit2"}
+# The library below the shells returns and throws data; a sentence that tells the user to run
+# an `alog` command belongs in LedgerMessages (or a shell), which says it once for the CLI, a
+# web page and a URL handler alike (issue 22).
+WORDLESS = {"LedgerCore", "LedgerVault", "LedgerReports", "LedgerInterchange", "LedgerStore", "LedgerSystem"}
+NAMES_A_COMMAND = re.compile(r"""'alog [a-z]""")
 
 
 def fail(message, status):
@@ -180,6 +185,12 @@ def import_violations(package, root):
                     found.append(f"{file.relative_to(root)}: 'public import {match[1]}' would put the git "
                                  f"wrapper's types in {t['name']}'s public API; convert them at the boundary "
                                  f"(CommitID, Vault.Author, Vault.Remote) or use 'package import'")
+            if t["name"] in WORDLESS:
+                for number, line in enumerate(file.read_text(errors="replace").splitlines(), 1):
+                    code = re.sub(r"//.*", "", line) if not line.lstrip().startswith('"') else line
+                    if NAMES_A_COMMAND.search(code) and not line.lstrip().startswith("///"):
+                        found.append(f"{file.relative_to(root)}:{number}: a sentence naming an alog command in "
+                                     f"{t['name']}; throw or return data and write the words in LedgerMessages")
         # A Swift module declared but never imported is a dependency the graph shows and the
         # code does not have (C targets and system libraries are linked for their symbols).
         for dep in sorted(mods[t["name"]][1]):
@@ -233,8 +244,8 @@ def main():
         for violation in violations:
             print(violation, file=sys.stderr)
         if violations:
-            print("module-graph: make Package.swift declare exactly what each target imports",
-                  file=sys.stderr)
+            print("module-graph: fix the lines above (Package.swift declares exactly what each target "
+                  "imports; the library's sentences live in LedgerMessages)", file=sys.stderr)
             status = 1
     if not (args.write or args.check or args.imports):
         print(graph_markdown(package, root))

@@ -175,6 +175,7 @@ public struct Alog: ParsableCommand {
     /// outside alog in it (an argument echoed, a path, a name from a synced vault) made safe
     /// for a terminal: no control character of it reaches stderr as is.
     static func fail(_ error: any Error) -> Never {
+        let error = Refusal.presentable(error)
         let code = exitCode(for: error)
         let message = oneLine(fullMessage(for: error))
         // Help and --version go to stdout, as the parser prints them.

@@ -1,6 +1,7 @@
 import LedgerCore
 import LedgerFastPath
 import LedgerGitLayout
+import LedgerMessages
 import LedgerSystem
 import LedgerVault
 import LedgerWidget
@@ -126,7 +127,7 @@ package final class VaultDamageFuzzer {
             let entries = try vault.state().entryIDs.sorted()
             opened = (summary, entries)
         } catch {
-            refusal = "\(error)"
+            refusal = Messages.text(for: error)
         }
         // The front and the widget read without git, whatever the vault's state.
         let store = WidgetStore(stateDirectory: StateDirectory(gitDirectory: git))

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerMessages
 import LedgerVault
 import TestSupport
 import Testing
@@ -17,7 +18,7 @@ struct FuzzFindingTests {
             _ = try vault.state()
             return nil
         } catch {
-            return "\(error)"
+            return Messages.text(for: error)
         }
     }
 

@@ -200,7 +200,13 @@ struct RepairTests {
             }
             let replaced = try Vault.clearDamagedState(at: dir.path)
             #expect(replaced.count == 1)
-            #expect(replaced.first?.contains(".git/alog/\(name) (it was a directory)") == true)
+            let shown = ".git/alog/" + name
+            switch replaced.first {
+            case .replacedCache(let path, let problem)?: #expect(path == shown && problem == "it was a directory")
+            case .replacedDevice(let path, let problem, let id, let recovered)?:
+                #expect(path == shown && problem == "it was a directory" && id == device && recovered)
+            default: Issue.record("unexpected \(replaced)")
+            }
             let vault = try Vault.open(at: dir.path)
             #expect(vault.device.id == device)
             _ = try vault.rebuild()
@@ -209,7 +215,9 @@ struct RepairTests {
         // A device file with no id in it is not silently replaced by a new device.
         try writeFile(dir.sub(".git/alog/device"), "garbage\n")
         #expect(throws: VaultError.self) { try Vault.open(at: dir.path) }
-        #expect(try Vault.clearDamagedState(at: dir.path).first?.contains("recovered this clone's device id") == true)
+        #expect(
+            try Vault.clearDamagedState(at: dir.path)
+                == [.replacedDevice(".git/alog/device", problem: "it held no device id", id: device, recovered: true)])
         #expect(try Vault.open(at: dir.path).device.id == device)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerMessages
 import LedgerVault
 import TestSupport
 import Testing
@@ -101,7 +102,7 @@ struct AuthenticationTests {
             _ = try vault.sync()
             Issue.record("the sync succeeded against a server that rejects everything")
         } catch let error as SyncError {
-            #expect("\(error)".contains("rejected the token"), "\(error)")
+            #expect(error.sentence.contains("rejected the token"), "\(error.sentence)")
         }
         #expect(server.authorizationHeaders.count == 1)
         #expect(server.requestCount <= 4)

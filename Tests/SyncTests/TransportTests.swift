@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCore
 import LedgerGit
+import LedgerMessages
 import LedgerVault
 import TestSupport
 import Testing
@@ -87,7 +88,7 @@ struct TransportTests {
                 _ = try vault.sync(remote: "r\(index)")
                 Issue.record("\(item.url) synced")
             } catch {
-                let text = "\(error)"
+                let text = Messages.text(for: error)
                 #expect(text.hasPrefix("could not reach 'r\(index)': \(item.words)"), "\(text)")
                 #expect(text.contains("(git: "), "git's own text stays, after alog's: \(text)")
             }

@@ -69,7 +69,7 @@ struct Config: ParsableCommand {
 
     private func show(_ key: String, _ value: String?) throws {
         guard let value else {
-            throw VaultError.alreadyInState("\(key) is not set; set it with 'alog config \(key) VALUE'")
+            throw VaultError.configKeyNotSet(key)
         }
         emitLine(value)
     }

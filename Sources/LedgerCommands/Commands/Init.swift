@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerEnvironment
+import LedgerMessages
 import LedgerOutput
 import LedgerVault
 
@@ -16,7 +17,7 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let (vault, outcome) = try Vault.initialize(
-            at: options.location.path, nested: nested, notify: { Terminal.warn($0) })
+            at: options.location.path, nested: nested, notify: { Terminal.warn($0.sentence) })
         emitLine("\(outcome.rawValue) at \(vault.root) (device \(vault.device.id), \(vault.device.name))")
         if !options.location.isDefault { DefaultVault.settle(vault.root) }
     }

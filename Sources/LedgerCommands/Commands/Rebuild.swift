@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerEnvironment
+import LedgerMessages
 import LedgerOutput
 import LedgerVault
 
@@ -11,7 +12,7 @@ struct Rebuild: ParsableCommand {
 
     func run() throws {
         // Whatever in .git/alog/ cannot be read is replaced first: opening the vault reads it.
-        try Vault.clearDamagedState(at: options.location.path).forEach(emitLine)
+        try Vault.clearDamagedState(at: options.location.path).forEach { emitLine($0.sentence) }
         let vault = try options.open()
         let report = try vault.rebuild()
         Terminal.reportLineIssues(vault)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerEnvironment
+import LedgerMessages
 import LedgerOutput
 import LedgerVault
 
@@ -28,7 +29,7 @@ struct Repair: ParsableCommand {
         // Whatever in .git/alog/ stops every command (as rebuild does) goes first.
         let cleared =
             try Vault.repairHead(at: options.location.path) + Vault.clearDamagedState(at: options.location.path)
-        cleared.forEach(emitLine)
+        cleared.forEach { emitLine($0.sentence) }
         let vault = try options.open(drainingWidgetQueue: false, reportingRemovals: false)
         let report = try vault.repair(moveBranch: moveBranch)
         report.warnings.forEach(Terminal.warn)
@@ -37,7 +38,7 @@ struct Repair: ParsableCommand {
                 "nothing to repair: the branch resolves, no committed event line is missing and no event line is damaged"
             )
         } else {
-            report.actions.forEach(emitLine)
+            report.actions.forEach { emitLine($0.sentence) }
         }
     }
 }
@@ -45,6 +46,6 @@ struct Repair: ParsableCommand {
 extension Terminal {
     /// Warns, on every command, about committed event lines a commit removed, until `alog repair`.
     static func reportRemovals(_ vault: Vault) {
-        for finding in vault.noticedRemovals() { warn(finding.warning) }
+        for finding in vault.noticedRemovals() { warn(finding.sentence) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerCore
 import LedgerEnvironment
+import LedgerMessages
 import LedgerOutput
 import LedgerSystem
 import LedgerVault
@@ -35,7 +36,7 @@ struct Sync: ParsableCommand {
         let report = try vault.sync(
             remote: remote, progress: json ? nil : ProgressLine.reporter(),
             allowUnrelatedHistories: allowUnrelatedHistories)
-        for warning in report.warnings { Terminal.warn(warning) }
+        report.warnings.forEach(Terminal.warn)
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
         let status = StatusView.render(summary, json: json, now: CommandClock.nowSeconds)
@@ -66,7 +67,7 @@ struct Sync: ParsableCommand {
                     })
             ),
             ("editsKeptOverDeletes", JSONText.array(report.editsKeptOverDeletes.map(JSONText.string))),
-            ("warnings", JSONText.array(report.warnings.map(JSONText.string))),
+            ("warnings", JSONText.array(report.warnings.map { JSONText.string($0.sentence) })),
             (
                 "aheadOfClock",
                 JSONText.array(

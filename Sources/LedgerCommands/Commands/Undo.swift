@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerMessages
 import LedgerOutput
 import LedgerVault
 
@@ -16,6 +17,6 @@ struct Undo: ParsableCommand {
     func run() throws {
         let undone = try options.open().undo()
         undone.appended?.warnings.forEach(Terminal.warn)
-        emitLine(undone.appended == nil ? undone.description : "undid: \(undone.description)")
+        emitLine(undone.appended == nil ? undone.sentence : "undid: \(undone.sentence)")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LedgerMessages
 import LedgerVault
 
 struct Verify: ParsableCommand {
@@ -19,7 +20,7 @@ struct Verify: ParsableCommand {
             emitLine("commit \(rewrite.commit.hex) changed history: \(rewrite.path): \(rewrite.detail)")
         }
         for finding in report.movedBack {
-            emitLine(finding.warning)
+            emitLine(finding.sentence)
         }
         for rewrite in report.repairedRewrites {
             emitLine("commit \(rewrite.commit.hex) removed event lines from \(rewrite.path); written back since (ok)")

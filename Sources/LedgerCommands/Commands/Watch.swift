@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerCore
 import LedgerEnvironment
+import LedgerMessages
 import LedgerOutput
 import LedgerSystem
 import LedgerVault
@@ -77,7 +78,7 @@ struct Watch: ParsableCommand {
                         message = ("resumed \(resumed.entry.type)", now + 5)
                     }
                 } catch {
-                    message = ("\(error)", now + 8)
+                    message = (Messages.text(for: error), now + 8)
                 }
             default:
                 continue

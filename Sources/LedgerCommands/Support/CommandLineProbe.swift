@@ -1,6 +1,7 @@
 public import ArgumentParser
 public import LedgerCore
 public import LedgerFastPath
+import LedgerMessages
 public import LedgerVault
 
 /// What the CLI makes of a command line before it opens a vault, without running anything: the
@@ -64,7 +65,7 @@ public enum CommandLineProbe {
             try check(command, now: now, zone: zone)
             outcome.command = String(describing: type(of: command))
         } catch {
-            outcome.refusal = "\(error)"
+            outcome.refusal = Messages.text(for: error)
         }
         return outcome
     }

@@ -1,7 +1,11 @@
+import LedgerMessages
 import LedgerOutput
 import LedgerVault
 
 extension Terminal {
+    /// A notice of the library (the work stands) as a warning on stderr.
+    static func warn(_ notice: Notice) { warn(notice.sentence) }
+
     /// Reports what committing the widget's queue did: a note on a terminal, warnings always.
     static func reportDrain(_ report: Vault.DrainOutcome) {
         if report.committed > 0, stderrIsTTY {

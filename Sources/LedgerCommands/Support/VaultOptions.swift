@@ -1,6 +1,7 @@
 import ArgumentParser
 import LedgerCore
 import LedgerEnvironment
+import LedgerMessages
 import LedgerOutput
 import LedgerSystem
 import LedgerVault
@@ -23,7 +24,8 @@ struct VaultOptions: ParsableArguments {
     /// An empty `--vault ''` (say, from an unset shell variable) would otherwise be the
     /// current folder.
     static func checkExplicit(_ vault: String?) throws {
-        if vault == "" { throw VaultError.emptyVaultPath }
+        // Thrown from `validate()`, where the parser wraps it: said in words here.
+        if vault == "" { throw Refusal.presentable(VaultError.emptyVaultPath) }
     }
 
     /// Opens the vault; the embedded default is created on first use, explicit paths must
@@ -47,14 +49,14 @@ struct VaultOptions: ParsableArguments {
         let (path, isDefault) = (location.path, location.isDefault)
         let vault: Vault
         if isDefault, !FileSystem.isDirectory(path) {
-            let (created, _) = try Vault.initialize(at: path, nested: true, notify: { Terminal.warn($0) })
+            let (created, _) = try Vault.initialize(at: path, nested: true, notify: { Terminal.warn($0.sentence) })
             Terminal.note("created the default vault at \(created.root)")
             vault = created
         } else {
             vault = try Vault.open(at: path)
         }
         if let now = CommandClock.overriddenMillis { vault.clock = { now } }
-        vault.notify = { Terminal.warn($0) }
+        vault.notify = { Terminal.warn($0.sentence) }
         finishInterruptedWrite(vault)
         try validate(vault)
         if drainingWidgetQueue { commitWidgetQueue(vault) }
@@ -69,7 +71,7 @@ struct VaultOptions: ParsableArguments {
         do {
             for warning in try vault.finishInterruptedWrite() { Terminal.warn(warning) }
         } catch {
-            Terminal.warn("could not finish an interrupted write: \(error)")
+            Terminal.warn("could not finish an interrupted write: \(Messages.text(for: error))")
         }
     }
 
@@ -83,7 +85,7 @@ struct VaultOptions: ParsableArguments {
             // Damage to the repository itself: the command meets it too and says it as its
             // error; the taps stay queued.
         } catch {
-            Terminal.warn("could not commit the widget's queued taps (they stay queued): \(error)")
+            Terminal.warn("could not commit the widget's queued taps (they stay queued): \(Messages.text(for: error))")
         }
     }
 }

@@ -40,12 +40,6 @@ public enum ActivityTypes {
         return byName.values.sorted { $0.name < $1.name }
     }
 
-    /// Why nothing new can be logged with a removed type, and how to bring it back (`log`,
-    /// `start`, goals and the widget's tap say the same).
-    public static func removedMessage(_ name: String) -> String {
-        "type '\(name)' was removed ('alog types remove'), so nothing new can be logged with it; 'alog types add \(name)' brings it back"
-    }
-
     public static func builtIn(_ name: String) -> ActivityTypeDefinition? {
         builtIns.first { $0.name == name }
     }

@@ -42,7 +42,7 @@ public struct SyncOutcome: Sendable {
     /// How often the push lost a race against another device and the merge was redone.
     public var retries = 0
     public var head: CommitID?
-    public var warnings: [String] = []
+    public var warnings: [Notice] = []
     /// Received events stamped more than a day ahead of this device's clock, by the device that
     /// wrote them (docs/sync.md, "Clocks").
     public var aheadOfClock: [AheadOfClock] = []

@@ -65,8 +65,8 @@ extension Vault {
             // A branch that lost committed event lines (a plain `git commit` emptied a file,
             // say) is never pushed: the loss would spread to every device.
             try checkBeforePush(remote: remote, theirs: theirs)
-            if let reason = try pushBlocker(url: url, branch: remoteBranch) {
-                report.warnings.append("not pushed: \(reason)")
+            if try isCheckedOutWorkingCopy(url: url, branch: remoteBranch) {
+                report.warnings.append(.notPushedToWorkingCopy(url: url, branch: remoteBranch))
                 break
             }
             do {
@@ -244,7 +244,7 @@ extension Vault {
     /// mode (if one changed since the dry run, the branch is put back and nothing is lost),
     /// then the ledger files, which only alog writes.
     private func bringWorkingTree(_ move: SyncMove, from ours: ObjectID?, to newHead: ObjectID, branchReference: String)
-        throws -> [String]
+        throws -> [Notice]
     {
         let repository = try repository
         FaultInjection.point("sync.after-ref")
@@ -280,14 +280,12 @@ extension Vault {
         return "\(safeName) \(date.iso) \(hours < 10 ? "0" : "")\(hours)\(minutes < 10 ? "0" : "")\(minutes)"
     }
 
-    /// A reason not to push to `url`, when it is a local working copy with `branch` checked
-    /// out (git itself refuses that; the owner's working tree would silently fall behind).
-    private func pushBlocker(url: String, branch: String) throws -> String? {
-        guard let path = Self.localRepositoryPath(url), Repository.exists(at: path) else { return nil }
+    /// True when `url` is a local working copy with `branch` checked out: no push goes there
+    /// (git itself refuses that; the owner's working tree would silently fall behind).
+    private func isCheckedOutWorkingCopy(url: String, branch: String) throws -> Bool {
+        guard let path = Self.localRepositoryPath(url), Repository.exists(at: path) else { return false }
         let target = try Repository.open(at: path)
-        guard target.workingDirectory != nil, try target.head().branch == "refs/heads/\(branch)" else { return nil }
-        return
-            "\(url) is a working copy with \(DisplayText.quoted(branch)) checked out; share a bare repository instead (git init --bare)"
+        return try target.workingDirectory != nil && target.head().branch == "refs/heads/\(branch)"
     }
 
     /// The folder of a path or file:// remote, nil for a network remote.

@@ -2,7 +2,7 @@ public import LedgerCore
 public import LedgerEnvironment
 
 /// Why a timer command was refused. Nothing is written when one is thrown.
-public enum TimerError: Error, Equatable, CustomStringConvertible {
+public enum TimerError: Error, Equatable {
     case nothingRunning
     case nothingToResume
     case alreadyRunning(type: String, since: LocalInstant)
@@ -12,31 +12,6 @@ public enum TimerError: Error, Equatable, CustomStringConvertible {
     case endBeforeStart(start: LocalInstant, end: LocalInstant)
     case goalOutOfRange(seconds: Int64, limit: Int64)
 
-    public var description: String {
-        switch self {
-        case .nothingRunning:
-            "no timer is running; start one with 'alog start TYPE'"
-        case .nothingToResume:
-            "no stopped timer to resume; start one with 'alog start TYPE'"
-        case .alreadyRunning(let type, let since):
-            "a timer is running (\(type) since \(Self.viewed(since).localTime) on \(Self.viewed(since).localDateAndTime.date.iso)); 'alog stop' first, or 'alog start TYPE' to switch"
-        case .stopBeforeStart(let type, let since, let at):
-            "cannot stop at \(at.iso8601): the running timer (\(type)) started at \(since.iso8601); give a later --at"
-        case .overlaps(let entry, let type, let start, let end):
-            "that window overlaps entry \(entry) (\(type), \(start.iso8601) to \(end?.iso8601 ?? "now")); choose another time, or add --adjust to trim that entry"
-        case .notTimed(let entry):
-            "entry \(entry) is an instant, not a timer; --start/--end apply to timers (use --at)"
-        case .endBeforeStart(let start, let end):
-            "the end \(end.iso8601) is before the start \(start.iso8601)"
-        case .goalOutOfRange(let seconds, let limit):
-            "a goal must be more than 0 and at most \(formatDuration(limit)) (got \(formatDuration(seconds)))"
-        }
-    }
-}
-
-extension TimerError {
-    /// An entry's instant on the viewer's clock.
-    static func viewed(_ at: LocalInstant) -> LocalInstant { SystemTimeZone().localInstant(at: at.seconds) }
 }
 
 extension TimerError: CodedError {

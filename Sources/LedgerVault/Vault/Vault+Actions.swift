@@ -66,9 +66,7 @@ extension Vault {
         guard !changes.isEmpty else { throw VaultError.nothingToChange }
         let entry = try resolveEntry(prefix)
         if entry.isDeleted {
-            throw VaultError.alreadyInState(
-                "entry \(entry.id) is deleted, so it cannot be edited; bring it back first with 'alog restore \(entry.id)'"
-            )
+            throw VaultError.editOfDeletedEntry(entry.id.description)
         }
         if let type = changes.type { try checkLog(type: type) }
         let trims = try checkWindow(of: entry, start: changes.at, end: changes.end, adjust: adjust)
@@ -96,7 +94,7 @@ extension Vault {
     @discardableResult
     public func checkDelete(_ prefix: String) throws -> Entry {
         let entry = try resolveEntry(prefix)
-        if entry.isDeleted { throw VaultError.alreadyInState("entry \(entry.id) is already deleted") }
+        if entry.isDeleted { throw VaultError.entryAlreadyDeleted(entry.id.description) }
         return entry
     }
 
@@ -111,7 +109,7 @@ extension Vault {
     @discardableResult
     public func checkRestore(_ prefix: String) throws -> Entry {
         let entry = try resolveEntry(prefix)
-        if !entry.isDeleted { throw VaultError.alreadyInState("entry \(entry.id) is not deleted") }
+        if !entry.isDeleted { throw VaultError.entryNotDeleted(entry.id.description) }
         return entry
     }
 

@@ -7,7 +7,7 @@ extension Vault {
         public var events: [Event]
         public var commit: CommitID
         /// Non-fatal problems after the commit landed.
-        public var warnings: [String]
+        public var warnings: [Notice]
     }
 
     /// Appends events (stamped now, after every stamp seen) as exactly one commit.

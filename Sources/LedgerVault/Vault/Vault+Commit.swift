@@ -23,7 +23,7 @@ extension Vault {
         var parent: ObjectID?
         var files: [CommittedFile]
         /// Problems after the commit landed (e.g. the index was locked); the commit is safe.
-        var warnings: [String]
+        var warnings: [Notice]
     }
 
     /// A file as committed, and how long it was before (for appending to the working copy).
@@ -72,7 +72,7 @@ extension Vault {
         var files: [CommittedFile]
         var result: T
         /// From finishing an interrupted write and from updating the working tree.
-        var warnings: [String]
+        var warnings: [Notice]
     }
 
     /// Under the write lock, runs `build` on the current HEAD, then moves the branch to the
@@ -86,7 +86,7 @@ extension Vault {
     /// A `build` that returns HEAD itself moves nothing: the result is returned at once.
     func movingBranch<T>(
         message: String, _ build: (Head) throws -> (commit: ObjectID, files: [CommittedFile], result: T),
-        afterMove: ((Head, ObjectID, T) throws -> [String])? = nil
+        afterMove: ((Head, ObjectID, T) throws -> [Notice])? = nil
     ) throws -> Landed<T> {
         let (lock, recovered) = try lockForWriting()
         defer { withExtendedLifetime(lock) {} }
@@ -158,8 +158,8 @@ extension Vault {
 
     /// Writes the committed content of ledger files into the working tree and stages exactly
     /// those paths. Failures here do not undo the commit; they are returned as warnings.
-    func updateWorkingTree(_ files: [CommittedFile]) -> [String] {
-        var warnings: [String] = []
+    func updateWorkingTree(_ files: [CommittedFile]) -> [Notice] {
+        var warnings: [Notice] = []
         for file in files {
             let path = file.path
             let full = root + "/" + path
@@ -174,7 +174,7 @@ extension Vault {
                 if let slash = full.lastIndex(of: "/") { try FileSystem.makeDirectories(String(full[..<slash])) }
                 try FileSystem.writeAtomically(full, file.content)
             } catch {
-                warnings.append("committed, but could not update the working copy of \(path): \(error)")
+                warnings.append(.workingCopyNotUpdated(path: path, detail: "\(error)"))
             }
         }
         do {
@@ -182,23 +182,17 @@ extension Vault {
                 FaultInjection.point("index.in-lock")
             }
         } catch {
-            warnings.append(
-                indexLockedReason().map {
-                    "committed; the git index was not updated: \($0); until then 'git status' may show ledger files as changed"
-                }
-                    ?? "committed; the git index could not be updated (\((error as? GitError)?.problem ?? "\(error)")), so 'git status' may show ledger files as changed until the next alog write; 'rm .git/index && git reset' rebuilds the index from HEAD"
-            )
+            warnings.append(.indexNotUpdated(indexProblem(error)))
         }
         return warnings
     }
 
-    /// Why the git index cannot be written, when the reason is `.git/index.lock` (with the fix);
-    /// nil when that file does not exist.
-    func indexLockedReason() -> String? {
+    /// Why the git index could not be written after `error`: `.git/index.lock` when that file
+    /// exists, else the error.
+    func indexProblem(_ error: any Error) -> Notice.IndexProblem {
         let lock = String(stateFiles.path.dropLast("alog/".count)) + "index.lock"
-        guard FileSystem.exists(lock) else { return nil }
-        return
-            "\(displayPath(lock)) exists (a git command is running, or one was killed and left it); if no git command is running, remove that file"
+        if FileSystem.exists(lock) { return .locked(lockFile: displayPath(lock)) }
+        return .failed((error as? GitError)?.problem ?? "\(error)")
     }
 
     /// `user.name`/`user.email` from the git configuration, else the device name (which is
@@ -213,9 +207,7 @@ extension Vault {
             guard let value, let problem = ConfigKey.named(key)?.problem(with: value) else { continue }
             refused = true
             if key == "user.name" { name = nil } else { email = nil }
-            notify(
-                "git's \(key) \(DisplayText.quoted(value)) cannot sign a commit (\(problem)), so alog signs with this device's instead; set it with 'alog config \(key) …' or 'git config --global \(key) …'"
-            )
+            notify(.signatureRefused(key: key, value: value, problem: problem))
         }
         let millis = clock()
         let seconds = millis / 1000
@@ -224,9 +216,7 @@ extension Vault {
             offsetMinutes: zone.offset(atUTC: seconds) / 60)
         if name == nil || email == nil, !refused, !FileSystem.exists(stateFiles.identityNoticed) {
             let missing = [name == nil ? "user.name" : nil, email == nil ? "user.email" : nil].compactMap { $0 }
-            notify(
-                "no git \(missing.joined(separator: " or ")) is set, so alog's commits are signed '\(signature.name) <\(signature.email)>'; to sign them as you, run 'git config --global user.name \"Your Name\"' and 'git config --global user.email you@example.com' (every repository), or 'alog config user.name \"Your Name\"' and 'alog config user.email you@example.com' (this vault). Said once for this vault"
-            )
+            notify(.signedAsDevice(missing: missing, name: signature.name, email: signature.email))
             try? FileSystem.writeAtomically(stateFiles.identityNoticed, [])
         }
         return signature

@@ -13,9 +13,9 @@ public import LedgerSystem
 /// - With `moveBranch`, a branch that only moved backwards (a `git reset` from outside) is put
 ///   back on the commit alog's caches reflected, instead.
 extension Vault {
-    /// What `repair` did, one line per action.
+    /// What `repair` did, one action each.
     public struct RepairOutcome: Sendable {
-        public var actions: [String] = []
+        public var actions: [RepairAction] = []
         /// The commit the branch was restored to, if it was damaged.
         package var restoredBranch: ObjectID?
         /// The commit that wrote removed lines back, if any.
@@ -26,7 +26,7 @@ extension Vault {
         /// The commit the branch was moved back to (`moveBranch`).
         package var movedBranchTo: ObjectID?
         /// Problems after the repair commit landed (the commit is safe).
-        public var warnings: [String] = []
+        public var warnings: [Notice] = []
     }
 
     public func repair(moveBranch: Bool = false) throws -> RepairOutcome {
@@ -75,8 +75,7 @@ extension Vault {
         report.movedBranchTo = target
         report.warnings += landed.warnings
         report.actions.append(
-            "moved the branch back to commit \(target.hex.prefix(12)), where alog last saw it (from \(landed.result.map { String($0.hex.prefix(12)) } ?? "nothing"))"
-        )
+            .movedBranchBack(to: String(target.hex.prefix(12)), from: landed.result.map { String($0.hex.prefix(12)) }))
     }
 
     private func repairBranch(into report: inout RepairOutcome) throws {
@@ -106,11 +105,7 @@ extension Vault {
         case .directory:
             let inside = FileSystem.list(path)
             guard inside.isEmpty else {
-                throw VaultError.branchUnrecoverable(
-                    ref: shown,
-                    reason:
-                        "it is a directory holding \(inside.sorted().joined(separator: ", ")); move those out of the way, then run 'alog repair' again"
-                )
+                throw VaultError.branchRefIsFolder(ref: shown, holding: inside.sorted())
             }
             try FileSystem.removeTree(path)
         case .file, .other:
@@ -118,14 +113,14 @@ extension Vault {
             if let bytes = try? FileSystem.read(path), !bytes.isEmpty {
                 let aside = stateDirectory + StateDirectory.damagedRefPrefix + "\(SystemClock.nowMillis())"
                 try FileSystem.writeAtomically(aside, bytes)
-                report.actions.append("kept what \(shown) held in \(displayPath(aside))")
+                report.actions.append(.keptRefContent(ref: shown, aside: displayPath(aside)))
             }
             try FileSystem.removeTree(path)
         }
         try repository.setReference(branch, to: target, message: "alog: repair: restore \(branch)")
         report.restoredBranch = target
         report.actions.append(
-            "restored the branch ref \(shown) (\(reason)) to commit \(target.hex.prefix(12)), \(source)")
+            .restoredBranch(ref: shown, reason: reason, commit: String(target.hex.prefix(12)), evidence: source))
     }
 
     /// The commit to restore a damaged branch to, and what proves it.
@@ -291,23 +286,17 @@ extension Vault {
             report.damagedLinesMoved = aside
             report.warnings += result.warnings
             let files = Set(order).count
+            let commit = String(result.commit.hex.prefix(12))
             if written > 0 {
                 report.actions.append(
-                    "wrote back \(written) event line\(written == 1 ? "" : "s") "
-                        + (movedBack
-                            ? "the branch left behind when it moved backwards"
-                            : "removed by commit\(causes.count == 1 ? "" : "s") \(causes.joined(separator: ", "))")
-                        + " in \(files) file\(files == 1 ? "" : "s"), as commit \(result.commit.hex.prefix(12))")
+                    .wroteBack(
+                        lines: written, leftBehind: movedBack, causes: causes, files: files, commit: commit))
             }
             if aside > 0 {
-                report.actions.append(
-                    "moved \(aside) damaged or altered line\(aside == 1 ? "" : "s") out of the event files to \(Self.damagedFolder)/ (kept there as they were), as commit \(result.commit.hex.prefix(12))"
-                )
+                report.actions.append(.movedDamagedAside(lines: aside, folder: Self.damagedFolder, commit: commit))
             }
         } catch is NothingToWriteBack {
-            report.actions.append(
-                "the event lines removed by commit\(causes.count == 1 ? "" : "s") \(causes.joined(separator: ", ")) are in HEAD again; nothing to write back"
-            )
+            report.actions.append(.linesAlreadyBack(causes: causes))
         }
         try clearRemovals()
         // Fold again, so counts (duplicates) are exactly what the events say.

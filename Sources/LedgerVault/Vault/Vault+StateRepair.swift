@@ -16,7 +16,7 @@ extension Vault {
     /// it exists, else the only branch there is. Returns what it did (nothing when HEAD is
     /// fine or there is no vault); throws, with the branches to choose from, when it cannot
     /// tell which branch is the vault's.
-    public static func repairHead(at path: String) throws -> [String] {
+    public static func repairHead(at path: String) throws -> [RepairAction] {
         let root = FileSystem.absolute(path)
         let gitDirectory = root + "/.git/"
         guard FileSystem.isDirectory(gitDirectory), FileSystem.isDirectory(gitDirectory + "refs"),
@@ -31,18 +31,14 @@ extension Vault {
         }
         let chosen = branches.contains("main") ? "main" : branches.count == 1 ? branches.first : nil
         guard let branch = chosen else {
-            throw VaultError.headDamaged(
-                path: ".git/HEAD",
-                reason:
-                    "\(problem), and alog cannot tell which of \(branches.isEmpty ? "no branches" : "the branches " + branches.sorted().joined(separator: ", ")) is the vault's"
-            )
+            throw VaultError.headBranchUnknown(path: ".git/HEAD", reason: problem, branches: branches.sorted())
         }
         if FileSystem.isDirectory(gitDirectory + "HEAD") { try FileSystem.removeTree(gitDirectory + "HEAD") }
         _ = try FileSystem.writeAtomically(gitDirectory + "HEAD", Array("ref: refs/heads/\(branch)\n".utf8))
-        return ["pointed .git/HEAD at the branch \(branch) again (it was damaged: \(problem))"]
+        return [.pointedHead(branch: branch, problem: problem)]
     }
 
-    public static func clearDamagedState(at path: String) throws -> [String] {
+    public static func clearDamagedState(at path: String) throws -> [RepairAction] {
         let root = FileSystem.absolute(path)
         let gitDirectory: String
         if FileSystem.isDirectory(root + "/.git") {
@@ -57,11 +53,10 @@ extension Vault {
         func shown(_ path: String) -> String {
             path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
         }
-        var replaced: [String] = []
+        var replaced: [RepairAction] = []
         if FileSystem.entryKind(String(stateDirectory.dropLast())) == .file {
             try FileSystem.removeTree(String(stateDirectory.dropLast()))
-            replaced.append(
-                "removed the file \(shown(String(stateDirectory.dropLast()))), which was in the way of alog's folder")
+            replaced.append(.removedFileInTheWay(shown(String(stateDirectory.dropLast()))))
         }
         let caches = [files.stateCache, files.summaryCache]
         for file in caches + [files.removals] {
@@ -69,15 +64,15 @@ extension Vault {
             try FileSystem.removeTree(file)
             replaced.append(
                 caches.contains(file)
-                    ? "replaced \(shown(file)) (\(problem)); it is folded again from the events"
-                    : "removed \(shown(file)) (\(problem)); run 'alog verify' to find commits that removed event lines")
+                    ? .replacedCache(shown(file), problem: problem)
+                    : .removedRemovalsFile(shown(file), problem: problem))
         }
         // A folder where a lock file belongs stops every writer ("Is a directory"): alog's
         // locks are empty files, so nothing is lost by taking it away.
         for lock in [files.writeLock, files.widget.queueLock, files.widget.drainLock]
         where FileSystem.entryKind(lock) == .directory {
             try FileSystem.removeTree(lock)
-            replaced.append("removed the folder \(shown(lock)), which was in the place of alog's lock file")
+            replaced.append(.removedFolderInLockPlace(shown(lock)))
         }
         let device = files.device
         if let problem = Self.obstruction(device) ?? Self.missingDeviceID(device) {
@@ -86,11 +81,7 @@ extension Vault {
             let id = recovered ?? DeviceID.random()
             try FileSystem.makeDirectories(stateDirectory)
             try FileSystem.writeAtomically(device, Array("id=\(id)\nname=\(SystemClock.hostName())\n".utf8))
-            replaced.append(
-                recovered != nil
-                    ? "replaced \(shown(device)) (\(problem)); recovered this clone's device id \(id) from the commits it made (its reflog)"
-                    : "replaced \(shown(device)) (\(problem)); this clone's device id could not be recovered (its reflog shows no event it wrote), so it writes as a new device, \(id), from now on"
-            )
+            replaced.append(.replacedDevice(shown(device), problem: problem, id: id, recovered: recovered != nil))
         }
         return replaced
     }

@@ -20,18 +20,13 @@ extension Vault {
         if let reason = ActivityTypes.validateName(name) { throw VaultError.invalidTypeName(name, reason: reason) }
         let summary = try summary()
         guard var definition = summary.definition(named: name) else {
-            throw VaultError.alreadyInState(
-                "there is no type \(DisplayText.quoted(name)) to remove; the types are: \(summary.types.map(\.name).joined(separator: ", "))"
-            )
+            throw VaultError.noSuchType(name, types: summary.types.map(\.name))
         }
         if definition.archived {
-            throw VaultError.alreadyInState(
-                "type \(name) is already removed; 'alog types add \(name)' brings it back")
+            throw VaultError.typeAlreadyRemoved(name)
         }
         if let running = summary.timeline.running, running.entry.type == name {
-            throw VaultError.alreadyInState(
-                "a timer of type \(name) is running (entry \(running.entry.id)); stop it first with 'alog stop', then remove the type"
-            )
+            throw VaultError.typeTimerRunning(type: name, entry: running.entry.id.description)
         }
         definition.archived = true
         return definition

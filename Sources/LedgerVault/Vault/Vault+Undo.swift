@@ -1,4 +1,4 @@
-import LedgerCore
+public import LedgerCore
 import LedgerEnvironment
 import LedgerGitLayout
 import LedgerSystem
@@ -8,9 +8,9 @@ import LedgerSystem
 /// (`.git/alog/undo`, one line per undo: the undone event's id, then the ids written), so a
 /// second undo reaches the action before, and an undo is never itself undone by the next one.
 extension Vault {
-    /// What `undo` did, in words, and the commit.
+    /// What `undo` did, one step per event of the action (newest first), and the commit.
     public struct Undone: Sendable {
-        public var description: String
+        public var steps: [UndoStep]
         /// Nil when nothing was left to reverse (another device deleted the entry, or changed
         /// the field since): the action is passed over, so the next undo reaches the one before.
         public var appended: Appended?
@@ -52,57 +52,47 @@ extension Vault {
         // note before both.
         let leftOut = undone.union(skipped.compactMap { EventID($0) })
         var bodies: [EventBody] = []
-        var texts: [String] = []
+        var steps: [UndoStep] = []
         for event in action.reversed() {
-            let (body, text) = reversal(
+            let (body, step) = reversal(
                 of: event, state: state, history: history, undone: undone, leftOut: leftOut)
             if let body { bodies.append(body) }
-            texts.append(text)
+            steps.append(step)
         }
-        let text = texts.joined(separator: "; ")
         // Nothing left to reverse (another device got there first): the action is passed over,
         // so the next undo reaches the one before rather than stopping here for good.
         guard !bodies.isEmpty else {
             let line = action.map(\.id.description).joined(separator: " ") + "\n"
             try FileSystem.writeAtomically(stateFiles.undoLog, Array((log + line).utf8))
-            return Undone(
-                description: text + "; passed over it, so 'alog undo' again reaches the action before", appended: nil)
+            return Undone(steps: steps, appended: nil)
         }
         let appended = try append(
             bodies, message: "alog: undo \(last.body.kind) \(last.entryID?.description ?? last.id.description)")
         let line = (action.map(\.id) + appended.events.map(\.id)).map(\.description).joined(separator: " ") + "\n"
         try FileSystem.writeAtomically(stateFiles.undoLog, Array((log + line).utf8))
-        return Undone(description: text, appended: appended)
+        return Undone(steps: steps, appended: appended)
     }
 
-    /// The event that reverses `event` (one of the `undone` action's), and what it does in words;
+    /// The event that reverses `event` (one of the `undone` action's), and the step it is;
     /// no event when there is nothing left to reverse. An entry's fields are last-writer-wins
     /// registers, so what an edit or a stop is reversed to is the value the entry would have
     /// without the undone action: a later change from another device stands.
     /// `leftOut`: `undone` and the earlier undone actions with their reversals.
     private func reversal(
         of event: Event, state: LedgerState, history: UndoHistory, undone: Set<EventID>, leftOut: Set<EventID>
-    ) -> (EventBody?, String) {
+    ) -> (EventBody?, UndoStep) {
         switch event.body {
         case .logged(let type, let at, _), .started(let type, let at, _, _):
-            let what = event.body.kind == "log" ? "entry" : "timer"
+            let timed = event.body.kind != "log"
             guard state.entry(event.id)?.isDeleted == false else {
-                return (
-                    nil,
-                    "the \(event.body.kind) of \(type) at \(Self.viewed(at)) (\(what) \(event.id)) is already deleted; 'alog restore \(event.id)' brings it back"
-                )
+                return (nil, .alreadyDeleted(entry: event.id.description, type: type, at: at, timed: timed))
             }
-            return (
-                .deleted(target: event.id),
-                "deleted \(what) \(event.id) (\(event.body.kind) \(type) at \(Self.viewed(at)))"
-            )
+            return (.deleted(target: event.id), .deleted(entry: event.id.description, type: type, at: at, timed: timed))
         case .stopped(let target, let at, let note):
             guard let entry = state.entry(target), entry.isTimed else {
-                return (nil, "the timer \(target) the stop ended is not in the ledger")
+                return (nil, .notInLedger(entry: target.description, by: .stop))
             }
-            guard !entry.isDeleted else {
-                return (nil, "timer \(target) is deleted; 'alog restore \(target)' brings it back")
-            }
+            guard !entry.isDeleted else { return (nil, .entryDeleted(entry: target.description, timed: true)) }
             let rest = Self.fields(history.touching[target] ?? [], without: leftOut)
             var changes = EntryChanges()
             if rest.end != entry.end {
@@ -112,47 +102,36 @@ extension Vault {
             let stopNote = note.flatMap { $0.isEmpty ? nil : $0 }
             if note != nil, entry.note == stopNote, rest.note != entry.note { changes.note = rest.note ?? "" }
             guard !changes.isEmpty else {
-                return (
-                    nil,
-                    "the stop of \(entry.type) timer \(target) at \(Self.viewed(at)) was overtaken by a later change; nothing to take back"
-                )
+                return (nil, .stopOvertaken(timer: target.description, type: entry.type, at: at))
             }
             if let end = rest.end {
                 return (
                     .edited(target: target, changes: changes),
-                    "took back the stop of \(entry.type) timer \(target): it ends at \(Self.viewed(end)) again, where another stop put it"
+                    .stopTakenBack(timer: target.description, type: entry.type, endsAt: end, next: nil)
                 )
             }
             let next = state.timeline.intervals.first {
                 $0.entry.id != target && !undone.contains($0.entry.id) && $0.start.seconds >= at.seconds
             }
-            let runs =
-                next.map { "it runs again, until the \($0.entry.type) timer that starts at \(Self.viewed($0.start))" }
-                ?? "it runs again"
             return (
                 .edited(target: target, changes: changes),
-                "took back the stop of \(entry.type) timer \(target): \(runs)"
+                .stopTakenBack(
+                    timer: target.description, type: entry.type, endsAt: nil,
+                    next: next.map { UndoStep.Next(type: $0.entry.type, start: $0.start) })
             )
         case .goalSet(let type, _):
             let earlier = history.goals[type]?.last { $0.event.orderKey < event.orderKey }
             let previous: Int64 = if case .goalSet(_, let seconds)? = earlier?.event.body { seconds } else { 0 }
-            return (
-                .goalSet(type: type, seconds: previous),
-                previous == 0
-                    ? "removed the daily goal of \(type) again"
-                    : "put the daily goal of \(type) back to \(formatDuration(previous))"
-            )
+            return (.goalSet(type: type, seconds: previous), .goalPutBack(type: type, seconds: previous))
         case .deleted(let target):
-            return (.restored(target: target), "restored entry \(target)")
+            return (.restored(target: target), .restored(entry: target.description))
         case .restored(let target):
-            return (.deleted(target: target), "deleted entry \(target) again")
+            return (.deleted(target: target), .deletedAgain(entry: target.description))
         case .edited(let target, let changes):
             guard let entry = state.entry(target) else {
-                return (nil, "the entry \(target) the edit changed is not in the ledger")
+                return (nil, .notInLedger(entry: target.description, by: .edit))
             }
-            guard !entry.isDeleted else {
-                return (nil, "entry \(target) is deleted; 'alog restore \(target)' brings it back")
-            }
+            guard !entry.isDeleted else { return (nil, .entryDeleted(entry: target.description, timed: false)) }
             // Each field the edit set, as the entry's other events leave it.
             let rest = Self.fields(history.touching[target] ?? [], without: leftOut)
             var back = EntryChanges()
@@ -163,9 +142,9 @@ extension Vault {
                 if let end = rest.end { back.end = end } else { back.clearsEnd = true }
             }
             guard !back.isEmpty else {
-                return (nil, "the edit of entry \(target) was overtaken by later changes; nothing to put back")
+                return (nil, .editOvertaken(entry: target.description))
             }
-            return (.edited(target: target, changes: back), "put entry \(target) back as it was before the edit")
+            return (.edited(target: target, changes: back), .editPutBack(entry: target.description))
         case .typeDefined(let definition):
             let earlier = history.definitions[definition.name]?.last { $0.event.orderKey < event.orderKey }
             let previous: ActivityTypeDefinition? =
@@ -176,15 +155,12 @@ extension Vault {
                 // The type was new: undoing its definition removes it again.
                 var removed = definition
                 removed.archived = true
-                return (.typeDefined(removed), "removed the new type \(definition.name) again")
+                return (.typeDefined(removed), .typeRemovedAgain(definition.name, wasRemovedBefore: false))
             }
             if previous.archived {
-                return (.typeDefined(previous), "removed type \(definition.name) again (it had been removed before)")
+                return (.typeDefined(previous), .typeRemovedAgain(definition.name, wasRemovedBefore: true))
             }
-            return (
-                .typeDefined(previous),
-                "put type \(definition.name) back as it was (\(previous.icon), \(previous.group.isEmpty ? "no group" : previous.group), \(previous.color.isEmpty ? "no colour" : previous.color))"
-            )
+            return (.typeDefined(previous), .typePutBack(previous))
         }
     }
 
@@ -266,11 +242,40 @@ extension Vault {
     }
 }
 
-extension Vault {
-    /// An instant in undo's messages as history shows it, `HH:MM YYYY-MM-DD` on the viewer's
-    /// clock (the entry may have been recorded in another zone).
-    static func viewed(_ at: LocalInstant) -> String {
-        let local = SystemTimeZone().localInstant(at: at.seconds)
-        return "\(local.localTime) \(local.localDateAndTime.date.iso)"
+/// One event of an undone action and what undoing it did (or why nothing was left to do), as
+/// data; LedgerMessages says it in words.
+public enum UndoStep: Sendable, Equatable {
+    /// The event that a step's entry came from.
+    public enum Source: Sendable, Equatable {
+        case stop, edit
     }
+
+    /// The timer that runs after one whose stop was taken back.
+    public struct Next: Sendable, Equatable {
+        public var type: String
+        public var start: LocalInstant
+    }
+
+    /// A log or start undone: the entry (a timer when `timed`) is deleted.
+    case deleted(entry: String, type: String, at: LocalInstant, timed: Bool)
+    /// A log or start whose entry another device already deleted.
+    case alreadyDeleted(entry: String, type: String, at: LocalInstant, timed: Bool)
+    /// The entry a stop or an edit changed is not in the ledger.
+    case notInLedger(entry: String, by: Source)
+    /// The entry a stop or edit changed is deleted now.
+    case entryDeleted(entry: String, timed: Bool)
+    /// A later change replaced what the stop set.
+    case stopOvertaken(timer: String, type: String, at: LocalInstant)
+    /// The stop is taken back: the timer ends at `endsAt` (where another stop put it), or runs
+    /// again (until the `next` timer, if one starts later).
+    case stopTakenBack(timer: String, type: String, endsAt: LocalInstant?, next: Next?)
+    /// A goal goes back to `seconds` (0: no goal).
+    case goalPutBack(type: String, seconds: Int64)
+    case restored(entry: String)
+    case deletedAgain(entry: String)
+    case editOvertaken(entry: String)
+    case editPutBack(entry: String)
+    /// A type definition undone by removing the type (it was new, or removed before).
+    case typeRemovedAgain(String, wasRemovedBefore: Bool)
+    case typePutBack(ActivityTypeDefinition)
 }

@@ -35,7 +35,7 @@ extension Vault {
     /// Takes `write.lock` (blocking), after which nothing else of alog writes to this clone.
     /// Finishes the work of a writer killed while holding it; what could not be put right is
     /// returned as warnings (the lock is held either way).
-    func lockForWriting() throws -> (lock: FileLock, warnings: [String]) {
+    func lockForWriting() throws -> (lock: FileLock, warnings: [Notice]) {
         let lock: FileLock
         do {
             // `.git/alog/` is missing when a read-only clone was opened without it.
@@ -48,7 +48,7 @@ extension Vault {
         }
         let path = stateFiles.branchIntent
         guard let bytes = try FileSystem.read(path) else { return (lock, []) }
-        var warnings: [String] = []
+        var warnings: [Notice] = []
         // The dead writer may have left the temporary file of a state or cache file it was
         // replacing.
         FileSystem.removeAbandonedTemporaries(in: stateDirectory)
@@ -62,7 +62,7 @@ extension Vault {
 
     /// Finishes the work of a writer that was killed while holding `write.lock`, if there is
     /// one (one `stat` otherwise). Returns what could not be put right.
-    public func finishInterruptedWrite() throws -> [String] {
+    public func finishInterruptedWrite() throws -> [Notice] {
         guard FileSystem.exists(stateFiles.branchIntent) else { return [] }
         let held = try lockForWriting()
         return withExtendedLifetime(held) { $0.warnings }
@@ -78,7 +78,7 @@ extension Vault {
         FileSystem.remove(stateFiles.branchIntent)
     }
 
-    private func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [String] {
+    private func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [Notice] {
         let repository = try repository
         repository.removeAbandonedIndexLock(claim: indexLockClaim)
         let written = Array((intent.to.hex + "\n").utf8)
@@ -106,15 +106,13 @@ extension Vault {
         let changed = try repository.diffTrees(oldTree, newTree).map(\.path)
         let ledgerPaths = changed.filter(VaultLayout.isLedgerPath)
         var userPaths = changed.filter { !VaultLayout.isLedgerPath($0) }
-        var warnings: [String] = []
+        var warnings: [Notice] = []
         do {
             try repository.checkout(tree: headTree, baseline: oldTree, paths: ledgerPaths, force: true)
             try repository.stageFiles(
                 try ledgerPaths.filter { try repository.treeEntry(atPath: $0, in: headTree) != nil })
         } catch {
-            warnings.append(
-                "could not bring the ledger files of an interrupted write up to date: "
-                    + (indexLockedReason() ?? "\(error)"))
+            warnings.append(.interruptedWriteUnsettled(indexProblem(error)))
         }
         // A note the killed writer already brought up to date counts as a conflict for a safe
         // checkout (it no longer matches the old tree): stage it, and keep any other version.
@@ -129,9 +127,7 @@ extension Vault {
                     if try repository.hashWorkingFile(path) == wanted {
                         try repository.stageFiles(wanted == nil ? [] : [path])
                     } else {
-                        warnings.append(
-                            "\(path): kept your working copy; it differs from the version in commit \(current.hex.prefix(12)) (an interrupted write left it behind)"
-                        )
+                        warnings.append(.keptWorkingCopy(path: path, commit: String(current.hex.prefix(12))))
                     }
                 }
                 let remaining = userPaths.filter { !conflicts.contains($0) }

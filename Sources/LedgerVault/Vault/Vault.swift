@@ -44,7 +44,7 @@ public final class Vault {
     public var clock: @Sendable () -> Int64 = { SystemClock.nowMillis() }
     /// Receives what the user should know but that stops nothing (say, that commits fall back
     /// to the device's name for want of a git identity); commands print it as a warning.
-    public var notify: (String) -> Void = { _ in }
+    public var notify: (Notice) -> Void = { _ in }
     /// Damaged lines met while folding; each is skipped, everything else still loads.
     public internal(set) var lineIssues: [LineIssue] = []
 
@@ -113,7 +113,7 @@ public final class Vault {
     /// chose a repository of its own there): adopting the enclosing repository is usually
     /// what was meant.
     public static func initialize(
-        at path: String, nested: Bool = false, notify: @escaping (String) -> Void = { _ in }
+        at path: String, nested: Bool = false, notify: @escaping (Notice) -> Void = { _ in }
     ) throws -> (Vault, InitOutcome) {
         let root = FileSystem.absolute(path)
         let existed = FileSystem.isDirectory(root)

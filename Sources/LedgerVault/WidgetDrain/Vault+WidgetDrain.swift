@@ -44,7 +44,7 @@ extension Vault {
         /// Unreadable queue or journal text, saved aside (nothing in it was committed).
         public var savedAside: [String] = []
         /// Problems after a commit landed (the index was locked, say); the events are safe.
-        public var warnings: [String] = []
+        public var warnings: [Notice] = []
 
         public init() {}
     }
@@ -113,12 +113,7 @@ extension Vault {
             guard summary.type(named: type) != nil else {
                 let removed = summary.definition(named: type)?.archived == true
                 batch.failures.append(
-                    (
-                        item.key,
-                        removed
-                            ? "type \(DisplayText.quoted(type)) was removed ('alog types remove'); 'alog types add \(type)' on any device brings it back"
-                            : "unknown activity type \(DisplayText.quoted(type)); add it with 'alog types add \(type)' on any device"
-                    ))
+                    (item.key, (removed ? DrainRefusal.removedType(type) : .unknownType(type)).sentence))
                 continue
             }
             let instant: LocalInstant
@@ -128,14 +123,11 @@ extension Vault {
             }
             if instant.seconds > now / 1000 + 300 {
                 batch.failures.append(
-                    (
-                        item.key,
-                        "\(instant.iso8601) is \(formatDuration(instant.seconds - now / 1000)) in the future; entries record what already happened"
-                    ))
+                    (item.key, DrainRefusal.inTheFuture(instant, aheadBy: instant.seconds - now / 1000).sentence))
                 continue
             }
             if instant.seconds < 0 {
-                batch.failures.append((item.key, "the time is before 1970"))
+                batch.failures.append((item.key, DrainRefusal.before1970.sentence))
                 continue
             }
             let id = EventID.random()
@@ -146,7 +138,8 @@ extension Vault {
                     let target = Self.latestEntry(
                         type: type, on: action.date, state: state!, batchLogs: batchLogs, removed: removed)
                 else {
-                    batch.failures.append((item.key, "no live \(type) entry on \(action.date.iso) to remove"))
+                    batch.failures.append(
+                        (item.key, DrainRefusal.nothingToRemove(type: type, date: action.date).sentence))
                     continue
                 }
                 removed.insert(target)
@@ -184,7 +177,7 @@ extension Vault {
 
     /// Steps 4–6: commit what HEAD lacks, take the items out of the queue, drop the journal.
     /// Returns the number of events committed now.
-    private func finishDrain(_ journal: DrainJournal, store: WidgetStore, warnings: inout [String]) throws -> Int {
+    private func finishDrain(_ journal: DrainJournal, store: WidgetStore, warnings: inout [Notice]) throws -> Int {
         let count = journal.events.count
         let committed = try commitUnlessPresent(
             journal.events,
@@ -217,7 +210,7 @@ extension Vault {
 
     /// Commits those of `events` (all from this device, one wall time) that HEAD does not hold
     /// yet, as one commit; returns how many were committed.
-    func commitUnlessPresent(_ events: [Event], message: String, warnings: inout [String]) throws -> Int {
+    func commitUnlessPresent(_ events: [Event], message: String, warnings: inout [Notice]) throws -> Int {
         let ids = events.map(\.id.description).joined(separator: " ")
         do {
             let (result, (missing, summaryBefore)) = try commit(message: message + "\n\nAlog-Events: " + ids) {

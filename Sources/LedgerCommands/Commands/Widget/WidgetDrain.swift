@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerMessages
 import LedgerOutput
 import LedgerVault
 import LedgerWidget
@@ -38,7 +39,7 @@ struct WidgetDrain: ParsableCommand {
                             })
                     ),
                     ("savedAside", JSONText.array(report.savedAside.map(JSONText.string))),
-                    ("warnings", JSONText.array(report.warnings.map(JSONText.string))),
+                    ("warnings", JSONText.array(report.warnings.map { JSONText.string($0.sentence) })),
                     ("queued", String(counts.waiting)),
                     ("processed", String(counts.processed)),
                 ]))

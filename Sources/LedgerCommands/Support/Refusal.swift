@@ -1,0 +1,17 @@
+import LedgerCore
+import LedgerMessages
+
+/// A refusal of the library (a `VaultError`, `SyncError` or `TimerError`, which are data) with
+/// its words from LedgerMessages and its stable code: what the CLI prints, on a terminal or as
+/// `--json`.
+struct Refusal: Error, CodedError, CustomStringConvertible {
+    var code: String
+    var description: String
+
+    /// `error` ready to be said: a library refusal gets its sentence; any other error is
+    /// returned as it is (it says itself).
+    static func presentable(_ error: any Error) -> any Error {
+        guard let sentence = Messages.sentence(for: error), let coded = error as? any CodedError else { return error }
+        return Refusal(code: coded.code, description: sentence)
+    }
+}

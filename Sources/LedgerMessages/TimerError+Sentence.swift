@@ -1,0 +1,31 @@
+import LedgerCore
+import LedgerEnvironment
+package import LedgerVault
+
+/// The words of each `TimerError`.
+extension TimerError {
+    /// What the refusal says to a person: what is wrong, where, and how to fix it.
+    package var sentence: String {
+        switch self {
+        case .nothingRunning:
+            "no timer is running; start one with 'alog start TYPE'"
+        case .nothingToResume:
+            "no stopped timer to resume; start one with 'alog start TYPE'"
+        case .alreadyRunning(let type, let since):
+            "a timer is running (\(type) since \(Self.viewed(since).localTime) on \(Self.viewed(since).localDateAndTime.date.iso)); 'alog stop' first, or 'alog start TYPE' to switch"
+        case .stopBeforeStart(let type, let since, let at):
+            "cannot stop at \(at.iso8601): the running timer (\(type)) started at \(since.iso8601); give a later --at"
+        case .overlaps(let entry, let type, let start, let end):
+            "that window overlaps entry \(entry) (\(type), \(start.iso8601) to \(end?.iso8601 ?? "now")); choose another time, or add --adjust to trim that entry"
+        case .notTimed(let entry):
+            "entry \(entry) is an instant, not a timer; --start/--end apply to timers (use --at)"
+        case .endBeforeStart(let start, let end):
+            "the end \(end.iso8601) is before the start \(start.iso8601)"
+        case .goalOutOfRange(let seconds, let limit):
+            "a goal must be more than 0 and at most \(formatDuration(limit)) (got \(formatDuration(seconds)))"
+        }
+    }
+
+    /// An entry's instant on the viewer's clock.
+    static func viewed(_ at: LocalInstant) -> LocalInstant { SystemTimeZone().localInstant(at: at.seconds) }
+}
