@@ -1,4 +1,4 @@
-import LedgerCore
+package import LedgerCore
 
 /// One interval read from another tracker, before it becomes an alog entry: where it came from
 /// (file and line, for errors), its window, and the names the tracker gave it.
@@ -16,8 +16,16 @@ package struct ImportRecord: Sendable, Equatable {
     package var tags: [String]
     /// Watson's project.
     package var project: String?
-    /// timewarrior's annotation.
+    /// timewarrior's annotation; a CSV row's note.
     package var annotation: String?
+    /// An alog id the record already has (a CSV row exported by alog): the entry keeps it.
+    package var id: EventID?
+    /// A point in time, not a window (a CSV row with neither end nor seconds).
+    package var isInstant = false
+    /// The recorder's UTC offset, when the source kept it (CSV's ISO times): the entry keeps it.
+    package var offset: Int32?
+    /// The type's group, when the source names it (CSV): a type defined on the way gets it.
+    package var group: String?
 
     package init(
         file: String, line: Int, identity: String, start: Int64, end: Int64?, tags: [String], project: String? = nil,

@@ -211,6 +211,54 @@ struct ImportTests {
         #expect(try run(["export", "--format", "yaml"], vault, home).status == 64)
     }
 
+    @Test("CSV: export, import into a new vault, export again gives the same bytes; a second import adds nothing")
+    func csvRoundTrip() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        #expect(try run(["init"], vault, home, zone: "Europe/Berlin").succeeded)
+        #expect(try run(["types", "add", "work", "--group", "job"], vault, home, zone: "Europe/Berlin").succeeded)
+        #expect(
+            try run(
+                [
+                    "track", "work", "--from", "2026-11-20T09:00", "--to", "2026-11-20T10:30", "--note",
+                    "plan, \"draft\"\nline 2",
+                ],
+                vault, home, zone: "Europe/Berlin"
+            ).succeeded)
+        // Logged on a trip: the entry keeps +05:45.
+        #expect(try run(["log", "wake", "--at", "2026-11-22T06:00"], vault, home, zone: "Asia/Kathmandu").succeeded)
+        #expect(try run(["log", "meal", "--at", "2026-11-21T12:00"], vault, home, zone: "Europe/Berlin").succeeded)
+        #expect(
+            try run(["start", "exercise", "--at", "2026-11-25T08:00"], vault, home, zone: "Europe/Berlin").succeeded)
+        let first = try run(["export", "--format", "csv"], vault, home, zone: "Europe/Berlin").stdout
+        #expect(first.contains("2026-11-22T06:00:00+05:45"), "\(first)")
+        let file = home.sub("export.csv")
+        try writeFile(file, first)
+        let fresh = home.sub("fresh")
+        #expect(try run(["init"], fresh, home, zone: "Europe/Berlin").succeeded)
+        let refused = try run(["import", "csv", file], fresh, home, zone: "Europe/Berlin")
+        #expect(refused.status == 1 && refused.stderr.contains("work") && refused.stderr.contains("--define-types"))
+        #expect(try commits(fresh) == 1, "a refused import writes nothing")
+        let imported = try run(["import", "csv", file, "--define-types"], fresh, home, zone: "Europe/Berlin")
+        #expect(
+            imported.stdout.contains("imported 4 entries from csv in one commit"),
+            "\(imported.stdout) \(imported.stderr)")
+        let second = try run(["export", "--format", "csv"], fresh, home, zone: "Europe/Berlin").stdout
+        #expect(second == first, "the same bytes: ids, offsets, groups, notes and the running timer")
+        let again = try run(["import", "csv", file], fresh, home, zone: "Europe/Berlin")
+        #expect(again.stdout.contains("imported 0 entries") && again.stdout.contains("4 already in the vault"))
+        #expect(try commits(fresh) == 2)
+        // A damaged row stops the import with file and line; --skip-invalid takes the rest.
+        try writeFile(file, "type,start,end\nmeal,2026-11-23 08:00,\nmeal,yesterday,\n")
+        let stopped = try run(["import", "csv", file], fresh, home, zone: "Europe/Berlin")
+        #expect(stopped.status == 1 && stopped.stderr.contains("export.csv:3: start 'yesterday'"), "\(stopped.stderr)")
+        #expect(try commits(fresh) == 2)
+        let skipped = try run(["import", "csv", file, "--skip-invalid"], fresh, home, zone: "Europe/Berlin")
+        #expect(skipped.stdout.contains("imported 1 entry") && skipped.stdout.contains("skipped"), "\(skipped.stdout)")
+        let meal = try run(["history", "--json", "--type", "meal"], fresh, home, zone: "Europe/Berlin").stdout
+        #expect(meal.contains("2026-11-23T08:00:00+01:00"), "a time without an offset is the reader's: \(meal)")
+    }
+
     @Test(
         "timewarrior: alog's totals per tag equal timew summary's on the same intervals (over midnight and DST too)",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/timew")))

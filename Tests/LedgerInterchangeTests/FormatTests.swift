@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerInterchange
 import TestSupport
 import Testing
@@ -74,5 +75,73 @@ struct FormatTests {
         #expect(typeName(fromTrackerName: String(repeating: "a", count: 50))?.count == 32)
         #expect(TypeSource("tag:work") == .tag("work"))
         #expect(TypeSource("tag:") == nil)
+    }
+
+    @Test("CSV: RFC 4180 quoting, CRLF, a byte-order mark, columns in any order, local times in the reader's zone")
+    func csvRows() {
+        let text =
+            "\u{FEFF}note,type,start,end\r\n\"plan, \"\"draft\"\"\nline 2\",work,2026-11-20T09:00:00+05:45,2026-11-20T10:00:00+05:45\r\n"
+            + ",meal,2026-11-21 12:00,\r\n\r\n ,sleep , 2026-03-29T02:30 ,\r\n"
+        let berlin = FixedOffsetZone(offset: 3600)
+        let (records, errors) = CSVFormat.records(Array(text.utf8), file: "f.csv", zone: berlin)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(records.map(\.tags) == [["work"], ["meal"], ["sleep"]])
+        #expect(records[0].annotation == "plan, \"draft\"\nline 2")
+        #expect(records[0].offset == 20_700 && records[0].end! - records[0].start == 3600 && !records[0].isInstant)
+        #expect(records[1].isInstant && records[1].offset == 3600 && records[1].annotation == nil)
+        #expect(records[1].start == ISO8601.parse("2026-11-21T11:00:00Z")!.instant!.seconds)
+        #expect(records[2].annotation == " ", "a note is kept as written")
+        #expect(records.map(\.line) == [2, 4, 6], "a row's line is where it starts")
+    }
+
+    @Test("CSV: what is not a row says file, line and why, and the other rows stay")
+    func csvRefusals() {
+        func errors(_ body: String, header: String = "id,type,start,end,seconds,group,note") -> [String] {
+            CSVFormat.records(Array((header + "\n" + body).utf8), file: "f.csv", zone: FixedOffsetZone(offset: 0))
+                .errors.map(\.description)
+        }
+        #expect(
+            errors(",meal,2026-11-20,,,,") == [
+                "f.csv:2: start '2026-11-20' is not an ISO 8601 date and time (e.g. 2026-11-20T09:00:00+01:00 or 2026-11-20 09:00)"
+            ])
+        #expect(errors(",meal,2026-11-20T09:00Z,2026-11-20T08:00Z,,,").first?.contains("is before the start") == true)
+        #expect(errors("zz,meal,2026-11-20T09:00Z,,,,").first?.contains("is not an alog entry id") == true)
+        #expect(errors(",meal,2026-11-20T09:00Z,,-5,,").first?.contains("not a whole number of seconds") == true)
+        #expect(errors(",meal,2026-11-20T09:00Z,,,,\"a\u{7}b\"").first?.contains("control characters") == true)
+        #expect(errors(",meal,2026-11-20T09:00Z,,") == ["f.csv:2: 5 fields where the header has 7"])
+        #expect(
+            errors(",meal,2026-11-20T09:00Z,,,,\"open") == [
+                "f.csv:2: a quoted field is not closed before the end of the file"
+            ])
+        #expect(errors(",meal,2026-11-20T09:00Z,,,,a\"b").first?.contains("a quote inside an unquoted field") == true)
+        #expect(
+            errors("", header: "type,when") == [
+                "f.csv:1: unknown column 'when' in the header; the columns are id,type,group,start,end,seconds,note"
+            ])
+        #expect(errors("", header: "type,note") == ["f.csv:1: the header has no start column (it reads: type,note)"])
+        #expect(CSVFormat.records([], file: "f.csv", zone: FixedOffsetZone(offset: 0)).errors.map(\.line) == [1])
+    }
+
+    @Test("CSV: thousands of damaged rows: each refused with its line or read, none crashes, good rows survive")
+    func csvDamagedRows() {
+        var rng = SplitMix(state: 7)
+        let good = "ab12cd34ef56,work,job,2026-11-20T09:00:00+01:00,2026-11-20T10:00:00+01:00,3600,\"a, b\""
+        let alphabet = Array(",\"\r\n 0123456789T:-+Zabc\u{0}é")
+        for _ in 0..<3000 {
+            var row = Array(good)
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let index = Int.random(in: 0..<max(1, row.count), using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0 where !row.isEmpty: row.remove(at: index)
+                case 1: row.insert(alphabet.randomElement(using: &rng)!, at: min(index, row.count))
+                default: if !row.isEmpty { row[index] = alphabet.randomElement(using: &rng)! }
+                }
+            }
+            let text = "id,type,group,start,end,seconds,note\n" + good + "\n" + String(row) + "\n"
+            let (records, errors) = CSVFormat.records(Array(text.utf8), file: "f", zone: FixedOffsetZone(offset: 0))
+            #expect(records.first?.line == 2, "the good row before the damage is read")
+            for error in errors { #expect(error.line >= 2 && !error.reason.isEmpty) }
+            for record in records { #expect(record.end.map { $0 >= record.start } ?? true) }
+        }
     }
 }

@@ -8,14 +8,15 @@ import LedgerVault
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Bring in what another tracker recorded: timewarrior's data or Watson's frames, as one commit.",
+        abstract:
+            "Bring in what another tracker recorded (timewarrior's data, Watson's frames) or a CSV file, as one commit.",
         discussion: """
             Each interval becomes a timer entry whose id is derived from the interval itself, so \
             importing the same data again adds nothing, and an updated export adds only what is new. \
             A record that cannot be read stops the import before anything is written (file, line and \
             why), unless --skip-invalid. 'alog undo' takes the whole import back.
             """,
-        subcommands: [Timewarrior.self, Watson.self])
+        subcommands: [Timewarrior.self, Watson.self, CSV.self])
 
     /// What both trackers' imports take.
     struct Options: ParsableArguments {
@@ -88,6 +89,31 @@ struct Import: ParsableCommand {
         }
     }
 
+    struct CSV: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "csv",
+            abstract:
+                "Import a CSV file: the columns of 'alog export --format csv' (id,type,group,start,end,seconds,note).",
+            discussion: """
+                A header names the columns, in any order; type and start are required. Times are ISO 8601; \
+                an offset written is kept, a time without one is local. A row with an end is a window; with neither end nor \
+                seconds, an instant; with seconds and no end, a timer that was running. An id (as export \
+                writes it) is kept, so importing an export again adds nothing and a round trip gives the \
+                same bytes. A group names the group of a type --define-types defines.
+                """)
+
+        @Argument(help: "The CSV file.")
+        var path: String
+
+        @OptionGroup var options: Options
+
+        func run() throws {
+            try Import.run(options, source: "csv", path: path, defaultSource: .firstTag) { path, bytes in
+                CSVFormat.records(bytes, file: path, zone: SystemTimeZone())
+            }
+        }
+    }
+
     /// The files a path names: itself, or in a folder the tracker's files (timewarrior's
     /// `YYYY-MM.data`, in the folder or its `data/`; Watson's `frames`).
     static func files(_ path: String, source: String) throws -> [String] {
@@ -95,6 +121,7 @@ struct Import: ParsableCommand {
             throw Failure("\(DisplayText.quoted(path)) does not exist; give the \(source) folder or file to import")
         }
         guard FileSystem.isDirectory(path) else { return [path] }
+        if source == "csv" { throw Failure("\(DisplayText.quoted(path)) is a folder; give the CSV file to import") }
         let folder = path.hasSuffix("/") ? path : path + "/"
         if source == "watson" {
             guard FileSystem.exists(folder + "frames") else {
@@ -143,6 +170,7 @@ struct Import: ParsableCommand {
         // Recorded with the reader's offset at each instant, as entries logged here would be.
         let zone = SystemTimeZone()
         var windows: [Vault.ImportedWindow] = []
+        var groups: [String: String] = [:]
         windows.reserveCapacity(records.count)
         for record in records {
             var name = options.untagged
@@ -164,10 +192,15 @@ struct Import: ParsableCommand {
             }
             var note = record.annotation ?? ""
             if !rest.isEmpty { note += (note.isEmpty ? "" : " · ") + "\(source) tags: " + rest.joined(separator: ", ") }
+            // The offset the source kept (CSV), else the reader's at that instant.
+            func instant(_ seconds: Int64) -> LocalInstant {
+                record.offset.map { LocalInstant(seconds: seconds, offset: $0) } ?? zone.localInstant(at: seconds)
+            }
+            if let group = record.group, groups[name] == nil { groups[name] = group }
             windows.append(
                 Vault.ImportedWindow(
-                    identity: record.identity, type: name, start: zone.localInstant(at: record.start),
-                    end: record.end.map { zone.localInstant(at: $0) }, note: note.isEmpty ? nil : note))
+                    identity: record.identity, type: name, start: instant(record.start), end: record.end.map(instant),
+                    note: note.isEmpty ? nil : note, id: record.id, isInstant: record.isInstant))
         }
         let vault = try options.vault.open { vault in
             let missing = try vault.missingTypes(of: windows)
@@ -177,7 +210,7 @@ struct Import: ParsableCommand {
                 )
             }
         }
-        let outcome = try vault.importWindows(windows, define: options.defineTypes, source: source)
+        let outcome = try vault.importWindows(windows, define: options.defineTypes, groups: groups, source: source)
         outcome.appended?.warnings.forEach(Terminal.warn)
         if options.json {
             emit(

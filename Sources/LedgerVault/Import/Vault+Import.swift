@@ -13,13 +13,22 @@ extension Vault {
         /// Nil while it runs in the tracker.
         public var end: LocalInstant?
         public var note: String?
+        /// An id the source gave the entry (a CSV row exported by alog), kept as it is.
+        public var id: EventID?
+        /// A point in time (a log), not a window: `end` is nil.
+        public var isInstant: Bool
 
-        public init(identity: String, type: String, start: LocalInstant, end: LocalInstant?, note: String?) {
+        public init(
+            identity: String, type: String, start: LocalInstant, end: LocalInstant?, note: String?, id: EventID? = nil,
+            isInstant: Bool = false
+        ) {
             (self.identity, self.type, self.start, self.end, self.note) = (identity, type, start, end, note)
+            (self.id, self.isInstant) = (id, isInstant)
         }
 
-        /// The id of the entry this window becomes.
-        public var entryID: EventID { EventID(rawValue: Self.hash("alog-import:" + identity)) }
+        /// The id of the entry this window becomes: the source's, else one derived from its
+        /// identity.
+        public var entryID: EventID { id ?? EventID(rawValue: Self.hash("alog-import:" + identity)) }
         /// The id of its stop.
         var stopID: EventID { EventID(rawValue: Self.hash("alog-import-stop:\(identity):\(end?.seconds ?? 0)")) }
 
@@ -64,9 +73,12 @@ extension Vault {
         return missing.sorted()
     }
 
-    /// Writes the new windows, and the types they need (`define`; any other missing type
-    /// is refused before anything is written), as one commit.
-    public func importWindows(_ windows: [ImportedWindow], define: Bool, source: String) throws -> ImportOutcome {
+    /// Writes the new windows, and the types they need (`define`, each with its group from
+    /// `groups` if the source named one; any other missing type is refused before anything is
+    /// written), as one commit.
+    public func importWindows(
+        _ windows: [ImportedWindow], define: Bool, groups: [String: String] = [:], source: String
+    ) throws -> ImportOutcome {
         let missing = try missingTypes(of: windows)
         if !missing.isEmpty, !define {
             throw VaultError.unknownType(missing[0], known: try summary().types.map(\.name))
@@ -77,7 +89,9 @@ extension Vault {
         var ids: [EventID] = []
         for type in missing {
             bodies.append(
-                .typeDefined(ActivityTypeDefinition(name: type, icon: "•", group: "", color: "", archived: false)))
+                .typeDefined(
+                    ActivityTypeDefinition(name: type, icon: "•", group: groups[type] ?? "", color: "", archived: false)
+                ))
             ids.append(EventID.random())
         }
         outcome.definedTypes = missing
@@ -96,6 +110,11 @@ extension Vault {
                 continue
             }
             fresh.append(window)
+            if window.isInstant {
+                bodies.append(.logged(type: window.type, at: window.start, note: window.note))
+                ids.append(id)
+                continue
+            }
             bodies.append(.started(type: window.type, at: window.start, note: window.note, goal: nil))
             ids.append(id)
             if let end = window.end {
@@ -104,7 +123,7 @@ extension Vault {
             }
         }
         outcome.added = fresh.count
-        outcome.overlapping = Self.overlapCount(fresh, existing: state.timeline)
+        outcome.overlapping = Self.overlapCount(fresh.filter { !$0.isInstant }, existing: state.timeline)
         guard !bodies.isEmpty else { return outcome }
         outcome.appended = try append(
             bodies, ids: ids,
