@@ -71,9 +71,8 @@ package enum CSVFormat {
             }
             if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
             guard fields.count == header.count else {
-                errors.append(
-                    ImportError(
-                        file: file, line: row.line, reason: "\(fields.count) fields where the header has \(header.count)"))
+                let reason = "\(fields.count) fields where the header has \(header.count)"
+                errors.append(ImportError(file: file, line: row.line, reason: reason))
                 continue
             }
             // A note is kept as it is written; the other fields may be padded with spaces.
