@@ -29,16 +29,8 @@ struct FormatTests {
         let good = "inc 20261120T090000Z - 20261120T100000Z # work"
         let alphabet = Array("inc 0123456789TZ-#\"\\ u\tabc\u{0}é日")
         for _ in 0..<3000 {
-            var line = Array(good)
-            for _ in 0..<Int.random(in: 1...6, using: &rng) {
-                let index = Int.random(in: 0..<max(1, line.count), using: &rng)
-                switch Int.random(in: 0..<3, using: &rng) {
-                case 0 where !line.isEmpty: line.remove(at: index)
-                case 1: line.insert(alphabet.randomElement(using: &rng)!, at: min(index, line.count))
-                default: if !line.isEmpty { line[index] = alphabet.randomElement(using: &rng)! }
-                }
-            }
-            let text = good + "\n" + String(line) + "\ninc 20261120T100000Z - 20261120T110000Z # work\n"
+            let line = damaged(good, edits: 1...6, alphabet: alphabet, rng: &rng)
+            let text = good + "\n" + line + "\ninc 20261120T100000Z - 20261120T110000Z # work\n"
             let (records, errors) = TimewarriorFormat.records(dataFile: text, file: "f")
             #expect(records.count + errors.count == 3)
             #expect(errors.allSatisfy { $0.line == 2 })
@@ -128,20 +120,26 @@ struct FormatTests {
         let good = "ab12cd34ef56,work,job,2026-11-20T09:00:00+01:00,2026-11-20T10:00:00+01:00,3600,\"a, b\""
         let alphabet = Array(",\"\r\n 0123456789T:-+Zabc\u{0}é")
         for _ in 0..<3000 {
-            var row = Array(good)
-            for _ in 0..<Int.random(in: 1...4, using: &rng) {
-                let index = Int.random(in: 0..<max(1, row.count), using: &rng)
-                switch Int.random(in: 0..<3, using: &rng) {
-                case 0 where !row.isEmpty: row.remove(at: index)
-                case 1: row.insert(alphabet.randomElement(using: &rng)!, at: min(index, row.count))
-                default: if !row.isEmpty { row[index] = alphabet.randomElement(using: &rng)! }
-                }
-            }
-            let text = "id,type,group,start,end,seconds,note\n" + good + "\n" + String(row) + "\n"
+            let row = damaged(good, edits: 1...4, alphabet: alphabet, rng: &rng)
+            let text = "id,type,group,start,end,seconds,note\n" + good + "\n" + row + "\n"
             let (records, errors) = CSVFormat.records(Array(text.utf8), file: "f", zone: FixedOffsetZone(offset: 0))
             #expect(records.first?.line == 2, "the good row before the damage is read")
             for error in errors { #expect(error.line >= 2 && !error.reason.isEmpty) }
             for record in records { #expect(record.end.map { $0 >= record.start } ?? true) }
         }
     }
+}
+
+/// `good` with a few characters removed, inserted (from `alphabet`) or replaced.
+func damaged(_ good: String, edits: ClosedRange<Int>, alphabet: [Character], rng: inout SplitMix) -> String {
+    var line = Array(good)
+    for _ in 0..<Int.random(in: edits, using: &rng) {
+        let index = Int.random(in: 0..<max(1, line.count), using: &rng)
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0 where !line.isEmpty: line.remove(at: index)
+        case 1: line.insert(alphabet.randomElement(using: &rng)!, at: min(index, line.count))
+        default: if !line.isEmpty { line[index] = alphabet.randomElement(using: &rng)! }
+        }
+    }
+    return String(line)
 }
