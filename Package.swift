@@ -152,7 +152,7 @@ let package = Package(
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         // Other trackers' formats: their own serialisations, and thousands of damaged lines.
-        .testTarget(name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "TestSupport"]),
+        .testTarget(name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "LedgerCore", "TestSupport"]),
         // Reports: the rollups' rules (midnight and DST splits, ranges) on fixed zones and real ones.
         .testTarget(
             name: "LedgerReportsTests",
