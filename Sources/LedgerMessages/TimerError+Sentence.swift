@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerEnvironment
+import LedgerOutput
 package import LedgerVault
 
 /// The words of each `TimerError`.
@@ -12,7 +12,7 @@ extension TimerError {
         case .nothingToResume:
             "no stopped timer to resume; start one with 'alog start TYPE'"
         case .alreadyRunning(let type, let since):
-            "a timer is running (\(type) since \(Self.viewed(since).localTime) on \(Self.viewed(since).localDateAndTime.date.iso)); 'alog stop' first, or 'alog start TYPE' to switch"
+            "a timer is running (\(type) since \(Render.clock(since)) on \(Render.date(since))); 'alog stop' first, or 'alog start TYPE' to switch"
         case .stopBeforeStart(let type, let since, let at):
             "cannot stop at \(at.iso8601): the running timer (\(type)) started at \(since.iso8601); give a later --at"
         case .overlaps(let entry, let type, let start, let end):
@@ -26,6 +26,4 @@ extension TimerError {
         }
     }
 
-    /// An entry's instant on the viewer's clock.
-    static func viewed(_ at: LocalInstant) -> LocalInstant { SystemTimeZone().localInstant(at: at.seconds) }
 }

@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerEnvironment
+import LedgerOutput
 package import LedgerVault
 
 extension Vault.Undone {
@@ -16,9 +16,9 @@ extension UndoStep {
     package var sentence: String {
         switch self {
         case .deleted(let entry, let type, let at, let timed):
-            "deleted \(timed ? "timer" : "entry") \(entry) (\(timed ? "start" : "log") \(type) at \(Self.viewed(at)))"
+            "deleted \(timed ? "timer" : "entry") \(entry) (\(timed ? "start" : "log") \(type) at \(viewed(at)))"
         case .alreadyDeleted(let entry, let type, let at, let timed):
-            "the \(timed ? "start" : "log") of \(type) at \(Self.viewed(at)) (\(timed ? "timer" : "entry") \(entry)) is already deleted; 'alog restore \(entry)' brings it back"
+            "the \(timed ? "start" : "log") of \(type) at \(viewed(at)) (\(timed ? "timer" : "entry") \(entry)) is already deleted; 'alog restore \(entry)' brings it back"
         case .notInLedger(let entry, .stop):
             "the timer \(entry) the stop ended is not in the ledger"
         case .notInLedger(let entry, .edit):
@@ -26,12 +26,12 @@ extension UndoStep {
         case .entryDeleted(let entry, let timed):
             "\(timed ? "timer" : "entry") \(entry) is deleted; 'alog restore \(entry)' brings it back"
         case .stopOvertaken(let timer, let type, let at):
-            "the stop of \(type) timer \(timer) at \(Self.viewed(at)) was overtaken by a later change; nothing to take back"
+            "the stop of \(type) timer \(timer) at \(viewed(at)) was overtaken by a later change; nothing to take back"
         case .stopTakenBack(let timer, let type, let end?, _):
-            "took back the stop of \(type) timer \(timer): it ends at \(Self.viewed(end)) again, where another stop put it"
+            "took back the stop of \(type) timer \(timer): it ends at \(viewed(end)) again, where another stop put it"
         case .stopTakenBack(let timer, let type, nil, let next):
             "took back the stop of \(type) timer \(timer): "
-                + (next.map { "it runs again, until the \($0.type) timer that starts at \(Self.viewed($0.start))" }
+                + (next.map { "it runs again, until the \($0.type) timer that starts at \(viewed($0.start))" }
                     ?? "it runs again")
         case .goalPutBack(let type, 0):
             "removed the daily goal of \(type) again"
@@ -53,11 +53,8 @@ extension UndoStep {
             "put type \(previous.name) back as it was (\(previous.icon), \(previous.group.isEmpty ? "no group" : previous.group), \(previous.color.isEmpty ? "no colour" : previous.color))"
         }
     }
-
-    /// An instant as history shows it, `HH:MM YYYY-MM-DD` on the viewer's clock (the entry may
-    /// have been recorded in another zone).
-    static func viewed(_ at: LocalInstant) -> String {
-        let local = SystemTimeZone().localInstant(at: at.seconds)
-        return "\(local.localTime) \(local.localDateAndTime.date.iso)"
-    }
 }
+
+/// An instant in undo's words as history shows it, `HH:MM YYYY-MM-DD` on the viewer's clock
+/// (the entry may have been recorded in another zone).
+private func viewed(_ at: LocalInstant) -> String { "\(Render.clock(at)) \(Render.date(at))" }
