@@ -142,6 +142,7 @@ package enum CSVFormat {
         record.id = id
         record.isInstant = end == nil && seconds.isEmpty
         record.offset = start.offset
+        record.endOffset = end?.offset
         record.group = group.isEmpty ? nil : group
         return .success(record)
     }

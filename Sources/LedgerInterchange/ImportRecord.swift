@@ -22,8 +22,10 @@ package struct ImportRecord: Sendable, Equatable {
     package var id: EventID?
     /// A point in time, not a window (a CSV row with neither end nor seconds).
     package var isInstant = false
-    /// The recorder's UTC offset, when the source kept it (CSV's ISO times): the entry keeps it.
+    /// The recorder's UTC offsets at the start and the end, when the source kept them (CSV's
+    /// ISO times): the entry keeps them.
     package var offset: Int32?
+    package var endOffset: Int32?
     /// The type's group, when the source names it (CSV): a type defined on the way gets it.
     package var group: String?
 

@@ -79,7 +79,9 @@ struct FormatTests {
         #expect(errors.isEmpty, "\(errors)")
         #expect(records.map(\.tags) == [["work"], ["meal"], ["sleep"]])
         #expect(records[0].annotation == "plan, \"draft\"\nline 2")
-        #expect(records[0].offset == 20_700 && records[0].end! - records[0].start == 3600 && !records[0].isInstant)
+        #expect(
+            records[0].offset == 20_700 && records[0].endOffset == 20_700 && records[0].end! - records[0].start == 3600
+                && !records[0].isInstant)
         #expect(records[1].isInstant && records[1].offset == 3600 && records[1].annotation == nil)
         #expect(records[1].start == ISO8601.parse("2026-11-21T11:00:00Z")!.instant!.seconds)
         #expect(records[2].annotation == " ", "a note is kept as written")

@@ -193,13 +193,14 @@ struct Import: ParsableCommand {
             var note = record.annotation ?? ""
             if !rest.isEmpty { note += (note.isEmpty ? "" : " · ") + "\(source) tags: " + rest.joined(separator: ", ") }
             // The offset the source kept (CSV), else the reader's at that instant.
-            func instant(_ seconds: Int64) -> LocalInstant {
-                record.offset.map { LocalInstant(seconds: seconds, offset: $0) } ?? zone.localInstant(at: seconds)
+            func instant(_ seconds: Int64, _ offset: Int32?) -> LocalInstant {
+                offset.map { LocalInstant(seconds: seconds, offset: $0) } ?? zone.localInstant(at: seconds)
             }
             if let group = record.group, groups[name] == nil { groups[name] = group }
             windows.append(
                 Vault.ImportedWindow(
-                    identity: record.identity, type: name, start: instant(record.start), end: record.end.map(instant),
+                    identity: record.identity, type: name, start: instant(record.start, record.offset),
+                    end: record.end.map { instant($0, record.endOffset) },
                     note: note.isEmpty ? nil : note, id: record.id, isInstant: record.isInstant))
         }
         let vault = try options.vault.open { vault in
