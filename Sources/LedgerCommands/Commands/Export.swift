@@ -54,12 +54,10 @@ struct Export: ParsableCommand {
         }
         // Windows as the whole timeline lays them: a timer ended by the next one's start keeps
         // that end even when the next one is filtered out.
-        let timeline = state.timeline
-        var ends: [EventID: Int64] = [:]
-        for interval in timeline.intervals { ends[interval.entry.id] = interval.end?.seconds }
+        let intervals = state.timeline.byEntry
         entries.sort { Timeline.startsFirst($0, $1) }
         let items = entries.map {
-            ExportFormat.Item(entry: $0, end: ends[$0.id] ?? nil, group: filter.groupOf[$0.type] ?? "")
+            ExportFormat.Item(entry: $0, end: intervals[$0.id]?.end?.seconds, group: filter.groupOf[$0.type] ?? "")
         }
         let text: String
         switch ExportFormat(rawValue: format)! {
@@ -69,7 +67,7 @@ struct Export: ParsableCommand {
             text =
                 JSONText.array(
                     items.map { item in
-                        let window = timeline.interval(of: item.entry.id).map { Render.Window($0, now: time.now) }
+                        let window = intervals[item.entry.id].map { Render.Window($0, now: time.now) }
                         return Render.entryJSON(item.entry, types: types, window: window)
                     }) + "\n"
         case .timewarrior: text = ExportFormat.timewarrior(items)

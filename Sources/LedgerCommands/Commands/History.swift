@@ -77,9 +77,9 @@ struct History: InputChecked {
         // Timed entries show their window as the timeline lays it (a timer left running ends
         // where the next one starts).
         let now = CommandClock.nowSeconds
-        let timeline = entries.contains(where: \.isTimed) ? state.timeline : nil
+        let intervals = entries.contains(where: \.isTimed) ? state.timeline.byEntry : [:]
         func window(_ entry: Entry) -> Render.Window? {
-            timeline?.interval(of: entry.id).map { Render.Window($0, now: now) }
+            intervals[entry.id].map { Render.Window($0, now: now) }
         }
         if json {
             emit(JSONText.array(entries.map { Render.entryJSON($0, types: types, window: window($0)) }))

@@ -82,6 +82,12 @@ public struct Timeline: Sendable, Equatable {
     /// The interval of an entry.
     public func interval(of id: EventID) -> Interval? { intervals.first { $0.entry.id == id } }
 
+    /// Every interval by its entry's id: for many lookups (a listing's windows), where
+    /// `interval(of:)` would search the whole timeline for each.
+    public var byEntry: [EventID: Interval] {
+        Dictionary(intervals.map { ($0.entry.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Seconds per type inside `[from, to)` (a local day, say).
     public func totals(from: Int64, to: Int64, now: Int64) -> [String: Int64] {
         var totals: [String: Int64] = [:]
