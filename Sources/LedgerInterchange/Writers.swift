@@ -19,10 +19,6 @@ package enum ExportFormat: String, Sendable, CaseIterable {
     /// `id,type,group,start,end,seconds,note` (RFC 4180: fields with a comma, quote or line
     /// break quoted, quotes doubled; CRLF line ends). An instant has no end and no seconds.
     package static func csv(_ items: [Item], now: Int64) -> String {
-        func field(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
-        }
         var lines = ["id,type,group,start,end,seconds,note"]
         for item in items {
             let entry = item.entry
@@ -31,7 +27,7 @@ package enum ExportFormat: String, Sendable, CaseIterable {
                 entry.isTimed ? String(max(0, (item.end ?? max(now, entry.at.seconds)) - entry.at.seconds)) : ""
             lines.append(
                 [entry.id.description, entry.type, item.group, entry.at.iso8601, end, seconds, entry.note ?? ""].map(
-                    field
+                    CSVText.field
                 )
                 .joined(separator: ","))
         }

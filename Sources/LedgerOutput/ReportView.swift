@@ -87,12 +87,8 @@ package enum ReportView {
 
     /// `key,seconds,count,running` (RFC 4180 quoting), a line per row, then `total,…`.
     package static func csv(_ rollup: Rollup) -> String {
-        func field(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
-                ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
-        }
         var lines = ["key,seconds,count,running"]
-        lines += rollup.rows.map { "\(field($0.key)),\($0.seconds),\($0.count),\($0.running)" }
+        lines += rollup.rows.map { "\(CSVText.field($0.key)),\($0.seconds),\($0.count),\($0.running)" }
         lines.append("total,\(rollup.total.seconds),\(rollup.total.count),\(rollup.total.running)")
         return lines.joined(separator: "\r\n")
     }
