@@ -133,7 +133,9 @@ let package = Package(
             name: "alog-bench",
             dependencies: ["LedgerVault", "LedgerCore", "LedgerGitLayout"],
             linkerSettings: libgit2ExecutableLinking),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["LedgerCommands", "LedgerFastPath", "LedgerGit", "LedgerSystem"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "LedgerGitTests", dependencies: ["LedgerGit", "TestSupport"]),
         // The fold, and the fold through the cache snapshot (LedgerStore) as the incremental cache
         // does it.

@@ -21,4 +21,8 @@ static inline int alog_git_set_fsync(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, enabled);
 }
 
+static inline int alog_git_set_config_search_path(git_config_level_t level, const char *path) {
+    return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
+}
+
 #endif

@@ -39,28 +39,35 @@ public struct Alog: ParsableCommand {
         NearMiss.candidates(for: name, among: CommandTable.firstWords)
     }
 
-    /// Runs the command line of this process and exits.
+    /// Runs the command line of this process and exits with its status.
+    public static func runFromCommandLine() -> Never {
+        // A write past `ulimit -f` fails with EFBIG and is reported, instead of killing us.
+        signal(SIGXFSZ, SIG_IGN)
+        exitNow(main(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs one command line (without the program's name) and returns its exit status; all it
+    /// prints goes through `StandardStream` (and `emit`). Never exits: `alog-full`'s `main`
+    /// does, and a test calls this inside an `Invocation`.
     ///
     /// Parsing through the root builds the whole command tree by reflection (about 4 ms on
     /// every run), so a hot command is parsed on its own type first. Anything that does not
     /// parse cleanly there — help, a typo, a missing argument — goes through the root, which
     /// gives the usual help and error texts; errors from running are reported as the root does.
-    public static func runFromCommandLine() -> Never {
-        // A write past `ulimit -f` fails with EFBIG and is reported, instead of killing us.
-        signal(SIGXFSZ, SIG_IGN)
+    public static func main(_ given: [String]) -> Int32 {
         // Swift repairs arguments that are not UTF-8 (a bad byte becomes U+FFFD): refused instead.
         if let problem = RawArguments.invalidUTF8() {
             StandardStream.error("Error: \(problem)\n")
-            Self.exit(withError: ExitCode(1))
+            return 1
         }
-        let arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
+        let arguments = GlobalOptions.hoisted(given)
         // A word longer than any alog takes is refused before parsing: the argument parser's
         // time grows with the square of a word's length (a 34,500-character word took 22 s).
         if let (index, word) = arguments.enumerated().first(where: { $0.element.utf8.count > maxArgumentBytes }) {
             StandardStream.error(
                 "Error: argument \(index + 1) is \(word.utf8.count) bytes long; alog takes at most \(maxArgumentBytes) bytes a word (a longer note: --note-file FILE, or --note - to read it from standard input)\n"
             )
-            Self.exit(withError: ExitCode(1))
+            return 1
         }
         // Before anything reads or writes: a clock alog cannot record is refused. Help,
         // --version and a shell's completion (which must never print an error) need no clock.
@@ -70,19 +77,19 @@ public struct Alog: ParsableCommand {
             do {
                 try CommandClock.check()
             } catch {
-                fail(error)
+                return fail(error, arguments: given)
             }
         }
         if arguments == ["--version"] {
-            print(version)
-            Self.exit()
+            StandardStream.output(version + "\n")
+            return 0
         }
         if let quick = QuickCommand(arguments) {
             do {
                 try quick.run()
-                Self.exit()
+                return 0
             } catch {
-                fail(error)
+                return fail(error, arguments: given)
             }
         }
         if let name = arguments.first, let type = hotCommands[name],
@@ -90,9 +97,9 @@ public struct Alog: ParsableCommand {
         {
             do {
                 try command.run()
-                Self.exit()
+                return 0
             } catch {
-                fail(error)
+                return fail(error, arguments: given)
             }
         }
         // Only now, off the quick and hot paths (whose command names are known): a word that
@@ -101,23 +108,25 @@ public struct Alog: ParsableCommand {
             let close = suggestions(for: name)
             let hint = close.isEmpty ? "" : " Did you mean \(close.map { "'alog \($0)'" }.joined(separator: " or "))?"
             let message = "\(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list."
-            if wantsJSON { refuseAsJSON(code: "unknownCommand", message: message, status: 64) }
+            if wantsJSON(given) {
+                return refuseAsJSON(code: "unknownCommand", message: message, status: 64, arguments: given)
+            }
             StandardStream.error("Error: \(message)\n")
-            Self.exit(withError: ExitCode(64))
+            return 64
         }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            fail(error)
+            return fail(error, arguments: given)
         }
-        Self.exit()
+        return 0
     }
 
     /// True when the command line asks for JSON (`--json` before any `--`): a refusal is then
     /// written as JSON too.
-    static var wantsJSON: Bool {
-        CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
+    static func wantsJSON(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--json")
     }
 
     /// The stable code of a refusal (docs/cli.md, "Error codes"): the error's own, else by kind.
@@ -130,18 +139,21 @@ public struct Alog: ParsableCommand {
         }
     }
 
-    /// Writes `{"error": {"code": …, "message": …}}` on stderr and ends the process with
-    /// `status`: the refusal of a command asked for `--json`.
-    static func refuseAsJSON(code: String, message: String, status: Int32) -> Never {
+    /// Writes `{"error": {"code": …, "message": …}}` on stderr and returns `status`: the
+    /// refusal of a command asked for `--json`.
+    static func refuseAsJSON(code: String, message: String, status: Int32, arguments: [String]) -> Int32 {
         let text = message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message
         let object = JSONText.object([
             (
                 "error",
-                JSONText.object([("code", JSONText.string(code)), ("message", JSONText.string(shortened(text)))])
+                JSONText.object([
+                    ("code", JSONText.string(code)),
+                    ("message", JSONText.string(shortened(text, arguments: arguments))),
+                ])
             )
         ])
         StandardStream.error(object + "\n")
-        exitNow(status)
+        return status
     }
 
     /// Ends the process with `status` once what was written is out (no teardown of a large
@@ -157,9 +169,9 @@ public struct Alog: ParsableCommand {
 
     /// `message` with every long word of the command line in it cut to a readable length
     /// (the argument parser echoes a value it refuses whole): `aaaa…(4000 characters)`.
-    static func shortened(_ message: String) -> String {
+    static func shortened(_ message: String, arguments: [String]) -> String {
         var message = message
-        let long = Set(CommandLine.arguments.dropFirst().filter { DisplayText.width($0) > DisplayText.echoWidth })
+        let long = Set(arguments.filter { DisplayText.width($0) > DisplayText.echoWidth })
         for word in long.sorted(by: { $0.count > $1.count }) where message.contains(word) {
             let cut = DisplayText.cut(DisplayText.escaped(word), to: DisplayText.echoWidth - 1)
             message = message.replacing(word, with: cut + "…(\(word.count) characters)")
@@ -171,21 +183,25 @@ public struct Alog: ParsableCommand {
     /// when a dash word could be grouped short options) on the refusal's one line.
     static func oneLine(_ message: String) -> String { message.replacing("\n   or: ", with: "; or: ") }
 
-    /// Ends the process with `error`'s message, as `exit(withError:)` does, with any text from
-    /// outside alog in it (an argument echoed, a path, a name from a synced vault) made safe
-    /// for a terminal: no control character of it reaches stderr as is.
-    static func fail(_ error: any Error) -> Never {
+    /// Writes `error`'s message, as `exit(withError:)` does, and returns the exit status, with
+    /// any text from outside alog in it (an argument echoed, a path, a name from a synced
+    /// vault) made safe for a terminal: no control character of it reaches stderr as is.
+    static func fail(_ error: any Error, arguments: [String]) -> Int32 {
         let error = Refusal.presentable(error)
         let code = exitCode(for: error)
         let message = oneLine(fullMessage(for: error))
         // Help and --version go to stdout, as the parser prints them.
-        if code == .success || message.isEmpty { Self.exit(withError: error) }
-        if wantsJSON {
-            refuseAsJSON(
-                code: errorCode(for: error, exit: code), message: oneLine(Self.message(for: error)),
-                status: code.rawValue)
+        if code == .success {
+            if !message.isEmpty { StandardStream.output(fullMessage(for: error) + "\n") }
+            return code.rawValue
         }
-        StandardStream.error(DisplayText.escaped(shortened(message), oneLine: false) + "\n")
-        exitNow(code.rawValue)
+        if message.isEmpty { return code.rawValue }
+        if wantsJSON(arguments) {
+            return refuseAsJSON(
+                code: errorCode(for: error, exit: code), message: oneLine(Self.message(for: error)),
+                status: code.rawValue, arguments: arguments)
+        }
+        StandardStream.error(DisplayText.escaped(shortened(message, arguments: arguments), oneLine: false) + "\n")
+        return code.rawValue
     }
 }

@@ -13,11 +13,18 @@ package enum CommandClock {
         package var code = "invalidClock"
     }
 
-    /// `ALOG_NOW` read once: nil when unset or empty, a failure when set but unusable.
-    private static let override: Result<Int64?, Invalid> = {
+    /// `ALOG_NOW`: nil when unset or empty, a failure when set but unusable. Read once per
+    /// process (or per `Invocation`).
+    private static var override: Result<Int64?, Invalid> {
+        Invocation.current == nil ? processOverride : readOverride()
+    }
+
+    private static let processOverride = readOverride()
+
+    private static func readOverride() -> Result<Int64?, Invalid> {
         guard let text = FileSystem.environment("ALOG_NOW"), !text.isEmpty else { return .success(nil) }
         return parseOverride(text)
-    }()
+    }
 
     /// `ALOG_NOW`'s text as milliseconds since the epoch, or why it cannot be.
     package static func parseOverride(_ text: String) -> Result<Int64?, Invalid> {

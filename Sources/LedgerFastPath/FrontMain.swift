@@ -12,25 +12,30 @@ import LedgerSystem
 /// `alog-full`.
 package enum FrontMain {
     package static func run(_ given: [String]) -> Never {
-        let arguments = GlobalOptions.hoisted(given)
         // A write past `ulimit -f` fails with EFBIG and is reported, instead of killing us.
         signal(SIGXFSZ, SIG_IGN)
+        let arguments = GlobalOptions.hoisted(given)
+        if let status = answer(arguments) { exit(status) }
+        FullCLI.exec(arguments)
+    }
+
+    /// The exit status of a command line the front answers itself, or nil when it goes to
+    /// `alog-full`. `arguments` have their global options hoisted.
+    package static func answer(_ arguments: [String]) -> Int32? {
         // As `alog-full` does first: an argument that is not UTF-8 is refused, not repaired.
         if let problem = RawArguments.invalidUTF8() {
             StandardStream.error("Error: \(problem)\n")
-            exit(1)
+            return 1
         }
-        if let command = HotCommand(arguments) {
-            // A tap is stamped with now: refused, like in alog-full, when now is not a time alog
-            // records. (Everything else goes to alog-full, which checks the same.)
-            do {
-                try CommandClock.check()
-            } catch {
-                StandardStream.error("Error: \(DisplayText.escaped(String(describing: error)))\n")
-                exit(1)
-            }
-            if let status = command.run() { exit(status) }
+        guard let command = HotCommand(arguments) else { return nil }
+        // A tap is stamped with now: refused, like in alog-full, when now is not a time alog
+        // records. (Everything else goes to alog-full, which checks the same.)
+        do {
+            try CommandClock.check()
+        } catch {
+            StandardStream.error("Error: \(DisplayText.escaped(String(describing: error)))\n")
+            return 1
         }
-        FullCLI.exec(arguments)
+        return command.run()
     }
 }

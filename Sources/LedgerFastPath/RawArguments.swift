@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,9 @@ import LedgerCore
 package enum RawArguments {
     /// Why an argument of this process is not UTF-8 (which one, at which byte), or nil.
     package static func invalidUTF8() -> String? {
-        invalidUTF8(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
+        // An invocation's arguments are Swift strings already.
+        guard Invocation.current == nil else { return nil }
+        return invalidUTF8(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
     }
 
     /// `invalidUTF8()` for a given `argc` and `argv`. An `argc` of 0 (a process started with

@@ -76,3 +76,15 @@ package var libgit2TrustStoreParses: (skipped: Int, forwarded: Int) {
     alog_libgit2_trust_store_parses(&skipped, &forwarded)
     return (Int(skipped), Int(forwarded))
 }
+
+/// From now on, libgit2 reads no configuration file outside a repository (no global, XDG or
+/// system file; they are looked for in the empty `folder`). A process that runs commands
+/// inside itself (the test suite, through `Invocation`) calls this once, so they see no
+/// user's `~/.gitconfig`, as a child process given a home of its own would not.
+package func readNoConfigurationOutsideRepositories(folder: String) {
+    _ = LibGit2.ready
+    for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA]
+    {
+        _ = alog_git_set_config_search_path(level, folder)
+    }
+}

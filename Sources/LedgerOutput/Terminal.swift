@@ -9,9 +9,16 @@ import LedgerSystem
 
 /// Human output: colours only on a terminal and only without NO_COLOR.
 package enum Terminal {
-    package static let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
-    package static let stderrIsTTY = isatty(STDERR_FILENO) == 1
-    package static let useColor: Bool = stdoutIsTTY && (FileSystem.environment("NO_COLOR") ?? "").isEmpty
+    /// True when stdout is a terminal (never inside an `Invocation`, whose output is captured).
+    package static var stdoutIsTTY: Bool { Invocation.current == nil && process.stdoutIsTTY }
+    package static var stderrIsTTY: Bool { Invocation.current == nil && process.stderrIsTTY }
+    package static var useColor: Bool { Invocation.current == nil && process.useColor }
+
+    /// This process's own streams, looked at once.
+    private static let process: (stdoutIsTTY: Bool, stderrIsTTY: Bool, useColor: Bool) = {
+        let stdout = isatty(STDOUT_FILENO) == 1
+        return (stdout, isatty(STDERR_FILENO) == 1, stdout && (FileSystem.environment("NO_COLOR") ?? "").isEmpty)
+    }()
 
     package static func style(_ text: String, _ code: String) -> String {
         useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -33,7 +40,7 @@ package enum Terminal {
     /// A warning on stderr, once per process: a repair that cannot finish is retried, and
     /// reports the same thing, at every step of one command.
     package static func warn(_ text: String) {
-        guard warned.withLock({ $0.insert(text).inserted }) else { return }
+        guard (Invocation.current?.warned ?? warned).withLock({ $0.insert(text).inserted }) else { return }
         note("alog: warning: " + text)
     }
 

@@ -54,7 +54,9 @@ package enum FileSystem {
         try read(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Replaces a file atomically: writes `path.tmp-<pid>` and renames it over `path`. Returns
+    /// Replaces a file atomically: writes `path.<n>.tmp-<pid>` (`n` counts this process's
+    /// writes, so two threads writing the same file never share a temporary) and renames it
+    /// over `path`. Returns
     /// the new file's identity (taken after the rename, from the file written).
     @discardableResult
     package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws -> FileIdentity {
@@ -65,7 +67,9 @@ package enum FileSystem {
     /// of the writing process.
     static let temporaryMarker = ".tmp-"
 
-    /// Removes the temporary files (`NAME.tmp-<pid>`) in `directory` whose writer is no longer
+    private static let writeSerial = Locked(0)
+
+    /// Removes the temporary files (`NAME.tmp-<pid>`, `NAME.<n>.tmp-<pid>`) in `directory` whose writer is no longer
     /// running: what a process killed between writing and renaming leaves. A temporary file of
     /// a live process, or of one whose id was reused, stays. Returns the names removed.
     @discardableResult
@@ -82,7 +86,11 @@ package enum FileSystem {
     }
 
     private static func replacing(_ path: String, _ fill: (Int32, String) throws -> Void) throws -> FileIdentity {
-        let temporary = "\(path)\(temporaryMarker)\(getpid())"
+        let serial = writeSerial.withLock {
+            $0 += 1
+            return $0
+        }
+        let temporary = "\(path).\(serial)\(temporaryMarker)\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw Failure(path: temporary, operation: "create", code: errno) }
         defer { close(fd) }
@@ -221,7 +229,9 @@ package enum FileSystem {
     /// does not exist.
     package static func readPrefix(_ path: String, limit: Int) throws -> [UInt8]? {
         let fd: Int32
-        if path == "-" {
+        if path == "-", let invocation = Invocation.current {
+            return Array(invocation.input.prefix(limit))
+        } else if path == "-" {
             fd = STDIN_FILENO
         } else {
             guard let opened = try openForReading(path) else { return nil }
@@ -329,9 +339,7 @@ package enum FileSystem {
     package static func absolute(_ path: String) -> String {
         var base = path
         if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let cwd = getcwd(&buffer, buffer.count).map { String(cString: $0) } ?? "."
-            base = cwd + "/" + path
+            base = currentDirectory() + "/" + path
         }
         var parts: [Substring] = []
         for part in base.split(separator: "/") {
@@ -346,7 +354,15 @@ package enum FileSystem {
     }
 
     package static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        if let invocation = Invocation.current { return invocation.environment[name] }
+        return getenv(name).map { String(cString: $0) }
+    }
+
+    /// The working folder (the invocation's, when one runs on this thread).
+    package static func currentDirectory() -> String {
+        if let invocation = Invocation.current { return invocation.workingDirectory }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        return getcwd(&buffer, buffer.count).map { String(cString: $0) } ?? "."
     }
 }
 

@@ -7,8 +7,14 @@
 /// Unbuffered writes to stdout and stderr, retried until every byte is out: a one-shot command
 /// prints and exits (or execs), so nothing may be left in a buffer.
 package enum StandardStream {
-    package static func output(_ text: String) { write(STDOUT_FILENO, text) }
-    package static func error(_ text: String) { write(STDERR_FILENO, text) }
+    package static func output(_ text: String) {
+        if let invocation = Invocation.current { return invocation.write(text, error: false) }
+        write(STDOUT_FILENO, text)
+    }
+    package static func error(_ text: String) {
+        if let invocation = Invocation.current { return invocation.write(text, error: true) }
+        write(STDERR_FILENO, text)
+    }
 
     private static func write(_ fd: Int32, _ text: String) {
         var text = text

@@ -15,7 +15,14 @@ package enum SystemClock {
 
     /// The local time zone's offset from UTC in seconds at `seconds` since the epoch (honours
     /// `TZ`), as the C library's `localtime_r` answers it; 0 when it cannot.
+    /// Inside an `Invocation`, `TZ` is the invocation's: UTC is answered here, any other zone
+    /// is the process's (its caller runs a process of its own for another zone).
     package static func utcOffset(atUTC seconds: Int64) -> Int32 {
+        if let invocation = Invocation.current,
+            ["UTC", "UTC0", "Etc/UTC", ":UTC"].contains(invocation.environment["TZ"])
+        {
+            return 0
+        }
         var time = time_t(seconds)
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return 0 }

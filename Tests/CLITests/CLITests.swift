@@ -2,11 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs the built `alog` binary.
-func alog(_ arguments: [String], home: String, environment: [String: String] = [:]) throws -> ProcessResult {
+/// Runs `alog` with `home` as its home and working folder (in-process unless `run` says
+/// otherwise, or the run needs a process: `runAlogCommandLine`).
+func alog(
+    _ arguments: [String], home: String, environment: [String: String] = [:], run: CommandRun = .inProcess
+) throws -> ProcessResult {
     var env = ["XDG_DATA_HOME": home + "/data", "HOME": home, "TZ": "UTC"]
     for (key, value) in environment { env[key] = value }
-    return try runProcess(productsDirectory + "/alog", arguments, in: home, environment: env)
+    return try runAlogCommandLine(arguments, in: home, environment: env, run: run)
 }
 
 func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }

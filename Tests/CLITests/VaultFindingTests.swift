@@ -12,7 +12,7 @@ struct VaultFindingTests {
     func alogIn(_ folder: String, _ arguments: [String], home: String) throws -> ProcessResult {
         var env = ["XDG_DATA_HOME": home + "/data", "HOME": home, "TZ": "UTC"]
         for (key, value) in Self.now { env[key] = value }
-        return try runProcess(productsDirectory + "/alog", arguments, in: folder, environment: env)
+        return try runAlogCommandLine(arguments, in: folder, environment: env)
     }
 
     func rootCommits(_ bare: String) throws -> Int {
@@ -110,7 +110,7 @@ struct VaultFindingTests {
         // ALOG_VAULT still comes before the folder.
         var env = ["XDG_DATA_HOME": home + "/data", "HOME": home, "TZ": "UTC", "ALOG_VAULT": other]
         env.merge(Self.now) { $1 }
-        let named = try runProcess(productsDirectory + "/alog", ["history", "--json"], in: deep, environment: env)
+        let named = try runAlogCommandLine(["history", "--json"], in: deep, environment: env)
         #expect(!named.stdout.contains(id))
         // A git repository without a ledger is not a vault: the configured one is used.
         let plain = dir.sub("plain")

@@ -26,15 +26,10 @@ public struct ProcessResult: Sendable {
 /// Where the children of this test process keep their user configuration.
 let testConfigFolders = TemporaryDirectory("alog-config")
 
-/// Runs a program to completion (stdin closed) and captures its output.
-@discardableResult
-public func runProcess(
-    _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
-) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+/// The environment a child of this test process gets: this process's own, with a pinned git
+/// identity, no colours and (unless the caller chose a home or a config folder) a user
+/// configuration folder of this test process's own, then the caller's `environment` on top.
+func childEnvironment(_ environment: [String: String]) -> [String: String] {
     var env = ProcessInfo.processInfo.environment
     env["GIT_AUTHOR_NAME"] = env["GIT_AUTHOR_NAME"] ?? "Test Person"
     env["GIT_AUTHOR_EMAIL"] = env["GIT_AUTHOR_EMAIL"] ?? "test@example.com"
@@ -48,7 +43,19 @@ public func runProcess(
         env["XDG_CONFIG_HOME"] = testConfigFolders.sub("shared")
     }
     for (key, value) in environment { env[key] = value }
-    process.environment = env
+    return env
+}
+
+/// Runs a program to completion (stdin closed) and captures its output.
+@discardableResult
+public func runProcess(
+    _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    process.environment = childEnvironment(environment)
     let out = Pipe()
     let err = Pipe()
     // Close-on-exec for every end: the child gets its own copies (dup2 onto 1 and 2), and a
@@ -100,12 +107,13 @@ public var productsDirectory: String {
     return directory.path
 }
 
-/// Runs the built `alog` against `vault` with a pinned clock (`ALOG_NOW`, unix seconds or ISO
-/// 8601) and zone (UTC).
+/// Runs `alog` against `vault` with a pinned clock (`ALOG_NOW`, unix seconds or ISO 8601) and
+/// zone (UTC), in-process unless `run` says otherwise (`runAlogCommandLine`).
 @discardableResult
-public func runAlog(_ arguments: [String], vault: String, now: String, environment: [String: String] = [:]) throws
-    -> ProcessResult
-{
+public func runAlog(
+    _ arguments: [String], vault: String, now: String, environment: [String: String] = [:],
+    run: CommandRun = .inProcess
+) throws -> ProcessResult {
     // A config folder of its own for each run (created only if written): what one test's
     // `init` records as the default vault does not change another test's messages.
     var env = [
@@ -113,7 +121,7 @@ public func runAlog(_ arguments: [String], vault: String, now: String, environme
         "XDG_CONFIG_HOME": testConfigFolders.sub(UUID().uuidString),
     ]
     for (key, value) in environment { env[key] = value }
-    return try runProcess(productsDirectory + "/alog", arguments + ["--vault", vault], environment: env)
+    return try runAlogCommandLine(arguments + ["--vault", vault], environment: env, run: run)
 }
 
 /// Every event line committed at HEAD, decoded, read through the real `git` CLI.

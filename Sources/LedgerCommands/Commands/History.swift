@@ -109,6 +109,7 @@ struct History: InputChecked {
                     ))
             }
         }
-        finishSuccessfully()
+        // Ending now, the process exit frees the fold at once (not piece by piece).
+        Invocation.keepUntilExit((vault, state))
     }
 }

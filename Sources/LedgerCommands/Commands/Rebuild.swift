@@ -2,6 +2,7 @@ import ArgumentParser
 import LedgerEnvironment
 import LedgerMessages
 import LedgerOutput
+import LedgerSystem
 import LedgerVault
 
 struct Rebuild: ParsableCommand {
@@ -20,6 +21,7 @@ struct Rebuild: ParsableCommand {
         emit(
             "\(report.events) events, \(report.entries) entries (\(report.liveEntries) live), \(report.types) defined types, \(report.duplicates) duplicates, \(report.skippedLines.count) damaged lines skipped, in \(millis) ms"
         )
-        finishSuccessfully()
+        // Ending now, the process exit frees the fold at once (not piece by piece).
+        Invocation.keepUntilExit(vault)
     }
 }

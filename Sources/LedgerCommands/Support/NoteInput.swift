@@ -17,7 +17,9 @@ enum NoteInput {
     static func resolve(note: String?, file: String?) throws -> String? {
         if note != nil, file != nil { throw Refused("give --note or --note-file, not both") }
         if note == "-" {
-            if isatty(STDIN_FILENO) == 1 { Terminal.note("type the note, then Ctrl-D on a line of its own") }
+            if Invocation.current == nil, isatty(STDIN_FILENO) == 1 {
+                Terminal.note("type the note, then Ctrl-D on a line of its own")
+            }
             return try read("-", source: "standard input")
         }
         if let file { return try read(file, source: "the note file \(DisplayText.quoted(file))") }

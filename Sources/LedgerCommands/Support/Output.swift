@@ -8,19 +8,16 @@ import LedgerSystem
     import Darwin
 #endif
 
-/// Prints to stdout.
-func emit(_ text: String) { print(text) }
-
-/// Ends a successful command at once: a fold of millions of events leaves a large state in
-/// memory, and freeing it piece by piece only delays the exit.
-func finishSuccessfully() -> Never {
-    fflush(nil)
-    exit(0)
+/// Prints a line to stdout (buffered; `alog-full`'s `main` flushes it before it exits), or to
+/// the running `Invocation`'s output.
+func emit(_ text: String) {
+    if Invocation.current != nil { return StandardStream.output(text + "\n") }
+    print(text)
 }
 
 /// Prints a line of plain text (no styles) that may hold text from outside alog (a path, a
 /// name, a URL, a line of a damaged file): its control characters are shown escaped.
-func emitLine(_ text: String) { print(DisplayText.escaped(text)) }
+func emitLine(_ text: String) { emit(DisplayText.escaped(text)) }
 
 /// Writes a command's output to the file the user named (`--svg FILE`, `--output FILE`), whole
 /// or not at all; a file that cannot be written is refused with why.
