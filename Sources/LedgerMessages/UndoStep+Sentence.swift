@@ -2,7 +2,7 @@ import LedgerCore
 import LedgerOutput
 package import LedgerVault
 
-extension Vault.Undone {
+extension VaultUndo.Undone {
     /// What `undo` did, its steps joined; when nothing was left to reverse, that the action was
     /// passed over.
     package var sentence: String {

@@ -13,7 +13,7 @@ struct OutcomeDataTests {
         let dir = TemporaryDirectory()
         let (ids, _) = try vaultWithThreeEntries(dir)
         let vault = try Vault.open(at: dir.path)
-        let undone = try vault.undo()
+        let undone = try vault.undoing.undo()
         #expect(
             undone.steps == [
                 .deleted(entry: ids[2].description, type: "exercise", at: at("2024-03-01T09:00:00Z"), timed: false)
@@ -22,7 +22,7 @@ struct OutcomeDataTests {
         #expect(undone.sentence.hasPrefix("deleted entry \(ids[2]) (log exercise at "))
 
         _ = try vault.delete(ids[0].description)
-        #expect(try vault.undo().steps == [.restored(entry: ids[0].description)])
+        #expect(try vault.undoing.undo().steps == [.restored(entry: ids[0].description)])
         #expect(try vault.state().entry(ids[0])?.isDeleted == false)
     }
 

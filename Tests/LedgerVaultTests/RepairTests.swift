@@ -78,7 +78,7 @@ struct RepairTests {
         // No commit without a parent was made: the object store has no new commit.
         #expect(try Repository.open(at: dir.path).storedCommits().count == 4)
 
-        let report = try Vault.open(at: dir.path).repair()
+        let report = try Vault.open(at: dir.path).repairs.repair()
         #expect(report.restoredBranch?.hex == before)
         #expect(try head(dir.path) == before)
         #expect(try git("fsck", "--strict", in: dir.path).succeeded)
@@ -97,7 +97,7 @@ struct RepairTests {
         #expect(try git("commit", "-qm", "a note", in: dir.path).succeeded)
         let newest = try head(dir.path)
         try RefDamage.deleted.apply(dir.path)
-        #expect(try Vault.open(at: dir.path).repair().restoredBranch?.hex == newest)
+        #expect(try Vault.open(at: dir.path).repairs.repair().restoredBranch?.hex == newest)
 
         // Without caches and reflogs, the one commit that no other follows.
         try RefDamage.deleted.apply(dir.path)
@@ -105,7 +105,7 @@ struct RepairTests {
             try FileManager.default.removeItem(atPath: dir.sub(path))
         }
         #expect(throws: VaultError.self) { try Vault.open(at: dir.path).state() }
-        #expect(try Vault.open(at: dir.path).repair().restoredBranch?.hex == newest)
+        #expect(try Vault.open(at: dir.path).repairs.repair().restoredBranch?.hex == newest)
     }
 
     @Test("HeadFile answers unborn only for a branch that never had a commit")
@@ -148,7 +148,7 @@ struct RepairTests {
         #expect(try again.pendingRemovals() == findings)
         #expect(try again.rebuild().liveEntries == 3)
 
-        let report = try again.repair()
+        let report = try again.repairs.repair()
         #expect(report.linesWrittenBack == removed)
         #expect(try git("rev-parse", "HEAD~1", in: dir.path).stdout.hasPrefix(tidy))
         let restored = try git("show", "HEAD:\(file)", in: dir.path).stdout
@@ -158,7 +158,7 @@ struct RepairTests {
         let repaired = try Vault.open(at: dir.path)
         #expect(try repaired.pendingRemovals().isEmpty)
         #expect(Set(try repaired.state().history.map(\.id)) == Set(ids))
-        #expect(try repaired.repair().actions.isEmpty)
+        #expect(try repaired.repairs.repair().actions.isEmpty)
         // verify still sees the removal in history, and that it was written back.
         let verified = try repaired.verify()
         #expect(verified.rewrites.isEmpty)

@@ -77,9 +77,9 @@ struct AuthenticationTests {
         let dir = TemporaryDirectory()
         let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
         try vault.addRemote(name: "origin", url: "http://127.0.0.1:\(server.port)/vault.git")
-        #expect(throws: SyncError.self) { try vault.sync() }
+        #expect(throws: SyncError.self) { try vault.syncing.sync() }
         do {
-            _ = try vault.sync()
+            _ = try vault.syncing.sync()
         } catch let error as SyncError {
             guard case .authentication(let remote, let detail) = error else {
                 Issue.record("expected an authentication error, got \(error)")
@@ -99,7 +99,7 @@ struct AuthenticationTests {
         try vault.addRemote(name: "origin", url: "http://127.0.0.1:\(server.port)/vault.git")
         try git("config", "alog.token", "not-the-right-one", in: dir.sub("laptop"))
         do {
-            _ = try vault.sync()
+            _ = try vault.syncing.sync()
             Issue.record("the sync succeeded against a server that rejects everything")
         } catch let error as SyncError {
             #expect(error.sentence.contains("rejected the token"), "\(error.sentence)")

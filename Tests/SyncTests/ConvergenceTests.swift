@@ -25,7 +25,7 @@ struct ConvergenceTests {
         let remote = try makeBareRemote(dir)
         let (first, _) = try Vault.initialize(at: dir.sub("device0"))
         try first.addRemote(name: "origin", url: remote)
-        _ = try first.sync()
+        _ = try first.syncing.sync()
         var devices = [first]
         for index in 1..<4 { devices.append(try Vault.clone(url: remote, into: dir.sub("device\(index)")).0) }
         // Skewed wall clocks, up to 3 hours either way, each ticking a minute per step.
@@ -76,11 +76,11 @@ struct ConvergenceTests {
                     ? try device.restore(target.description).1 : try device.delete(target.description).1
                 written.formUnion(appended.events.map(\.id.description))
             } else {
-                _ = try device.sync()
+                _ = try device.syncing.sync()
             }
         }
         // Two full rounds bring everything everywhere.
-        for _ in 0..<2 { for device in devices { _ = try device.sync() } }
+        for _ in 0..<2 { for device in devices { _ = try device.syncing.sync() } }
 
         let now = "2024-03-02T00:00:00Z"
         let reference = try alog(["history", "--json"], vault: devices[0].root, now: now)
@@ -104,7 +104,7 @@ struct ConvergenceTests {
         let remote = try makeBareRemote(dir)
         let (first, _) = try Vault.initialize(at: dir.sub("device0"))
         try first.addRemote(name: "origin", url: remote)
-        _ = try first.sync()
+        _ = try first.syncing.sync()
         let roots = [first.root] + (1..<3).map { dir.sub("device\($0)") }
         for root in roots.dropFirst() { _ = try Vault.clone(url: remote, into: root) }
         for round in 0..<3 {

@@ -23,7 +23,7 @@ struct HostileRemoteTests {
             try laptop.addRemote(name: "origin", url: remote)
             _ = try laptop.log(type: "wake", at: at("2024-03-01T07:00:00Z"), note: "first")
             _ = try laptop.log(type: "meal", at: at("2024-03-01T12:00:00Z"), note: "second")
-            _ = try laptop.sync()
+            _ = try laptop.syncing.sync()
             attacker = dir.sub("attacker")
             try plainClone(remote, into: attacker, in: dir)
             eventFile = try git("ls-files", ".alog/events", in: attacker).stdout
@@ -38,7 +38,7 @@ struct HostileRemoteTests {
             let file = try readFile(laptop.root + "/" + eventFile)
             let history = try laptop.state().history.map(\.id)
             do {
-                _ = try laptop.sync()
+                _ = try laptop.syncing.sync()
                 Issue.record("the sync was not refused")
             } catch let error as SyncError {
                 #expect(check(error), "\(error)")
@@ -155,16 +155,16 @@ struct ClockSkewTests {
         behind.clock = { now - 5 * 3_600_000 }
 
         let meal = try ahead.log(type: "meal", at: at("2024-03-01T10:00:00Z"), note: "from ahead").events[0]
-        _ = try ahead.sync()
-        _ = try behind.sync()
+        _ = try ahead.syncing.sync()
+        _ = try behind.syncing.sync()
         // Seen after the meal, so causally later, although this clock reads 10 hours earlier.
         let edit = try #require(
             try behind.edit(meal.id.description, changes: EntryChanges(note: "fixed behind")).appended)
         #expect(edit.events[0].stamp > meal.stamp)
         let sleep = try behind.log(type: "sleep", at: at("2024-03-01T10:30:00Z"), note: nil).events[0]
         #expect(sleep.stamp > edit.events[0].stamp)
-        _ = try behind.sync()
-        _ = try ahead.sync()
+        _ = try behind.syncing.sync()
+        _ = try ahead.syncing.sync()
         // The ahead device's own older note does not win over the causally later edit.
         #expect(try ahead.state().entry(meal.id)?.note == "fixed behind")
         #expect(try ahead.state().history.map(\.id) == behind.state().history.map(\.id))

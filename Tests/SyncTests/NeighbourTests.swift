@@ -25,7 +25,7 @@ struct NeighbourTests {
         #expect(cloned.eventsReceived == 0)
         let root = laptop.root
         #expect(try readFile(root + "/Daily.md") == "line one\nline two\nline three\n")
-        #expect(try laptop.sync().pushed)  // the ledger folder the clone added
+        #expect(try laptop.syncing.sync().pushed)  // the ledger folder the clone added
 
         // The phone edits and deletes, and pushes first.
         try git("pull", "-q", "origin", "main", in: phone)
@@ -46,7 +46,7 @@ struct NeighbourTests {
         try commitAll(root, "laptop edits")
         let meal = try laptop.log(type: "meal", at: at("2024-03-01T12:00:00Z"), note: nil).events[0]
 
-        let report = try laptop.sync()
+        let report = try laptop.syncing.sync()
         #expect(report.action == .merged)
         #expect(report.pushed)
         #expect(report.notesMerged == ["Todo.md"])
@@ -88,7 +88,7 @@ struct NeighbourTests {
         try commitAll(phone, "note")
         try git("push", "-q", "origin", "main", in: phone)
         let (laptop, _) = try Vault.clone(url: remote, into: dir.sub("laptop"))
-        _ = try laptop.sync()
+        _ = try laptop.syncing.sync()
         try git("pull", "-q", "origin", "main", in: phone)
         try writeFile(phone + "/Note.md", "v2 from the phone\n")
         try commitAll(phone, "edit")
@@ -96,12 +96,12 @@ struct NeighbourTests {
 
         try writeFile(laptop.root + "/Note.md", "typing on the laptop\n")
         let head = try git("rev-parse", "HEAD", in: laptop.root).stdout
-        #expect(throws: SyncError.localChangesInTheWay(paths: ["Note.md"])) { try laptop.sync() }
+        #expect(throws: SyncError.localChangesInTheWay(paths: ["Note.md"])) { try laptop.syncing.sync() }
         #expect(try git("rev-parse", "HEAD", in: laptop.root).stdout == head)
         #expect(try readFile(laptop.root + "/Note.md") == "typing on the laptop\n")
 
         try commitAll(laptop.root, "laptop edit")
-        let report = try laptop.sync()
+        let report = try laptop.syncing.sync()
         #expect(report.conflictCopies.map(\.path) == ["Note.md"])
         #expect(try readFile(laptop.root + "/Note.md") == "v2 from the phone\n")
     }
@@ -116,7 +116,7 @@ struct NeighbourTests {
         let (phoneVault, _) = try Vault.initialize(at: phone)  // adopts the clone: a second device
         _ = try phoneVault.log(type: "sleep", at: at("2024-03-01T23:00:00Z"), note: nil)
         try git("push", "-q", "origin", "main", in: phone)
-        let report = try laptop.sync()
+        let report = try laptop.syncing.sync()
         #expect(report.action == .fastForward)
         #expect(report.eventsReceived == 1)
         #expect(try laptop.summary().lastKnownActivities.keys.sorted() == ["sleep", "wake"])
@@ -141,11 +141,11 @@ struct NeighbourTests {
             written.insert(try laptop.log(type: "meal", at: instant, note: "laptop").events[0].id.description)
             written.insert(try copy.log(type: "meal", at: instant, note: "copy").events[0].id.description)
         }
-        _ = try copy.sync()
-        let report = try laptop.sync()
+        _ = try copy.syncing.sync()
+        let report = try laptop.syncing.sync()
         #expect(report.action == .merged)
         #expect(report.eventsReceived == 3)
-        _ = try copy.sync()
+        _ = try copy.syncing.sync()
         for root in [laptop.root, copy.root] {
             let counts = try eventIDCounts(root)
             #expect(Set(counts.keys).isSuperset(of: written))

@@ -163,7 +163,7 @@ struct RemovalVerdictTests {
                 let old = try #require(ObjectID(hex: commits[min(commits.count - 1, 2)]))
                 _ = try? Vault.open(at: dir.path).summary(at: old)
             case 6: _ = try Vault.open(at: dir.path).rebuild()
-            case 7: _ = try Vault.open(at: dir.path).repair()
+            case 7: _ = try Vault.open(at: dir.path).repairs.repair()
             default:  // the branch moved back by hand
                 if try git("rev-list", "--count", "HEAD", in: dir.path).stdout.trimmingCharacters(
                     in: .whitespacesAndNewlines)

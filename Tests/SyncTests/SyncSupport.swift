@@ -118,6 +118,6 @@ func makeFirstDevice(_ dir: TemporaryDirectory, remote: String, name: String = "
     let (vault, _) = try Vault.initialize(at: dir.sub(name))
     try vault.addRemote(name: "origin", url: remote)
     _ = try vault.log(type: "wake", at: at("2024-03-01T07:00:00Z"), note: nil)
-    _ = try vault.sync()
+    _ = try vault.syncing.sync()
     return vault
 }

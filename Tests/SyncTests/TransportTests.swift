@@ -13,7 +13,7 @@ struct TransportTests {
         let (first, _) = try Vault.initialize(at: dir.sub("laptop"))
         try first.addRemote(name: "origin", url: url)
         let wake = try first.log(type: "wake", at: at("2024-03-01T07:00:00+01:00"), note: nil).events[0]
-        let firstReport = try first.sync()
+        let firstReport = try first.syncing.sync()
         #expect(firstReport.pushed)
         #expect(firstReport.eventsSent == 1)
 
@@ -22,12 +22,12 @@ struct TransportTests {
         #expect(second.device.id != first.device.id)
         let meal = try second.log(type: "meal", at: at("2024-03-01T12:00:00+01:00"), note: "soup").events[0]
         _ = try first.log(type: "exercise", at: at("2024-03-01T18:00:00+01:00"), note: nil)
-        #expect(try second.sync().action == .pushed)
-        let merge = try first.sync()
+        #expect(try second.syncing.sync().action == .pushed)
+        let merge = try first.syncing.sync()
         #expect(merge.action == .merged)
         #expect(merge.eventsReceived == 1)
         #expect(merge.eventsSent == 1)
-        #expect(try second.sync().action == .fastForward)
+        #expect(try second.syncing.sync().action == .fastForward)
 
         #expect(try first.state().history.map(\.id) == second.state().history.map(\.id))
         #expect(Set(try first.state().history.map(\.id)).isSuperset(of: [wake.id, meal.id]))
@@ -67,7 +67,7 @@ struct TransportTests {
         let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
         try vault.addRemote(name: "origin", url: "git://127.0.0.1:\(freeLoopbackPort())/nothing.git")
         let head = try git("rev-parse", "HEAD", in: dir.sub("laptop")).stdout
-        #expect(throws: SyncError.self) { try vault.sync() }
+        #expect(throws: SyncError.self) { try vault.syncing.sync() }
         #expect(try git("rev-parse", "HEAD", in: dir.sub("laptop")).stdout == head)
     }
 
@@ -85,7 +85,7 @@ struct TransportTests {
         for (index, item) in cases.enumerated() {
             try vault.addRemote(name: "r\(index)", url: item.url)
             do {
-                _ = try vault.sync(remote: "r\(index)")
+                _ = try vault.syncing.sync(remote: "r\(index)")
                 Issue.record("\(item.url) synced")
             } catch {
                 let text = Messages.text(for: error)
@@ -105,7 +105,7 @@ struct TransportTests {
         let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
         try vault.addRemote(name: "origin", url: url)
         _ = try vault.log(type: "wake", at: at("2024-03-01T07:00:00Z"), note: nil)
-        #expect(try vault.sync().pushed)
+        #expect(try vault.syncing.sync().pushed)
         let (clone, report) = try Vault.clone(url: url, into: dir.sub("desktop"))
         #expect(report.eventsReceived >= 1)
         #expect(try clone.state().eventCount == vault.state().eventCount)
@@ -115,7 +115,7 @@ struct TransportTests {
     func remotes() throws {
         let dir = TemporaryDirectory()
         let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
-        #expect(throws: SyncError.noRemote(vault: vault.root)) { try vault.sync() }
+        #expect(throws: SyncError.noRemote(vault: vault.root)) { try vault.syncing.sync() }
         try vault.addRemote(name: "origin", url: "relative/shared.git")
         let stored = try #require(try vault.remotes().first)
         #expect(stored.name == "origin")

@@ -10,8 +10,8 @@ struct Cancel: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let vault = try options.open { try $0.checkCancel() }
-        let (cancelled, appended) = try vault.cancelTimer()
+        let vault = try options.open { try $0.timers.checkCancel() }
+        let (cancelled, appended) = try vault.timers.cancel()
         appended.warnings.forEach(Terminal.warn)
         emit(
             "cancelled \(DisplayText.escaped(cancelled.entry.type)) (\(cancelled.entry.id)), started \(Render.clockAndDate(cancelled.start)); nothing of it is counted"

@@ -46,8 +46,8 @@ struct Goals: ParsableCommand {
         func run() throws {
             let seconds = duration == "0" ? 0 : try Start.duration(duration)
             let type = type.lowercased()
-            let vault = try options.open { try $0.checkDailyGoal(type: type, seconds: seconds) }
-            let appended = try vault.setDailyGoal(type: type, seconds: seconds)
+            let vault = try options.open { try $0.timers.checkDailyGoal(type: type, seconds: seconds) }
+            let appended = try vault.timers.setDailyGoal(type: type, seconds: seconds)
             appended.warnings.forEach(Terminal.warn)
             emit(
                 seconds == 0 ? "removed the daily goal of \(type)" : "daily goal of \(type): \(formatDuration(seconds))"

@@ -31,7 +31,7 @@ struct Repair: ParsableCommand {
             try Vault.repairHead(at: options.location.path) + Vault.clearDamagedState(at: options.location.path)
         cleared.forEach { emitLine($0.sentence) }
         let vault = try options.open(drainingWidgetQueue: false, reportingRemovals: false)
-        let report = try vault.repair(moveBranch: moveBranch)
+        let report = try vault.repairs.repair(moveBranch: moveBranch)
         report.warnings.forEach(Terminal.warn)
         if report.actions.isEmpty, cleared.isEmpty {
             emit(

@@ -18,8 +18,8 @@ struct Resume: InputChecked {
 
     func run() throws {
         let instant = try checkedInput(CommandClock.expression)
-        let vault = try options.open { try $0.checkResume(at: instant) }
-        let (resumed, started) = try vault.resumeTimer(at: instant)
+        let vault = try options.open { try $0.timers.checkResume(at: instant) }
+        let (resumed, started) = try vault.timers.resume(at: instant)
         started.warnings.forEach(Terminal.warn)
         let id = started.events.last!.id
         Log.report(

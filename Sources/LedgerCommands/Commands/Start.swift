@@ -64,9 +64,9 @@ struct Start: InputChecked {
         let (type, instant, goalSeconds) = try input(type: type, at: at, goal: goal, CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try VaultOptions.open(explicit: path) {
-            _ = try $0.checkStart(type: type, at: instant, goal: goalSeconds, adjust: adjust)
+            _ = try $0.timers.checkStart(type: type, at: instant, goal: goalSeconds, adjust: adjust)
         }
-        let (started, plan) = try vault.startTimer(
+        let (started, plan) = try vault.timers.start(
             type: type, at: instant, note: note, goal: goalSeconds, adjust: adjust)
         started.warnings.forEach(Terminal.warn)
         let id = started.events.last!.id
@@ -75,7 +75,7 @@ struct Start: InputChecked {
         // A start before a later timer's (back-dated, or placed with --adjust) does not run: it
         // ends where that one starts, and the confirmation says so.
         var ending = ""
-        if let (end, next) = try? vault.timerEnd(of: id, startingAt: instant.seconds) {
+        if let (end, next) = try? vault.timers.timerEnd(of: id, startingAt: instant.seconds) {
             let sameDay = Render.date(end) == Render.date(instant)
             ending = ", ending at " + (sameDay ? Render.clockMarked(end) : Render.day(end, now: now))
             if let next { ending += " where \(next.type) starts" }

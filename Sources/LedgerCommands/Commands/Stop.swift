@@ -34,8 +34,8 @@ struct Stop: InputChecked {
     static func end(at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws {
         let instant = try input(at: at, CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
-        let vault = try VaultOptions.open(explicit: path) { try $0.checkStop(at: instant) }
-        let (stopped, appended) = try vault.stopTimer(at: instant, note: note)
+        let vault = try VaultOptions.open(explicit: path) { try $0.timers.checkStop(at: instant) }
+        let (stopped, appended) = try vault.timers.stop(at: instant, note: note)
         appended.warnings.forEach(Terminal.warn)
         emit(
             "stopped \(DisplayText.escaped(stopped.entry.type)) (\(stopped.entry.id)) at \(Render.clock(instant)) after \(formatDuration(stopped.seconds(now: instant.seconds)))"

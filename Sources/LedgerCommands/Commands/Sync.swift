@@ -32,8 +32,8 @@ struct Sync: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let vault = try options.open { try $0.checkSync(remote: remote) }
-        let report = try vault.sync(
+        let vault = try options.open { try $0.syncing.checkSync(remote: remote) }
+        let report = try vault.syncing.sync(
             remote: remote, progress: json ? nil : ProgressLine.reporter(),
             allowUnrelatedHistories: allowUnrelatedHistories)
         report.warnings.forEach(Terminal.warn)

@@ -95,8 +95,8 @@ struct Track: InputChecked {
     func run() throws {
         let (type, start, end) = try checkedInput(CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
-        let vault = try options.open { _ = try $0.checkTrack(type: type, from: start, to: end, adjust: adjust) }
-        let (appended, trims) = try vault.trackWindow(type: type, from: start, to: end, note: note, adjust: adjust)
+        let vault = try options.open { _ = try $0.timers.checkTrack(type: type, from: start, to: end, adjust: adjust) }
+        let (appended, trims) = try vault.timers.track(type: type, from: start, to: end, note: note, adjust: adjust)
         appended.warnings.forEach(Terminal.warn)
         let id = appended.events[appended.events.count - 2].id
         let now = CommandClock.nowSeconds

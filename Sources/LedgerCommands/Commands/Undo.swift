@@ -15,7 +15,7 @@ struct Undo: ParsableCommand {
     @OptionGroup var options: VaultOptions
 
     func run() throws {
-        let undone = try options.open().undo()
+        let undone = try options.open().undoing.undo()
         undone.appended?.warnings.forEach(Terminal.warn)
         emitLine(undone.appended == nil ? undone.sentence : "undid: \(undone.sentence)")
     }

@@ -68,13 +68,13 @@ struct Watch: ParsableCommand {
                 let at = zone.localInstant(at: CommandClock.nowSeconds)
                 do {
                     if key == UInt8(ascii: "s") {
-                        let (stopped, _) = try vault.stopTimer(at: at, note: nil)
+                        let (stopped, _) = try vault.timers.stop(at: at, note: nil)
                         message = (
                             "stopped \(stopped.entry.type) after \(formatDuration(stopped.seconds(now: at.seconds)))",
                             now + 5
                         )
                     } else {
-                        let (resumed, _) = try vault.resumeTimer(at: at)
+                        let (resumed, _) = try vault.timers.resume(at: at)
                         message = ("resumed \(resumed.entry.type)", now + 5)
                     }
                 } catch {

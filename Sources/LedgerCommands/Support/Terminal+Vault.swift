@@ -7,7 +7,7 @@ extension Terminal {
     static func warn(_ notice: Notice) { warn(notice.sentence) }
 
     /// Reports what committing the widget's queue did: a note on a terminal, warnings always.
-    static func reportDrain(_ report: Vault.DrainOutcome) {
+    static func reportDrain(_ report: VaultWidgetDrain.DrainOutcome) {
         if report.committed > 0, stderrIsTTY {
             note("committed \(report.committed) widget tap\(report.committed == 1 ? "" : "s") from the queue")
         }

@@ -79,7 +79,7 @@ struct VaultOptions: ParsableArguments {
     /// here never stops the command: the taps stay queued for the next one.
     private static func commitWidgetQueue(_ vault: Vault) {
         do {
-            if let report = try vault.drainWidgetQueue() { Terminal.reportDrain(report) }
+            if let report = try vault.widgetDrain.drainWidgetQueue() { Terminal.reportDrain(report) }
             try vault.ensureWidgetCache()
         } catch  where Vault.isRepositoryDamage(error) {
             // Damage to the repository itself: the command meets it too and says it as its

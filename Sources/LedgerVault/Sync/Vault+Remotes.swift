@@ -51,7 +51,7 @@ extension Vault {
     /// The absolute path of a local remote (a path or file:// URL) that does not exist; nil for
     /// other URLs and for paths that exist.
     public static func missingLocalRepository(_ url: String) -> String? {
-        guard let path = localRepositoryPath(url) else { return nil }
+        guard let path = VaultSync.localRepositoryPath(url) else { return nil }
         let absolute = FileSystem.absolute(path)
         return FileSystem.exists(absolute) ? nil : absolute
     }
@@ -59,7 +59,7 @@ extension Vault {
     /// A local path (or file:// URL) that names nothing: libgit2 would say "unsupported URL
     /// protocol".
     static func checkLocalRepositoryExists(_ url: String) throws {
-        guard let path = localRepositoryPath(url) else { return }
+        guard let path = VaultSync.localRepositoryPath(url) else { return }
         let absolute = FileSystem.absolute(path)
         if !FileSystem.exists(absolute) { throw SyncError.noSuchLocalRepository(url, path: absolute) }
         // A plain file, or a folder that holds no repository: libgit2 would say "unsupported

@@ -192,7 +192,7 @@ extension Vault {
         var gained: [(blob: ObjectID, from: Int)] = []
         var gainedLines: [[UInt8]] = []
         for change in try repository.diffTrees(
-            oldTree, newTree, paths: [VaultLayout.eventsFolder, Self.damagedFolder])
+            oldTree, newTree, paths: [VaultLayout.eventsFolder, VaultRepair.damagedFolder])
         where change.path.hasSuffix(".jsonl") {
             // Set aside by `repair` (only ever gains lines), or a new file: nothing removed.
             guard VaultLayout.isEventFile(change.path), let oldID = change.oldID else {

@@ -69,7 +69,7 @@ extension Vault {
             throw VaultError.editOfDeletedEntry(entry.id.description)
         }
         if let type = changes.type { try checkLog(type: type) }
-        let trims = try checkWindow(of: entry, start: changes.at, end: changes.end, adjust: adjust)
+        let trims = try timers.checkWindow(of: entry, start: changes.at, end: changes.end, adjust: adjust)
         return (entry, trims)
     }
 

@@ -17,7 +17,7 @@ struct WidgetDrain: ParsableCommand {
 
     func run() throws {
         let vault = try options.open(drainingWidgetQueue: false)
-        let report = try vault.drainWidgetQueue() ?? Vault.DrainOutcome()
+        let report = try vault.widgetDrain.drainWidgetQueue() ?? VaultWidgetDrain.DrainOutcome()
         try vault.ensureWidgetCache()
         let snapshot = vault.widgetStore.snapshot()
         let counts = QueueCounts(snapshot.queue, failures: snapshot.failures)

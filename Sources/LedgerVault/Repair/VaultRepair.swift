@@ -3,7 +3,12 @@ package import LedgerGit
 public import LedgerGitLayout
 public import LedgerSystem
 
-/// `alog repair`: puts back what damage from outside alog took away, from what history proves.
+extension Vault {
+    /// Repair of damage done from outside alog.
+    public var repairs: VaultRepair { VaultRepair(vault: self) }
+}
+
+/// Repair, a service over a `Vault`: puts back what damage from outside alog took away, from what history proves.
 /// - A damaged or missing branch ref is restored to the last good commit alog can prove: the
 ///   newest commit of the reflogs that descends from (or is) the commit the caches reflect,
 ///   else the caches' commit, else the newest commit of the reflogs in the object store.
@@ -12,7 +17,9 @@ public import LedgerSystem
 ///   moved aside to `.alog/damaged/` in the same commit, so the files read whole again.
 /// - With `moveBranch`, a branch that only moved backwards (a `git reset` from outside) is put
 ///   back on the commit alog's caches reflected, instead.
-extension Vault {
+public struct VaultRepair {
+    public let vault: Vault
+
     /// What `repair` did, one action each.
     public struct RepairOutcome: Sendable {
         public var actions: [RepairAction] = []
@@ -41,13 +48,13 @@ extension Vault {
     /// (a fast-forward: nothing made since is lost). The user's notes in the working tree follow
     /// the branch; one changed there stops the move before anything happens.
     private func moveBranchBack(into report: inout RepairOutcome) throws {
-        _ = noticedRemovals()
-        guard let target = try pendingRemovals().first(where: { $0.canMoveBranchBack })?.movedBackFrom else {
+        _ = vault.noticedRemovals()
+        guard let target = try vault.pendingRemovals().first(where: { $0.canMoveBranchBack })?.movedBackFrom else {
             throw VaultError.nothingToMoveBack
         }
-        let repository = try repository
-        let landed = try movingBranch(message: "alog: repair: move the branch back to \(target.hex.prefix(12))") {
-            head -> (commit: ObjectID, files: [CommittedFile], result: ObjectID?) in
+        let repository = try vault.repository
+        let landed = try vault.movingBranch(message: "alog: repair: move the branch back to \(target.hex.prefix(12))") {
+            head -> (commit: ObjectID, files: [Vault.CommittedFile], result: ObjectID?) in
             guard let current = head.commit, try repository.isDescendant(target, of: current) else {
                 throw VaultError.nothingToMoveBack
             }
@@ -63,15 +70,15 @@ extension Vault {
                 if let branch = head.branch, let from = head.commit {
                     try repository.updateReference(branch, to: from, expecting: target, message: "alog: repair undone")
                 }
-                self.clearIntent()
+                vault.clearIntent()
                 throw VaultError.notesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
             }
             try repository.checkout(
                 tree: newTree, baseline: oldTree, paths: changed.filter(VaultLayout.isLedgerPath), force: true)
             return []
         }
-        memoState = nil
-        memoSummary = nil
+        vault.memoState = nil
+        vault.memoSummary = nil
         report.movedBranchTo = target
         report.warnings += landed.warnings
         report.actions.append(
@@ -79,17 +86,17 @@ extension Vault {
     }
 
     private func repairBranch(into report: inout RepairOutcome) throws {
-        guard let branch = symbolicHead(), let damage = try branchDamage(branch) else { return }
+        guard let branch = vault.symbolicHead(), let damage = try vault.branchDamage(branch) else { return }
         let lock: FileLock
         do {
-            lock = try FileLock(path: stateFiles.writeLock)
+            lock = try FileLock(path: vault.stateFiles.writeLock)
         } catch let failure as FileSystem.Failure where failure.isWriteDenied {
-            throw VaultError.notWritable(path: root, reason: failure.reason)
+            throw VaultError.notWritable(path: vault.root, reason: failure.reason)
         }
         defer { withExtendedLifetime(lock) {} }
-        let repository = try repository
+        let repository = try vault.repository
         let path = repository.commonDirectory + branch
-        let shown = displayPath(path)
+        let shown = vault.displayPath(path)
         let reason: String
         if case .branchDamaged(_, let why) = damage { reason = why } else { reason = "\(damage)" }
         guard let (target, source) = try lastGoodCommit(branch: branch) else {
@@ -111,9 +118,9 @@ extension Vault {
         case .file, .other:
             // Whatever it held is kept aside, in case it matters to someone.
             if let bytes = try? FileSystem.read(path), !bytes.isEmpty {
-                let aside = stateDirectory + StateDirectory.damagedRefPrefix + "\(SystemClock.nowMillis())"
+                let aside = vault.stateDirectory + StateDirectory.damagedRefPrefix + "\(SystemClock.nowMillis())"
                 try FileSystem.writeAtomically(aside, bytes)
-                report.actions.append(.keptRefContent(ref: shown, aside: displayPath(aside)))
+                report.actions.append(.keptRefContent(ref: shown, aside: vault.displayPath(aside)))
             }
             try FileSystem.removeTree(path)
         }
@@ -125,8 +132,8 @@ extension Vault {
 
     /// The commit to restore a damaged branch to, and what proves it.
     func lastGoodCommit(branch: String) throws -> (ObjectID, String)? {
-        let repository = try repository
-        let evidence = try historyEvidence(branch: branch).filter { (try? repository.commit($0.commit)) != nil }
+        let repository = try vault.repository
+        let evidence = try vault.historyEvidence(branch: branch).filter { (try? repository.commit($0.commit)) != nil }
         let caches = evidence.filter { $0.source.hasSuffix("cache") }
         let reflogs = evidence.filter { !$0.source.hasSuffix("cache") }
         // The caches' newest commit: one that the other descends from.
@@ -174,14 +181,15 @@ extension Vault {
     /// Damaged lines (neither an event nor a newer alog's line) in the event files of `tree`,
     /// by file, as they are.
     private func damagedLines(in tree: ObjectID) throws -> [String: [[UInt8]]] {
-        let reader = EventFileReader(repository: try repository)
+        let reader = EventFileReader(repository: try vault.repository)
         var paths: [String] = []
         try reader.forEachEvent(
             in: tree, event: { _, _, _ in },
             issue: { issue in if !issue.isFromNewerVersion, paths.last != issue.path { paths.append(issue.path) } })
         var damaged: [String: [[UInt8]]] = [:]
         for path in paths {
-            let lines = Self.lines(try repository.readBlob(try repository.treeEntry(atPath: path, in: tree)!.id))
+            let lines = Vault.lines(
+                try vault.repository.readBlob(try vault.repository.treeEntry(atPath: path, in: tree)!.id))
             damaged[path] = lines.filter { line in
                 line.withUnsafeBytes { bytes in
                     if case .failure(let error) = EventLine.decode(bytes) { return !error.isFromNewerVersion }
@@ -193,11 +201,11 @@ extension Vault {
     }
 
     private func repairRemovals(into report: inout RepairOutcome) throws {
-        guard let head = try branchHead().commit else { return }
+        guard let head = try vault.branchHead().commit else { return }
         // Notice what the projections have not seen yet (they catch up with HEAD).
-        _ = try summary()
-        let findings = try pendingRemovals()
-        let damaged = try damagedLines(in: try repository.commit(head).tree)
+        _ = try vault.summary()
+        let findings = try vault.pendingRemovals()
+        let damaged = try damagedLines(in: try vault.repository.commit(head).tree)
         guard !findings.isEmpty || !damaged.isEmpty else { return }
         var order: [String] = []
         var wanted: [String: [String]] = [:]
@@ -226,18 +234,18 @@ extension Vault {
                 "move \(damagedTotal) damaged line\(damagedTotal == 1 ? "" : "s") aside to \(Self.damagedFolder)/")
         }
         do {
-            let result = try commit(message: "alog: repair: " + subject.joined(separator: "; ")) { _, baseTree in
+            let result = try vault.commit(message: "alog: repair: " + subject.joined(separator: "; ")) { _, baseTree in
                 written = 0
                 aside = 0
                 var edits: [FileEdit] = []
                 for path in order {
-                    let current = try baseTree.flatMap { try repository.treeEntry(atPath: path, in: $0) }
-                        .map { try repository.readBlob($0.id) }
+                    let current = try baseTree.flatMap { try vault.repository.treeEntry(atPath: path, in: $0) }
+                        .map { try vault.repository.readBlob($0.id) }
                     // A line written back whose event id a present line also has: that line is a
                     // changed copy of it (a bit flipped inside a value still decodes) and goes
                     // aside with the damaged ones.
                     let restoredIDs = Set(wanted[path, default: []].compactMap { Self.eventID(Array($0.utf8)) })
-                    let currentLines = Self.lines(current ?? [])
+                    let currentLines = Vault.lines(current ?? [])
                     var bad = Set(damaged[path] ?? [])
                     for line in currentLines where !bad.contains(line) {
                         if let id = Self.eventID(line), restoredIDs.contains(id),
@@ -298,8 +306,8 @@ extension Vault {
         } catch is NothingToWriteBack {
             report.actions.append(.linesAlreadyBack(causes: causes))
         }
-        try clearRemovals()
+        try vault.clearRemovals()
         // Fold again, so counts (duplicates) are exactly what the events say.
-        _ = try rebuild()
+        _ = try vault.rebuild()
     }
 }

@@ -1,9 +1,17 @@
 public import LedgerCore
 
-/// Duration timers (docs/cli.md, "Timers"; the rule that keeps them on one line is `Timeline`).
-/// Each command has a check that throws what it would refuse without writing anything, so the
-/// CLI can run it before the widget's queue is committed.
 extension Vault {
+    /// The vault's duration timers: start, stop, resume, track, cancel, goals.
+    public var timers: VaultTimers { VaultTimers(vault: self) }
+}
+
+/// Duration timers (docs/cli.md, "Timers"; the rule that keeps them on one line is `Timeline`),
+/// a service over a `Vault`, whose commits and projections it uses. Each command has a check
+/// that throws what it would refuse without writing anything, so the CLI can run it before the
+/// widget's queue is committed.
+public struct VaultTimers {
+    public let vault: Vault
+
     /// The longest goal a timer may carry.
     public static let maxTimerGoal: Int64 = 7 * 86_400
     /// The longest daily goal.
@@ -21,14 +29,14 @@ extension Vault {
     /// far (no window older than them can reach `instant`: the next start ends it), else the
     /// full state's.
     func timeline(around instant: Int64) throws -> Timeline {
-        let summary = try summary()
+        let summary = try vault.summary()
         guard let first = summary.recentTimers.first, first.at.seconds > instant else { return summary.timeline }
-        return try state().timeline
+        return try vault.state().timeline
     }
 
-    /// Throws what `startTimer` would refuse; returns what it will do.
+    /// Throws what `start` would refuse; returns what it will do.
     public func checkStart(type: String, at: LocalInstant, goal: Int64?, adjust: Bool) throws -> StartPlan {
-        try checkLog(type: type)
+        try vault.checkLog(type: type)
         if let goal, !(1...Self.maxTimerGoal).contains(goal) {
             throw TimerError.goalOutOfRange(seconds: goal, limit: Self.maxTimerGoal)
         }
@@ -55,8 +63,8 @@ extension Vault {
     }
 
     /// Starts a timer (stopping the running one at the same instant: switching) as one commit.
-    public func startTimer(type: String, at: LocalInstant, note: String?, goal: Int64?, adjust: Bool = false)
-        throws -> (started: Appended, plan: StartPlan)
+    public func start(type: String, at: LocalInstant, note: String?, goal: Int64?, adjust: Bool = false)
+        throws -> (started: Vault.Appended, plan: StartPlan)
     {
         let plan = try checkStart(type: type, at: at, goal: goal, adjust: adjust)
         var bodies: [EventBody] = []
@@ -65,14 +73,14 @@ extension Vault {
         let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
         bodies.append(.started(type: type, at: at, note: noteText, goal: goal))
         let switched = plan.stops.map { " (stops \($0.entry.type))" } ?? ""
-        let appended = try append(bodies, message: "alog: start \(type) at \(at.iso8601)\(switched)")
+        let appended = try vault.append(bodies, message: "alog: start \(type) at \(at.iso8601)\(switched)")
         return (appended, plan)
     }
 
-    /// The running timer `stopTimer` would stop; throws what it would refuse.
+    /// The running timer `stop` would stop; throws what it would refuse.
     @discardableResult
     public func checkStop(at: LocalInstant) throws -> Timeline.Interval {
-        guard let running = try summary().timeline.running else { throw TimerError.nothingRunning }
+        guard let running = try vault.summary().timeline.running else { throw TimerError.nothingRunning }
         guard at.seconds >= running.start.seconds else {
             throw TimerError.stopBeforeStart(type: running.entry.type, since: running.start, at: at)
         }
@@ -80,33 +88,33 @@ extension Vault {
     }
 
     /// Stops the running timer at `at`.
-    public func stopTimer(at: LocalInstant, note: String?) throws -> (stopped: Timeline.Interval, appended: Appended) {
+    public func stop(at: LocalInstant, note: String?) throws -> (stopped: Timeline.Interval, appended: Vault.Appended) {
         var running = try checkStop(at: at)
         let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
-        let appended = try append(
+        let appended = try vault.append(
             [.stopped(target: running.entry.id, at: at, note: noteText)],
             message: "alog: stop \(running.entry.type) at \(at.iso8601)")
         running.end = at
         return (running, appended)
     }
 
-    /// The stopped timer `resumeTimer` would continue; throws what it would refuse.
+    /// The stopped timer `resume` would continue; throws what it would refuse.
     @discardableResult
     public func checkResume(at: LocalInstant) throws -> Timeline.Interval {
-        var timeline = try summary().timeline
+        var timeline = try vault.summary().timeline
         if let running = timeline.running {
             throw TimerError.alreadyRunning(type: running.entry.type, since: running.start)
         }
-        if timeline.lastStopped == nil { timeline = try state().timeline }
+        if timeline.lastStopped == nil { timeline = try vault.state().timeline }
         guard let last = timeline.lastStopped else { throw TimerError.nothingToResume }
         _ = try checkStart(type: last.entry.type, at: at, goal: last.entry.goalSeconds, adjust: false)
         return last
     }
 
     /// Starts a new timer with the type, note and goal of the most recently stopped one.
-    public func resumeTimer(at: LocalInstant) throws -> (resumed: Timeline.Interval, started: Appended) {
+    public func resume(at: LocalInstant) throws -> (resumed: Timeline.Interval, started: Vault.Appended) {
         let last = try checkResume(at: at)
-        let (started, _) = try startTimer(
+        let (started, _) = try start(
             type: last.entry.type, at: at, note: last.entry.note, goal: last.entry.goalSeconds)
         return (last, started)
     }
@@ -119,7 +127,7 @@ extension Vault {
         guard start != nil || end != nil else { return [] }
         if end != nil, !entry.isTimed { throw TimerError.notTimed(entry: entry.id.description) }
         guard entry.isTimed else { return [] }
-        let timeline = try state().timeline
+        let timeline = try vault.state().timeline
         let current = timeline.interval(of: entry.id)
         let newStart = start ?? entry.at
         let newEnd = end ?? current?.end
@@ -154,19 +162,19 @@ extension Vault {
         return trims
     }
 
-    /// Throws what `trackWindow` would refuse; returns the neighbours `adjust` trims.
+    /// Throws what `track` would refuse; returns the neighbours `adjust` trims.
     public func checkTrack(type: String, from start: LocalInstant, to end: LocalInstant, adjust: Bool) throws
         -> [(entry: Entry, changes: EntryChanges)]
     {
-        try checkLog(type: type)
+        try vault.checkLog(type: type)
         guard end.seconds > start.seconds else { throw TimerError.endBeforeStart(start: start, end: end) }
         return try Self.trims(for: nil, start: start, end: end, in: try timeline(around: start.seconds), adjust: adjust)
     }
 
     /// Records a timer that already ran, from `start` to `end`, as one commit (timewarrior's
     /// `track`): its start and its stop, after any trims `adjust` asked for.
-    public func trackWindow(type: String, from start: LocalInstant, to end: LocalInstant, note: String?, adjust: Bool)
-        throws -> (appended: Appended, trims: [(entry: Entry, changes: EntryChanges)])
+    public func track(type: String, from start: LocalInstant, to end: LocalInstant, note: String?, adjust: Bool)
+        throws -> (appended: Vault.Appended, trims: [(entry: Entry, changes: EntryChanges)])
     {
         let trims = try checkTrack(type: type, from: start, to: end, adjust: adjust)
         let id = EventID.random()
@@ -175,38 +183,39 @@ extension Vault {
         bodies.append(.stopped(target: id, at: end, note: nil))
         var ids = bodies.map { _ in EventID.random() }
         ids[ids.count - 2] = id
-        let appended = try append(
+        let appended = try vault.append(
             bodies, ids: ids, message: "alog: track \(type) from \(start.iso8601) to \(end.iso8601)")
         return (appended, trims)
     }
 
-    /// The running timer `cancelTimer` would drop; throws what it would refuse.
+    /// The running timer `cancel` would drop; throws what it would refuse.
     @discardableResult
     public func checkCancel() throws -> Timeline.Interval {
-        guard let running = try summary().timeline.running else { throw TimerError.nothingRunning }
+        guard let running = try vault.summary().timeline.running else { throw TimerError.nothingRunning }
         return running
     }
 
     /// Drops the running timer, as if it had never started: its entry is deleted (a new
     /// event; `restore` or `undo` brings it back).
-    public func cancelTimer() throws -> (cancelled: Timeline.Interval, appended: Appended) {
+    public func cancel() throws -> (cancelled: Timeline.Interval, appended: Vault.Appended) {
         let running = try checkCancel()
-        let appended = try append(
+        let appended = try vault.append(
             [.deleted(target: running.entry.id)], message: "alog: cancel \(running.entry.type) (\(running.entry.id))")
         return (running, appended)
     }
 
     /// Sets (or, with 0, removes) the daily goal of `type`.
-    public func setDailyGoal(type: String, seconds: Int64) throws -> Appended {
+    public func setDailyGoal(type: String, seconds: Int64) throws -> Vault.Appended {
         try checkDailyGoal(type: type, seconds: seconds)
         let text = seconds == 0 ? "remove" : formatDuration(seconds)
-        return try append([.goalSet(type: type, seconds: seconds)], message: "alog: daily goal of \(type): \(text)")
+        return try vault.append(
+            [.goalSet(type: type, seconds: seconds)], message: "alog: daily goal of \(type): \(text)")
     }
 
     public func checkDailyGoal(type: String, seconds: Int64) throws {
         // A removed type's goal can still be taken away (it is no longer shown either way).
-        if seconds == 0, try summary().definition(named: type)?.archived == true { return }
-        try checkLog(type: type)
+        if seconds == 0, try vault.summary().definition(named: type)?.archived == true { return }
+        try vault.checkLog(type: type)
         if seconds != 0, !(1...Self.maxDailyGoal).contains(seconds) {
             throw TimerError.goalOutOfRange(seconds: seconds, limit: Self.maxDailyGoal)
         }

@@ -1,6 +1,6 @@
 public import LedgerCore
 
-extension Vault {
+extension VaultTimers {
     /// Where the timer `id` (started at `start`) ends as the timeline lays it, and the timer
     /// whose start ends it: nil when it runs (or is not a timer). A timer started before a later
     /// one (back-dated, or between two with `--adjust`) ends where that one starts.

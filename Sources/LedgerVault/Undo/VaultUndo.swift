@@ -3,24 +3,32 @@ import LedgerEnvironment
 import LedgerGitLayout
 import LedgerSystem
 
-/// `alog undo`: the last action of this device, reversed by new events (nothing is rewritten).
-/// Which events were undone, and which events did the undoing, is per-clone state
-/// (`.git/alog/undo`, one line per undo: the undone event's id, then the ids written), so a
-/// second undo reaches the action before, and an undo is never itself undone by the next one.
 extension Vault {
+    /// Undo of this device's actions.
+    public var undoing: VaultUndo { VaultUndo(vault: self) }
+}
+
+/// Undo, a service over a `Vault`: the last action of this device, reversed by new events
+/// (nothing is rewritten). Which events were undone, and which events did the undoing, is
+/// per-clone state (`.git/alog/undo`, one line per undo: the undone event's id, then the ids
+/// written), so a second undo reaches the action before, and an undo is never itself undone by
+/// the next one.
+public struct VaultUndo {
+    public let vault: Vault
+
     /// What `undo` did, one step per event of the action (newest first), and the commit.
     public struct Undone: Sendable {
         public var steps: [UndoStep]
         /// Nil when nothing was left to reverse (another device deleted the entry, or changed
         /// the field since): the action is passed over, so the next undo reaches the one before.
-        public var appended: Appended?
+        public var appended: Vault.Appended?
     }
 
     public func undo() throws -> Undone {
-        let log = try FileSystem.readString(stateFiles.undoLog) ?? ""
+        let log = try FileSystem.readString(vault.stateFiles.undoLog) ?? ""
         var skipped: Set<String> = []
         for line in log.split(separator: "\n") { skipped.formUnion(line.split(separator: " ").map(String.init)) }
-        let mine = try auditTrail { $0.device == self.device.id && !skipped.contains($0.id.description) }
+        let mine = try vault.auditTrail { $0.device == vault.device.id && !skipped.contains($0.id.description) }
         guard let lastRecord = mine.last else { throw VaultError.nothingToUndo }
         let last = lastRecord.event
         // A start that switched from a running timer, or a start or window edit that trimmed a
@@ -44,7 +52,7 @@ extension Vault {
             }
         default: break
         }
-        let state = try state()
+        let state = try vault.state()
         let history = try undoHistory(for: action)
         let undone = Set(action.map(\.id))
         // What a field goes back to leaves out this action and every action undone before
@@ -63,13 +71,13 @@ extension Vault {
         // so the next undo reaches the one before rather than stopping here for good.
         guard !bodies.isEmpty else {
             let line = action.map(\.id.description).joined(separator: " ") + "\n"
-            try FileSystem.writeAtomically(stateFiles.undoLog, Array((log + line).utf8))
+            try FileSystem.writeAtomically(vault.stateFiles.undoLog, Array((log + line).utf8))
             return Undone(steps: steps, appended: nil)
         }
-        let appended = try append(
+        let appended = try vault.append(
             bodies, message: "alog: undo \(last.body.kind) \(last.entryID?.description ?? last.id.description)")
         let line = (action.map(\.id) + appended.events.map(\.id)).map(\.description).joined(separator: " ") + "\n"
-        try FileSystem.writeAtomically(stateFiles.undoLog, Array((log + line).utf8))
+        try FileSystem.writeAtomically(vault.stateFiles.undoLog, Array((log + line).utf8))
         return Undone(steps: steps, appended: appended)
     }
 
@@ -184,7 +192,7 @@ extension Vault {
         }
         var history = UndoHistory()
         guard !entries.isEmpty || !goalTypes.isEmpty || !typeNames.isEmpty else { return history }
-        let records = try auditTrail { event in
+        let records = try vault.auditTrail { event in
             switch event.body {
             case .goalSet(let type, _): goalTypes.contains(type)
             case .typeDefined(let definition): typeNames.contains(definition.name)
@@ -204,16 +212,16 @@ extension Vault {
     /// What `undoHistory` gathered, each list oldest first (in the audit trail's order).
     private struct UndoHistory {
         /// Entry → every event that touched it (its log or start, edits, stops, deletes, restores).
-        var touching: [EventID: [AuditRecord]] = [:]
+        var touching: [EventID: [Vault.AuditRecord]] = [:]
         /// Type → its goal events.
-        var goals: [String: [AuditRecord]] = [:]
+        var goals: [String: [Vault.AuditRecord]] = [:]
         /// Type name → its definitions.
-        var definitions: [String: [AuditRecord]] = [:]
+        var definitions: [String: [Vault.AuditRecord]] = [:]
     }
 
     /// An entry's fields as its events (`records`) other than `undone` leave them (each field is
     /// a last-writer-wins register: the latest event, by order key, that set it).
-    private static func fields(_ records: [AuditRecord], without undone: Set<EventID>) -> (
+    private static func fields(_ records: [Vault.AuditRecord], without undone: Set<EventID>) -> (
         type: String?, at: LocalInstant?, note: String?, end: LocalInstant?
     ) {
         var type: String?

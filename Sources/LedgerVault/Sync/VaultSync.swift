@@ -3,6 +3,16 @@ import LedgerGit
 import LedgerSystem
 
 extension Vault {
+    /// Sync with the vault's remotes.
+    public var syncing: VaultSync { VaultSync(vault: self) }
+}
+
+/// Sync (docs/sync.md), a service over a `Vault`: fetch, merge by the ledger's rules, push, and
+/// the caches refreshed from what came in. The remotes themselves are the clone's configuration
+/// (`Vault+Remotes.swift`).
+public struct VaultSync {
+    public let vault: Vault
+
     /// Fetches from `remote` (nil: the default remote), merges by the rules of docs/sync.md,
     /// pushes the result, and refreshes the caches from the merged events.
     ///
@@ -16,14 +26,14 @@ extension Vault {
         remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 12,
         allowUnrelatedHistories: Bool = false
     ) throws -> SyncOutcome {
-        if let requested { try Self.checkRemoteName(requested) }
-        let repository = try repository
+        if let requested { try Vault.checkRemoteName(requested) }
+        let repository = try vault.repository
         // A damaged or missing branch is an error here too, never an empty vault to fill from
         // the remote.
-        let start = try branchHead()
-        guard let branchReference = start.branch else { throw VaultError.detachedHead(path: root) }
+        let start = try vault.branchHead()
+        guard let branchReference = start.branch else { throw VaultError.detachedHead(path: vault.root) }
         let branch = String(branchReference.dropFirst("refs/heads/".count))
-        let remote = try requested ?? defaultRemote(branch: branch)
+        let remote = try requested ?? vault.defaultRemote(branch: branch)
         guard let url = try repository.remoteURL(remote) else {
             throw SyncError.unknownRemote(remote, known: try repository.remotes().map(\.name))
         }
@@ -34,8 +44,8 @@ extension Vault {
             remoteBranch = String(merge.dropFirst("refs/heads/".count))
         }
         let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
-        let synced = Self.syncedReference(remote)
-        let options = TransferOptions(credentials: credentials(), progress: SyncProgress.forward(progress))
+        let synced = Vault.syncedReference(remote)
+        let options = TransferOptions(credentials: vault.credentials(), progress: SyncProgress.forward(progress))
         var report = SyncOutcome(remote: remote, url: url, branch: branch)
 
         var attempt = 0
@@ -64,7 +74,7 @@ extension Vault {
             if head == theirs { break }
             // A branch that lost committed event lines (a plain `git commit` emptied a file,
             // say) is never pushed: the loss would spread to every device.
-            try checkBeforePush(remote: remote, theirs: theirs)
+            try vault.checkBeforePush(remote: remote, theirs: theirs)
             if try isCheckedOutWorkingCopy(url: url, branch: remoteBranch) {
                 report.warnings.append(.notPushedToWorkingCopy(url: url, branch: remoteBranch))
                 break
@@ -89,7 +99,7 @@ extension Vault {
                 throw transferError(error, remote: remote)
             }
             report.pushed = true
-            report.eventsSent += try countNewEvents(from: theirs, to: head)
+            report.eventsSent += try vault.countNewEvents(from: theirs, to: head)
             try repository.setReference(tracking, to: head, message: "alog: pushed")
             try repository.setReference(synced, to: head, message: "alog: pushed to \(remote)")
             if try repository.configString("branch.\(branch).remote") == nil {
@@ -108,7 +118,7 @@ extension Vault {
         if let head, head != start.commit {
             // The vault wins: projections are folded from the merged events, never patched from
             // what this device remembered.
-            _ = try summary(at: head)
+            _ = try vault.summary(at: head)
         }
         return report
     }
@@ -116,11 +126,14 @@ extension Vault {
     /// Throws what `sync` would refuse before any transfer (a damaged or detached branch, a
     /// remote that is not there), without writing anything.
     public func checkSync(remote requested: String?) throws {
-        if let requested { try Self.checkRemoteName(requested) }
-        guard let branchReference = try branchHead().branch else { throw VaultError.detachedHead(path: root) }
-        let remote = try requested ?? defaultRemote(branch: String(branchReference.dropFirst("refs/heads/".count)))
-        guard try repository.remoteURL(remote) != nil else {
-            throw SyncError.unknownRemote(remote, known: try repository.remotes().map(\.name))
+        if let requested { try Vault.checkRemoteName(requested) }
+        guard let branchReference = try vault.branchHead().branch else {
+            throw VaultError.detachedHead(path: vault.root)
+        }
+        let remote =
+            try requested ?? vault.defaultRemote(branch: String(branchReference.dropFirst("refs/heads/".count)))
+        guard try vault.repository.remoteURL(remote) != nil else {
+            throw SyncError.unknownRemote(remote, known: try vault.repository.remotes().map(\.name))
         }
     }
 
@@ -147,22 +160,22 @@ extension Vault {
         theirs: ObjectID?, remote: String, url: String, allowUnrelated: Bool, branchReference: String,
         into report: inout SyncOutcome
     ) throws -> ObjectID? {
-        guard let theirs else { return try repository.head().commit }  // nothing there yet
-        let landed = try movingBranch(message: "alog: sync with \(remote)") {
-            head -> (commit: ObjectID, files: [CommittedFile], result: SyncMove?) in
-            if let ours = head.commit, try ours == theirs || repository.isDescendant(ours, of: theirs) {
+        guard let theirs else { return try vault.repository.head().commit }  // nothing there yet
+        let landed = try vault.movingBranch(message: "alog: sync with \(remote)") {
+            head -> (commit: ObjectID, files: [Vault.CommittedFile], result: SyncMove?) in
+            if let ours = head.commit, try ours == theirs || vault.repository.isDescendant(ours, of: theirs) {
                 return (ours, [], nil)
             }
-            if let ours = head.commit, !allowUnrelated, try repository.mergeBase(ours, theirs) == nil {
+            if let ours = head.commit, !allowUnrelated, try vault.repository.mergeBase(ours, theirs) == nil {
                 guard try holdsOnlyScaffold(ours) else {
-                    throw SyncError.unrelatedHistories(remote: remote, url: url, vault: root)
+                    throw SyncError.unrelatedHistories(remote: remote, url: url, vault: vault.root)
                 }
                 // A vault that holds nothing yet (cloned from a remote that was empty then, before
                 // the first device pushed) takes the remote's history as it is: nothing of it is
                 // lost, and the shared history keeps its one root.
                 var move = try mergedMove(ours: nil, theirs: theirs, remote: remote, into: branchReference)
-                move.oldTree = try repository.commit(ours).tree
-                move.changed = try repository.diffTrees(move.oldTree, move.newTree).map(\.path)
+                move.oldTree = try vault.repository.commit(ours).tree
+                move.changed = try vault.repository.diffTrees(move.oldTree, move.newTree).map(\.path)
                 move.userPaths = move.changed.filter { !VaultLayout.isLedgerPath($0) }
                 return (move.newHead, [], move)
             }
@@ -176,9 +189,9 @@ extension Vault {
         let newHead = move.newHead
         // One pass over the received lines counts them, notes any stamped far ahead of this
         // device's clock, and advances the summary.
-        let horizon = clock() + Self.aheadOfClockMillis
+        let horizon = vault.clock() + Self.aheadOfClockMillis
         var ahead: [String: SyncOutcome.AheadOfClock] = [:]
-        try summary(at: newHead, newEventsSince: landed.head.commit) { event in
+        try vault.summary(at: newHead, newEventsSince: landed.head.commit) { event in
             report.eventsReceived += 1
             guard event.stamp.millis > horizon else { return }
             var entry =
@@ -209,7 +222,7 @@ extension Vault {
     private func mergedMove(ours: ObjectID?, theirs: ObjectID, remote: String, into branchReference: String)
         throws -> SyncMove
     {
-        let repository = try repository
+        let repository = try vault.repository
         let base = try ours.flatMap { try repository.mergeBase($0, theirs) }
         let baseTree = try base.map { try repository.commit($0).tree }
         let oldTree = try ours.map { try repository.commit($0).tree }
@@ -222,7 +235,7 @@ extension Vault {
             let merger = TreeMerger(repository: repository, copySuffix: conflictCopySuffix())
             let result = try merger.merge(
                 baseTree: baseTree, oursTree: oursTree, theirsTree: theirsTree, incoming: incoming)
-            let signature = try authorSignature()
+            let signature = try vault.authorSignature()
             move.newHead = try repository.createCommit(
                 tree: result.tree, parents: [ours, theirs], author: signature, committer: signature,
                 message:
@@ -246,7 +259,7 @@ extension Vault {
     private func bringWorkingTree(_ move: SyncMove, from ours: ObjectID?, to newHead: ObjectID, branchReference: String)
         throws -> [Notice]
     {
-        let repository = try repository
+        let repository = try vault.repository
         FaultInjection.point("sync.after-ref")
         do {
             try repository.checkout(tree: move.newTree, baseline: move.oldTree, paths: move.userPaths)
@@ -258,7 +271,7 @@ extension Vault {
             } else {
                 try repository.deleteReference(branchReference)
             }
-            clearIntent()
+            vault.clearIntent()
             throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
         }
         FaultInjection.point("sync.after-notes")
@@ -270,12 +283,12 @@ extension Vault {
 
     /// `<device> <YYYY-MM-DD HHmm>` in local time, for conflict-copy names.
     private func conflictCopySuffix() -> String {
-        let seconds = clock() / 1000
-        let local = LocalInstant(seconds: seconds, offset: zone.offset(atUTC: seconds))
+        let seconds = vault.clock() / 1000
+        let local = LocalInstant(seconds: seconds, offset: vault.zone.offset(atUTC: seconds))
         let (date, second) = local.localDateAndTime
         let hours = second / 3600
         let minutes = second / 60 % 60
-        let name = device.name.isEmpty ? device.id : device.name
+        let name = vault.device.name.isEmpty ? vault.device.id : vault.device.name
         let safeName = String(name.map { "/\\:*?\"<>|".contains($0) ? "-" : $0 })
         return "\(safeName) \(date.iso) \(hours < 10 ? "0" : "")\(hours)\(minutes < 10 ? "0" : "")\(minutes)"
     }
@@ -291,13 +304,13 @@ extension Vault {
     /// The folder of a path or file:// remote, nil for a network remote.
     static func localRepositoryPath(_ url: String) -> String? {
         if url.hasPrefix("file://") { return String(url.dropFirst("file://".count)) }
-        return isLocalPath(url) ? url : nil
+        return Vault.isLocalPath(url) ? url : nil
     }
 
     /// True when `commit`'s tree holds nothing but alog's empty ledger (its README and
     /// attributes): no event file and no note.
     func holdsOnlyScaffold(_ commit: ObjectID) throws -> Bool {
-        let files = try repository.diffTrees(nil, try repository.commit(commit).tree)
+        let files = try vault.repository.diffTrees(nil, try vault.repository.commit(commit).tree)
         return files.allSatisfy { $0.path.hasPrefix(".alog/") && !$0.path.hasPrefix(".alog/events/") }
     }
 

@@ -3,7 +3,12 @@ import LedgerGit
 public import LedgerSystem
 public import LedgerWidget
 
-/// The vault's side of the widget bridge: draining the queue into events, exactly once, and
+extension Vault {
+    /// The widget queue's drain into commits.
+    public var widgetDrain: VaultWidgetDrain { VaultWidgetDrain(vault: self) }
+}
+
+/// The vault's side of the widget bridge, a service over a `Vault`: draining the queue into events, exactly once, and
 /// refreshing the widget's last-known cache whenever the vault's summary moves.
 ///
 /// A drain, holding `drain.lock` for its whole run:
@@ -27,8 +32,8 @@ public import LedgerWidget
 /// next drain completes, so every item is committed once; a kill between the two files of
 /// step 5 leaves the log untrimmed, and the next drain's step 5 takes the same keys out of it.
 /// Taps only wait for `queue.lock`, which is never held across git work.
-extension Vault {
-    package var widgetStore: WidgetStore { WidgetStore(stateDirectory: stateFiles) }
+public struct VaultWidgetDrain {
+    public let vault: Vault
 
     /// What a drain did.
     public struct DrainOutcome: Sendable {
@@ -51,7 +56,7 @@ extension Vault {
 
     /// Commits the widget's queued items, if any (cheap when there are none).
     public func drainWidgetQueue() throws -> DrainOutcome? {
-        let store = widgetStore
+        let store = vault.widgetStore
         guard store.hasWork else { return nil }
         let lock = try store.lockDrain()
         defer { withExtendedLifetime(lock) {} }
@@ -66,7 +71,7 @@ extension Vault {
         }
         let (queue, savedAside) = try store.updateQueue { queue in queue }
         if let savedAside { report.savedAside.append(savedAside) }
-        let now = clock()
+        let now = vault.clock()
         let batch = try drainBatch(queue, now: now, report: &report)
         try store.writeFailures(Dictionary(batch.failures, uniquingKeysWith: { first, _ in first }))
         report.failures = batch.failures.map { ($0.key, $0.reason) }
@@ -89,7 +94,7 @@ extension Vault {
     /// Turns the queue's new items into events stamped after everything this vault has seen.
     private func drainBatch(_ queue: PendingQueue, now: Int64, report: inout DrainOutcome) throws -> Batch {
         var batch = Batch()
-        let summary = try summary()
+        let summary = try vault.summary()
         var ids: [EventID] = []
         var bodies: [EventBody] = []
         var seen: Set<String> = []
@@ -118,8 +123,8 @@ extension Vault {
             }
             let instant: LocalInstant
             switch item {
-            case .activity(_, let time): instant = zone.localInstant(at: time)
-            case .action(let action): instant = action.instant(zone: zone)
+            case .activity(_, let time): instant = vault.zone.localInstant(at: time)
+            case .action(let action): instant = action.instant(zone: vault.zone)
             }
             if instant.seconds > now / 1000 + 300 {
                 batch.failures.append(
@@ -133,7 +138,7 @@ extension Vault {
             let id = EventID.random()
             let body: EventBody
             if case .action(let action) = item, action.kind == .quickRemove {
-                if state == nil { state = try self.state() }
+                if state == nil { state = try vault.state() }
                 guard
                     let target = Self.latestEntry(
                         type: type, on: action.date, state: state!, batchLogs: batchLogs, removed: removed)
@@ -152,7 +157,7 @@ extension Vault {
             bodies.append(body)
             batch.journal.keys.append(item.key)
         }
-        batch.journal.events = stampedEvents(ids: ids, bodies: bodies, after: summary.maxStamp, wallMillis: now)
+        batch.journal.events = vault.stampedEvents(ids: ids, bodies: bodies, after: summary.maxStamp, wallMillis: now)
         return batch
     }
 
@@ -184,7 +189,7 @@ extension Vault {
             message: "alog: log \(count) widget tap\(count == 1 ? "" : "s") from the queue", warnings: &warnings)
         FaultInjection.point("drain.after-commit")
         let keys = Set(journal.keys)
-        let now = clock() / 1000
+        let now = vault.clock() / 1000
         try store.updateQueue { queue in
             queue.elements = queue.elements.compactMap { element in
                 guard case .success(let item) = element.item, keys.contains(item.key) else { return element }
@@ -213,15 +218,15 @@ extension Vault {
     func commitUnlessPresent(_ events: [Event], message: String, warnings: inout [Notice]) throws -> Int {
         let ids = events.map(\.id.description).joined(separator: " ")
         do {
-            let (result, (missing, summaryBefore)) = try commit(message: message + "\n\nAlog-Events: " + ids) {
+            let (result, (missing, summaryBefore)) = try vault.commit(message: message + "\n\nAlog-Events: " + ids) {
                 head, baseTree in
                 let present = try presentIDs(of: events, in: baseTree)
                 let missing = events.filter { !present.contains($0.id) }
                 guard !missing.isEmpty else { throw AlreadyCommitted() }
-                let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
-                return (try appendEdits(missing, base: baseTree), (missing, summaryBefore))
+                let summaryBefore = try head.commit.map { try vault.summary(at: $0) } ?? StatusSummary()
+                return (try vault.appendEdits(missing, base: baseTree), (missing, summaryBefore))
             }
-            try refreshCaches(after: result, appending: missing, summaryBefore: summaryBefore)
+            try vault.refreshCaches(after: result, appending: missing, summaryBefore: summaryBefore)
             warnings += result.warnings
             return missing.count
         } catch is AlreadyCommitted {
@@ -242,8 +247,8 @@ extension Vault {
             days[day] = (event.device, event.wallMillis)
         }
         for (device, wallMillis) in days.values {
-            for part in try dayFileParts(device: device, wallMillis: wallMillis, in: tree) {
-                try repository.withBlob(part.id) { buffer in
+            for part in try vault.dayFileParts(device: device, wallMillis: wallMillis, in: tree) {
+                try vault.repository.withBlob(part.id) { buffer in
                     EventFileReader.decodeLines(
                         buffer, path: part.name,
                         event: { found, _ in if wanted.contains(found.id) { present.insert(found.id) } },
@@ -252,18 +257,5 @@ extension Vault {
             }
         }
         return present
-    }
-
-    /// Writes the widget's cache when it is missing or older than this version (a new clone, a
-    /// vault used before the widget or its running-timer file existed); otherwise every summary
-    /// of HEAD keeps it current.
-    public func ensureWidgetCache() throws {
-        guard !widgetStore.cacheIsCurrent else { return }
-        refreshWidgetCache(try summary())
-    }
-
-    /// Writes the widget's last-known cache from a summary of HEAD.
-    func refreshWidgetCache(_ summary: StatusSummary) {
-        try? widgetStore.refresh(from: summary)
     }
 }

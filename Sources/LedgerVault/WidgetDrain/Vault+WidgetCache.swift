@@ -1,0 +1,21 @@
+import LedgerCore
+package import LedgerWidget
+
+/// The widget's last-known cache, kept current by the vault's own summaries (every commit and
+/// every fold of a new HEAD refreshes it), whoever drains the queue.
+extension Vault {
+    package var widgetStore: WidgetStore { WidgetStore(stateDirectory: stateFiles) }
+
+    /// Writes the widget's cache when it is missing or older than this version (a new clone, a
+    /// vault used before the widget or its running-timer file existed); otherwise every summary
+    /// of HEAD keeps it current.
+    public func ensureWidgetCache() throws {
+        guard !widgetStore.cacheIsCurrent else { return }
+        refreshWidgetCache(try summary())
+    }
+
+    /// Writes the widget's last-known cache from a summary of HEAD.
+    func refreshWidgetCache(_ summary: StatusSummary) {
+        try? widgetStore.refresh(from: summary)
+    }
+}
