@@ -86,7 +86,8 @@ let package = Package(
         // Notice, UndoStep, RepairAction), written once for every shell: the library itself
         // returns and throws data.
         .target(
-            name: "LedgerMessages", dependencies: ["LedgerCore", "LedgerOutput", "LedgerVault", "LedgerWidget"]),
+            name: "LedgerMessages",
+            dependencies: ["LedgerCore", "LedgerGit", "LedgerOutput", "LedgerVault", "LedgerWidget"]),
         // The one table of "hot" command forms, the scanner that reads them, and the commands the
         // front answers alone (the widget's, and a warm `status`): no libgit2, no argument parser.
         .target(

@@ -51,7 +51,7 @@ LEAK_GUARDED = {"LedgerGit", "CLibGit2"}
 # The library below the shells returns and throws data; a sentence that tells the user to run
 # an `alog` command belongs in LedgerMessages (or a shell), which says it once for the CLI, a
 # web page and a URL handler alike (issue 22).
-WORDLESS = {"LedgerCore", "LedgerVault", "LedgerReports", "LedgerInterchange", "LedgerStore", "LedgerSystem"}
+WORDLESS = {"LedgerCore", "LedgerVault", "LedgerReports", "LedgerInterchange", "LedgerStore", "LedgerSystem", "LedgerGit"}
 NAMES_A_COMMAND = re.compile(r"""'alog [a-z]""")
 
 

@@ -46,6 +46,23 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         return "\(problem); \(fix)"
     }
 
+    /// Which part of the repository failed, as data: a shell adds its own way out (the CLI
+    /// names `alog repair` for a damaged reference, `alog sync` for missing objects).
+    package enum Area: Sendable, Equatable {
+        case head, reference, objectStore, other
+    }
+
+    package var area: Area {
+        guard systemError == nil else { return .other }
+        switch klass {
+        case GIT_ERROR_REFERENCE.rawValue: return message.contains("HEAD") ? .head : .reference
+        case GIT_ERROR_ODB.rawValue, GIT_ERROR_OBJECT.rawValue, GIT_ERROR_ZLIB.rawValue, GIT_ERROR_SHA.rawValue,
+            GIT_ERROR_TREE.rawValue:
+            return .objectStore
+        default: return .other
+        }
+    }
+
     /// True for damage to the local repository (configuration, references, objects, index),
     /// as opposed to a failure of the network or of the other side.
     package var isLocalDamage: Bool {
@@ -101,12 +118,11 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
             return
                 "point HEAD at your branch again ('git symbolic-ref HEAD refs/heads/main', or write 'ref: refs/heads/main' into .git/HEAD), then retry. Nothing was written"
         case GIT_ERROR_REFERENCE.rawValue:
-            return
-                "'git show-ref' and 'git fsck' show which; for alog's branch, 'alog repair' restores it. Nothing was written"
+            return "'git show-ref' and 'git fsck' show which. Nothing was written"
         case GIT_ERROR_ODB.rawValue, GIT_ERROR_OBJECT.rawValue, GIT_ERROR_ZLIB.rawValue, GIT_ERROR_SHA.rawValue,
             GIT_ERROR_TREE.rawValue:
             return
-                "'git fsck' lists what is missing or damaged; restore it from another clone or a backup (or 'alog sync' from a remote that has it). Nothing was written"
+                "'git fsck' lists what is missing or damaged; restore it from another clone or a backup. Nothing was written"
         case GIT_ERROR_INDEX.rawValue:
             return
                 "'git status' shows whether git can read it; 'rm .git/index && git reset' rebuilds it from HEAD. Nothing was committed"

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerGit
 package import LedgerVault
 
 /// Every sentence the library's outcomes and refusals are said in, written once, here: the
@@ -7,12 +8,13 @@ package import LedgerVault
 /// words. The widget's own texts, which the front prints without git, are LedgerWidget/View's.
 package enum Messages {
     /// The sentence of a refusal the library threw, or nil for an error it does not know
-    /// (the argument parser's, a file system failure, git's), which says itself.
+    /// (the argument parser's, a file system failure), which says itself.
     package static func sentence(for error: any Error) -> String? {
         switch error {
         case let error as VaultError: error.sentence
         case let error as SyncError: error.sentence
         case let error as TimerError: error.sentence
+        case let error as GitError: error.sentence
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerGit
 import LedgerMessages
 import LedgerVault
 import TestSupport
@@ -44,5 +45,27 @@ struct OutcomeDataTests {
         #expect(error.sentence.contains("'alog restore \(ids[1])'"))
         #expect(Messages.sentence(for: error) == error.sentence)
         #expect(Messages.sentence(for: CancellationError()) == nil)
+    }
+
+    @Test("libgit2's failures say git's words; the CLI's way out (alog repair, alog sync) is added by LedgerMessages")
+    func gitErrorWords() {
+        // libgit2's error classes: 4 a reference, 9 the object database, 7 the configuration.
+        let reference = GitError(
+            code: .notFound, message: "the reference 'refs/heads/main' is corrupted", function: "git_reference_lookup",
+            errorClass: 4)
+        #expect(reference.area == .reference)
+        #expect(!reference.description.contains("alog "), "\(reference.description)")
+        #expect(reference.sentence.contains("for alog's branch, 'alog repair' restores it"))
+        #expect(reference.sentence.hasPrefix(reference.problem))
+        let objects = GitError(
+            code: .notFound, message: "object not found - no match for id (0123)", function: "git_object_lookup",
+            errorClass: 9)
+        #expect(objects.area == .objectStore)
+        #expect(!objects.description.contains("alog "))
+        #expect(objects.sentence.contains("'alog sync' from a remote that has it"))
+        let config = GitError(
+            code: .other(-1), message: "failed to parse config", function: "git_config_open", errorClass: 7)
+        #expect(config.sentence == config.description)
+        #expect(Messages.text(for: reference) == reference.sentence)
     }
 }

@@ -11,7 +11,7 @@ struct Refusal: Error, CodedError, CustomStringConvertible {
     /// `error` ready to be said: a library refusal gets its sentence; any other error is
     /// returned as it is (it says itself).
     static func presentable(_ error: any Error) -> any Error {
-        guard let sentence = Messages.sentence(for: error), let coded = error as? any CodedError else { return error }
-        return Refusal(code: coded.code, description: sentence)
+        guard let sentence = Messages.sentence(for: error) else { return error }
+        return Refusal(code: (error as? any CodedError)?.code ?? "git", description: sentence)
     }
 }
