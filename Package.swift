@@ -177,7 +177,7 @@ let package = Package(
             name: "CommandTests",
             dependencies: [
                 "LedgerCommands", "LedgerFastPath", "LedgerEnvironment", "LedgerWidget", "LedgerCore", "LedgerVault",
-                "LedgerOutput",
+                "LedgerOutput", "LedgerSystem",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

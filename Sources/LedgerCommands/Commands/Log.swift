@@ -41,16 +41,37 @@ struct Log: InputChecked {
         (try InputCheck.typeName(type), try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now))
     }
 
-    /// The command's work, shared with `QuickCommand` (the same command line without the parser).
-    static func log(type: String, at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws {
+    /// What a `log` did: the new entry, as data (the CLI prints it; another shell may not).
+    struct Logged {
+        var id: EventID
+        var type: String
+        var instant: LocalInstant
+        /// Problems after the commit landed (the entry is safe).
+        var warnings: [Notice]
+    }
+
+    /// The command's work, shared with `QuickCommand` (the same command line without the
+    /// parser): checks, opens the vault and commits; prints nothing.
+    static func execute(type: String, at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws
+        -> Logged
+    {
         let (type, instant) = try input(type: type, at: at, CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try VaultOptions.open(explicit: path) { try $0.checkLog(type: type) }
         let appended = try vault.log(type: type, at: instant, note: note)
-        appended.warnings.forEach(Terminal.warn)
-        let id = appended.events[0].id
-        let confirmation = Render.confirmation(type, at: instant, id: id, now: CommandClock.nowSeconds)
-        Self.report(id: id, confirmation: confirmation)
+        return Logged(id: appended.events[0].id, type: type, instant: instant, warnings: appended.warnings)
+    }
+
+    /// Says what `execute` did: its warnings on stderr, the entry as `report` does.
+    static func render(_ logged: Logged) {
+        logged.warnings.forEach(Terminal.warn)
+        let confirmation = Render.confirmation(
+            logged.type, at: logged.instant, id: logged.id, now: CommandClock.nowSeconds)
+        report(id: logged.id, confirmation: confirmation)
+    }
+
+    static func log(type: String, at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws {
+        render(try execute(type: type, at: at, note: note, noteFile: noteFile, vault: path))
     }
 
     /// On a terminal, what was recorded (`meal at 23:40 yesterday (2026-11-21) · id …`);
