@@ -56,12 +56,24 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         guard systemError == nil else { return .other }
         switch klass {
         case GIT_ERROR_REFERENCE.rawValue: return message.contains("HEAD") ? .head : .reference
-        case GIT_ERROR_ODB.rawValue, GIT_ERROR_OBJECT.rawValue, GIT_ERROR_ZLIB.rawValue, GIT_ERROR_SHA.rawValue,
-            GIT_ERROR_TREE.rawValue:
-            return .objectStore
+        case let klass where Self.objectStoreClasses.contains(klass): return .objectStore
         default: return .other
         }
     }
+
+    /// The libgit2 error classes of a damaged object store (objects, their compression, hashes,
+    /// trees).
+    private static let objectStoreClasses = [
+        GIT_ERROR_ODB.rawValue, GIT_ERROR_OBJECT.rawValue, GIT_ERROR_ZLIB.rawValue, GIT_ERROR_SHA.rawValue,
+        GIT_ERROR_TREE.rawValue,
+    ]
+
+    /// What git itself offers against a damaged reference (`fix` says it, then that nothing was
+    /// written; a shell may add a way out of its own between the two).
+    package static let referenceRemedy = "'git show-ref' and 'git fsck' show which"
+    /// What git itself offers against a damaged object store, as `referenceRemedy`.
+    package static let objectStoreRemedy =
+        "'git fsck' lists what is missing or damaged; restore it from another clone or a backup"
 
     /// True for damage to the local repository (configuration, references, objects, index),
     /// as opposed to a failure of the network or of the other side.
@@ -97,8 +109,7 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         case GIT_ERROR_REFERENCE.rawValue:
             return message.contains("HEAD")
                 ? "the repository's HEAD is damaged (\(text))" : "a git reference is damaged or invalid (\(text))"
-        case GIT_ERROR_ODB.rawValue, GIT_ERROR_OBJECT.rawValue, GIT_ERROR_ZLIB.rawValue, GIT_ERROR_SHA.rawValue,
-            GIT_ERROR_TREE.rawValue:
+        case let klass where Self.objectStoreClasses.contains(klass):
             return "the repository's object store is damaged (\(text))"
         case GIT_ERROR_INDEX.rawValue: return "the git index (.git/index) cannot be read (\(text))"
         case GIT_ERROR_REPOSITORY.rawValue: return "the git repository cannot be opened (\(text))"
@@ -117,12 +128,9 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         case GIT_ERROR_REFERENCE.rawValue where message.contains("HEAD"):
             return
                 "point HEAD at your branch again ('git symbolic-ref HEAD refs/heads/main', or write 'ref: refs/heads/main' into .git/HEAD), then retry. Nothing was written"
-        case GIT_ERROR_REFERENCE.rawValue:
-            return "'git show-ref' and 'git fsck' show which. Nothing was written"
-        case GIT_ERROR_ODB.rawValue, GIT_ERROR_OBJECT.rawValue, GIT_ERROR_ZLIB.rawValue, GIT_ERROR_SHA.rawValue,
-            GIT_ERROR_TREE.rawValue:
-            return
-                "'git fsck' lists what is missing or damaged; restore it from another clone or a backup. Nothing was written"
+        case GIT_ERROR_REFERENCE.rawValue: return Self.referenceRemedy + ". Nothing was written"
+        case let klass where Self.objectStoreClasses.contains(klass):
+            return Self.objectStoreRemedy + ". Nothing was written"
         case GIT_ERROR_INDEX.rawValue:
             return
                 "'git status' shows whether git can read it; 'rm .git/index && git reset' rebuilds it from HEAD. Nothing was committed"

@@ -7,9 +7,9 @@ extension GitError {
     package var sentence: String {
         switch area {
         case .reference:
-            "\(problem); 'git show-ref' and 'git fsck' show which; for alog's branch, 'alog repair' restores it. Nothing was written"
+            "\(problem); \(Self.referenceRemedy); for alog's branch, 'alog repair' restores it. Nothing was written"
         case .objectStore:
-            "\(problem); 'git fsck' lists what is missing or damaged; restore it from another clone or a backup (or 'alog sync' from a remote that has it). Nothing was written"
+            "\(problem); \(Self.objectStoreRemedy) (or 'alog sync' from a remote that has it). Nothing was written"
         case .head, .other: description
         }
     }

@@ -57,12 +57,23 @@ struct OutcomeDataTests {
         #expect(!reference.description.contains("alog "), "\(reference.description)")
         #expect(reference.sentence.contains("for alog's branch, 'alog repair' restores it"))
         #expect(reference.sentence.hasPrefix(reference.problem))
+        #expect(
+            reference.sentence
+                == "a git reference is damaged or invalid (the reference 'refs/heads/main' is corrupted); 'git show-ref' and 'git fsck' show which; for alog's branch, 'alog repair' restores it. Nothing was written"
+        )
+        #expect(
+            reference.description
+                == "a git reference is damaged or invalid (the reference 'refs/heads/main' is corrupted); 'git show-ref' and 'git fsck' show which. Nothing was written"
+        )
         let objects = GitError(
             code: .notFound, message: "object not found - no match for id (0123)", function: "git_object_lookup",
             errorClass: 9)
         #expect(objects.area == .objectStore)
         #expect(!objects.description.contains("alog "))
-        #expect(objects.sentence.contains("'alog sync' from a remote that has it"))
+        #expect(
+            objects.sentence
+                == "the repository's object store is damaged (object not found - no match for id (0123)); 'git fsck' lists what is missing or damaged; restore it from another clone or a backup (or 'alog sync' from a remote that has it). Nothing was written"
+        )
         let config = GitError(
             code: .other(-1), message: "failed to parse config", function: "git_config_open", errorClass: 7)
         #expect(config.sentence == config.description)
