@@ -189,13 +189,14 @@ public struct Alog: ParsableCommand {
     static func fail(_ error: any Error, arguments: [String]) -> Int32 {
         let error = Refusal.presentable(error)
         let code = exitCode(for: error)
-        let message = oneLine(fullMessage(for: error))
+        let full = fullMessage(for: error)
         // Help and --version go to stdout, as the parser prints them.
         if code == .success {
-            if !message.isEmpty { StandardStream.output(fullMessage(for: error) + "\n") }
+            if !full.isEmpty { StandardStream.output(full + "\n") }
             return code.rawValue
         }
-        if message.isEmpty { return code.rawValue }
+        if full.isEmpty { return code.rawValue }
+        let message = oneLine(full)
         if wantsJSON(arguments) {
             return refuseAsJSON(
                 code: errorCode(for: error, exit: code), message: oneLine(Self.message(for: error)),

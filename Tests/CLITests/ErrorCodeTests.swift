@@ -11,6 +11,38 @@ struct ErrorCodeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
+    @Test("a damaged git object: code 'git', exit 1, git's remedy and the CLI's way out, nothing written")
+    func gitRefusal() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let now = "2030-01-01T12:00:00Z"
+        #expect(try runAlog(["init"], vault: vault, now: now).succeeded)
+        #expect(try runAlog(["log", "meal"], vault: vault, now: now).succeeded)
+        // The day file's blob, damaged from outside; the caches go, so the fold must read it.
+        let tree = try git("ls-tree", "-r", "HEAD", ".alog/events", in: vault).stdout
+        let blob = try #require(tree.split(separator: "\t").first?.split(separator: " ").last.map(String.init))
+        let object = vault + "/.git/objects/" + blob.prefix(2) + "/" + blob.dropFirst(2)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: object)
+        try writeFile(object, "garbage")
+        for cache in ["summary.bin", "state.bin"] {
+            try? FileManager.default.removeItem(atPath: vault + "/.git/alog/" + cache)
+        }
+        let head = try git("rev-parse", "HEAD", in: vault).stdout
+        let json = try runAlog(["history", "--json"], vault: vault, now: now)
+        #expect(json.status == 1)
+        let error = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any])?["error"]
+                as? [String: Any])
+        #expect(error["code"] as? String == "git")
+        let message = try #require(error["message"] as? String)
+        #expect(message.hasPrefix("the repository's object store is damaged"), "\(message)")
+        #expect(message.hasSuffix("(or 'alog sync' from a remote that has it). Nothing was written"), "\(message)")
+        let plain = try runAlog(["history"], vault: vault, now: now)
+        #expect(plain.status == 1)
+        #expect(plain.stderr == "Error: " + message + "\n")
+        #expect(try git("rev-parse", "HEAD", in: vault).stdout == head)
+    }
+
     @Test("with --json a refusal is one JSON object on stderr, with its code and the usual exit status")
     func jsonRefusals() throws {
         let home = TemporaryDirectory()

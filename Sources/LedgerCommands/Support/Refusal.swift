@@ -1,7 +1,8 @@
+import ArgumentParser
 import LedgerCore
 import LedgerMessages
 
-/// A refusal of the library (a `VaultError`, `SyncError` or `TimerError`, which are data) with
+/// A refusal of the library (a `VaultError`, `SyncError`, `TimerError` or `GitError`, data) with
 /// its words from LedgerMessages and its stable code: what the CLI prints, on a terminal or as
 /// `--json`.
 struct Refusal: Error, CodedError, CustomStringConvertible {
@@ -12,6 +13,6 @@ struct Refusal: Error, CodedError, CustomStringConvertible {
     /// returned as it is (it says itself).
     static func presentable(_ error: any Error) -> any Error {
         guard let sentence = Messages.sentence(for: error) else { return error }
-        return Refusal(code: (error as? any CodedError)?.code ?? "git", description: sentence)
+        return Refusal(code: Alog.errorCode(for: error, exit: .failure), description: sentence)
     }
 }
