@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerSystem
 
 /// The user's own alog settings, `$XDG_CONFIG_HOME/alog/config` (else `~/.config/alog/config`):
@@ -17,8 +18,8 @@ package enum UserConfig {
         for line in text.split(separator: "\n") {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { continue }
-            let key = trimmed[..<equals].trimmingCharacters(in: " \t")
-            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: " \t")
+            let key = trimmed[..<equals].trimmingBlanks()
+            let value = trimmed[trimmed.index(after: equals)...].trimmingBlanks()
             result.append((key, value))
         }
         return result
@@ -37,20 +38,10 @@ package enum UserConfig {
             guard let equals = line.firstIndex(of: "="), !line.drop(while: { $0 == " " }).hasPrefix("#") else {
                 return false
             }
-            return line[..<equals].trimmingCharacters(in: " \t") == key
+            return line[..<equals].trimmingBlanks() == key
         }
         if let value { lines.append("\(key) = \(value)") }
         if let slash = path.lastIndex(of: "/") { try FileSystem.makeDirectories(String(path[..<slash])) }
         try FileSystem.writeAtomically(path, Array(lines.map { $0 + "\n" }.joined().utf8))
-    }
-}
-
-extension StringProtocol {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        var slice = Substring(self)
-        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
-        return String(slice)
     }
 }

@@ -32,7 +32,7 @@ package enum CSVFormat {
         }
         var column: [String: Int] = [:]
         for (index, name) in header.enumerated() {
-            let key = name.trimmingWhitespace().lowercased()
+            let key = name.trimmingBlanks().lowercased()
             guard known.contains(key) else {
                 return (
                     [],
@@ -77,7 +77,7 @@ package enum CSVFormat {
             }
             // A note is kept as it is written; the other fields may be padded with spaces.
             func value(_ key: String) -> String {
-                column[key].map { key == "note" ? fields[$0] : fields[$0].trimmingWhitespace() } ?? ""
+                column[key].map { key == "note" ? fields[$0] : fields[$0].trimmingBlanks() } ?? ""
             }
             switch record(value, file: file, line: row.line, zone: zone) {
             case .success(let record): records.append(record)
@@ -226,15 +226,5 @@ package enum CSVFormat {
             endRow()
         }
         return rows
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    fileprivate func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })!
-        return String(scalars[first...last])
     }
 }
