@@ -3,7 +3,7 @@ import LedgerCore
 import LedgerOutput
 import LedgerVault
 
-struct Audit: ParsableCommand {
+struct Audit: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the raw event log, oldest first, with the commit, device and author of each event.")
 
@@ -12,9 +12,9 @@ struct Audit: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
-        let vault = try options.open()
-        let records = try vault.auditTrail()
+    func execute() throws -> [Vault.AuditRecord] { try options.open().auditTrail() }
+
+    func render(_ records: [Vault.AuditRecord]) {
         if json {
             emit(JSONText.array(records.map(Render.auditJSON)))
         } else {

@@ -6,7 +6,7 @@ import LedgerReports
 import LedgerSystem
 import LedgerVault
 
-struct Calendar: ParsableCommand {
+struct Calendar: OutcomeCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
         abstract: "A GitHub-style grid of the last year: a square a day, darker for more.",
@@ -47,7 +47,8 @@ struct Calendar: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// The grid; with --svg, written to the file (the outcome says so).
+    func execute() throws -> ContributionCalendar {
         let time = CommandClock.expression
         let kept = Set(try types.map(InputCheck.typeName))
         let vault = try options.open()
@@ -59,10 +60,12 @@ struct Calendar: ParsableCommand {
             entries: entries, timeline: Timeline(entries: entries), calendar: LocalCalendar(zone: time.zone),
             now: time.now, weeks: weeks, types: kept, measure: ContributionCalendar.Measure(rawValue: by)!,
             levels: ContributionCalendar.Levels(rawValue: levels)!)
-        if let svg {
-            try writeOutput(CalendarView.svg(grid), to: svg)
-            if !json { emit("wrote \(svg)") }
-        }
+        if let svg { try writeOutput(CalendarView.svg(grid), to: svg) }
+        return grid
+    }
+
+    func render(_ grid: ContributionCalendar) {
+        if let svg, !json { emit("wrote \(svg)") }
         if json {
             emit(CalendarView.json(grid))
         } else if svg == nil {

@@ -3,7 +3,7 @@ import LedgerCore
 import LedgerEnvironment
 import LedgerVault
 
-struct Clone: ParsableCommand {
+struct Clone: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Set up this machine as a new device of an existing vault.",
         discussion: """
@@ -26,11 +26,16 @@ struct Clone: ParsableCommand {
 
     func validate() throws { try VaultOptions.checkExplicit(vault) }
 
-    func run() throws {
+    func execute() throws -> (vault: Vault, report: SyncOutcome) {
         let (vault, report) = try Vault.clone(
             url: url, into: VaultLocation(explicit: self.vault, lookingAround: false).path,
             progress: json ? nil : ProgressLine.reporter())
         DefaultVault.settle(vault.root)
+        return (vault, report)
+    }
+
+    func render(_ cloned: (vault: Vault, report: SyncOutcome)) {
+        let (vault, report) = cloned
         if json {
             emit(
                 JSONText.object([

@@ -43,19 +43,19 @@ struct Completions: ParsableCommand {
         return shell
     }
 
-    struct Script: ParsableCommand {
+    struct Script: OutcomeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the completion script for SHELL (bash, zsh or fish).")
 
         @Argument(help: "bash, zsh or fish.", completion: .list(["bash", "zsh", "fish"]))
         var shell: String
 
-        func run() throws {
-            StandardStream.output(Completions.script(for: try Completions.shell(named: shell)) + "\n")
-        }
+        func execute() throws -> String { Completions.script(for: try Completions.shell(named: shell)) }
+
+        func render(_ script: String) { StandardStream.output(script + "\n") }
     }
 
-    struct Install: ParsableCommand {
+    struct Install: OutcomeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Install the completion script where your shell loads it (again: updates it).",
             discussion: """
@@ -87,7 +87,26 @@ struct Completions: ParsableCommand {
             return plain ? path : "'" + path.replacing("'", with: "'\\''") + "'"
         }
 
-        func run() throws {
+        /// Where the script went (nil `existed`: it was already there, unchanged) and how the
+        /// shell comes to load it.
+        struct Installed {
+            var shell: String
+            var path: String
+            var existed: Bool?
+            var hint: String?
+        }
+
+        func render(_ installed: Installed) {
+            let (name, path) = (installed.shell, installed.path)
+            switch installed.existed {
+            case nil: StandardStream.output("alog's \(name) completion is already installed in \(path) (unchanged)\n")
+            case let existed?:
+                StandardStream.output("\(existed ? "updated" : "installed") alog's \(name) completion in \(path)\n")
+            }
+            if let hint = installed.hint { StandardStream.output(hint + "\n") }
+        }
+
+        func execute() throws -> Installed {
             let name: String
             if let shell {
                 name = shell
@@ -146,22 +165,17 @@ struct Completions: ParsableCommand {
             let path = directory + "/" + file
             let bytes = Array(script.utf8)
             let existing = try? FileSystem.read(path)
-            if existing == bytes {
-                StandardStream.output("alog's \(name) completion is already installed in \(path) (unchanged)\n")
-            } else {
-                do {
-                    try FileSystem.makeDirectories(directory)
-                    _ = try FileSystem.writeAtomically(path, bytes)
-                } catch let failure as FileSystem.Failure {
-                    throw Failure(
-                        description:
-                            "cannot write \(path) (\(failure.reason)); print the script with 'alog completions script \(name)' and put it where your shell loads it"
-                    )
-                }
-                StandardStream.output(
-                    "\(existing == nil ? "installed" : "updated") alog's \(name) completion in \(path)\n")
+            if existing == bytes { return Installed(shell: name, path: path, existed: nil, hint: hint) }
+            do {
+                try FileSystem.makeDirectories(directory)
+                _ = try FileSystem.writeAtomically(path, bytes)
+            } catch let failure as FileSystem.Failure {
+                throw Failure(
+                    description:
+                        "cannot write \(path) (\(failure.reason)); print the script with 'alog completions script \(name)' and put it where your shell loads it"
+                )
             }
-            if let hint { StandardStream.output(hint + "\n") }
+            return Installed(shell: name, path: path, existed: existing != nil, hint: hint)
         }
 
         /// What loads the bash script: the bash-completion package when it is installed, else a

@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerSystem
 import LedgerVault
 
-struct Config: ParsableCommand {
+struct Config: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show or set alog's settings.",
         discussion: """
@@ -41,50 +41,58 @@ struct Config: ParsableCommand {
         }
     }
 
-    func run() throws {
-        guard let key, let found = ConfigKey.named(key) else { return try list() }
+    /// What `config` did: every key's value, one key's value, or a key set (nil: removed)
+    /// in a file.
+    enum Outcome {
+        case listed([(key: ConfigKey, value: String?)])
+        case shown(String)
+        case stored(key: String, value: String?, file: String)
+    }
+
+    func execute() throws -> Outcome {
+        guard let key, let found = ConfigKey.named(key) else { return .listed(try list()) }
         switch found.scope {
         case .user:
-            if unset || value != nil {
-                var stored = value
-                if key == "vault", let path = value { stored = FileSystem.absolute(VaultLocation.expandingHome(path)) }
-                try UserConfig.set(key, stored)
-                emitLine(
-                    stored.map { "\(key) = \($0) (in \(UserConfig.path))" } ?? "removed \(key) from \(UserConfig.path)")
-            } else {
-                try show(key, UserConfig.value(key))
-            }
+            guard unset || value != nil else { return .shown(try shown(key, UserConfig.value(key))) }
+            var stored = value
+            if key == "vault", let path = value { stored = FileSystem.absolute(VaultLocation.expandingHome(path)) }
+            try UserConfig.set(key, stored)
+            return .stored(key: key, value: stored, file: UserConfig.path)
         case .clone:
             let vault = try options.open(drainingWidgetQueue: false)
-            if unset || value != nil {
-                try vault.setConfig(found, value)
-                emitLine(
-                    value.map { "\(key) = \($0) (in \(vault.root)/.git/config)" }
-                        ?? "removed \(key) from \(vault.root)/.git/config")
-            } else {
-                try show(key, vault.config(found))
+            guard unset || value != nil else { return .shown(try shown(key, vault.config(found))) }
+            try vault.setConfig(found, value)
+            return .stored(key: key, value: value, file: "\(vault.root)/.git/config")
+        }
+    }
+
+    func render(_ outcome: Outcome) {
+        switch outcome {
+        case .listed(let values):
+            for (key, value) in values {
+                let shown = key.name == "alog.token" && value != nil ? "(set, not shown)" : value ?? "(not set)"
+                emitLine("\(key.name) = \(shown)    # \(key.help)")
             }
+        case .shown(let value):
+            emitLine(value)
+        case .stored(let key, let value, let file):
+            emitLine(value.map { "\(key) = \($0) (in \(file))" } ?? "removed \(key) from \(file)")
         }
     }
 
-    private func show(_ key: String, _ value: String?) throws {
-        guard let value else {
-            throw VaultError.configKeyNotSet(key)
-        }
-        emitLine(value)
+    private func shown(_ key: String, _ value: String?) throws -> String {
+        guard let value else { throw VaultError.configKeyNotSet(key) }
+        return value
     }
 
-    /// Every key with its value (or `(not set)`), where it is kept, and what it does.
-    private func list() throws {
+    /// Every key with its value (nil: not set).
+    private func list() throws -> [(key: ConfigKey, value: String?)] {
         let vault = try? options.open(drainingWidgetQueue: false)
-        for key in ConfigKey.all {
-            let value: String? =
-                switch key.scope {
-                case .user: UserConfig.value(key.name)
-                case .clone: (try? vault?.config(key)) ?? nil
-                }
-            let shown = key.name == "alog.token" && value != nil ? "(set, not shown)" : value ?? "(not set)"
-            emitLine("\(key.name) = \(shown)    # \(key.help)")
+        return ConfigKey.all.map { key in
+            switch key.scope {
+            case .user: (key, UserConfig.value(key.name))
+            case .clone: (key, (try? vault?.config(key)) ?? nil)
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Delete: InputChecked {
+struct Delete: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Hide an entry (recorded as a new event; 'alog restore' brings it back).")
 
@@ -15,11 +15,16 @@ struct Delete: InputChecked {
 
     func checkedInput(_ time: TimeExpression) throws { try InputCheck.entryPrefix(id) }
 
-    func run() throws {
+    func execute() throws -> (entry: Entry, warnings: [Notice]) {
         try checkedInput(CommandClock.expression)
         let vault = try options.open { try $0.checkDelete(id) }
         let (entry, appended) = try vault.delete(id)
-        appended.warnings.forEach(Terminal.warn)
+        return (entry, appended.warnings)
+    }
+
+    func render(_ outcome: (entry: Entry, warnings: [Notice])) {
+        outcome.warnings.forEach(Terminal.warn)
+        let entry = outcome.entry
         emit("deleted \(entry.id) (\(entry.type) at \(Render.clockAndDate(entry.at)))")
     }
 }

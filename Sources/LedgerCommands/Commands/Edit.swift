@@ -5,7 +5,7 @@ import LedgerOutput
 import LedgerSystem
 import LedgerVault
 
-struct Edit: InputChecked {
+struct Edit: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Change an entry's time, type or note (recorded as a new event).",
         discussion: "ID may be any unique prefix of at least 4 characters. --note \"\" removes the note."
@@ -49,21 +49,34 @@ struct Edit: InputChecked {
             end: try InputCheck.instant(end, time))
     }
 
-    func run() throws {
+    /// What an `edit` did: the entry as it is now (and its window, for a timer), or that
+    /// nothing changed (`warnings` nil: no event was recorded).
+    struct Edited {
+        var entry: Entry
+        var window: Timeline.Interval?
+        var types: [String: ActivityTypeDefinition]
+        var warnings: [Notice]?
+    }
+
+    func execute() throws -> Edited {
         var changes = try checkedInput(CommandClock.expression)
         changes.note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try options.open { try $0.checkEdit(id, changes: changes, adjust: adjust) }
         let (entry, appended) = try vault.edit(id, changes: changes, adjust: adjust)
-        appended?.warnings.forEach(Terminal.warn)
-        let types = Render.typeMap(try vault.summary().allTypes)
-        if appended == nil {
-            Terminal.note("nothing changed: entry \(entry.id) already has the values given; no event was recorded")
-        }
         // A timed entry shows its window as the timeline now lays it (the new end, or running).
-        let window =
-            entry.isTimed
-            ? try vault.state().timeline.interval(of: entry.id).map { Render.Window($0, now: CommandClock.nowSeconds) }
-            : nil
-        emit(Render.entryLine(entry, types: types, window: window))
+        let window = entry.isTimed ? try vault.state().timeline.interval(of: entry.id) : nil
+        return Edited(
+            entry: entry, window: window, types: Render.typeMap(try vault.summary().allTypes),
+            warnings: appended?.warnings)
+    }
+
+    func render(_ edited: Edited) {
+        edited.warnings?.forEach(Terminal.warn)
+        if edited.warnings == nil {
+            Terminal.note(
+                "nothing changed: entry \(edited.entry.id) already has the values given; no event was recorded")
+        }
+        let window = edited.window.map { Render.Window($0, now: CommandClock.nowSeconds) }
+        emit(Render.entryLine(edited.entry, types: edited.types, window: window))
     }
 }

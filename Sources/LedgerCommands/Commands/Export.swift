@@ -7,7 +7,7 @@ import LedgerReports
 import LedgerSystem
 import LedgerVault
 
-struct Export: ParsableCommand {
+struct Export: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the entries (all, or a range) as CSV, JSON, timewarrior's export JSON or Watson's frames.",
         discussion: """
@@ -37,7 +37,8 @@ struct Export: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// The exported text, and the file it was written to (nil: it goes to standard output).
+    func execute() throws -> (text: String, count: Int, file: String?) {
         let time = CommandClock.expression
         let range = try span.resolve(time)
         let kept = Set(try types.map(InputCheck.typeName))
@@ -73,8 +74,12 @@ struct Export: ParsableCommand {
         case .timewarrior: text = ExportFormat.timewarrior(items)
         case .watson: text = ExportFormat.watson(items)
         }
-        guard let output else { return StandardStream.output(text) }
-        try writeOutput(text, to: output)
-        Terminal.note("wrote \(items.count) entr\(items.count == 1 ? "y" : "ies") to \(output)")
+        if let output { try writeOutput(text, to: output) }
+        return (text, items.count, output)
+    }
+
+    func render(_ exported: (text: String, count: Int, file: String?)) {
+        guard let file = exported.file else { return StandardStream.output(exported.text) }
+        Terminal.note("wrote \(exported.count) entr\(exported.count == 1 ? "y" : "ies") to \(file)")
     }
 }

@@ -9,7 +9,7 @@ struct Goals: ParsableCommand {
         abstract: "Daily goals: time per day for a type, shown by 'alog status'.", subcommands: [List.self, Set.self],
         defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: OutcomeCommand {
         static let configuration = CommandConfiguration(abstract: "List the daily goals with today's totals.")
 
         @Flag(help: "Print JSON (documented in docs/cli.md).")
@@ -17,10 +17,11 @@ struct Goals: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func run() throws {
-            let summary = try options.open().summary()
-            let now = CommandClock.nowSeconds
-            let goals = TimerView.goals(summary, now: now, zone: SystemTimeZone())
+        func execute() throws -> [TimerView.Goal] {
+            TimerView.goals(try options.open().summary(), now: CommandClock.nowSeconds, zone: SystemTimeZone())
+        }
+
+        func render(_ goals: [TimerView.Goal]) {
             if json {
                 emit(JSONText.array(goals.map(TimerView.goalJSON)))
             } else if goals.isEmpty {
@@ -31,7 +32,7 @@ struct Goals: ParsableCommand {
         }
     }
 
-    struct Set: ParsableCommand {
+    struct Set: OutcomeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set a type's daily goal (DURATION: 45m, 1h30m, 1.5h; 0 removes it).")
 
@@ -43,14 +44,19 @@ struct Goals: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func run() throws {
+        func execute() throws -> (type: String, seconds: Int64, warnings: [Notice]) {
             let seconds = duration == "0" ? 0 : try Start.duration(duration)
             let type = type.lowercased()
             let vault = try options.open { try $0.timers.checkDailyGoal(type: type, seconds: seconds) }
-            let appended = try vault.timers.setDailyGoal(type: type, seconds: seconds)
-            appended.warnings.forEach(Terminal.warn)
+            return (type, seconds, try vault.timers.setDailyGoal(type: type, seconds: seconds).warnings)
+        }
+
+        func render(_ set: (type: String, seconds: Int64, warnings: [Notice])) {
+            set.warnings.forEach(Terminal.warn)
             emit(
-                seconds == 0 ? "removed the daily goal of \(type)" : "daily goal of \(type): \(formatDuration(seconds))"
+                set.seconds == 0
+                    ? "removed the daily goal of \(set.type)"
+                    : "daily goal of \(set.type): \(formatDuration(set.seconds))"
             )
         }
     }

@@ -6,7 +6,7 @@ import LedgerReports
 import LedgerSystem
 import LedgerVault
 
-struct History: InputChecked {
+struct History: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "List entries, newest first.",
         discussion: """
@@ -50,7 +50,21 @@ struct History: InputChecked {
         return (try since.map { try CommandClock.parseSince($0, time) }?.seconds, nil, types)
     }
 
-    func run() throws {
+    /// What `history` found: the entries to show (newest first) with their windows, and what
+    /// the lines that explain an empty or cut list need.
+    struct Listing {
+        var entries: [Entry]
+        /// Each entry's window as the timeline lays it (nil: an instant).
+        var windows: [Timeline.Interval?]
+        var types: [String: ActivityTypeDefinition]
+        /// The number of entries the list was cut from, when a screenful left some out.
+        var cutFrom: Int?
+        /// True when the vault has entries at all (an empty list is then the filter's doing).
+        var vaultHasEntries: Bool
+        var filtered: Bool
+    }
+
+    func execute() throws -> Listing {
         let (from, to, kept) = try checkedInput(CommandClock.expression)
         let vault = try options.open()
         let state = try vault.state()
@@ -71,28 +85,37 @@ struct History: InputChecked {
             matching = entries.count
             if let wanted { entries = Array(entries.prefix(wanted)) }
         }
-        let more = screenful.map { entries.count > $0 } ?? false
-        if let screenful, more { entries = Array(entries.prefix(screenful)) }
-        let types = Render.typeMap(state.allTypes)
+        var cutFrom: Int?
+        if let screenful, entries.count > screenful {
+            entries = Array(entries.prefix(screenful))
+            cutFrom = matching ?? (from == nil ? state.entryCounts.live : state.history(since: from, limit: nil).count)
+        }
         // Timed entries show their window as the timeline lays it (a timer left running ends
         // where the next one starts).
-        let now = CommandClock.nowSeconds
         let intervals = entries.contains(where: \.isTimed) ? state.timeline.byEntry : [:]
-        func window(_ entry: Entry) -> Render.Window? {
-            intervals[entry.id].map { Render.Window($0, now: now) }
-        }
+        // Ending now, the process exit frees the fold at once (not piece by piece).
+        Invocation.keepUntilExit((vault, state))
+        return Listing(
+            entries: entries, windows: entries.map { intervals[$0.id] }, types: Render.typeMap(state.allTypes),
+            cutFrom: cutFrom, vaultHasEntries: entries.isEmpty ? !state.history(since: nil, limit: 1).isEmpty : true,
+            filtered: from != nil || to != nil || !kept.isEmpty || !groups.isEmpty)
+    }
+
+    func render(_ listing: Listing) {
+        let now = CommandClock.nowSeconds
+        let (entries, types) = (listing.entries, listing.types)
+        let windows = listing.windows.map { $0.map { Render.Window($0, now: now) } }
         if json {
-            emit(JSONText.array(entries.map { Render.entryJSON($0, types: types, window: window($0)) }))
-        } else if entries.isEmpty, let since, state.history(since: nil, limit: 1).isEmpty == false {
+            emit(
+                JSONText.array(
+                    zip(entries, windows).map { Render.entryJSON($0, types: types, window: $1) }))
+        } else if entries.isEmpty, let since, listing.vaultHasEntries {
             emit(Terminal.dim("no entries at or after \(since); 'alog history' without --since lists them all"))
-        } else if entries.isEmpty, from != nil || to != nil || !kept.isEmpty || !groups.isEmpty,
-            state.history(since: nil, limit: 1).isEmpty == false
-        {
+        } else if entries.isEmpty, listing.filtered, listing.vaultHasEntries {
             emit(Terminal.dim("no entries in this range or of these types; 'alog history' without them lists them all"))
         } else if entries.isEmpty {
             emit(Terminal.dim("no entries yet; log one with 'alog log wake'"))
         } else {
-            let windows = entries.map(window)
             let width =
                 zip(entries, windows).map { entry, window in
                     window.map { Terminal.displayWidth(Render.windowColumn($0, start: entry.at)) } ?? 0
@@ -100,16 +123,12 @@ struct History: InputChecked {
             for (entry, window) in zip(entries, windows) {
                 emit(Render.entryLine(entry, types: types, window: window, windowWidth: width))
             }
-            if more {
-                let total =
-                    matching ?? (from == nil ? state.entryCounts.live : state.history(since: from, limit: nil).count)
+            if let total = listing.cutFrom {
                 emit(
                     Terminal.dim(
                         "… the newest \(entries.count) of \(total) entries; --limit N or --since TIME for others, or 'alog history | less' for all"
                     ))
             }
         }
-        // Ending now, the process exit frees the fold at once (not piece by piece).
-        Invocation.keepUntilExit((vault, state))
     }
 }

@@ -52,7 +52,7 @@ struct Import: ParsableCommand {
         }
     }
 
-    struct Timewarrior: ParsableCommand {
+    struct Timewarrior: OutcomeCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "Import timewarrior's data: its folder (~/.timewarrior or its data/), one YYYY-MM.data file, or 'timew export' JSON."
@@ -63,8 +63,10 @@ struct Import: ParsableCommand {
 
         @OptionGroup var options: Options
 
-        func run() throws {
-            try Import.run(options, source: "timewarrior", path: path, defaultSource: .firstTag) { path, bytes in
+        func render(_ imported: Import.Imported) { Import.render(imported, json: options.json) }
+
+        func execute() throws -> Import.Imported {
+            try Import.execute(options, source: "timewarrior", path: path, defaultSource: .firstTag) { path, bytes in
                 if bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "[") {
                     return TimewarriorFormat.records(exportJSON: bytes, file: path)
                 }
@@ -73,7 +75,7 @@ struct Import: ParsableCommand {
         }
     }
 
-    struct Watson: ParsableCommand {
+    struct Watson: OutcomeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import Watson's frames: its folder (~/.config/watson) or its frames file.")
 
@@ -82,14 +84,16 @@ struct Import: ParsableCommand {
 
         @OptionGroup var options: Options
 
-        func run() throws {
-            try Import.run(options, source: "watson", path: path, defaultSource: .project) { path, bytes in
+        func render(_ imported: Import.Imported) { Import.render(imported, json: options.json) }
+
+        func execute() throws -> Import.Imported {
+            try Import.execute(options, source: "watson", path: path, defaultSource: .project) { path, bytes in
                 WatsonFormat.records(frames: bytes, file: path)
             }
         }
     }
 
-    struct CSV: ParsableCommand {
+    struct CSV: OutcomeCommand {
         static let configuration = CommandConfiguration(
             commandName: "csv",
             abstract:
@@ -107,8 +111,10 @@ struct Import: ParsableCommand {
 
         @OptionGroup var options: Options
 
-        func run() throws {
-            try Import.run(options, source: "csv", path: path, defaultSource: .firstTag) { path, bytes in
+        func render(_ imported: Import.Imported) { Import.render(imported, json: options.json) }
+
+        func execute() throws -> Import.Imported {
+            try Import.execute(options, source: "csv", path: path, defaultSource: .firstTag) { path, bytes in
                 CSVFormat.records(bytes, file: path, zone: SystemTimeZone())
             }
         }
@@ -145,10 +151,17 @@ struct Import: ParsableCommand {
         init(_ description: String) { self.description = description }
     }
 
-    static func run(
+    /// What an import did: the vault's outcome, and the records skipped (`--skip-invalid`).
+    struct Imported {
+        var source: String
+        var outcome: Vault.ImportOutcome
+        var skipped: [ImportError]
+    }
+
+    static func execute(
         _ options: Options, source: String, path: String, defaultSource: TypeSource,
         read: (String, [UInt8]) -> (records: [ImportRecord], errors: [ImportError])
-    ) throws {
+    ) throws -> Imported {
         let typeSource = options.typeFrom.flatMap(TypeSource.init) ?? defaultSource
         var records: [ImportRecord] = []
         var skipped: [ImportError] = []
@@ -212,8 +225,13 @@ struct Import: ParsableCommand {
             }
         }
         let outcome = try vault.importWindows(windows, define: options.defineTypes, groups: groups, source: source)
+        return Imported(source: source, outcome: outcome, skipped: skipped)
+    }
+
+    static func render(_ imported: Imported, json: Bool) {
+        let (source, outcome, skipped) = (imported.source, imported.outcome, imported.skipped)
         outcome.appended?.warnings.forEach(Terminal.warn)
-        if options.json {
+        if json {
             emit(
                 JSONText.object([
                     ("source", JSONText.string(source)), ("added", String(outcome.added)),

@@ -4,7 +4,7 @@ import LedgerMessages
 import LedgerOutput
 import LedgerVault
 
-struct Init: ParsableCommand {
+struct Init: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create a vault, or adopt an existing git repository or folder of notes.",
         discussion: "Only the ledger's own folder (.alog/) is written and committed; your notes are left as they are."
@@ -15,10 +15,16 @@ struct Init: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
+    func execute() throws -> (vault: Vault, outcome: Vault.InitOutcome) {
         let (vault, outcome) = try Vault.initialize(
             at: options.location.path, nested: nested, notify: { Terminal.warn($0.sentence) })
-        emitLine("\(outcome.rawValue) at \(vault.root) (device \(vault.device.id), \(vault.device.name))")
         if !options.location.isDefault { DefaultVault.settle(vault.root) }
+        return (vault, outcome)
+    }
+
+    func render(_ made: (vault: Vault, outcome: Vault.InitOutcome)) {
+        emitLine(
+            "\(made.outcome.rawValue) at \(made.vault.root) (device \(made.vault.device.id), \(made.vault.device.name))"
+        )
     }
 }

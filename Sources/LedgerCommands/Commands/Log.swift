@@ -5,7 +5,7 @@ import LedgerOutput
 import LedgerSystem
 import LedgerVault
 
-struct Log: InputChecked {
+struct Log: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Log an activity; prints the new entry's id (on a terminal, with what was logged).",
         discussion: "TIME: ISO 8601, HH:MM, 'yesterday 22:10', -15m, -1h30m, now (default)."
@@ -27,9 +27,11 @@ struct Log: InputChecked {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
-        try Self.log(type: type, at: at, note: note, noteFile: noteFile, vault: options.vault)
+    func execute() throws -> Logged {
+        try Self.execute(type: type, at: at, note: note, noteFile: noteFile, vault: options.vault)
     }
+
+    func render(_ logged: Logged) { Self.render(logged) }
 
     func checkedInput(_ time: TimeExpression) throws -> (type: String, instant: LocalInstant) {
         try Self.input(type: type, at: at, time)
@@ -68,10 +70,6 @@ struct Log: InputChecked {
         let confirmation = Render.confirmation(
             logged.type, at: logged.instant, id: logged.id, now: CommandClock.nowSeconds)
         report(id: logged.id, confirmation: confirmation)
-    }
-
-    static func log(type: String, at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws {
-        render(try execute(type: type, at: at, note: note, noteFile: noteFile, vault: path))
     }
 
     /// On a terminal, what was recorded (`meal at 23:40 yesterday (2026-11-21) · id …`);

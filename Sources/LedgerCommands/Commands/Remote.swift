@@ -9,7 +9,7 @@ struct Remote: ParsableCommand {
         subcommands: [List.self, Add.self, Remove.self],
         defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: OutcomeCommand {
         static let configuration = CommandConfiguration(abstract: "List the remotes.")
 
         @Flag(help: "Print JSON: an array of {name, url}.")
@@ -17,8 +17,9 @@ struct Remote: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func run() throws {
-            let remotes = try options.open().remotes()
+        func execute() throws -> [Vault.Remote] { try options.open().remotes() }
+
+        func render(_ remotes: [Vault.Remote]) {
             if json {
                 emit(
                     JSONText.array(
@@ -38,7 +39,7 @@ struct Remote: ParsableCommand {
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: OutcomeCommand {
         static let configuration = CommandConfiguration(abstract: "Add a remote.")
 
         @Argument(help: "A name for the remote, e.g. origin.")
@@ -49,12 +50,18 @@ struct Remote: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func run() throws {
+        /// The remote as git stored it, and the local folder it names that does not exist (yet).
+        func execute() throws -> (url: String, missing: String?) {
             // Configuration only: the widget's queue is left for a command that writes the ledger.
             let vault = try options.open(drainingWidgetQueue: false)
             try vault.addRemote(name: name, url: url)
-            emitLine("added remote \(name) (\(try vault.remotes().first { $0.name == name }?.url ?? url))")
-            if let missing = Vault.missingLocalRepository(url) {
+            let stored = try vault.remotes().first { $0.name == name }?.url ?? url
+            return (stored, Vault.missingLocalRepository(url))
+        }
+
+        func render(_ added: (url: String, missing: String?)) {
+            emitLine("added remote \(name) (\(added.url))")
+            if let missing = added.missing {
                 Terminal.warn(
                     "\(missing) does not exist (yet); 'alog sync' will fail until it does (a disk not mounted? a typo? create it with 'git init --bare \(missing)')"
                 )
@@ -62,7 +69,7 @@ struct Remote: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: OutcomeCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a remote (nothing in the vault changes).")
 
         @Argument(help: "The remote's name.", completion: DynamicCompletion.remotes)
@@ -70,9 +77,8 @@ struct Remote: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func run() throws {
-            try options.open(drainingWidgetQueue: false).removeRemote(name: name)
-            emit("removed remote \(name)")
-        }
+        func execute() throws { try options.open(drainingWidgetQueue: false).removeRemote(name: name) }
+
+        func render(_: Void) { emit("removed remote \(name)") }
     }
 }

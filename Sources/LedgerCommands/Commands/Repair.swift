@@ -4,7 +4,7 @@ import LedgerMessages
 import LedgerOutput
 import LedgerVault
 
-struct Repair: ParsableCommand {
+struct Repair: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Put back what damage from outside alog took away: a damaged or missing branch ref, removed or damaged event lines.",
@@ -24,16 +24,20 @@ struct Repair: ParsableCommand {
     )
     var moveBranch = false
 
-    func run() throws {
+    func execute() throws -> (cleared: [RepairAction], repaired: VaultRepair.RepairOutcome) {
         // The widget's queue waits: it commits on top of a repaired branch.
         // Whatever in .git/alog/ stops every command (as rebuild does) goes first.
         let cleared =
             try Vault.repairHead(at: options.location.path) + Vault.clearDamagedState(at: options.location.path)
-        cleared.forEach { emitLine($0.sentence) }
         let vault = try options.open(drainingWidgetQueue: false, reportingRemovals: false)
-        let report = try vault.repairs.repair(moveBranch: moveBranch)
+        return (cleared, try vault.repairs.repair(moveBranch: moveBranch))
+    }
+
+    func render(_ outcome: (cleared: [RepairAction], repaired: VaultRepair.RepairOutcome)) {
+        outcome.cleared.forEach { emitLine($0.sentence) }
+        let report = outcome.repaired
         report.warnings.forEach(Terminal.warn)
-        if report.actions.isEmpty, cleared.isEmpty {
+        if report.actions.isEmpty, outcome.cleared.isEmpty {
             emit(
                 "nothing to repair: the branch resolves, no committed event line is missing and no event line is damaged"
             )

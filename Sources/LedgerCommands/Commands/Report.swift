@@ -12,7 +12,7 @@ import LedgerVault
     import Darwin
 #endif
 
-struct Report: InputChecked {
+struct Report: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time and counts per type, group, day, week or month over a range (default: this week by type).",
         discussion: """
@@ -87,7 +87,14 @@ struct Report: InputChecked {
         return Input(range: resolved, grouping: grouping, types: Set(try types.map(InputCheck.typeName)))
     }
 
-    func run() throws {
+    /// The rollup over the range, with the zone its days are in and the types' icons.
+    struct Reported {
+        var rollup: Rollup
+        var zone: any TimeZoneRules
+        var types: [String: ActivityTypeDefinition]
+    }
+
+    func execute() throws -> Reported {
         if let tz {
             // The whole command reads this zone, as `TZ=… alog report` would.
             setenv("TZ", tz, 1)
@@ -105,13 +112,16 @@ struct Report: InputChecked {
             entries: entries, timeline: Timeline(entries: entries), range: input.range, grouping: input.grouping,
             now: time.now, calendar: LocalCalendar(zone: time.zone),
             filter: TypeFilter(types: input.types, groups: groups, definitions: definitions))
-        let types = Render.typeMap(definitions)
+        return Reported(rollup: rollup, zone: time.zone, types: Render.typeMap(definitions))
+    }
+
+    func render(_ reported: Reported) {
         if json {
-            emit(ReportView.json(rollup, zone: time.zone))
+            emit(ReportView.json(reported.rollup, zone: reported.zone))
         } else if csv {
-            emit(ReportView.csv(rollup))
+            emit(ReportView.csv(reported.rollup))
         } else {
-            emit(ReportView.table(rollup, types: types, zone: time.zone))
+            emit(ReportView.table(reported.rollup, types: reported.types, zone: reported.zone))
         }
     }
 }

@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Resume: InputChecked {
+struct Resume: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Start a new timer with the type, note and goal of the most recently stopped one.",
         aliases: ["continue"])
@@ -16,15 +16,26 @@ struct Resume: InputChecked {
 
     func checkedInput(_ time: TimeExpression) throws -> LocalInstant { try Stop.input(at: at, time) }
 
-    func run() throws {
+    /// What a `resume` did: the stopped timer it took after, and the new entry.
+    struct Resumed {
+        var from: Timeline.Interval
+        var id: EventID
+        var at: LocalInstant
+        var warnings: [Notice]
+    }
+
+    func execute() throws -> Resumed {
         let instant = try checkedInput(CommandClock.expression)
         let vault = try options.open { try $0.timers.checkResume(at: instant) }
         let (resumed, started) = try vault.timers.resume(at: instant)
-        started.warnings.forEach(Terminal.warn)
-        let id = started.events.last!.id
+        return Resumed(from: resumed, id: started.events.last!.id, at: instant, warnings: started.warnings)
+    }
+
+    func render(_ resumed: Resumed) {
+        resumed.warnings.forEach(Terminal.warn)
         Log.report(
-            id: id,
+            id: resumed.id,
             confirmation: Render.confirmation(
-                "resumed \(resumed.entry.type)", at: instant, id: id, now: CommandClock.nowSeconds))
+                "resumed \(resumed.from.entry.type)", at: resumed.at, id: resumed.id, now: CommandClock.nowSeconds))
     }
 }

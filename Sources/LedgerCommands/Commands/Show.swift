@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Show: InputChecked {
+struct Show: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show an entry and every event that touched it, with commit, device, author and time.")
 
@@ -18,22 +18,34 @@ struct Show: InputChecked {
 
     func checkedInput(_ time: TimeExpression) throws { try InputCheck.entryPrefix(id) }
 
-    func run() throws {
+    /// What `show` found: the entry, its window (a timer), and every event that touched it.
+    struct Shown {
+        var entry: Entry
+        var window: Timeline.Interval?
+        var records: [Vault.AuditRecord]
+        var types: [String: ActivityTypeDefinition]
+    }
+
+    func execute() throws -> Shown {
         try checkedInput(CommandClock.expression)
         let vault = try options.open { _ = try $0.resolveEntry(id) }
         let entry = try vault.resolveEntry(id)
         let records = try vault.eventsTouching(entry.id)
         let state = try vault.state()
-        let types = Render.typeMap(state.allTypes)
         // A timed entry shows its window as `history` does (as the timeline lays it).
-        let window =
-            entry.isTimed
-            ? state.timeline.interval(of: entry.id).map { Render.Window($0, now: CommandClock.nowSeconds) } : nil
+        return Shown(
+            entry: entry, window: entry.isTimed ? state.timeline.interval(of: entry.id) : nil, records: records,
+            types: Render.typeMap(state.allTypes))
+    }
+
+    func render(_ shown: Shown) {
+        let (entry, types) = (shown.entry, shown.types)
+        let window = shown.window.map { Render.Window($0, now: CommandClock.nowSeconds) }
         if json {
             emit(
                 JSONText.object([
                     ("entry", Render.entryJSON(entry, types: types, window: window)),
-                    ("events", JSONText.array(records.map(Render.auditJSON))),
+                    ("events", JSONText.array(shown.records.map(Render.auditJSON))),
                 ]))
         } else {
             emit(
@@ -46,7 +58,7 @@ struct Show: InputChecked {
                     emit("    " + DisplayText.escaped(String(line)))
                 }
             }
-            records.forEach { emit("  " + Render.auditLine($0)) }
+            shown.records.forEach { emit("  " + Render.auditLine($0)) }
         }
     }
 }

@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Start: InputChecked {
+struct Start: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Start a timer; prints the new entry's id. A timer running since before it is stopped where this one starts.",
@@ -39,10 +39,12 @@ struct Start: InputChecked {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
-        try Self.begin(
+    func execute() throws -> Started {
+        try Self.execute(
             type: type, at: at, note: note, noteFile: noteFile, goal: goal, adjust: adjust, vault: options.vault)
     }
+
+    func render(_ started: Started) { Self.render(started) }
 
     func checkedInput(_ time: TimeExpression) throws -> (type: String, instant: LocalInstant, goal: Int64?) {
         try Self.input(type: type, at: at, goal: goal, time)
@@ -56,11 +58,25 @@ struct Start: InputChecked {
         return (try InputCheck.typeName(type), instant, try goal.map(Self.duration))
     }
 
-    /// The command's work, shared with `QuickCommand` (the same command line without the parser).
-    static func begin(
+    /// What a `start` did, as data.
+    struct Started {
+        var id: EventID
+        var type: String
+        var instant: LocalInstant
+        /// Where the new timer ends when it does not run on (a back-dated start before a later
+        /// timer's): that end, and the type of the timer that starts there.
+        var end: (at: LocalInstant, nextType: String?)?
+        /// The timer the start stopped, and what it trimmed (`--adjust`).
+        var plan: VaultTimers.StartPlan
+        var warnings: [Notice]
+    }
+
+    /// The command's work, shared with `QuickCommand` (the same command line without the
+    /// parser): checks, opens the vault and commits; prints nothing.
+    static func execute(
         type: String, at: String?, note: String?, noteFile: String? = nil, goal: String?, adjust: Bool,
         vault path: String?
-    ) throws {
+    ) throws -> Started {
         let (type, instant, goalSeconds) = try input(type: type, at: at, goal: goal, CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try VaultOptions.open(explicit: path) {
@@ -68,27 +84,35 @@ struct Start: InputChecked {
         }
         let (started, plan) = try vault.timers.start(
             type: type, at: instant, note: note, goal: goalSeconds, adjust: adjust)
-        started.warnings.forEach(Terminal.warn)
         let id = started.events.last!.id
-        guard Terminal.stdoutIsTTY || Terminal.stderrIsTTY else { return emit(id.description) }
-        let now = CommandClock.nowSeconds
         // A start before a later timer's (back-dated, or placed with --adjust) does not run: it
-        // ends where that one starts, and the confirmation says so.
-        var ending = ""
-        if let (end, next) = try? vault.timers.timerEnd(of: id, startingAt: instant.seconds) {
-            let sameDay = Render.date(end) == Render.date(instant)
-            ending = ", ending at " + (sameDay ? Render.clockMarked(end) : Render.day(end, now: now))
-            if let next { ending += " where \(next.type) starts" }
+        // ends where that one starts.
+        let end = (try? vault.timers.timerEnd(of: id, startingAt: instant.seconds)).flatMap { $0 }.map {
+            (at: $0.end, nextType: $0.next?.type)
         }
-        var text = Render.confirmation("started \(type)", at: instant, then: ending, id: id, now: now)
-        if let stopped = plan.stops {
+        return Started(id: id, type: type, instant: instant, end: end, plan: plan, warnings: started.warnings)
+    }
+
+    /// Says what `execute` did: the id, and on a terminal what started, stopped and was trimmed.
+    static func render(_ started: Started) {
+        started.warnings.forEach(Terminal.warn)
+        guard Terminal.stdoutIsTTY || Terminal.stderrIsTTY else { return emit(started.id.description) }
+        let (instant, now) = (started.instant, CommandClock.nowSeconds)
+        var ending = ""
+        if let end = started.end {
+            let sameDay = Render.date(end.at) == Render.date(instant)
+            ending = ", ending at " + (sameDay ? Render.clockMarked(end.at) : Render.day(end.at, now: now))
+            if let next = end.nextType { ending += " where \(next) starts" }
+        }
+        var text = Render.confirmation("started \(started.type)", at: instant, then: ending, id: started.id, now: now)
+        if let stopped = started.plan.stops {
             let ran = formatDuration(instant.seconds - stopped.start.seconds)
             text += "; stopped \(stopped.entry.type) after \(ran)"
         }
-        for trim in plan.trims {
+        for trim in started.plan.trims {
             text += "; trimmed \(trim.entry.type) \(trim.entry.id) to end at \(Render.clock(trim.end))"
         }
-        Log.report(id: id, confirmation: text)
+        Log.report(id: started.id, confirmation: text)
     }
 
     /// A DURATION argument, or an error that says what is accepted (exit 1, like every refused

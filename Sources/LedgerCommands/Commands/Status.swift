@@ -1,10 +1,11 @@
 import ArgumentParser
+import LedgerCore
 import LedgerEnvironment
 import LedgerOutput
 import LedgerSystem
 import LedgerVault
 
-struct Status: ParsableCommand {
+struct Status: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the timers (awake/asleep, since last meal, since last entry) and last-known activities.")
 
@@ -13,16 +14,20 @@ struct Status: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
-        try Self.show(json: json, vault: options.vault)
-    }
+    func execute() throws -> StatusSummary { try Self.execute(vault: options.vault) }
+
+    func render(_ summary: StatusSummary) { Self.render(summary, json: json) }
 
     /// The command's work, shared with `QuickCommand` (the same command line without the
     /// parser).
-    static func show(json: Bool, vault path: String?) throws {
+    static func execute(vault path: String?) throws -> StatusSummary {
         let vault = try VaultOptions.open(explicit: path)
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
+        return summary
+    }
+
+    static func render(_ summary: StatusSummary, json: Bool) {
         emit(StatusView.render(summary, json: json, now: CommandClock.nowSeconds))
     }
 }

@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Stop: InputChecked {
+struct Stop: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(abstract: "Stop the running timer.")
 
     @Option(parsing: .unconditional, help: "When it stopped (default: now).")
@@ -19,9 +19,11 @@ struct Stop: InputChecked {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
-        try Self.end(at: at, note: note, noteFile: noteFile, vault: options.vault)
+    func execute() throws -> Stopped {
+        try Self.execute(at: at, note: note, noteFile: noteFile, vault: options.vault)
     }
+
+    func render(_ stopped: Stopped) { Self.render(stopped) }
 
     func checkedInput(_ time: TimeExpression) throws -> LocalInstant { try Self.input(at: at, time) }
 
@@ -30,15 +32,27 @@ struct Stop: InputChecked {
         try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
     }
 
+    /// What a `stop` did: the timer's window as it now ends.
+    struct Stopped {
+        var interval: Timeline.Interval
+        var at: LocalInstant
+        var warnings: [Notice]
+    }
+
     /// The command's work, shared with `QuickCommand` (the same command line without the parser).
-    static func end(at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws {
+    static func execute(at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws -> Stopped {
         let instant = try input(at: at, CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try VaultOptions.open(explicit: path) { try $0.timers.checkStop(at: instant) }
         let (stopped, appended) = try vault.timers.stop(at: instant, note: note)
-        appended.warnings.forEach(Terminal.warn)
+        return Stopped(interval: stopped, at: instant, warnings: appended.warnings)
+    }
+
+    static func render(_ stopped: Stopped) {
+        stopped.warnings.forEach(Terminal.warn)
+        let entry = stopped.interval.entry
         emit(
-            "stopped \(DisplayText.escaped(stopped.entry.type)) (\(stopped.entry.id)) at \(Render.clock(instant)) after \(formatDuration(stopped.seconds(now: instant.seconds)))"
+            "stopped \(DisplayText.escaped(entry.type)) (\(entry.id)) at \(Render.clock(stopped.at)) after \(formatDuration(stopped.interval.seconds(now: stopped.at.seconds)))"
         )
     }
 }

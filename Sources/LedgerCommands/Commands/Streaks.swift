@@ -5,7 +5,7 @@ import LedgerOutput
 import LedgerReports
 import LedgerVault
 
-struct Streaks: ParsableCommand {
+struct Streaks: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Per type: today's entries, the current streak and the best (days in a row with an entry).",
         discussion: """
@@ -18,7 +18,7 @@ struct Streaks: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
+    func execute() throws -> (streaks: [Streak], types: [String: ActivityTypeDefinition]) {
         let time = CommandClock.expression
         let vault = try options.open()
         let state = try vault.state()
@@ -26,6 +26,11 @@ struct Streaks: ParsableCommand {
         let streaks = Streak.all(
             entries: state.allEntries, calendar: LocalCalendar(zone: time.zone), now: time.now,
             order: state.types.map(\.name))
+        return (streaks, Render.typeMap(state.allTypes))
+    }
+
+    func render(_ outcome: (streaks: [Streak], types: [String: ActivityTypeDefinition])) {
+        let (streaks, types) = outcome
         if json {
             emit(
                 JSONText.array(
@@ -38,7 +43,6 @@ struct Streaks: ParsableCommand {
             return
         }
         guard !streaks.isEmpty else { return emit(Terminal.dim("no entries yet; log one with 'alog log wake'")) }
-        let types = Render.typeMap(state.allTypes)
         let width = max(4, streaks.map { Terminal.displayWidth(Render.label($0.type, types)) }.max() ?? 0)
         func cell(_ value: Int, _ width: Int) -> String { Terminal.padLeft(String(value), width) }
         var lines = [Terminal.dim(Terminal.pad("", width) + "  today  current  best")]

@@ -6,7 +6,7 @@ import LedgerOutput
 import LedgerSystem
 import LedgerVault
 
-struct Sync: ParsableCommand {
+struct Sync: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fetch, merge and push the vault through a git remote.",
         discussion: """
@@ -31,16 +31,21 @@ struct Sync: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
+    /// What the sync did, and the state it left (`status` after it).
+    func execute() throws -> (report: SyncOutcome, summary: StatusSummary) {
         let vault = try options.open { try $0.syncing.checkSync(remote: remote) }
         let report = try vault.syncing.sync(
             remote: remote, progress: json ? nil : ProgressLine.reporter(),
             allowUnrelatedHistories: allowUnrelatedHistories)
-        report.warnings.forEach(Terminal.warn)
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
-        let status = StatusView.render(summary, json: json, now: CommandClock.nowSeconds)
-        emit(json ? Self.json(report, status: status) : Self.human(report) + "\n\n" + status)
+        return (report, summary)
+    }
+
+    func render(_ synced: (report: SyncOutcome, summary: StatusSummary)) {
+        synced.report.warnings.forEach(Terminal.warn)
+        let status = StatusView.render(synced.summary, json: json, now: CommandClock.nowSeconds)
+        emit(json ? Self.json(synced.report, status: status) : Self.human(synced.report) + "\n\n" + status)
     }
 
     static func json(_ report: SyncOutcome, status: String) -> String {

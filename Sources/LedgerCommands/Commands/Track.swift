@@ -4,7 +4,7 @@ import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
 
-struct Track: InputChecked {
+struct Track: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record a timer that already ran, from one time to another, in one step.",
         discussion: """
@@ -92,18 +92,33 @@ struct Track: InputChecked {
         return (try InputCheck.typeName(type), start, end)
     }
 
-    func run() throws {
+    /// What a `track` did: the new entry's window and the neighbours it trimmed.
+    struct Tracked {
+        var id: EventID
+        var type: String
+        var start: LocalInstant
+        var end: LocalInstant
+        var trims: [(entry: Entry, changes: EntryChanges)]
+        var warnings: [Notice]
+    }
+
+    func execute() throws -> Tracked {
         let (type, start, end) = try checkedInput(CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try options.open { _ = try $0.timers.checkTrack(type: type, from: start, to: end, adjust: adjust) }
         let (appended, trims) = try vault.timers.track(type: type, from: start, to: end, note: note, adjust: adjust)
-        appended.warnings.forEach(Terminal.warn)
-        let id = appended.events[appended.events.count - 2].id
-        let now = CommandClock.nowSeconds
+        return Tracked(
+            id: appended.events[appended.events.count - 2].id, type: type, start: start, end: end,
+            trims: trims, warnings: appended.warnings)
+    }
+
+    func render(_ tracked: Tracked) {
+        tracked.warnings.forEach(Terminal.warn)
+        let (start, end, now) = (tracked.start, tracked.end, CommandClock.nowSeconds)
         let sameDay = Render.date(end) == Render.date(start)
         var ending = " to " + (sameDay ? Render.clockMarked(end) : Render.day(end, now: now))
         ending += " (\(formatDuration(end.seconds - start.seconds)))"
-        for trim in trims {
+        for trim in tracked.trims {
             let edge =
                 trim.changes.end.map { "end at \(Render.clock($0))" } ?? trim.changes.at.map {
                     "start at \(Render.clock($0))"
@@ -111,6 +126,8 @@ struct Track: InputChecked {
             ending += "; trimmed \(trim.entry.type) \(trim.entry.id) to \(edge)"
         }
         Log.report(
-            id: id, confirmation: Render.confirmation("tracked \(type)", at: start, then: ending, id: id, now: now))
+            id: tracked.id,
+            confirmation: Render.confirmation(
+                "tracked \(tracked.type)", at: start, then: ending, id: tracked.id, now: now))
     }
 }

@@ -9,7 +9,7 @@ struct Types: ParsableCommand {
         abstract: "List, define or remove activity types.", subcommands: [List.self, Add.self, Remove.self],
         defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: OutcomeCommand {
         static let configuration = CommandConfiguration(abstract: "List the known activity types.")
 
         @Flag(help: "Print JSON.")
@@ -20,9 +20,12 @@ struct Types: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func run() throws {
+        func execute() throws -> [ActivityTypeDefinition] {
             let summary = try options.open().summary()
-            let types = all ? summary.allTypes : summary.types
+            return all ? summary.allTypes : summary.types
+        }
+
+        func render(_ types: [ActivityTypeDefinition]) {
             if json {
                 emit(
                     JSONText.array(
@@ -44,7 +47,7 @@ struct Types: ParsableCommand {
         }
     }
 
-    struct Add: InputChecked {
+    struct Add: InputChecked, OutcomeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Define an activity type, or change the icon, group or colour of one.",
             discussion: """
@@ -73,29 +76,41 @@ struct Types: ParsableCommand {
                     name: name.lowercased(), icon: icon ?? "•", group: group ?? "", color: color ?? ""))
         }
 
-        func run() throws {
+        /// What `types add` did to the type.
+        enum Change { case defined, changed, broughtBack, unchanged }
+
+        func execute() throws -> (definition: ActivityTypeDefinition, change: Change, warnings: [Notice]) {
             // Checked without the vault first (name, icon, group, colour), then against it.
             try checkedInput(CommandClock.expression)
             var planned: (definition: ActivityTypeDefinition, existed: Bool)?
             let vault = try options.open {
                 planned = try $0.typeDefinition(name: name, icon: icon, group: group, color: color)
             }
-            guard let planned else { return }
-            let (definition, existed) = (planned.definition, planned.existed)
+            let (definition, existed) = (planned!.definition, planned!.existed)
             let wasRemoved = try vault.summary().definition(named: definition.name)?.archived == true
             if existed, try vault.summary().type(named: definition.name) == definition {
-                Terminal.note("nothing changed: \(definition.name) already has that icon, group and colour")
-                return
+                return (definition, .unchanged, [])
             }
             let appended = try vault.defineType(definition)
-            appended.warnings.forEach(Terminal.warn)
-            emitLine(
-                "\(wasRemoved ? "brought back" : existed ? "changed" : "defined") \(definition.icon) \(definition.name)"
-            )
+            return (definition, wasRemoved ? .broughtBack : existed ? .changed : .defined, appended.warnings)
+        }
+
+        func render(_ outcome: (definition: ActivityTypeDefinition, change: Change, warnings: [Notice])) {
+            outcome.warnings.forEach(Terminal.warn)
+            let definition = outcome.definition
+            let verb: String
+            switch outcome.change {
+            case .unchanged:
+                return Terminal.note("nothing changed: \(definition.name) already has that icon, group and colour")
+            case .defined: verb = "defined"
+            case .changed: verb = "changed"
+            case .broughtBack: verb = "brought back"
+            }
+            emitLine("\(verb) \(definition.icon) \(definition.name)")
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: OutcomeCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove an activity type (archived while entries of it remain).",
             discussion: """
@@ -112,9 +127,11 @@ struct Types: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func run() throws {
-            let vault = try options.open { try $0.checkRemoveType(name) }
-            let removal = try vault.removeType(name)
+        func execute() throws -> Vault.TypeRemoval {
+            try options.open { try $0.checkRemoveType(name) }.removeType(name)
+        }
+
+        func render(_ removal: Vault.TypeRemoval) {
             removal.appended.warnings.forEach(Terminal.warn)
             let type = removal.definition.name
             if removal.liveEntries == 0 {

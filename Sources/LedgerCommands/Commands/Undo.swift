@@ -3,7 +3,7 @@ import LedgerMessages
 import LedgerOutput
 import LedgerVault
 
-struct Undo: ParsableCommand {
+struct Undo: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Reverse the last action of this device (recorded as a new event).",
         discussion: """
@@ -14,8 +14,9 @@ struct Undo: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
-        let undone = try options.open().undoing.undo()
+    func execute() throws -> VaultUndo.Undone { try options.open().undoing.undo() }
+
+    func render(_ undone: VaultUndo.Undone) {
         undone.appended?.warnings.forEach(Terminal.warn)
         emitLine(undone.appended == nil ? undone.sentence : "undid: \(undone.sentence)")
     }

@@ -2,16 +2,16 @@ import ArgumentParser
 import LedgerMessages
 import LedgerVault
 
-struct Verify: ParsableCommand {
+struct Verify: OutcomeCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the whole log: damaged lines, duplicate ids, event lines changed or removed in history.",
         discussion: "Exits non-zero when anything is wrong.")
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
-        let vault = try options.open(reportingRemovals: false)
-        let report = try vault.verify()
+    func execute() throws -> Vault.VerifyOutcome { try options.open(reportingRemovals: false).verify() }
+
+    func render(_ report: Vault.VerifyOutcome) {
         for issue in report.malformedLines { emitLine("damaged line: \(issue)") }
         for (id, places) in report.duplicateIDs {
             emitLine("duplicate event id \(id): \(places.joined(separator: ", "))")
@@ -28,6 +28,8 @@ struct Verify: ParsableCommand {
         emitLine(
             "checked \(report.eventsChecked) event line\(report.eventsChecked == 1 ? "" : "s") in \(report.commitsChecked) commit\(report.commitsChecked == 1 ? "" : "s"): \(report.isClean ? "ok" : "PROBLEMS FOUND")"
         )
-        if !report.isClean { throw ExitCode(1) }
     }
+
+    /// Non-zero when anything is wrong, so a script can check the ledger.
+    func exitStatus(for report: Vault.VerifyOutcome) -> ExitCode { report.isClean ? .success : ExitCode(1) }
 }

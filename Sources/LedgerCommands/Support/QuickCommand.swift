@@ -35,13 +35,13 @@ enum QuickCommand: Equatable {
     func run() throws {
         switch self {
         case .log(let type, let at, let note, let vault):
-            try Log.log(type: type, at: at, note: note, vault: vault)
+            Log.render(try Log.execute(type: type, at: at, note: note, vault: vault))
         case .status(let json, let vault):
-            try Status.show(json: json, vault: vault)
+            Status.render(try Status.execute(vault: vault), json: json)
         case .start(let type, let at, let note, let goal, let adjust, let vault):
-            try Start.begin(type: type, at: at, note: note, goal: goal, adjust: adjust, vault: vault)
+            Start.render(try Start.execute(type: type, at: at, note: note, goal: goal, adjust: adjust, vault: vault))
         case .stop(let at, let note, let vault):
-            try Stop.end(at: at, note: note, vault: vault)
+            Stop.render(try Stop.execute(at: at, note: note, vault: vault))
         }
     }
 }

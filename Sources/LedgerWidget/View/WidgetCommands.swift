@@ -15,7 +15,11 @@ package enum WidgetCommands {
         throws -> Output
     {
         let instant = try at.map { try TimeExpression(now: now, zone: zone).parse($0) } ?? zone.localInstant(at: now)
-        let tap = try store.tap(type: type, at: instant)
+        return tapText(try store.tap(type: type, at: instant), at: instant)
+    }
+
+    /// What `tap` says of a queued tap.
+    package static func tapText(_ tap: WidgetStore.Tap, at instant: LocalInstant) -> Output {
         var output = Output(stdout: "queued \(tap.type) at \(instant.localTime) (\(tap.queued) waiting for the vault)")
         if let aside = tap.savedAside {
             output.notes.append("the queue held unreadable text; it was saved aside in \(aside)")
@@ -26,7 +30,14 @@ package enum WidgetCommands {
     package static func status(_ store: WidgetStore, format: StatusBarFormat, now: Int64, zone: any TimeZoneRules)
         -> Output
     {
-        Output(stdout: format.render(store.view(now: now, zone: zone), now: now, zone: zone))
+        statusText(store.view(now: now, zone: zone), format: format, now: now, zone: zone)
+    }
+
+    /// A view in one of the status bars' formats.
+    package static func statusText(_ view: WidgetView, format: StatusBarFormat, now: Int64, zone: any TimeZoneRules)
+        -> Output
+    {
+        Output(stdout: format.render(view, now: now, zone: zone))
     }
 
     /// What `--entries` may be: at least one, at most a day of minutes.
@@ -39,7 +50,13 @@ package enum WidgetCommands {
     package static func timeline(
         _ store: WidgetStore, entries: Int, json: Bool, now: Int64, zone: any TimeZoneRules
     ) -> Output {
-        let view = store.view(now: now, zone: zone)
+        timelineText(store.view(now: now, zone: zone), entries: entries, json: json, now: now, zone: zone)
+    }
+
+    /// A view's readings, one a minute from `now`, as lines or JSON.
+    package static func timelineText(
+        _ view: WidgetView, entries: Int, json: Bool, now: Int64, zone: any TimeZoneRules
+    ) -> Output {
         let readings = view.timeline(from: now, count: entries)
         if json {
             let items = readings.map { reading in
@@ -112,7 +129,13 @@ package enum WidgetCommands {
     }
 
     package static func pending(_ store: WidgetStore, json: Bool, zone: any TimeZoneRules) -> Output {
-        let snapshot = store.snapshot()
+        pendingText(store.snapshot(), of: store, json: json, zone: zone)
+    }
+
+    /// What a snapshot of `store`'s queue holds, as lines or JSON (the store names its files).
+    package static func pendingText(
+        _ snapshot: WidgetStore.Snapshot, of store: WidgetStore, json: Bool, zone: any TimeZoneRules
+    ) -> Output {
         let counts = QueueCounts(snapshot.queue, failures: snapshot.failures)
         let rows = zip(snapshot.queue.elements, counts.rows).enumerated().map { index, pair in
             (
@@ -198,7 +221,13 @@ package enum WidgetCommands {
     /// `alog widget discard NUMBER…`: removes the items and says each as `pending` listed it
     /// (`discarded 2: meal  2026-11-25T02:01:43Z  activity`).
     package static func discard(_ store: WidgetStore, numbers: [Int], zone: any TimeZoneRules) throws -> Output {
-        let removed = try store.discard(numbers)
+        discardText(try store.discard(numbers), numbers: numbers, zone: zone)
+    }
+
+    /// What `discard` says of the items it removed (`numbers`, as given).
+    package static func discardText(_ removed: [PendingQueue.Element], numbers: [Int], zone: any TimeZoneRules)
+        -> Output
+    {
         let lines = zip(Set(numbers).sorted(), removed).map { number, element in
             let what =
                 (try? element.item.get()).map {

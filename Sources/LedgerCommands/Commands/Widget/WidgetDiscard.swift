@@ -2,7 +2,7 @@ import ArgumentParser
 import LedgerEnvironment
 import LedgerWidget
 
-struct WidgetDiscard: ParsableCommand {
+struct WidgetDiscard: OutcomeCommand {
     static let configuration = CommandConfiguration(
         commandName: "discard",
         abstract: "Remove queued items by their number in 'alog widget pending' (they are not committed).")
@@ -12,8 +12,9 @@ struct WidgetDiscard: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
-        let output = try WidgetCommands.discard(options.widgetStore(), numbers: numbers, zone: SystemTimeZone())
-        emit(output.stdout)
+    func execute() throws -> [PendingQueue.Element] { try options.widgetStore().discard(numbers) }
+
+    func render(_ removed: [PendingQueue.Element]) {
+        emit(WidgetCommands.discardText(removed, numbers: numbers, zone: SystemTimeZone()).stdout)
     }
 }

@@ -5,7 +5,7 @@ import LedgerOutput
 import LedgerVault
 import LedgerWidget
 
-struct WidgetDrain: ParsableCommand {
+struct WidgetDrain: OutcomeCommand {
     static let configuration = CommandConfiguration(
         commandName: "drain",
         abstract: "Commit the queued taps now (every command that opens the vault does this first).")
@@ -15,12 +15,16 @@ struct WidgetDrain: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
+    func execute() throws -> (report: VaultWidgetDrain.DrainOutcome, counts: QueueCounts) {
         let vault = try options.open(drainingWidgetQueue: false)
         let report = try vault.widgetDrain.drainWidgetQueue() ?? VaultWidgetDrain.DrainOutcome()
         try vault.ensureWidgetCache()
         let snapshot = vault.widgetStore.snapshot()
-        let counts = QueueCounts(snapshot.queue, failures: snapshot.failures)
+        return (report, QueueCounts(snapshot.queue, failures: snapshot.failures))
+    }
+
+    func render(_ drained: (report: VaultWidgetDrain.DrainOutcome, counts: QueueCounts)) {
+        let (report, counts) = drained
         if json {
             report.warnings.forEach(Terminal.warn)
             emit(

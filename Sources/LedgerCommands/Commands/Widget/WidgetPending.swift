@@ -3,7 +3,7 @@ import LedgerEnvironment
 import LedgerSystem
 import LedgerWidget
 
-struct WidgetPending: ParsableCommand {
+struct WidgetPending: OutcomeCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
         abstract: "List the queued items, with the reason for any that cannot be committed.")
@@ -13,7 +13,12 @@ struct WidgetPending: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
-        emit(WidgetCommands.pending(try options.widgetStore(), json: json, zone: SystemTimeZone()))
+    func execute() throws -> (snapshot: WidgetStore.Snapshot, store: WidgetStore) {
+        let store = try options.widgetStore()
+        return (store.snapshot(), store)
+    }
+
+    func render(_ read: (snapshot: WidgetStore.Snapshot, store: WidgetStore)) {
+        emit(WidgetCommands.pendingText(read.snapshot, of: read.store, json: json, zone: SystemTimeZone()))
     }
 }

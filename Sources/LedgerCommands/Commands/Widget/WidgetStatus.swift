@@ -5,7 +5,7 @@ public import LedgerWidget
 
 extension StatusBarFormat: ExpressibleByArgument {}
 
-struct WidgetStatus: ParsableCommand {
+struct WidgetStatus: OutcomeCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "One-shot status-bar output from the last-known cache and the queue (no git).")
@@ -15,9 +15,11 @@ struct WidgetStatus: ParsableCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func run() throws {
-        emit(
-            WidgetCommands.status(
-                try options.widgetStore(), format: format, now: CommandClock.nowSeconds, zone: SystemTimeZone()))
+    func execute() throws -> WidgetView {
+        try options.widgetStore().view(now: CommandClock.nowSeconds, zone: SystemTimeZone())
+    }
+
+    func render(_ view: WidgetView) {
+        emit(WidgetCommands.statusText(view, format: format, now: CommandClock.nowSeconds, zone: SystemTimeZone()))
     }
 }

@@ -5,7 +5,7 @@ import LedgerSystem
 import LedgerVault
 import LedgerWidget
 
-struct WidgetTap: InputChecked {
+struct WidgetTap: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         commandName: "tap",
         abstract: "Queue an activity as the widget's button does (no git; committed by the next command).")
@@ -24,7 +24,7 @@ struct WidgetTap: InputChecked {
         _ = try InputCheck.typeName(type)
     }
 
-    func run() throws {
+    func execute() throws -> (tap: WidgetStore.Tap, at: LocalInstant) {
         let store = try options.widgetStore()
         // The tap is checked against the vault's type names: when no command has written them
         // yet, they are written now (without committing the queue). A vault that cannot be
@@ -32,6 +32,12 @@ struct WidgetTap: InputChecked {
         if !store.knowsTypes, let vault = try? options.open(drainingWidgetQueue: false) {
             try? vault.ensureWidgetCache()
         }
-        emit(try WidgetCommands.tap(store, type: type, at: at, now: CommandClock.nowSeconds, zone: SystemTimeZone()))
+        let time = TimeExpression(now: CommandClock.nowSeconds, zone: SystemTimeZone())
+        let instant = try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
+        return (try store.tap(type: type, at: instant), instant)
+    }
+
+    func render(_ queued: (tap: WidgetStore.Tap, at: LocalInstant)) {
+        emit(WidgetCommands.tapText(queued.tap, at: queued.at))
     }
 }

@@ -3,7 +3,7 @@ import LedgerEnvironment
 import LedgerSystem
 import LedgerWidget
 
-struct WidgetTimeline: ParsableCommand {
+struct WidgetTimeline: OutcomeCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
         abstract: "The precomputed timeline: the timers' texts at each minute from now.")
@@ -27,11 +27,14 @@ struct WidgetTimeline: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func execute() throws -> WidgetView {
+        try options.widgetStore().view(now: CommandClock.nowSeconds, zone: SystemTimeZone())
+    }
+
+    func render(_ view: WidgetView) {
         emit(
-            WidgetCommands.timeline(
-                try options.widgetStore(),
-                entries: entries ?? WidgetCommands.defaultTimelineEntries(afterTap: afterTap), json: json,
+            WidgetCommands.timelineText(
+                view, entries: entries ?? WidgetCommands.defaultTimelineEntries(afterTap: afterTap), json: json,
                 now: CommandClock.nowSeconds, zone: SystemTimeZone()))
     }
 }
