@@ -29,84 +29,102 @@ struct TreeMerger {
     {
         var mine: [String: TreeChange] = [:]
         for change in try repository.diffTrees(baseTree, oursTree) { mine[change.path] = change }
-
-        var outcome = Outcome(tree: oursTree)
-        var edits: [TreeEdit] = []
-        var taken = Set<String>()
-        func set(_ path: String, _ id: ObjectID?, _ mode: UInt32) {
-            edits.append(TreeEdit(path: path.split(separator: "/").map(String.init), id: id, fileMode: mode))
-            taken.insert(path)
-        }
-        func keepCopy(of path: String, id: ObjectID, mode: UInt32, reason: String) throws {
-            let copy = try freeCopyName(for: path, in: [oursTree, theirsTree], taken: taken)
-            set(copy, id, mode)
-            outcome.conflictCopies.append(SyncOutcome.ConflictCopy(path: path, copy: copy, reason: reason))
-        }
-
+        var plan = Plan(outcome: Outcome(tree: oursTree), trees: [oursTree, theirsTree])
         for change in incoming {
-            let path = change.path
-            guard let local = mine[path] else {
-                // Only the remote changed it. Never let a file replace a folder of ours (or the
-                // other way round) silently: the loser is kept as a conflict copy.
-                if let id = change.newID, let existing = try repository.treeEntry(atPath: path, in: oursTree),
-                    existing.kind == .tree
-                {
-                    try keepCopy(of: path, id: id, mode: change.newMode, reason: "a folder of this name exists here")
-                    continue
-                }
-                if change.newID != nil, let blocking = try fileBlocking(path, in: oursTree) {
-                    try keepCopy(
-                        of: blocking.path, id: blocking.entry.id, mode: blocking.entry.fileMode,
-                        reason: "the remote made it a folder")
-                    set(blocking.path, nil, 0)
-                }
-                set(path, change.newID, change.newMode)
+            guard let local = mine[change.path] else {
+                try takeTheirs(change, over: oursTree, into: &plan)
                 continue
             }
             if local.newID == change.newID && local.newMode == change.newMode { continue }
-
-            if VaultLayout.isEventFile(path) {
+            if VaultLayout.isEventFile(change.path) {
                 let ours = try local.newID.map { try repository.readBlob($0) } ?? []
                 let theirs = try change.newID.map { try repository.readBlob($0) } ?? []
-                set(path, try repository.writeBlob(EventLines.union(ours: ours, theirs: theirs)), fileModeBlob)
-                continue
-            }
-            if VaultLayout.isLedgerPath(path) {
-                set(path, change.newID, change.newMode)
-                continue
-            }
-            switch (local.newID, change.newID) {
-            case (nil, nil):
-                continue
-            case (nil, let theirs?):
-                outcome.editsKeptOverDeletes.append(path)
-                set(path, theirs, change.newMode)
-            case (_?, nil):
-                // Deleted there, edited here: our version stays where it is.
-                outcome.editsKeptOverDeletes.append(path)
-            case (let ours?, let theirs?):
-                let oursBytes = try repository.readBlob(ours)
-                let theirsBytes = try repository.readBlob(theirs)
-                let baseBytes = try local.oldID.map { try repository.readBlob($0) }
-                let textual =
-                    local.newMode != fileModeSymlink && change.newMode != fileModeSymlink
-                    && ![oursBytes, theirsBytes, baseBytes ?? []].contains(where: Self.isBinary)
-                if textual {
-                    let merged = try mergeFileContents(ancestor: baseBytes, ours: oursBytes, theirs: theirsBytes)
-                    if merged.automergeable {
-                        set(path, try repository.writeBlob(merged.content), change.newMode)
-                        outcome.notesMerged.append(path)
-                        continue
-                    }
-                }
-                set(path, theirs, change.newMode)
-                try keepCopy(
-                    of: path, id: ours, mode: local.newMode,
-                    reason: textual ? "both sides changed the same lines" : "a binary file changed on both sides")
+                plan.set(
+                    change.path, try repository.writeBlob(EventLines.union(ours: ours, theirs: theirs)), fileModeBlob)
+            } else if VaultLayout.isLedgerPath(change.path) {
+                plan.set(change.path, change.newID, change.newMode)
+            } else {
+                try mergeNote(local, change, into: &plan)
             }
         }
-        outcome.tree = try repository.editingTree(oursTree, edits)
-        return outcome
+        plan.outcome.tree = try repository.editingTree(oursTree, plan.edits)
+        return plan.outcome
+    }
+
+    /// The tree edits a merge makes, the paths they take, and what it reports.
+    private struct Plan {
+        var outcome: Outcome
+        /// Both sides' trees: a conflict copy's name is free in neither.
+        let trees: [ObjectID]
+        var edits: [TreeEdit] = []
+        var taken = Set<String>()
+
+        mutating func set(_ path: String, _ id: ObjectID?, _ mode: UInt32) {
+            edits.append(TreeEdit(path: path.split(separator: "/").map(String.init), id: id, fileMode: mode))
+            taken.insert(path)
+        }
+    }
+
+    /// Keeps `id` next to `path` under a conflict copy's name, and reports it.
+    private func keepCopy(of path: String, id: ObjectID, mode: UInt32, reason: String, in plan: inout Plan) throws {
+        let copy = try freeCopyName(for: path, in: plan.trees, taken: plan.taken)
+        plan.set(copy, id, mode)
+        plan.outcome.conflictCopies.append(SyncOutcome.ConflictCopy(path: path, copy: copy, reason: reason))
+    }
+
+    /// A path only the remote changed takes its version. Never let a file replace a folder of
+    /// ours (or the other way round) silently: the loser is kept as a conflict copy.
+    private func takeTheirs(_ change: TreeChange, over oursTree: ObjectID, into plan: inout Plan) throws {
+        let path = change.path
+        if let id = change.newID, let existing = try repository.treeEntry(atPath: path, in: oursTree),
+            existing.kind == .tree
+        {
+            return try keepCopy(
+                of: path, id: id, mode: change.newMode, reason: "a folder of this name exists here", in: &plan)
+        }
+        if change.newID != nil, let blocking = try fileBlocking(path, in: oursTree) {
+            try keepCopy(
+                of: blocking.path, id: blocking.entry.id, mode: blocking.entry.fileMode,
+                reason: "the remote made it a folder", in: &plan)
+            plan.set(blocking.path, nil, 0)
+        }
+        plan.set(path, change.newID, change.newMode)
+    }
+
+    /// A user's file both sides changed: merged line by line when it can be; else the remote's
+    /// version stays and ours becomes a conflict copy. An edit wins over a delete.
+    private func mergeNote(_ local: TreeChange, _ change: TreeChange, into plan: inout Plan) throws {
+        let path = change.path
+        switch (local.newID, change.newID) {
+        case (nil, nil):
+            return
+        case (nil, let theirs?):
+            plan.outcome.editsKeptOverDeletes.append(path)
+            plan.set(path, theirs, change.newMode)
+        case (_?, nil):
+            // Deleted there, edited here: our version stays where it is.
+            plan.outcome.editsKeptOverDeletes.append(path)
+        case (let ours?, let theirs?):
+            let oursBytes = try repository.readBlob(ours)
+            let theirsBytes = try repository.readBlob(theirs)
+            let baseBytes = try local.oldID.map { try repository.readBlob($0) }
+            let textual =
+                local.newMode != fileModeSymlink && change.newMode != fileModeSymlink
+                && ![oursBytes, theirsBytes, baseBytes ?? []].contains(where: Self.isBinary)
+            if textual {
+                let merged = try mergeFileContents(ancestor: baseBytes, ours: oursBytes, theirs: theirsBytes)
+                if merged.automergeable {
+                    plan.set(path, try repository.writeBlob(merged.content), change.newMode)
+                    plan.outcome.notesMerged.append(path)
+                    return
+                }
+            }
+            plan.set(path, theirs, change.newMode)
+            try keepCopy(
+                of: path, id: ours, mode: local.newMode,
+                reason: textual ? "both sides changed the same lines" : "a binary file changed on both sides",
+                in: &plan)
+        }
     }
 
     /// The first proper prefix of `path` that is a file in `tree`, if any.

@@ -27,11 +27,77 @@ public struct VaultSync {
         allowUnrelatedHistories: Bool = false
     ) throws -> SyncOutcome {
         if let requested { try Vault.checkRemoteName(requested) }
-        let repository = try vault.repository
         // A damaged or missing branch is an error here too, never an empty vault to fill from
         // the remote.
         let start = try vault.branchHead()
-        guard let branchReference = start.branch else { throw VaultError.detachedHead(path: vault.root) }
+        let target = try self.target(requested, branch: start.branch)
+        let repository = try vault.repository
+        let options = TransferOptions(credentials: vault.credentials(), progress: SyncProgress.forward(progress))
+        var report = SyncOutcome(remote: target.remote, url: target.url, branch: target.branch)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let theirs = try fetch(target, options: options)
+            let merged = try integrate(
+                theirs: theirs, remote: target.remote, url: target.url, allowUnrelated: allowUnrelatedHistories,
+                branchReference: target.branchReference, into: &report)
+            guard let head = merged else { break }  // nothing on either side yet
+            if let theirs {
+                try repository.setReference(target.synced, to: theirs, message: "alog: received from \(target.remote)")
+            }
+            if head == theirs { break }
+            // A branch that lost committed event lines (a plain `git commit` emptied a file,
+            // say) is never pushed: the loss would spread to every device.
+            try vault.checkBeforePush(remote: target.remote, theirs: theirs)
+            if try isCheckedOutWorkingCopy(url: target.url, branch: target.remoteBranch) {
+                report.warnings.append(.notPushedToWorkingCopy(url: target.url, branch: target.remoteBranch))
+                break
+            }
+            guard try push(head, over: theirs, to: target, options: options) else {
+                guard attempt < maxAttempts else {
+                    throw SyncError.tooManyRetries(remote: target.remote, attempts: attempt)
+                }
+                report.retries += 1
+                // Another device is pushing right now: let it finish, and wait a random time
+                // from a growing window so two devices retrying together do not collide again.
+                var generator = SystemRandomNumberGenerator()
+                SystemClock.sleep(millis: RetryBackoff().delay(attempt: attempt, using: &generator))
+                continue
+            }
+            try recordPush(head, over: theirs, to: target, into: &report)
+            break
+        }
+        try finish(&report, from: start.commit)
+        return report
+    }
+
+    /// Throws what `sync` would refuse before any transfer (a damaged or detached branch, a
+    /// remote that is not there), without writing anything.
+    public func checkSync(remote requested: String?) throws {
+        if let requested { try Vault.checkRemoteName(requested) }
+        _ = try target(requested, branch: vault.branchHead().branch)
+    }
+
+    /// Where a sync goes: the remote and its URL, and the branch on each side.
+    struct Target {
+        var remote: String
+        var url: String
+        /// The local branch (`main`) and its reference (`refs/heads/main`).
+        var branch: String
+        var branchReference: String
+        /// The branch on the remote: the upstream's when the branch follows this remote, else
+        /// the same name.
+        var remoteBranch: String
+        /// The remote-tracking reference and alog's own record of the remote's last commit seen.
+        var tracking: String { "refs/remotes/\(remote)/\(remoteBranch)" }
+        var synced: String { Vault.syncedReference(remote) }
+    }
+
+    /// The target of a sync of `requested` (nil: the default remote; a name already checked)
+    /// from `branchReference`, or what stops it: a detached HEAD, an unknown remote.
+    private func target(_ requested: String?, branch branchReference: String?) throws -> Target {
+        guard let branchReference else { throw VaultError.detachedHead(path: vault.root) }
+        let repository = try vault.repository
         let branch = String(branchReference.dropFirst("refs/heads/".count))
         let remote = try requested ?? vault.defaultRemote(branch: branch)
         guard let url = try repository.remoteURL(remote) else {
@@ -43,97 +109,88 @@ public struct VaultSync {
         {
             remoteBranch = String(merge.dropFirst("refs/heads/".count))
         }
-        let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
-        let synced = Vault.syncedReference(remote)
-        let options = TransferOptions(credentials: vault.credentials(), progress: SyncProgress.forward(progress))
-        var report = SyncOutcome(remote: remote, url: url, branch: branch)
+        return Target(
+            remote: remote, url: url, branch: branch, branchReference: branchReference, remoteBranch: remoteBranch)
+    }
 
-        var attempt = 0
-        while true {
-            attempt += 1
-            do {
-                try repository.fetch(
-                    remote: remote, refspecs: ["+refs/heads/\(remoteBranch):\(tracking)"], options: options)
-            } catch let error as GitError {
-                if let path = Self.localRepositoryPath(url), !FileSystem.exists(FileSystem.absolute(path)) {
-                    throw SyncError.remotePathMissing(remote: remote, path: FileSystem.absolute(path))
-                }
-                throw transferError(error, remote: remote)
+    /// Fetches the remote's branch into its tracking reference and returns its commit (nil: the
+    /// remote has none yet). A remote whose history no longer contains what this device last
+    /// received from it (a force-push, a reset) is refused.
+    private func fetch(_ target: Target, options: TransferOptions) throws -> ObjectID? {
+        let repository = try vault.repository
+        do {
+            try repository.fetch(
+                remote: target.remote, refspecs: ["+refs/heads/\(target.remoteBranch):\(target.tracking)"],
+                options: options)
+        } catch let error as GitError {
+            if let path = Self.localRepositoryPath(target.url), !FileSystem.exists(FileSystem.absolute(path)) {
+                throw SyncError.remotePathMissing(remote: target.remote, path: FileSystem.absolute(path))
             }
-            let theirs = try repository.referenceTarget(tracking)
-            if let had = try repository.referenceTarget(synced), had != theirs {
-                guard let theirs, try repository.isDescendant(theirs, of: had) else {
-                    throw SyncError.historyRewritten(remote: remote, had: had.hex, now: theirs?.hex)
-                }
-            }
-            let merged = try integrate(
-                theirs: theirs, remote: remote, url: url, allowUnrelated: allowUnrelatedHistories,
-                branchReference: branchReference, into: &report)
-            guard let head = merged else { break }  // nothing on either side yet
-            if let theirs { try repository.setReference(synced, to: theirs, message: "alog: received from \(remote)") }
-            if head == theirs { break }
-            // A branch that lost committed event lines (a plain `git commit` emptied a file,
-            // say) is never pushed: the loss would spread to every device.
-            try vault.checkBeforePush(remote: remote, theirs: theirs)
-            if try isCheckedOutWorkingCopy(url: url, branch: remoteBranch) {
-                report.warnings.append(.notPushedToWorkingCopy(url: url, branch: remoteBranch))
-                break
-            }
-            do {
-                if let path = Self.localRepositoryPath(url) {
-                    try repository.pushToLocalRepository(
-                        at: path, commit: head, reference: "refs/heads/\(remoteBranch)", expecting: theirs)
-                } else {
-                    try repository.push(
-                        remote: remote, refspecs: ["\(branchReference):refs/heads/\(remoteBranch)"], options: options)
-                }
-            } catch let error as GitError where error.code == .nonFastForward {
-                guard attempt < maxAttempts else { throw SyncError.tooManyRetries(remote: remote, attempts: attempt) }
-                report.retries += 1
-                // Another device is pushing right now: let it finish, and wait a random time
-                // from a growing window so two devices retrying together do not collide again.
-                var generator = SystemRandomNumberGenerator()
-                SystemClock.sleep(millis: RetryBackoff().delay(attempt: attempt, using: &generator))
-                continue
-            } catch let error as GitError {
-                throw transferError(error, remote: remote)
-            }
-            report.pushed = true
-            report.eventsSent += try vault.countNewEvents(from: theirs, to: head)
-            try repository.setReference(tracking, to: head, message: "alog: pushed")
-            try repository.setReference(synced, to: head, message: "alog: pushed to \(remote)")
-            if try repository.configString("branch.\(branch).remote") == nil {
-                try repository.setConfigString("branch.\(branch).remote", remote)
-                try repository.setConfigString("branch.\(branch).merge", "refs/heads/\(remoteBranch)")
-            }
-            if report.action == .upToDate { report.action = .pushed }
-            break
+            throw transferError(error, remote: target.remote)
         }
+        let theirs = try repository.referenceTarget(target.tracking)
+        if let had = try repository.referenceTarget(target.synced), had != theirs {
+            guard let theirs, try repository.isDescendant(theirs, of: had) else {
+                throw SyncError.historyRewritten(remote: target.remote, had: had.hex, now: theirs?.hex)
+            }
+        }
+        return theirs
+    }
+
+    /// Pushes `head` to the remote's branch, which must still be at `theirs`: false when
+    /// another device pushed first (the sync fetches and merges again).
+    private func push(_ head: ObjectID, over theirs: ObjectID?, to target: Target, options: TransferOptions) throws
+        -> Bool
+    {
+        let repository = try vault.repository
+        do {
+            if let path = Self.localRepositoryPath(target.url) {
+                try repository.pushToLocalRepository(
+                    at: path, commit: head, reference: "refs/heads/\(target.remoteBranch)", expecting: theirs)
+            } else {
+                try repository.push(
+                    remote: target.remote,
+                    refspecs: ["\(target.branchReference):refs/heads/\(target.remoteBranch)"], options: options)
+            }
+            return true
+        } catch let error as GitError where error.code == .nonFastForward {
+            return false
+        } catch let error as GitError {
+            throw transferError(error, remote: target.remote)
+        }
+    }
+
+    /// After a push: what was sent, the remote's references moved to `head`, and the branch
+    /// set to follow the remote when it followed none.
+    private func recordPush(_ head: ObjectID, over theirs: ObjectID?, to target: Target, into report: inout SyncOutcome)
+        throws
+    {
+        let repository = try vault.repository
+        report.pushed = true
+        report.eventsSent += try vault.countNewEvents(from: theirs, to: head)
+        try repository.setReference(target.tracking, to: head, message: "alog: pushed")
+        try repository.setReference(target.synced, to: head, message: "alog: pushed to \(target.remote)")
+        if try repository.configString("branch.\(target.branch).remote") == nil {
+            try repository.setConfigString("branch.\(target.branch).remote", target.remote)
+            try repository.setConfigString("branch.\(target.branch).merge", "refs/heads/\(target.remoteBranch)")
+        }
+        if report.action == .upToDate { report.action = .pushed }
+    }
+
+    /// The sync's last step: the head it left, the notes not sent (uncommitted), and the
+    /// caches folded from the merged events when the branch moved.
+    private func finish(_ report: inout SyncOutcome, from start: ObjectID?) throws {
+        let repository = try vault.repository
         let head = try repository.head().commit
         report.head = head.map(CommitID.init)
         report.notesNotSent =
             ((try? repository.changedPaths(leavingOut: [VaultLayout.ledgerFolder])) ?? []).filter {
                 !$0.hasPrefix(VaultLayout.ledgerFolder + "/")
             }
-        if let head, head != start.commit {
+        if let head, head != start {
             // The vault wins: projections are folded from the merged events, never patched from
             // what this device remembered.
             _ = try vault.summary(at: head)
-        }
-        return report
-    }
-
-    /// Throws what `sync` would refuse before any transfer (a damaged or detached branch, a
-    /// remote that is not there), without writing anything.
-    public func checkSync(remote requested: String?) throws {
-        if let requested { try Vault.checkRemoteName(requested) }
-        guard let branchReference = try vault.branchHead().branch else {
-            throw VaultError.detachedHead(path: vault.root)
-        }
-        let remote =
-            try requested ?? vault.defaultRemote(branch: String(branchReference.dropFirst("refs/heads/".count)))
-        guard try vault.repository.remoteURL(remote) != nil else {
-            throw SyncError.unknownRemote(remote, known: try vault.repository.remotes().map(\.name))
         }
     }
 
