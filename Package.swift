@@ -150,7 +150,8 @@ let package = Package(
         .testTarget(
             name: "LedgerVaultTests",
             dependencies: [
-                "LedgerVault", "LedgerGit", "LedgerGitLayout", "LedgerCore", "LedgerMessages", "TestSupport",
+                "LedgerVault", "LedgerGit", "LedgerGitLayout", "LedgerCore", "LedgerMessages", "LedgerWidget",
+                "TestSupport",
             ]
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
