@@ -79,6 +79,59 @@ struct ImportTests {
         #expect(try git("fsck", "--strict", in: vault).succeeded)
     }
 
+    @Test(
+        "klog: a folder of .klg files in one commit, in the reader's zone; durations refused by line; a second import adds nothing"
+    )
+    func klog() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let zone = "Europe/Berlin"
+        #expect(try run(["init"], vault, home, zone: zone).succeeded)
+        let folder = home.sub("klog")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try writeFile(
+            folder + "/2024.klg",
+            """
+            2024-03-30 (8h!)
+            Before the clocks change #work
+                8:00 - 9:30 mail #admin
+                9:30am - 12:15pm #coding the importer
+                23:00 - 1:30> #reading across the night and the change
+                1h #gym
+
+            """)
+        try writeFile(folder + "/later.klg", "2024-04-02\n\t14:00 - ? #coding\n")
+        try writeFile(folder + "/notes.txt", "not klog\n")
+        let before = try commits(vault)
+        let refused = try run(["import", "klog", folder, "--define-types"], vault, home, zone: zone)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("2024.klg:6: the duration '1h' has no start time"), "\(refused.stderr)")
+        #expect(try commits(vault) == before)
+
+        let imported = try run(["import", "klog", folder, "--define-types", "--skip-invalid"], vault, home, zone: zone)
+        #expect(imported.succeeded, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("imported 4 entries from klog in one commit"), "\(imported.stdout)")
+        #expect(try commits(vault) == before + 1)
+        // 23:00 to 01:30 across the night the clocks go forward (02:00 → 03:00 is later, on the
+        // 31st): 2.5 h. The open range runs (nothing later).
+        let report = try run(["report", ":all", "--json"], vault, home, zone: zone)
+        for row in [#""key":"admin","seconds":5400,"count":1"#, #""key":"reading","seconds":9000,"count":1"#] {
+            #expect(report.stdout.contains(row), "\(report.stdout)")
+        }
+        #expect(report.stdout.contains(#""key":"coding","#) && report.stdout.contains(#""running":true"#))
+        let status = try run(["status", "--json"], vault, home, zone: zone)
+        #expect(status.stdout.contains(#""running":{"entry":"#), "\(status.stdout)")
+        let history = try run(["history", "--json"], vault, home, zone: zone)
+        #expect(history.stdout.contains(#""at":"2024-03-30T09:30:00+01:00""#), "\(history.stdout)")
+        #expect(history.stdout.contains(#""end":"2024-03-31T01:30:00+01:00""#), "\(history.stdout)")
+
+        let again = try run(["import", "klog", folder, "--define-types", "--skip-invalid"], vault, home, zone: zone)
+        #expect(again.stdout.hasPrefix("imported 0 entries from klog"), "\(again.stdout)")
+        #expect(try commits(vault) == before + 1)
+        #expect(try git("fsck", "--strict", in: vault).succeeded)
+        #expect(try run(["import", "klog", home.path], vault, home).stderr.contains("holds no klog files"))
+    }
+
     @Test("a record that cannot be read stops the import with file and line; --skip-invalid imports the rest")
     func badRecords() throws {
         let home = TemporaryDirectory()

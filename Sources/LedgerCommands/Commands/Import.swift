@@ -9,14 +9,14 @@ import LedgerVault
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Bring in what another tracker recorded (timewarrior's data, Watson's frames) or a CSV file, as one commit.",
+            "Bring in what another tracker recorded (timewarrior's data, Watson's frames, klog's records) or a CSV file, as one commit.",
         discussion: """
             Each interval becomes a timer entry whose id is derived from the interval itself, so \
             importing the same data again adds nothing, and an updated export adds only what is new. \
             A record that cannot be read stops the import before anything is written (file, line and \
             why), unless --skip-invalid. 'alog undo' takes the whole import back.
             """,
-        subcommands: [Timewarrior.self, Watson.self, CSV.self])
+        subcommands: [Timewarrior.self, Watson.self, Klog.self, CSV.self])
 
     /// What both trackers' imports take.
     struct Options: ParsableArguments {
@@ -93,6 +93,31 @@ struct Import: ParsableCommand {
         }
     }
 
+    struct Klog: OutcomeCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import klog's records: a .klg file, or a folder of them.",
+            discussion: """
+                Times are read in your zone (klog keeps none). A range becomes a timer entry, an open \
+                range a running one; the first #tag of the entry's summary (else of the record's) is \
+                the type, and the summary the note. A duration (2h30m) has no start time, so it \
+                cannot be placed: it is refused with its line (--skip-invalid leaves it out). \
+                Overlapping ranges follow alog's timeline: each ends where the next one starts.
+                """)
+
+        @Argument(help: "The .klg file or a folder of them.")
+        var path: String
+
+        @OptionGroup var options: Options
+
+        func render(_ imported: Import.Imported) { Import.render(imported, json: options.json) }
+
+        func execute() throws -> Import.Imported {
+            try Import.execute(options, source: "klog", path: path, defaultSource: .firstTag) { path, bytes in
+                KlogFormat.records(bytes, file: path, zone: SystemTimeZone())
+            }
+        }
+    }
+
     struct CSV: OutcomeCommand {
         static let configuration = CommandConfiguration(
             commandName: "csv",
@@ -129,6 +154,11 @@ struct Import: ParsableCommand {
         guard FileSystem.isDirectory(path) else { return [path] }
         if source == "csv" { throw Failure("\(DisplayText.quoted(path)) is a folder; give the CSV file to import") }
         let folder = path.hasSuffix("/") ? path : path + "/"
+        if source == "klog" {
+            let names = FileSystem.list(folder).filter { $0.hasSuffix(".klg") }.sorted()
+            guard !names.isEmpty else { throw Failure("\(DisplayText.quoted(path)) holds no klog files (*.klg)") }
+            return names.map { folder + $0 }
+        }
         if source == "watson" {
             guard FileSystem.exists(folder + "frames") else {
                 throw Failure("\(DisplayText.quoted(path)) holds no Watson 'frames' file")
