@@ -31,8 +31,16 @@ package enum CalendarView {
     }
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
-    /// Weeks as columns, Monday to Sunday as rows, month names above the week a month starts
+    /// The name of each row's weekday (rows start on the calendar's first day of the week),
+    /// every other one shown as GitHub does.
+    static func rowLabels(_ calendar: ContributionCalendar) -> [String] {
+        let first = calendar.days.first?.date.weekday ?? 1
+        return (0..<7).map { row in row % 2 == 0 ? weekdayNames[(first - 1 + row) % 7] : "" }
+    }
+
+    /// Weeks as columns, the days of the week as rows (Monday first unless configured), month names above the week a month starts
     /// in, today bracketed by the row's marker, a legend with each level's smallest value.
     package static func terminal(_ calendar: ContributionCalendar, colors: Colors) -> String {
         let weeks = stride(from: 0, to: calendar.days.count, by: 7).map { Array(calendar.days[$0..<$0 + 7]) }
@@ -51,7 +59,7 @@ package enum CalendarView {
             for (offset, letter) in name.enumerated() where 4 + offset < header.count { header[4 + offset] = letter }
         }
         var lines = [String(String(header).reversed().drop { $0 == " " }.reversed())]
-        let labels = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
+        let labels = rowLabels(calendar)
         for row in 0..<7 {
             var line = labels[row].padding(4)
             for week in weeks {
@@ -128,7 +136,7 @@ package enum CalendarView {
                 parts.append("<text x=\"\(x)\" y=\"12\" fill=\"#555\">\(monthNames[day.date.month - 1])</text>")
             }
         }
-        for (row, label) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
+        for (row, label) in rowLabels(calendar).enumerated().prefix(6) where !label.isEmpty {
             parts.append("<text x=\"0\" y=\"\(20 + row * (size + gap) + 9)\" fill=\"#555\">\(label)</text>")
         }
         parts.append("</svg>")

@@ -11,20 +11,20 @@ package enum ReportView {
         return h == 0 ? "\(m)m" : m == 0 ? "\(h)h" : "\(h)h \(m)m"
     }
 
-    /// The range as dates of the reader's zone: `2026-11-23 to 2026-11-29`.
-    static func dates(_ range: ReportRange, zone: any TimeZoneRules) -> String {
-        let first = zone.localInstant(at: range.from).localDateAndTime.date
-        let last = zone.localInstant(at: max(range.from, range.to - 1)).localDateAndTime.date
+    /// The range as the reader's days (their day start counted): `2026-11-23 to 2026-11-29`.
+    static func dates(_ range: ReportRange, calendar: LocalCalendar) -> String {
+        let first = calendar.date(of: range.from)
+        let last = calendar.date(of: max(range.from, range.to - 1))
         return first == last ? first.iso : "\(first.iso) to \(last.iso)"
     }
 
-    package static func table(_ rollup: Rollup, types: [String: ActivityTypeDefinition], zone: any TimeZoneRules)
+    package static func table(_ rollup: Rollup, types: [String: ActivityTypeDefinition], calendar: LocalCalendar)
         -> String
     {
+        let dates = dates(rollup.range, calendar: calendar)
         let title =
             "\(Terminal.bold("Report")) for \(rollup.range.label)"
-            + (rollup.range.label.contains(dates(rollup.range, zone: zone))
-                ? "" : " (\(dates(rollup.range, zone: zone)))")
+            + (rollup.range.label.contains(dates) ? "" : " (\(dates))")
             + ", by \(rollup.grouping.rawValue)"
         guard !rollup.rows.isEmpty else { return title + "\n" + Terminal.dim("nothing recorded in this range") }
         let showTime = rollup.total.seconds > 0 || rollup.rows.contains(where: \.running)

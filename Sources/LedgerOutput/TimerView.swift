@@ -1,4 +1,5 @@
 package import LedgerCore
+import LedgerEnvironment
 
 /// The running timer and the daily goals as `status`, `goals` and `watch` show them, from the
 /// status summary (its recent timers and goals), so the front can print them without git.
@@ -38,7 +39,7 @@ package enum TimerView {
     }
 
     package static func goals(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> [Goal] {
-        let day = LocalCalendar(zone: zone).day(containing: now)
+        let day = UserCalendar.current(zone: zone).day(containing: now)
         let timeline = summary.timeline
         let totals = timeline.totals(from: day.start, to: day.end, now: now)
         let running = timeline.running?.entry.type

@@ -1,6 +1,6 @@
 package import LedgerCore
 
-/// A GitHub-style year of days: for each local day of the last `weeks` weeks (Monday to Sunday,
+/// A GitHub-style year of days: for each local day of the last `weeks` weeks (whole weeks,
 /// the last one holding today), how much was recorded and its level, 0 to 4 (the Green Streak
 /// seed's rule: 0 for nothing, else `min(4, ceil(4 × value / max))`; or by quartiles of the
 /// non-empty days, as git-cal colours).
@@ -17,7 +17,7 @@ package struct ContributionCalendar: Sendable, Equatable {
         package var future: Bool
     }
 
-    /// Oldest first, whole weeks from a Monday.
+    /// Oldest first, whole weeks from the calendar's first day of the week (a Monday by default).
     package var days: [Day]
     package var today: CivilDate
     package var maxValue: Int64
@@ -30,11 +30,11 @@ package struct ContributionCalendar: Sendable, Equatable {
         types: Set<String> = [], measure: Measure = .count, levels: Levels = .seed
     ) {
         let today = calendar.date(of: now)
-        let firstMonday = LocalCalendar.weekStart(of: today).adding(days: -7 * Int64(max(1, weeks) - 1))
-        let first = firstMonday.daysSinceEpoch
-        let last = LocalCalendar.weekStart(of: today).daysSinceEpoch + 6
+        let firstWeekStart = calendar.weekStart(of: today).adding(days: -7 * Int64(max(1, weeks) - 1))
+        let first = firstWeekStart.daysSinceEpoch
+        let last = calendar.weekStart(of: today).daysSinceEpoch + 6
         var values = [Int64](repeating: 0, count: Int(last - first + 1))
-        let from = calendar.start(of: firstMonday)
+        let from = calendar.start(of: firstWeekStart)
         let to = calendar.start(of: today.adding(days: 1))
         func kept(_ type: String) -> Bool { types.isEmpty || types.contains(type) }
         switch measure {

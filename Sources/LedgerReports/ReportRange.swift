@@ -39,9 +39,9 @@ package struct ReportRange: Sendable, Equatable {
             from: calendar.start(of: date), to: calendar.start(of: date.adding(days: 1)), label: label ?? date.iso)
     }
 
-    /// The week (Monday to Sunday) holding `date`.
+    /// The week holding `date` (from the calendar's first day of the week, a Monday by default).
     package static func week(_ date: CivilDate, _ calendar: LocalCalendar, label: String? = nil) -> ReportRange {
-        let monday = LocalCalendar.weekStart(of: date)
+        let monday = calendar.weekStart(of: date)
         let sunday = monday.adding(days: 6)
         return ReportRange(
             from: calendar.start(of: monday), to: calendar.start(of: monday.adding(days: 7)),

@@ -14,7 +14,7 @@ package struct Rollup: Sendable, Equatable {
     }
 
     package struct Row: Sendable, Equatable {
-        /// The type or group name, `YYYY-MM-DD` (a day, or a week by its Monday) or `YYYY-MM`.
+        /// The type or group name, `YYYY-MM-DD` (a day, or a week by its first day) or `YYYY-MM`.
         package var key: String
         package var seconds: Int64 = 0
         package var count: Int = 0
@@ -57,7 +57,7 @@ package struct Rollup: Sendable, Equatable {
             case .type: type
             case .group: filter.group(of: type)
             case .day: date.iso
-            case .week: LocalCalendar.weekStart(of: date).iso
+            case .week: calendar.weekStart(of: date).iso
             case .month: date.isoMonth
             }
         }

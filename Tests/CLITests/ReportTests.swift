@@ -200,4 +200,43 @@ struct ReportTests {
             #expect(try run(arguments, vault, home, now: now, zone: zone).status == status, "\(arguments)")
         }
     }
+
+    @Test(
+        "config day-start 04:00 and week-start sunday: a late night counts to the day before, in reports, ranges, goals and the calendar"
+    )
+    func dayStart() throws {
+        let home = TemporaryDirectory()
+        let (now, zone) = ("2026-11-25T12:00:00+01:00", "Europe/Berlin")
+        let vault = try vault(
+            home, now: now, zone: zone,
+            windows: [("2026-11-24T22:00", "2026-11-25T02:00"), ("2026-11-25T09:00", "2026-11-25T10:00")])
+        #expect(
+            rows(try report([":yesterday", "--by", "day"], vault, home, now: now, zone: zone)) == ["2026-11-24": 7200])
+        for (value, problem) in [
+            ("13:00", "from 00:00 to 12:00"), ("4am", "from 00:00 to 12:00"), ("someday", "a day of the week"),
+        ] {
+            let refused = try run(
+                ["config", value == "someday" ? "week-start" : "day-start", value], vault, home, now: now, zone: zone)
+            #expect(refused.status == 64 && refused.stderr.contains(problem), "\(value): \(refused.stderr)")
+        }
+        #expect(try run(["config", "day-start", "04:00"], vault, home, now: now, zone: zone).succeeded)
+        #expect(try run(["config", "week-start", "sunday"], vault, home, now: now, zone: zone).succeeded)
+        // 22:00 to 02:00 is all the 24th's now; today (from 04:00) holds 09:00 to 10:00.
+        #expect(
+            rows(try report([":yesterday", "--by", "day"], vault, home, now: now, zone: zone)) == ["2026-11-24": 14400])
+        let today = try report([":today"], vault, home, now: now, zone: zone)
+        #expect(today["from"] as? String == "2026-11-25T04:00:00+01:00" && rows(today) == ["work": 3600])
+        let week = try report([":week", "--by", "week"], vault, home, now: now, zone: zone)
+        #expect(week["from"] as? String == "2026-11-22T04:00:00+01:00" && rows(week) == ["2026-11-22": 18000])
+        let history = try run(["history", ":today", "--json"], vault, home, now: now, zone: zone)
+        #expect(history.stdout.components(separatedBy: "\"id\"").count == 2, "\(history.stdout)")
+        // A daily goal's today starts at 04:00 too.
+        #expect(try run(["goals", "set", "work", "2h"], vault, home, now: now, zone: zone).succeeded)
+        let goals = try run(["goals", "--json"], vault, home, now: now, zone: zone)
+        #expect(goals.stdout.contains("\"todaySeconds\":3600"), "\(goals.stdout)")
+        let calendar = try run(["calendar", "--weeks", "2"], vault, home, now: now, zone: zone)
+        #expect(
+            calendar.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("Sun") == true, "\(calendar.stdout)")
+    }
+
 }

@@ -57,7 +57,7 @@ struct Calendar: OutcomeCommand {
         try InputCheck.requireKnown(kept, in: state)
         let entries = state.allEntries
         let grid = ContributionCalendar(
-            entries: entries, timeline: Timeline(entries: entries), calendar: LocalCalendar(zone: time.zone),
+            entries: entries, timeline: Timeline(entries: entries), calendar: UserCalendar.current(zone: time.zone),
             now: time.now, weeks: weeks, types: kept, measure: ContributionCalendar.Measure(rawValue: by)!,
             levels: ContributionCalendar.Levels(rawValue: levels)!)
         if let svg { try writeOutput(CalendarView.svg(grid), to: svg) }

@@ -83,14 +83,14 @@ struct Report: InputChecked, OutcomeCommand {
         let grouping = try Self.grouping(by)
         let resolved =
             try span.resolve(time) ?? ReportRange.named(
-                "week", now: time.now, calendar: LocalCalendar(zone: time.zone))!
+                "week", now: time.now, calendar: UserCalendar.current(zone: time.zone))!
         return Input(range: resolved, grouping: grouping, types: Set(try types.map(InputCheck.typeName)))
     }
 
     /// The rollup over the range, with the zone its days are in and the types' icons.
     struct Reported {
         var rollup: Rollup
-        var zone: any TimeZoneRules
+        var calendar: LocalCalendar
         var types: [String: ActivityTypeDefinition]
     }
 
@@ -108,20 +108,21 @@ struct Report: InputChecked, OutcomeCommand {
         let definitions = state.allTypes
         try InputCheck.requireKnown(input.types, in: state)
         let entries = state.allEntries
+        let calendar = UserCalendar.current(zone: time.zone)
         let rollup = Rollup(
             entries: entries, timeline: Timeline(entries: entries), range: input.range, grouping: input.grouping,
-            now: time.now, calendar: LocalCalendar(zone: time.zone),
+            now: time.now, calendar: calendar,
             filter: TypeFilter(types: input.types, groups: groups, definitions: definitions))
-        return Reported(rollup: rollup, zone: time.zone, types: Render.typeMap(definitions))
+        return Reported(rollup: rollup, calendar: calendar, types: Render.typeMap(definitions))
     }
 
     func render(_ reported: Reported) {
         if json {
-            emit(ReportView.json(reported.rollup, zone: reported.zone))
+            emit(ReportView.json(reported.rollup, zone: reported.calendar.zone))
         } else if csv {
             emit(ReportView.csv(reported.rollup))
         } else {
-            emit(ReportView.table(reported.rollup, types: reported.types, zone: reported.zone))
+            emit(ReportView.table(reported.rollup, types: reported.types, calendar: reported.calendar))
         }
     }
 }

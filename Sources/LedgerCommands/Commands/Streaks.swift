@@ -24,7 +24,7 @@ struct Streaks: OutcomeCommand {
         let state = try vault.state()
         Terminal.reportLineIssues(vault)
         let streaks = Streak.all(
-            entries: state.allEntries, calendar: LocalCalendar(zone: time.zone), now: time.now,
+            entries: state.allEntries, calendar: UserCalendar.current(zone: time.zone), now: time.now,
             order: state.types.map(\.name))
         return (streaks, Render.typeMap(state.allTypes))
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LedgerCore
+import LedgerEnvironment
 import LedgerOutput
 import LedgerReports
 
@@ -65,7 +66,7 @@ struct RangeOptions: ParsableArguments {
 
     /// The range the words give, read against `time`'s now and zone; nil when none is given.
     func resolve(_ time: TimeExpression) throws -> ReportRange? {
-        let calendar = LocalCalendar(zone: time.zone)
+        let calendar = UserCalendar.current(zone: time.zone)
         if let from {
             let start = try time.parse(from)
             let end = try to.map { try time.parse($0) } ?? time.zone.localInstant(at: time.now)

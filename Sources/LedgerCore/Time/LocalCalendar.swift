@@ -1,17 +1,32 @@
 /// Local days, weeks, months and years of a zone, as instants: the civil-day arithmetic that
-/// goals, reports, calendars and streaks share. A local day runs from its midnight to the next
-/// (23 or 25 hours across a daylight-saving change; where a zone skips midnight, from the first
-/// instant of that date). Weeks start on Monday (ISO 8601).
+/// goals, reports, calendars and streaks share. A local day runs from its start to the next
+/// day's (23 or 25 hours across a daylight-saving change; where a zone skips that wall time,
+/// from the first instant after the gap). A day starts at midnight unless `dayStart` says a
+/// later wall time (04:00: a late night counts to the day before); weeks start on Monday (ISO
+/// 8601) unless `firstWeekday` says another day.
 public struct LocalCalendar: Sendable {
     public var zone: any TimeZoneRules
+    /// Seconds after the local midnight at which a day starts (0 to 12 hours).
+    public var dayStart: Int64
+    /// The day weeks start on, numbered as ISO 8601 does: 1 Monday … 7 Sunday.
+    public var firstWeekday: Int
 
-    public init(zone: any TimeZoneRules) { self.zone = zone }
+    public init(zone: any TimeZoneRules, dayStart: Int64 = 0, firstWeekday: Int = 1) {
+        precondition((0...43_200).contains(dayStart) && (1...7).contains(firstWeekday))
+        (self.zone, self.dayStart, self.firstWeekday) = (zone, dayStart, firstWeekday)
+    }
 
-    /// The local date of `instant`.
-    public func date(of instant: Int64) -> CivilDate { zone.localInstant(at: instant).localDateAndTime.date }
+    /// The day `instant` counts to: its local date, or the date before when it falls before
+    /// the day start.
+    public func date(of instant: Int64) -> CivilDate {
+        let local = zone.localInstant(at: instant)
+        return CivilDate(daysSinceEpoch: floorDiv(local.seconds + Int64(local.offset) - dayStart, 86_400))
+    }
 
-    /// The first instant of `date`.
-    public func start(of date: CivilDate) -> Int64 { zone.instant(forLocal: date.daysSinceEpoch * 86_400).seconds }
+    /// The first instant of `date` (its day start, on the local clock).
+    public func start(of date: CivilDate) -> Int64 {
+        zone.instant(forLocal: date.daysSinceEpoch * 86_400 + dayStart).seconds
+    }
 
     /// The local day holding `instant`: from its first instant to the next day's.
     public func day(containing instant: Int64) -> (start: Int64, end: Int64) {
@@ -22,12 +37,13 @@ public struct LocalCalendar: Sendable {
     /// `HH:MM` of `instant`, with its date after it when that is not `now`'s day
     /// (`00:30 2026-11-26`): how a goal's time is said.
     public func clock(_ instant: Int64, now: Int64) -> String {
+        // A wall-clock date (from midnight), whatever the day start: the clock says it.
         let local = zone.localInstant(at: instant)
         let day = local.localDateAndTime.date
-        return local.localTime + (day != date(of: now) ? " " + day.iso : "")
+        return local.localTime + (day != zone.localInstant(at: now).localDateAndTime.date ? " " + day.iso : "")
     }
 
-    /// `[start, end)` split at local midnights: each day it touches, oldest first, with the
+    /// `[start, end)` split at day starts (local midnights by default): each day it touches, oldest first, with the
     /// seconds of it that fall in that day (a day of a DST change has 23 or 25 hours). An empty
     /// span (`start == end`) is its one day with 0 seconds.
     public func days(from start: Int64, to end: Int64, _ body: (CivilDate, Int64) -> Void) {
@@ -40,12 +56,11 @@ public struct LocalCalendar: Sendable {
         } while start < end
     }
 
-    /// The Monday of the week holding `date`.
-    public static func weekStart(of date: CivilDate) -> CivilDate {
-        // 1970-01-01 was a Thursday: days since the epoch + 3, modulo 7, is 0 on a Monday.
+    /// The first day of the week holding `date` (a Monday unless `firstWeekday` says otherwise).
+    public func weekStart(of date: CivilDate) -> CivilDate {
         let days = date.daysSinceEpoch
-        let weekday = ((days + 3) % 7 + 7) % 7
-        return CivilDate(daysSinceEpoch: days - weekday)
+        let back = (Int64(date.weekday - firstWeekday) + 7) % 7
+        return CivilDate(daysSinceEpoch: days - back)
     }
 
     /// The first day of the month holding `date`.
@@ -62,6 +77,12 @@ public struct LocalCalendar: Sendable {
 }
 
 extension CivilDate {
+    /// The day of the week, numbered as ISO 8601 does: 1 Monday … 7 Sunday.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday (4).
+        Int(((daysSinceEpoch + 3) % 7 + 7) % 7) + 1
+    }
+
     /// The date `days` later (earlier when negative).
     public func adding(days: Int64) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + days) }
 

@@ -1,3 +1,4 @@
+import LedgerEnvironment
 import LedgerGit
 
 /// `alog config`: every key alog reads, where it is kept, and what it does.
@@ -16,6 +17,13 @@ public struct ConfigKey: Sendable {
     /// The keys, in the order `alog config` lists them.
     public static let all: [ConfigKey] = [
         ConfigKey(name: "vault", scope: .user, help: "the vault used without --vault or $ALOG_VAULT"),
+        ConfigKey(
+            name: "day-start", scope: .user,
+            help:
+                "when a day starts for reports, calendar, streaks, goals and :today (HH:MM up to 12:00; default 00:00)"),
+        ConfigKey(
+            name: "week-start", scope: .user,
+            help: "the first day of a week for reports and the calendar (default monday)"),
         ConfigKey(name: "user.name", scope: .clone, help: "the name alog signs its commits with (git's own key)"),
         ConfigKey(name: "user.email", scope: .clone, help: "the email alog signs its commits with (git's own key)"),
         ConfigKey(
@@ -41,6 +49,10 @@ public struct ConfigKey: Sendable {
             }
             if name == "user.email", !value.contains("@") { return "it is not an email address (name@example.com)" }
             return nil
+        case "day-start":
+            return UserCalendar.dayStart(value) == nil ? "give a time of day from 00:00 to 12:00, such as 04:00" : nil
+        case "week-start":
+            return UserCalendar.firstWeekday(value) == nil ? "give a day of the week, such as monday or sunday" : nil
         default: return nil
         }
     }
