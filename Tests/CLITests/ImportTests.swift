@@ -125,6 +125,15 @@ struct ImportTests {
         #expect(history.stdout.contains(#""at":"2024-03-30T09:30:00+01:00""#), "\(history.stdout)")
         #expect(history.stdout.contains(#""end":"2024-03-31T01:30:00+01:00""#), "\(history.stdout)")
 
+        // A stop's id shares its entry's first 8 characters (the packed repository stores them
+        // once), and is never the entry's own.
+        let audit = try JSONSerialization.jsonObject(with: Data(try run(["audit", "--json"], vault, home).stdout.utf8))
+        let stops = (audit as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "stop" }
+        #expect(stops.count == 3)
+        for stop in stops {
+            let (id, target) = (stop["id"] as? String ?? "", stop["target"] as? String ?? "")
+            #expect(id.prefix(8) == target.prefix(8) && id != target, "\(id) \(target)")
+        }
         let again = try run(["import", "klog", folder, "--define-types", "--skip-invalid"], vault, home, zone: zone)
         #expect(again.stdout.hasPrefix("imported 0 entries from klog"), "\(again.stdout)")
         #expect(try commits(vault) == before + 1)
