@@ -40,6 +40,12 @@ PC
 else
   echo "build-release: libgit2 linked as a shared library" >&2
 fi
-swift build -c release --static-swift-stdlib "$@"
+# Position-dependent executables (`--no-pie`), as the static front already is: with the Swift
+# runtime and Foundation linked in, a position-independent alog-full makes the dynamic loader
+# apply ~73,000 relocations and dirty ~260 more pages on every start, a fifth of
+# `alog-full --version` (docs/performance.md, issue 26). Shared libraries, stack and heap are
+# still placed at random. Only with the static Swift runtime: against a shared libswiftCore a
+# position-dependent executable makes the loader warn (protected symbols).
+swift build -c release --static-swift-stdlib -Xlinker --no-pie "$@"
 # What was chosen, for scripts/test.sh to check against the binary.
 echo "$([ "$static" = yes ] && echo static || echo shared)" >.build/release/libgit2-linking
