@@ -455,7 +455,9 @@ struct NewUserTests {
 
         let unknown = try run(["config", "colour", "red"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("unknown key 'colour'; the keys are vault, day-start, week-start, user.name"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("unknown key 'colour'; the keys are vault, day-start, week-start, user.name"),
+            "\(unknown.stderr)")
         #expect(try run(["config", "user.email", "ada", "--vault", vault]).stderr.contains("not an email address"))
         // A name no commit can carry is refused as the email is (issue 27, 2), and nothing is set.
         for bad in ["", "   ", "Ada <x>", "a>b"] {

@@ -52,7 +52,7 @@ struct Import: ParsableCommand {
         }
     }
 
-    struct Timewarrior: OutcomeCommand {
+    struct Timewarrior: ImportSource {
         static let configuration = CommandConfiguration(
             abstract:
                 "Import timewarrior's data: its folder (~/.timewarrior or its data/), one YYYY-MM.data file, or 'timew export' JSON."
@@ -63,19 +63,17 @@ struct Import: ParsableCommand {
 
         @OptionGroup var options: Options
 
-        func render(_ imported: Import.Imported) { Import.render(imported, json: options.json) }
+        static let source = "timewarrior"
 
-        func execute() throws -> Import.Imported {
-            try Import.execute(options, source: "timewarrior", path: path, defaultSource: .firstTag) { path, bytes in
-                if bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "[") {
-                    return TimewarriorFormat.records(exportJSON: bytes, file: path)
-                }
-                return TimewarriorFormat.records(dataFile: String(decoding: bytes, as: UTF8.self), file: path)
+        func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError]) {
+            if bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "[") {
+                return TimewarriorFormat.records(exportJSON: bytes, file: file)
             }
+            return TimewarriorFormat.records(dataFile: String(decoding: bytes, as: UTF8.self), file: file)
         }
     }
 
-    struct Watson: OutcomeCommand {
+    struct Watson: ImportSource {
         static let configuration = CommandConfiguration(
             abstract: "Import Watson's frames: its folder (~/.config/watson) or its frames file.")
 
@@ -84,16 +82,15 @@ struct Import: ParsableCommand {
 
         @OptionGroup var options: Options
 
-        func render(_ imported: Import.Imported) { Import.render(imported, json: options.json) }
+        static let source = "watson"
+        static let defaultTypeSource = TypeSource.project
 
-        func execute() throws -> Import.Imported {
-            try Import.execute(options, source: "watson", path: path, defaultSource: .project) { path, bytes in
-                WatsonFormat.records(frames: bytes, file: path)
-            }
+        func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError]) {
+            WatsonFormat.records(frames: bytes, file: file)
         }
     }
 
-    struct Klog: OutcomeCommand {
+    struct Klog: ImportSource {
         static let configuration = CommandConfiguration(
             abstract: "Import klog's records: a .klg file, or a folder of them.",
             discussion: """
@@ -109,16 +106,14 @@ struct Import: ParsableCommand {
 
         @OptionGroup var options: Options
 
-        func render(_ imported: Import.Imported) { Import.render(imported, json: options.json) }
+        static let source = "klog"
 
-        func execute() throws -> Import.Imported {
-            try Import.execute(options, source: "klog", path: path, defaultSource: .firstTag) { path, bytes in
-                KlogFormat.records(bytes, file: path, zone: SystemTimeZone())
-            }
+        func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError]) {
+            KlogFormat.records(bytes, file: file, zone: SystemTimeZone())
         }
     }
 
-    struct CSV: OutcomeCommand {
+    struct CSV: ImportSource {
         static let configuration = CommandConfiguration(
             commandName: "csv",
             abstract:
@@ -136,12 +131,10 @@ struct Import: ParsableCommand {
 
         @OptionGroup var options: Options
 
-        func render(_ imported: Import.Imported) { Import.render(imported, json: options.json) }
+        static let source = "csv"
 
-        func execute() throws -> Import.Imported {
-            try Import.execute(options, source: "csv", path: path, defaultSource: .firstTag) { path, bytes in
-                CSVFormat.records(bytes, file: path, zone: SystemTimeZone())
-            }
+        func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError]) {
+            CSVFormat.records(bytes, file: file, zone: SystemTimeZone())
         }
     }
 
@@ -292,4 +285,25 @@ struct Import: ParsableCommand {
         for error in skipped { lines.append(Terminal.yellow("  skipped \(error)")) }
         emit(lines.joined(separator: "\n"))
     }
+}
+
+/// One source `alog import` reads: its name, which of a record's names becomes the type unless
+/// `--type-from` says otherwise, and its reader. The import itself (`Import.execute`) and its
+/// words (`Import.render`) are the same for every source.
+protocol ImportSource: OutcomeCommand where Outcome == Import.Imported {
+    static var source: String { get }
+    static var defaultTypeSource: TypeSource { get }
+    var path: String { get }
+    var options: Import.Options { get }
+    func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError])
+}
+
+extension ImportSource {
+    static var defaultTypeSource: TypeSource { .firstTag }
+
+    func execute() throws -> Import.Imported {
+        try Import.execute(options, source: Self.source, path: path, defaultSource: Self.defaultTypeSource, read: read)
+    }
+
+    func render(_ imported: Import.Imported) { Import.render(imported, json: options.json) }
 }
