@@ -19,8 +19,8 @@ public struct LocalCalendar: Sendable {
     /// The day `instant` counts to: its local date, or the date before when it falls before
     /// the day start.
     public func date(of instant: Int64) -> CivilDate {
-        let local = zone.localInstant(at: instant)
-        return CivilDate(daysSinceEpoch: floorDiv(local.seconds + Int64(local.offset) - dayStart, 86_400))
+        let (date, second) = zone.localInstant(at: instant).localDateAndTime
+        return Int64(second) < dayStart ? date.adding(days: -1) : date
     }
 
     /// The first instant of `date` (its day start, on the local clock).
