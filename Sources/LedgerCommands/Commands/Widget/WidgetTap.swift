@@ -18,10 +18,16 @@ struct WidgetTap: InputChecked, OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    /// The words as the tap reads them (the tap itself, shared with the front, reads them again).
+    /// The words as the tap reads them (the store checks the type again, in the words the
+    /// front uses).
     func checkedInput(_ time: TimeExpression) throws {
-        _ = try InputCheck.instant(at, time)
+        _ = try instant(time)
         _ = try InputCheck.typeName(type)
+    }
+
+    /// When the tap happened: `--at` read against `time`, else now.
+    func instant(_ time: TimeExpression) throws -> LocalInstant {
+        try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
     }
 
     func execute() throws -> (tap: WidgetStore.Tap, at: LocalInstant) {
@@ -32,8 +38,7 @@ struct WidgetTap: InputChecked, OutcomeCommand {
         if !store.knowsTypes, let vault = try? options.open(drainingWidgetQueue: false) {
             try? vault.ensureWidgetCache()
         }
-        let time = TimeExpression(now: CommandClock.nowSeconds, zone: SystemTimeZone())
-        let instant = try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
+        let instant = try instant(CommandClock.expression)
         return (try store.tap(type: type, at: instant), instant)
     }
 
