@@ -39,6 +39,8 @@ package enum TimerView {
     }
 
     package static func goals(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) -> [Goal] {
+        // Most vaults set no goal: then `status` (the front's warm one too) reads no settings file.
+        guard !summary.dailyGoals.isEmpty else { return [] }
         let day = UserCalendar.current(zone: zone).day(containing: now)
         let timeline = summary.timeline
         let totals = timeline.totals(from: day.start, to: day.end, now: now)
