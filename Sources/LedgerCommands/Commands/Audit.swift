@@ -5,6 +5,7 @@ import LedgerVault
 
 struct Audit: OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "audit",
         abstract: "Print the raw event log, oldest first, with the commit, device and author of each event.")
 
     @Flag(help: "Print a JSON array (documented in docs/cli.md).")

@@ -5,6 +5,7 @@ import LedgerVault
 
 struct Cancel: OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "cancel",
         abstract: "Drop the running timer as if it had not started ('alog undo' or 'alog restore ID' brings it back).")
 
     @OptionGroup var options: VaultOptions

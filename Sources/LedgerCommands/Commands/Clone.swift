@@ -5,7 +5,7 @@ import LedgerVault
 
 struct Clone: OutcomeCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Set up this machine as a new device of an existing vault.",
+        commandName: "clone", abstract: "Set up this machine as a new device of an existing vault.",
         discussion: """
             URL may be a path, file://, git://, ssh:// (or user@host:path) or https://. The clone gets \
             its own device id; 'origin' becomes the remote 'alog sync' uses.

@@ -8,6 +8,7 @@ import LedgerSystem
 /// names as you type (see `DynamicCompletion`).
 struct Completions: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "completions",
         abstract: "Shell completion for bash, zsh and fish: install it, or print the script.",
         subcommands: [Install.self, Script.self])
 
@@ -45,7 +46,7 @@ struct Completions: ParsableCommand {
 
     struct Script: OutcomeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the completion script for SHELL (bash, zsh or fish).")
+            commandName: "script", abstract: "Print the completion script for SHELL (bash, zsh or fish).")
 
         @Argument(help: "bash, zsh or fish.", completion: .list(["bash", "zsh", "fish"]))
         var shell: String
@@ -57,6 +58,7 @@ struct Completions: ParsableCommand {
 
     struct Install: OutcomeCommand {
         static let configuration = CommandConfiguration(
+            commandName: "install",
             abstract: "Install the completion script where your shell loads it (again: updates it).",
             discussion: """
                 bash: ${XDG_DATA_HOME:-~/.local/share}/bash-completion/completions/alog; zsh: \

@@ -6,7 +6,7 @@ import LedgerVault
 
 struct Config: OutcomeCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show or set alog's settings.",
+        commandName: "config", abstract: "Show or set alog's settings.",
         discussion: """
             'alog config' lists every key; 'alog config KEY' prints one; 'alog config KEY VALUE' sets it; \
             'alog config --unset KEY' removes it. Keys: \

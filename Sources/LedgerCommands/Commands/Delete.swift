@@ -6,7 +6,7 @@ import LedgerVault
 
 struct Delete: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Hide an entry (recorded as a new event; 'alog restore' brings it back).")
+        commandName: "delete", abstract: "Hide an entry (recorded as a new event; 'alog restore' brings it back).")
 
     @Argument(help: "The entry's id or a unique prefix of it.", completion: DynamicCompletion.liveEntries)
     var id: String

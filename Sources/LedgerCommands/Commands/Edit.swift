@@ -7,7 +7,7 @@ import LedgerVault
 
 struct Edit: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Change an entry's time, type or note (recorded as a new event).",
+        commandName: "edit", abstract: "Change an entry's time, type or note (recorded as a new event).",
         discussion: "ID may be any unique prefix of at least 4 characters. --note \"\" removes the note."
     )
 

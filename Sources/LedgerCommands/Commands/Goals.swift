@@ -6,11 +6,13 @@ import LedgerVault
 
 struct Goals: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Daily goals: time per day for a type, shown by 'alog status'.", subcommands: [List.self, Set.self],
+        commandName: "goals", abstract: "Daily goals: time per day for a type, shown by 'alog status'.",
+        subcommands: [List.self, Set.self],
         defaultSubcommand: List.self)
 
     struct List: OutcomeCommand {
-        static let configuration = CommandConfiguration(abstract: "List the daily goals with today's totals.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the daily goals with today's totals.")
 
         @Flag(help: "Print JSON (documented in docs/cli.md).")
         var json = false
@@ -34,7 +36,7 @@ struct Goals: ParsableCommand {
 
     struct Set: OutcomeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set a type's daily goal (DURATION: 45m, 1h30m, 1.5h; 0 removes it).")
+            commandName: "set", abstract: "Set a type's daily goal (DURATION: 45m, 1h30m, 1.5h; 0 removes it).")
 
         @Argument(help: "The activity type.", completion: DynamicCompletion.types)
         var type: String

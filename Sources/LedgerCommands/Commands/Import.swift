@@ -8,6 +8,7 @@ import LedgerVault
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract:
             "Bring in what another tracker recorded (timewarrior's data, Watson's frames, klog's records) or a CSV file, as one commit.",
         discussion: """
@@ -54,6 +55,7 @@ struct Import: ParsableCommand {
 
     struct Timewarrior: ImportSource {
         static let configuration = CommandConfiguration(
+            commandName: "timewarrior",
             abstract:
                 "Import timewarrior's data: its folder (~/.timewarrior or its data/), one YYYY-MM.data file, or 'timew export' JSON."
         )
@@ -75,7 +77,8 @@ struct Import: ParsableCommand {
 
     struct Watson: ImportSource {
         static let configuration = CommandConfiguration(
-            abstract: "Import Watson's frames: its folder (~/.config/watson) or its frames file.")
+            commandName: "watson", abstract: "Import Watson's frames: its folder (~/.config/watson) or its frames file."
+        )
 
         @Argument(help: "The folder or the frames file.")
         var path: String
@@ -92,7 +95,7 @@ struct Import: ParsableCommand {
 
     struct Klog: ImportSource {
         static let configuration = CommandConfiguration(
-            abstract: "Import klog's records: a .klg file, or a folder of them.",
+            commandName: "klog", abstract: "Import klog's records: a .klg file, or a folder of them.",
             discussion: """
                 Times are read in your zone (klog keeps none). A range becomes a timer entry, an open \
                 range a running one; the first #tag of the entry's summary (else of the record's) is \

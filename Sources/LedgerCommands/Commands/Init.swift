@@ -6,7 +6,7 @@ import LedgerVault
 
 struct Init: OutcomeCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Create a vault, or adopt an existing git repository or folder of notes.",
+        commandName: "init", abstract: "Create a vault, or adopt an existing git repository or folder of notes.",
         discussion: "Only the ledger's own folder (.alog/) is written and committed; your notes are left as they are."
     )
 

@@ -7,6 +7,7 @@ import LedgerVault
 
 struct Log: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "Log an activity; prints the new entry's id (on a terminal, with what was logged).",
         discussion: "TIME: ISO 8601, HH:MM, 'yesterday 22:10', -15m, -1h30m, now (default)."
     )

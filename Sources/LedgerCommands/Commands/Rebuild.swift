@@ -7,7 +7,7 @@ import LedgerVault
 
 struct Rebuild: OutcomeCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Fold every event again from the vault and rewrite the caches.")
+        commandName: "rebuild", abstract: "Fold every event again from the vault and rewrite the caches.")
 
     @OptionGroup var options: VaultOptions
 

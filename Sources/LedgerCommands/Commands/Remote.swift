@@ -5,12 +5,12 @@ import LedgerVault
 
 struct Remote: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Manage the git remotes the vault syncs with.",
+        commandName: "remote", abstract: "Manage the git remotes the vault syncs with.",
         subcommands: [List.self, Add.self, Remove.self],
         defaultSubcommand: List.self)
 
     struct List: OutcomeCommand {
-        static let configuration = CommandConfiguration(abstract: "List the remotes.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the remotes.")
 
         @Flag(help: "Print JSON: an array of {name, url}.")
         var json = false
@@ -40,7 +40,7 @@ struct Remote: ParsableCommand {
     }
 
     struct Add: OutcomeCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a remote.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a remote.")
 
         @Argument(help: "A name for the remote, e.g. origin.")
         var name: String
@@ -70,7 +70,8 @@ struct Remote: ParsableCommand {
     }
 
     struct Remove: OutcomeCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a remote (nothing in the vault changes).")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove a remote (nothing in the vault changes).")
 
         @Argument(help: "The remote's name.", completion: DynamicCompletion.remotes)
         var name: String

@@ -6,6 +6,7 @@ import LedgerVault
 
 struct Repair: OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "repair",
         abstract:
             "Put back what damage from outside alog took away: a damaged or missing branch ref, removed or damaged event lines.",
         discussion: """

@@ -5,7 +5,7 @@ import LedgerOutput
 import LedgerVault
 
 struct Restore: InputChecked, OutcomeCommand {
-    static let configuration = CommandConfiguration(abstract: "Bring back a deleted entry.")
+    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Bring back a deleted entry.")
 
     @Argument(help: "The entry's id or a unique prefix of it.", completion: DynamicCompletion.deletedEntries)
     var id: String

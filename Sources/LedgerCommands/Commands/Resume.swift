@@ -6,6 +6,7 @@ import LedgerVault
 
 struct Resume: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "resume",
         abstract: "Start a new timer with the type, note and goal of the most recently stopped one.",
         aliases: ["continue"])
 

@@ -6,6 +6,7 @@ import LedgerVault
 
 struct Show: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show an entry and every event that touched it, with commit, device, author and time.")
 
     @Argument(help: "The entry's id or a unique prefix of it.", completion: DynamicCompletion.liveEntries)

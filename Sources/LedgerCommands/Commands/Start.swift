@@ -6,6 +6,7 @@ import LedgerVault
 
 struct Start: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "start",
         abstract:
             "Start a timer; prints the new entry's id. A timer running since before it is stopped where this one starts.",
         discussion: """

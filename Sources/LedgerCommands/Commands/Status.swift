@@ -7,6 +7,7 @@ import LedgerVault
 
 struct Status: OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show the timers (awake/asleep, since last meal, since last entry) and last-known activities.")
 
     @Flag(help: "Print JSON (documented in docs/cli.md).")

@@ -5,7 +5,7 @@ import LedgerOutput
 import LedgerVault
 
 struct Stop: InputChecked, OutcomeCommand {
-    static let configuration = CommandConfiguration(abstract: "Stop the running timer.")
+    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop the running timer.")
 
     @Option(parsing: .unconditional, help: "When it stopped (default: now).")
     var at: String?

@@ -8,7 +8,7 @@ import LedgerVault
 
 struct Sync: OutcomeCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Fetch, merge and push the vault through a git remote.",
+        commandName: "sync", abstract: "Fetch, merge and push the vault through a git remote.",
         discussion: """
             REMOTE defaults to the branch's upstream, else 'origin', else the only remote. The merge \
             rules are in docs/sync.md: events are never lost or duplicated, and where a note was \

@@ -6,7 +6,7 @@ import LedgerVault
 
 struct Track: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Record a timer that already ran, from one time to another, in one step.",
+        commandName: "track", abstract: "Record a timer that already ran, from one time to another, in one step.",
         discussion: """
             alog track reading 9:00 - 10:30
             alog track reading yesterday 21:00 to yesterday 22:15

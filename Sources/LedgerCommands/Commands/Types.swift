@@ -6,11 +6,12 @@ import LedgerVault
 
 struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List, define or remove activity types.", subcommands: [List.self, Add.self, Remove.self],
+        commandName: "types", abstract: "List, define or remove activity types.",
+        subcommands: [List.self, Add.self, Remove.self],
         defaultSubcommand: List.self)
 
     struct List: OutcomeCommand {
-        static let configuration = CommandConfiguration(abstract: "List the known activity types.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the known activity types.")
 
         @Flag(help: "Print JSON.")
         var json = false
@@ -49,7 +50,7 @@ struct Types: ParsableCommand {
 
     struct Add: InputChecked, OutcomeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Define an activity type, or change the icon, group or colour of one.",
+            commandName: "add", abstract: "Define an activity type, or change the icon, group or colour of one.",
             discussion: """
                 On a type that exists, only the options given change; the others keep their value. \
                 Names are case-insensitive (kept in lowercase).
@@ -112,7 +113,7 @@ struct Types: ParsableCommand {
 
     struct Remove: OutcomeCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove an activity type (archived while entries of it remain).",
+            commandName: "remove", abstract: "Remove an activity type (archived while entries of it remain).",
             discussion: """
                 The type is no longer listed by 'alog types' (see 'types --all') and log, start, \
                 edit --type and goals refuse it. Entries already logged with it are kept and shown \

@@ -5,7 +5,7 @@ import LedgerVault
 
 struct Undo: OutcomeCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Reverse the last action of this device (recorded as a new event).",
+        commandName: "undo", abstract: "Reverse the last action of this device (recorded as a new event).",
         discussion: """
             A log is deleted, a delete restored, a restore deleted again, an edit put back, a type \
             redefinition put back. Run it again to undo the action before; an undo is never itself \

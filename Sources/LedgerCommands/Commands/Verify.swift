@@ -4,6 +4,7 @@ import LedgerVault
 
 struct Verify: OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Check the whole log: damaged lines, duplicate ids, event lines changed or removed in history.",
         discussion: "Exits non-zero when anything is wrong.")
 

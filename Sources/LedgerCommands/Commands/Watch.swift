@@ -14,6 +14,7 @@ import LedgerVault
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract:
             "A live view: the running timer and its goal, today's goals, awake/asleep and meal, the last entries.",
         discussion: """

@@ -58,13 +58,15 @@ enum CommandTable {
 
     /// Commands run on every quick log or status refresh, parsed on their own type first
     /// (building the root's tree by reflection costs milliseconds on each run).
-    static let parsedAlone: Set<String> = ["log", "status", "edit", "delete", "restore", "history"]
+    static var parsedAlone: Set<String> { Set(hotCommands.keys) }
 
-    /// `parsedAlone`, by name.
-    static let hotCommands: [String: any ParsableCommand.Type] = Dictionary(
-        uniqueKeysWithValues: parsedAlone.compactMap { name in
-            topLevel.first { $0._commandName == name }.map { (name, $0) }
-        })
+    /// `parsedAlone`, by name. Spelled out: deriving the names (`_commandName`) makes the
+    /// runtime describe each type, which scans every protocol conformance of the executable and
+    /// cost a quarter of a `history` (`CommandTableTests` checks the names).
+    static let hotCommands: [String: any ParsableCommand.Type] = [
+        "log": Log.self, "status": Status.self, "edit": Edit.self, "delete": Delete.self, "restore": Restore.self,
+        "history": History.self,
+    ]
 
     /// The commands behind the fast paths' hot forms.
     static let hotFormCommands: [any HotFormCommand.Type] = {
@@ -94,9 +96,14 @@ enum InputCheck {
     /// Refuses the first of `types` the vault does not know (removed ones are known: their
     /// entries stay in reports and history).
     static func requireKnown(_ types: Set<String>, in state: LedgerState) throws {
-        let known = Set(state.allTypes.map(\.name))
+        try requireKnown(types, all: state.allTypes)
+    }
+
+    /// The same check against the summary's types (`StatusSummary.allTypes`).
+    static func requireKnown(_ types: Set<String>, all: [ActivityTypeDefinition]) throws {
+        let known = Set(all.map(\.name))
         if let unknown = types.sorted().first(where: { !known.contains($0) }) {
-            throw VaultError.unknownType(unknown, known: state.types.map(\.name))
+            throw VaultError.unknownType(unknown, known: all.filter { !$0.archived }.map(\.name))
         }
     }
 

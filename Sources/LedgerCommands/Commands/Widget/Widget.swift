@@ -2,7 +2,7 @@ import ArgumentParser
 
 struct Widget: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "The widget bridge: quick taps and status-bar output that never wait for git.",
+        commandName: "widget", abstract: "The widget bridge: quick taps and status-bar output that never wait for git.",
         discussion: """
             Taps go to a device-local queue (.git/alog/widget/: alog's own taps in queue.log, \
             items other programs write in PendingActivities.json); every command that opens the \
