@@ -16,6 +16,12 @@ package struct StateDirectory: Sendable, Equatable {
     package var summaryCache: String { path + "summary.bin" }
     /// The whole fold (`LedgerState`), for `history`, id lookups and `show`.
     package var stateCache: String { path + "state.bin" }
+    /// The time index (`TimeIndexFile`): every live entry by start, for history and reports.
+    package var timeIndex: String { path + "time.idx" }
+    /// The time index's notes and names.
+    package var timeHeap: String { path + "time.heap" }
+    /// The `flock` a process holds while it moves the time index on.
+    package var timeIndexLock: String { path + "time.lock" }
     /// The `flock` every writer of this clone holds.
     package var writeLock: String { path + "write.lock" }
     /// Present while a writer moves the branch and brings the working tree along (see the

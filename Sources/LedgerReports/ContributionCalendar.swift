@@ -30,12 +30,11 @@ package struct ContributionCalendar: Sendable, Equatable {
         types: Set<String> = [], measure: Measure = .count, levels: Levels = .seed
     ) {
         let today = calendar.date(of: now)
-        let firstWeekStart = calendar.weekStart(of: today).adding(days: -7 * Int64(max(1, weeks) - 1))
+        let firstWeekStart = Self.firstWeekStart(calendar: calendar, today: today, weeks: weeks)
         let first = firstWeekStart.daysSinceEpoch
         let last = calendar.weekStart(of: today).daysSinceEpoch + 6
         var values = [Int64](repeating: 0, count: Int(last - first + 1))
-        let from = calendar.start(of: firstWeekStart)
-        let to = calendar.start(of: today.adding(days: 1))
+        let (from, to) = Self.span(calendar: calendar, now: now, weeks: weeks)
         func kept(_ type: String) -> Bool { types.isEmpty || types.contains(type) }
         switch measure {
         case .count:
@@ -80,6 +79,19 @@ package struct ContributionCalendar: Sendable, Equatable {
         self.maxValue = maxValue
         self.thresholds = thresholds
         self.measure = measure
+    }
+
+    /// The instants the grid counts: from its first day's start to the end of today.
+    package static func span(calendar: LocalCalendar, now: Int64, weeks: Int) -> (from: Int64, to: Int64) {
+        let today = calendar.date(of: now)
+        return (
+            calendar.start(of: firstWeekStart(calendar: calendar, today: today, weeks: weeks)),
+            calendar.start(of: today.adding(days: 1))
+        )
+    }
+
+    private static func firstWeekStart(calendar: LocalCalendar, today: CivilDate, weeks: Int) -> CivilDate {
+        calendar.weekStart(of: today).adding(days: -7 * Int64(max(1, weeks) - 1))
     }
 
     /// The seed's palette: empty, then levels 1 to 4.

@@ -27,10 +27,15 @@ func timedRun(_ argv: [String], environment: [String: String] = [:]) -> (ms: Dou
     let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, cEnv)
     guard rc == 0 else { return (0, -1) }
     var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    lastPeakKilobytes = Int(usage.ru_maxrss)
     return (elapsed, (status >> 8) & 0xFF)
 }
+
+/// The peak resident memory (KiB) of the process `timedRun` ran last.
+nonisolated(unsafe) var lastPeakKilobytes = 0
 
 /// Runs a shell command, failing loudly.
 @discardableResult

@@ -1,4 +1,6 @@
+import Foundation
 import LedgerCore
+import TestSupport
 import Testing
 
 @Suite("Text from outside alog on a terminal")
@@ -91,5 +93,26 @@ struct DisplayTextTests {
         #expect(
             JSONText.string("a\u{1B}[31m\u{07}\0\u{7F}\u{9B}\u{2028}\n\t\"\\é")
                 == #""a\u001b[31m\u0007\u0000\u007f\u009b\u2028\n\t\"\\é""#)
+    }
+
+    @Test("any text, written as a JSON string, reads back as itself and carries no control character raw")
+    func jsonRoundTrip() throws {
+        var random = SplitMix(state: 7)
+        let pool: [Unicode.Scalar] =
+            (0...0xA0).compactMap(Unicode.Scalar.init) + [
+                "é", "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "😀", "語",
+            ]
+        for _ in 0..<5000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0..<12, using: &random) { text.append(pool.randomElement(using: &random)!) }
+            let value = String(text)
+            let json = JSONText.string(value)
+            #expect(
+                !json.unicodeScalars.contains {
+                    $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
+                })
+            let back = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
+            #expect(back == [value], "\(json)")
+        }
     }
 }

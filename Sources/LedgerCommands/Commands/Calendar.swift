@@ -52,13 +52,14 @@ struct Calendar: OutcomeCommand {
         let time = CommandClock.expression
         let kept = Set(try types.map(InputCheck.typeName))
         let vault = try options.open()
-        let state = try vault.state()
+        try InputCheck.requireKnown(kept, all: try vault.summary().allTypes)
+        let calendar = UserCalendar.current(zone: time.zone)
+        let span = ContributionCalendar.span(calendar: calendar, now: time.now, weeks: weeks)
+        let (entries, timeline) = try vault.readTimeIndex { try $0.span(from: span.from, to: span.to) }
         Terminal.reportLineIssues(vault)
-        try InputCheck.requireKnown(kept, in: state)
-        let entries = state.allEntries
         let grid = ContributionCalendar(
-            entries: entries, timeline: Timeline(entries: entries), calendar: UserCalendar.current(zone: time.zone),
-            now: time.now, weeks: weeks, types: kept, measure: ContributionCalendar.Measure(rawValue: by)!,
+            entries: entries, timeline: timeline, calendar: calendar, now: time.now, weeks: weeks, types: kept,
+            measure: ContributionCalendar.Measure(rawValue: by)!,
             levels: ContributionCalendar.Levels(rawValue: levels)!)
         if let svg { try writeOutput(CalendarView.svg(grid), to: svg) }
         return grid

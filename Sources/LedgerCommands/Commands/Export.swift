@@ -9,6 +9,7 @@ import LedgerVault
 
 struct Export: OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write the entries (all, or a range) as CSV, JSON, timewarrior's export JSON or Watson's frames.",
         discussion: """
             Oldest first. csv: id,type,group,start,end,seconds,note. json: history --json's items. \
@@ -43,20 +44,24 @@ struct Export: OutcomeCommand {
         let range = try span.resolve(time)
         let kept = Set(try types.map(InputCheck.typeName))
         let vault = try options.open()
-        let state = try vault.state()
-        Terminal.reportLineIssues(vault)
-        try InputCheck.requireKnown(kept, in: state)
-        let filter = TypeFilter(types: kept, definitions: state.allTypes)
+        let definitions = try vault.summary().allTypes
+        try InputCheck.requireKnown(kept, all: definitions)
+        let filter = TypeFilter(types: kept, definitions: definitions)
+        // The index's rows are in the timeline's order, with their windows as the whole
+        // timeline lays them (a timer ended by the next one's start keeps that end even when
+        // the next one is filtered out).
         var entries: [Entry] = []
-        state.forEachEntry { entry in
-            guard !entry.isDeleted, filter.keeps(entry.type) else { return }
-            if let range, !(range.from <= entry.at.seconds && entry.at.seconds < range.to) { return }
-            entries.append(entry)
+        var intervals: [EventID: Timeline.Interval] = [:]
+        try vault.readTimeIndex { index in
+            (entries, intervals) = ([], [:])
+            for number in index.rows(from: range?.from, to: range?.to) {
+                let (entry, interval) = try index.entryAndWindow(number)
+                guard filter.keeps(entry.type) else { continue }
+                entries.append(entry)
+                if let interval { intervals[entry.id] = interval }
+            }
         }
-        // Windows as the whole timeline lays them: a timer ended by the next one's start keeps
-        // that end even when the next one is filtered out.
-        let intervals = state.timeline.byEntry
-        entries.sort { Timeline.startsFirst($0, $1) }
+        Terminal.reportLineIssues(vault)
         let items = entries.map {
             ExportFormat.Item(entry: $0, end: intervals[$0.id]?.end?.seconds, group: filter.groupOf[$0.type] ?? "")
         }
@@ -64,7 +69,7 @@ struct Export: OutcomeCommand {
         switch ExportFormat(rawValue: format)! {
         case .csv: text = ExportFormat.csv(items, now: time.now)
         case .json:
-            let types = Render.typeMap(state.allTypes)
+            let types = Render.typeMap(definitions)
             text =
                 JSONText.array(
                     items.map { item in

@@ -14,6 +14,7 @@ import LedgerVault
 
 struct Report: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Time and counts per type, group, day, week or month over a range (default: this week by type).",
         discussion: """
             RANGE: :today, :yesterday, :week, :lastweek, :month, :lastmonth, :year, :lastyear, :all \
@@ -103,16 +104,15 @@ struct Report: InputChecked, OutcomeCommand {
         let time = CommandClock.expression
         let input = try checkedInput(time)
         let vault = try options.open()
-        let state = try vault.state()
+        let definitions = try vault.summary().allTypes
+        try InputCheck.requireKnown(input.types, all: definitions)
+        // Only the entries of the range (and the timer whose window reaches into it) are read.
+        let (entries, timeline) = try vault.readTimeIndex { try $0.span(from: input.range.from, to: input.range.to) }
         Terminal.reportLineIssues(vault)
-        let definitions = state.allTypes
-        try InputCheck.requireKnown(input.types, in: state)
-        let entries = state.allEntries
         let calendar = UserCalendar.current(zone: time.zone)
         let rollup = Rollup(
-            entries: entries, timeline: Timeline(entries: entries), range: input.range, grouping: input.grouping,
-            now: time.now, calendar: calendar,
-            filter: TypeFilter(types: input.types, groups: groups, definitions: definitions))
+            entries: entries, timeline: timeline, range: input.range, grouping: input.grouping, now: time.now,
+            calendar: calendar, filter: TypeFilter(types: input.types, groups: groups, definitions: definitions))
         return Reported(rollup: rollup, calendar: calendar, types: Render.typeMap(definitions))
     }
 

@@ -7,6 +7,7 @@ import LedgerVault
 
 struct Streaks: OutcomeCommand {
     static let configuration = CommandConfiguration(
+        commandName: "streaks",
         abstract: "Per type: today's entries, the current streak and the best (days in a row with an entry).",
         discussion: """
             Days are local days; an entry counts on the day it starts. Today without an entry yet \
@@ -21,12 +22,13 @@ struct Streaks: OutcomeCommand {
     func execute() throws -> (streaks: [Streak], types: [String: ActivityTypeDefinition]) {
         let time = CommandClock.expression
         let vault = try options.open()
-        let state = try vault.state()
+        let summary = try vault.summary()
+        let entries = try vault.readTimeIndex { try $0.span(from: .min, to: .max).entries }
         Terminal.reportLineIssues(vault)
         let streaks = Streak.all(
-            entries: state.allEntries, calendar: UserCalendar.current(zone: time.zone), now: time.now,
-            order: state.types.map(\.name))
-        return (streaks, Render.typeMap(state.allTypes))
+            entries: entries, calendar: UserCalendar.current(zone: time.zone), now: time.now,
+            order: summary.types.map(\.name))
+        return (streaks, Render.typeMap(summary.allTypes))
     }
 
     func render(_ outcome: (streaks: [Streak], types: [String: ActivityTypeDefinition])) {

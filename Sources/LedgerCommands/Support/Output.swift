@@ -15,6 +15,12 @@ func emit(_ text: String) {
     print(text)
 }
 
+/// Prints part of a long output (no newline added): for output written as it is made.
+func emitPart(_ text: String) {
+    if Invocation.current != nil { return StandardStream.output(text) }
+    print(text, terminator: "")
+}
+
 /// Prints a line of plain text (no styles) that may hold text from outside alog (a path, a
 /// name, a URL, a line of a damaged file): its control characters are shown escaped.
 func emitLine(_ text: String) { emit(DisplayText.escaped(text)) }

@@ -1,26 +1,69 @@
 /// JSON text for `--json` outputs: stable key order, no Foundation on the hot path.
 public enum JSONText {
     public static func string(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            // Every control character (C0, DEL, C1) and the line and paragraph separators (which
-            // end a line in JavaScript) as \u escapes: JSON output printed on a terminal, or
-            // read by a script, carries none of them raw.
-            case _
-            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count + 2)
+        appendString(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `string(value)`'s bytes, appended: for output written in bulk (`history --json`).
+    ///
+    /// Every control character (C0, DEL, C1) and the line and paragraph separators (which end
+    /// a line in JavaScript) are written as \u escapes: JSON output printed on a terminal, or
+    /// read by a script, carries none of them raw.
+    public static func appendString(_ value: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case 0..<0x20, 0x7F: appendEscape(UInt32(byte), to: &bytes)
+                // U+0080…U+009F (C1) are C2 80…C2 9F in UTF-8.
+                case 0xC2 where index < utf8.count && (0x80...0x9F).contains(utf8[index]):
+                    appendEscape(UInt32(utf8[index]), to: &bytes)
+                    index += 1
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                case 0xE2 where index + 1 < utf8.count && utf8[index] == 0x80 && (utf8[index + 1] & 0xFE) == 0xA8:
+                    appendEscape(0x2000 | UInt32(utf8[index + 1] & 0x3F), to: &bytes)
+                    index += 2
+                default: bytes.append(byte)
+                }
             }
         }
-        return out + "\""
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u` and four lower-case hex digits.
+    private static func appendEscape(_ value: UInt32, to bytes: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
+        for shift in [12, 8, 4, 0] { bytes.append(digits[Int(value >> UInt32(shift) & 0xF)]) }
+    }
+
+    /// Appends the decimal digits of `value`, zero-padded to `width`.
+    public static func appendNumber(_ value: Int64, width: Int = 1, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0 || bytes.count - start < width
+        // Reversed in place (a slice's reverse() copies).
+        var (low, high) = (start, bytes.count - 1)
+        while low < high {
+            bytes.swapAt(low, high)
+            (low, high) = (low + 1, high - 1)
+        }
     }
 
     /// An object from ordered members; nil values are left out.

@@ -23,6 +23,10 @@ public struct Timeline: Sendable, Equatable {
         /// True when the next timer's start cut the window short (rule 2).
         public var endedByNext: Bool
 
+        public init(entry: Entry, end: LocalInstant?, endedByNext: Bool) {
+            (self.entry, self.end, self.endedByNext) = (entry, end, endedByNext)
+        }
+
         /// Elapsed seconds at `now` (the true elapsed time across zone and DST changes); never
         /// negative.
         public func seconds(now: Int64) -> Int64 {
@@ -52,17 +56,13 @@ public struct Timeline: Sendable, Equatable {
         intervals = timed.indices.map { index in
             let entry = timed[index]
             let next = index + 1 < timed.count ? timed[index + 1].at : nil
-            var end = entry.end
-            var endedByNext = false
-            if let next, end.map({ next.seconds < $0.seconds }) ?? true {
-                (end, endedByNext) = (next, true)
-            }
-            if let ending = end, ending.seconds < entry.at.seconds {
-                end = entry.at  // an end before the start (edits that crossed): empty
-            }
+            let (end, endedByNext) = TimeRow.window(start: entry.at, ownEnd: entry.end, next: next)
             return Interval(entry: entry, end: end, endedByNext: endedByNext)
         }
     }
+
+    /// A timeline whose windows are laid out already (read from the time index), oldest first.
+    public init(laidOut intervals: [Interval]) { self.intervals = intervals }
 
     /// Rule 1's order.
     public static func startsFirst(_ a: Entry, _ b: Entry) -> Bool {

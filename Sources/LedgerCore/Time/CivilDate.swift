@@ -50,7 +50,20 @@ public struct CivilDate: Hashable, Sendable, Comparable {
     }
 
     /// `YYYY-MM-DD`.
-    public var iso: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+    public var iso: String {
+        var bytes: [UInt8] = []
+        appendISO(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `iso`'s bytes, appended.
+    public func appendISO(to bytes: inout [UInt8]) {
+        JSONText.appendNumber(Int64(year), width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        JSONText.appendNumber(Int64(month), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        JSONText.appendNumber(Int64(day), width: 2, to: &bytes)
+    }
 }
 
 func pad(_ value: Int, _ width: Int) -> String {

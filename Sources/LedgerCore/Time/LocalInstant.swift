@@ -25,16 +25,43 @@ public struct LocalInstant: Hashable, Sendable, Comparable {
 
     /// ISO 8601 with the offset, e.g. `2023-12-20T23:00:00+01:00` (`Z` for UTC).
     public var iso8601: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `iso8601`'s bytes, appended.
+    public func appendISO8601(to bytes: inout [UInt8]) {
         let (date, second) = localDateAndTime
-        return "\(date.iso)T\(Self.clock(second, seconds: true))\(Self.offsetText(offset))"
+        date.appendISO(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        Self.appendClock(second, seconds: true, to: &bytes)
+        if offset == 0 { return bytes.append(UInt8(ascii: "Z")) }
+        let magnitude = Int64(offset.magnitude)
+        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        JSONText.appendNumber(magnitude / 3600, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        JSONText.appendNumber(magnitude / 60 % 60, width: 2, to: &bytes)
+    }
+
+    /// `clock`'s bytes, appended.
+    public static func appendClock(_ secondOfDay: Int, seconds: Bool, to bytes: inout [UInt8]) {
+        JSONText.appendNumber(Int64(secondOfDay / 3600), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        JSONText.appendNumber(Int64(secondOfDay / 60 % 60), width: 2, to: &bytes)
+        guard seconds else { return }
+        bytes.append(UInt8(ascii: ":"))
+        JSONText.appendNumber(Int64(secondOfDay % 60), width: 2, to: &bytes)
     }
 
     /// `HH:MM` local time.
     public var localTime: String { Self.clock(localDateAndTime.secondOfDay, seconds: false) }
 
     public static func clock(_ secondOfDay: Int, seconds: Bool) -> String {
-        let hm = "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2))"
-        return seconds ? hm + ":\(pad(secondOfDay % 60, 2))" : hm
+        var bytes: [UInt8] = []
+        appendClock(secondOfDay, seconds: seconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func offsetText(_ offset: Int32) -> String { offset == 0 ? "Z" : offsetLabel(offset) }

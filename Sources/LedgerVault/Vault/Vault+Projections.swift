@@ -258,6 +258,7 @@ extension Vault {
         try applyRemovedLines(to: &state)
         try storeState(state, at: head)
         try storeSummary(StatusSummary(state), at: head)
+        storeTimeIndex(state, at: head)
         let (entries, live) = state.entryCounts
         return RebuildOutcome(
             events: state.eventCount, entries: entries, liveEntries: live,

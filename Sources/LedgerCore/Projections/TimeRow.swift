@@ -1,0 +1,122 @@
+/// One live entry as the time index keeps it: the entry's fields and, for a timed entry, its
+/// window as the `Timeline` lays it. Strings that repeat (the type, the device of the order
+/// key) are indices into the index's name tables.
+public struct TimeRow: Sendable, Equatable {
+    public var id: EventID
+    public var at: LocalInstant
+    /// The order key of the log event: its stamp, and the device as an index into the names.
+    public var stamp: Stamp
+    public var device: UInt32
+    public var type: UInt32
+    /// Empty: no note.
+    public var note: String
+    public var isTimed: Bool
+    /// The entry's own end (`Entry.end`).
+    public var ownEnd: LocalInstant?
+    /// The window's end as the timeline lays it (nil while it runs).
+    public var windowEnd: LocalInstant?
+    public var endedByNext: Bool
+    /// 0: none.
+    public var goalSeconds: Int64
+    /// True when an event after the log event set one of the entry's fields (an edit, a stop):
+    /// only the full fold, which knows each field's order key, may change such a row.
+    public var touched: Bool
+
+    public init(
+        id: EventID, at: LocalInstant, stamp: Stamp, device: UInt32, type: UInt32, note: String, isTimed: Bool,
+        ownEnd: LocalInstant?, windowEnd: LocalInstant?, endedByNext: Bool, goalSeconds: Int64, touched: Bool
+    ) {
+        (self.id, self.at, self.stamp, self.device, self.type, self.note) = (id, at, stamp, device, type, note)
+        (self.isTimed, self.ownEnd, self.windowEnd, self.endedByNext) = (isTimed, ownEnd, windowEnd, endedByNext)
+        (self.goalSeconds, self.touched) = (goalSeconds, touched)
+    }
+
+    /// The entry, with its strings from the name tables.
+    public func entry(types: [String], devices: [String]) -> Entry {
+        Entry(
+            id: id, type: types[Int(type)], at: at, note: note.isEmpty ? nil : note, isDeleted: false,
+            created: OrderKey(stamp: stamp, device: devices[Int(device)], id: id), isTimed: isTimed, end: ownEnd,
+            goalSeconds: goalSeconds > 0 ? goalSeconds : nil)
+    }
+
+    /// The timeline's interval of a timed row.
+    public func interval(types: [String], devices: [String]) -> Timeline.Interval? {
+        guard isTimed else { return nil }
+        return Timeline.Interval(entry: entry(types: types, devices: devices), end: windowEnd, endedByNext: endedByNext)
+    }
+
+    /// The window's end, at a given `next` start (rule 2 of `Timeline`): nil when the row runs.
+    public static func window(start: LocalInstant, ownEnd: LocalInstant?, next: LocalInstant?) -> (
+        end: LocalInstant?, endedByNext: Bool
+    ) {
+        var end = ownEnd
+        var endedByNext = false
+        if let next, end.map({ next.seconds < $0.seconds }) ?? true { (end, endedByNext) = (next, true) }
+        // An end before the start (edits that crossed): an empty window.
+        if let ending = end, ending.seconds < start.seconds { end = start }
+        return (end, endedByNext)
+    }
+}
+
+/// The rows of a time index: every live entry, oldest first in the timeline's order (start,
+/// then the order key), with the name tables their indices point into.
+public struct TimeRows: Sendable, Equatable {
+    public var rows: [TimeRow]
+    public var types: [String]
+    public var devices: [String]
+
+    public init(rows: [TimeRow], types: [String], devices: [String]) {
+        (self.rows, self.types, self.devices) = (rows, types, devices)
+    }
+}
+
+extension LedgerState {
+    /// Every live entry as a `TimeRow`, in the timeline's order: what the time index holds.
+    /// Plain entries are taken from the flat table without building an `Entry` each.
+    public func timeRows() -> TimeRows {
+        var types = typeNames
+        var devices = self.devices
+        var rows: [TimeRow] = []
+        rows.reserveCapacity(plainCount + tracked.count)
+        for row in plain where !row.isMoved {
+            rows.append(
+                TimeRow(
+                    id: row.id, at: row.at, stamp: row.stamp, device: row.device, type: row.type, note: row.note,
+                    isTimed: false, ownEnd: nil, windowEnd: nil, endedByNext: false, goalSeconds: 0, touched: false))
+        }
+        let windows = timeline.byEntry
+        for (id, record) in tracked {
+            guard let entry = Entry(id: id, record: record), !entry.isDeleted else { continue }
+            let created = entry.created
+            let keys: [OrderKey?] = [record.type?.key, record.at?.key, record.note?.key]
+            let touched = record.visibility != nil || record.end != nil || keys.contains { $0 != created }
+            let window = windows[id]
+            rows.append(
+                TimeRow(
+                    id: id, at: entry.at, stamp: created.stamp, device: devices.index(of: created.device),
+                    type: types.index(of: entry.type), note: entry.note ?? "", isTimed: entry.isTimed,
+                    ownEnd: entry.end, windowEnd: window?.end, endedByNext: window?.endedByNext ?? false,
+                    goalSeconds: entry.goalSeconds ?? 0, touched: touched))
+        }
+        // The order key compares devices by name: rank the (few) names once.
+        let deviceRank = TimeRows.ranks(devices.strings)
+        rows.sort { a, b in
+            if a.at.seconds != b.at.seconds { return a.at.seconds < b.at.seconds }
+            if a.stamp != b.stamp { return a.stamp < b.stamp }
+            if a.device != b.device { return deviceRank[Int(a.device)] < deviceRank[Int(b.device)] }
+            return a.id < b.id
+        }
+        return TimeRows(rows: rows, types: types.strings, devices: devices.strings)
+    }
+}
+
+extension TimeRows {
+    /// Each name's position in the sorted names.
+    public static func ranks(_ names: [String]) -> [Int] {
+        var rank = [Int](repeating: 0, count: names.count)
+        for (position, index) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {
+            rank[index] = position
+        }
+        return rank
+    }
+}

@@ -1,0 +1,402 @@
+package import LedgerCore
+package import LedgerSystem
+
+/// The time index on disk: two files in the vault's state directory, read through a memory
+/// map so that a command touches only the rows it asks for.
+///
+/// `time.idx`: a 128-byte header, then one 96-byte record per live entry in the timeline's
+/// order (start, then order key), so a range of time is a binary search away.
+///
+/// | header offset | field |
+/// |---|---|
+/// | 0 | magic `ALOGTIX1` |
+/// | 8 | the commit it reflects, 40 hex characters (zeros while a writer changes the files) |
+/// | 48 | nonce: the same 8 bytes open `time.heap` (the two files belong together) |
+/// | 56, 64 | record count; bytes of `time.heap` in use |
+/// | 72, 80 | offset and length in the heap of the names block (type and device names, and the ids edits named before their entry arrived) |
+/// | 88, 96 | offset in the heap of the sorted ids of the first records, and how many |
+/// | 104 | the record number of the last timed entry (-1: none) |
+/// | 120 | FNV-1a of bytes 0..<120 |
+///
+/// A record holds the entry's instants (seconds and UTC offset: start, own end, window end),
+/// its order key (stamp, device number, id), goal, type number, flags, where its note lies in
+/// the heap, and a check over its bytes and its note's, so a damaged record is noticed when
+/// read (the index is then built again).
+///
+/// Rows are added at the end and a timer's window is changed in place by a writer holding the
+/// index's lock, which zeros the commit first: a writer killed in between leaves an index no
+/// reader takes. Anything else builds both files again (written aside, renamed over).
+package enum TimeIndexFile {
+    package static let headerSize = 128
+    package static let recordSize = 96
+    static let magic: [UInt8] = Array("ALOGTIX1".utf8)
+
+    package struct Header: Sendable, Equatable {
+        /// Empty while a writer changes the files.
+        package var commit: String
+        package var nonce: UInt64
+        package var count: Int
+        package var heapLength: Int
+        package var names: Range<Int>
+        package var sortedIDsOffset: Int
+        package var sortedIDsCount: Int
+        package var lastTimed: Int
+
+        package func encoded() -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: headerSize)
+            bytes.replaceSubrange(0..<8, with: magic)
+            if commit.utf8.count == 40 { bytes.replaceSubrange(8..<48, with: Array(commit.utf8)) }
+            bytes.withUnsafeMutableBytes { raw in
+                for (offset, value) in [
+                    (48, nonce), (56, UInt64(count)), (64, UInt64(heapLength)), (72, UInt64(names.lowerBound)),
+                    (80, UInt64(names.count)), (88, UInt64(sortedIDsOffset)), (96, UInt64(sortedIDsCount)),
+                    (104, UInt64(bitPattern: Int64(lastTimed))),
+                ] {
+                    raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
+                }
+                let check = CacheFile.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<120]))
+                raw.storeBytes(of: check.littleEndian, toByteOffset: 120, as: UInt64.self)
+            }
+            return bytes
+        }
+
+        package init(
+            commit: String, nonce: UInt64, count: Int, heapLength: Int, names: Range<Int>, sortedIDsOffset: Int,
+            sortedIDsCount: Int, lastTimed: Int
+        ) {
+            (self.commit, self.nonce, self.count, self.heapLength) = (commit, nonce, count, heapLength)
+            (self.names, self.sortedIDsOffset, self.sortedIDsCount, self.lastTimed) =
+                (names, sortedIDsOffset, sortedIDsCount, lastTimed)
+        }
+
+        /// Nil when the bytes are not a whole, checked header.
+        package init?(_ raw: UnsafeRawBufferPointer) {
+            guard raw.count >= headerSize, raw.prefix(8).elementsEqual(magic),
+                raw.loadUnaligned(fromByteOffset: 120, as: UInt64.self).littleEndian
+                    == CacheFile.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<120]))
+            else { return nil }
+            func word(_ offset: Int) -> UInt64 {
+                raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
+            }
+            let commitBytes = raw[8..<48]
+            commit = commitBytes.allSatisfy { $0 == 0 } ? "" : String(decoding: commitBytes, as: UTF8.self)
+            let limit = UInt64(Int.max / 2)
+            guard word(56) < limit, word(64) < limit, word(72) < limit, word(80) < limit, word(88) < limit,
+                word(96) < limit
+            else { return nil }
+            nonce = word(48)
+            count = Int(word(56))
+            heapLength = Int(word(64))
+            names = Int(word(72))..<Int(word(72) + word(80))
+            sortedIDsOffset = Int(word(88))
+            sortedIDsCount = Int(word(96))
+            lastTimed = Int(Int64(bitPattern: word(104)))
+            guard lastTimed >= -1, lastTimed < count, names.upperBound <= heapLength,
+                sortedIDsCount <= count, sortedIDsOffset + sortedIDsCount * 8 <= heapLength
+            else { return nil }
+        }
+    }
+
+    /// The names block: type names, device names, and the ids edits named before their entry
+    /// arrived.
+    package struct Names: Sendable, Equatable {
+        package var types: [String]
+        package var devices: [String]
+        package var unresolved: [EventID]
+
+        package init(types: [String], devices: [String], unresolved: [EventID]) {
+            (self.types, self.devices, self.unresolved) = (types, devices, unresolved)
+        }
+
+        package func encoded() -> [UInt8] {
+            var bytes: [UInt8] = []
+            func word(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+            for list in [types, devices] {
+                word(UInt32(list.count))
+                for name in list {
+                    word(UInt32(name.utf8.count))
+                    bytes += name.utf8
+                }
+            }
+            word(UInt32(unresolved.count))
+            for id in unresolved { withUnsafeBytes(of: id.rawValue.littleEndian) { bytes += $0 } }
+            return bytes
+        }
+
+        package init?(_ raw: UnsafeRawBufferPointer) {
+            var position = 0
+            func word() -> UInt32? {
+                guard position + 4 <= raw.count else { return nil }
+                defer { position += 4 }
+                return raw.loadUnaligned(fromByteOffset: position, as: UInt32.self).littleEndian
+            }
+            func list() -> [String]? {
+                guard let count = word(), Int(count) <= raw.count else { return nil }
+                var names: [String] = []
+                for _ in 0..<count {
+                    guard let length = word(), position + Int(length) <= raw.count else { return nil }
+                    names.append(String(decoding: raw[position..<(position + Int(length))], as: UTF8.self))
+                    position += Int(length)
+                }
+                return names
+            }
+            guard let types = list(), let devices = list(), let count = word(), position + Int(count) * 8 == raw.count
+            else { return nil }
+            self.types = types
+            self.devices = devices
+            unresolved = (0..<Int(count)).map {
+                EventID(rawValue: raw.loadUnaligned(fromByteOffset: position + $0 * 8, as: UInt64.self).littleEndian)
+            }
+        }
+    }
+
+    /// A row's record, its note placed at `noteOffset` of the heap; `previousTimed` is the
+    /// number of the last timed row before it (nil: none), so that a range's reader finds the
+    /// timer whose window reaches into it in one step.
+    package static func record(_ row: TimeRow, noteOffset: Int, previousTimed: Int?) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: recordSize)
+        let note = Array(row.note.utf8)
+        bytes.withUnsafeMutableBytes { raw in
+            func put<T: FixedWidthInteger>(_ offset: Int, _ value: T) {
+                raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+            }
+            put(0, row.at.seconds)
+            put(8, row.ownEnd?.seconds ?? 0)
+            put(16, row.windowEnd?.seconds ?? 0)
+            put(24, row.stamp.millis)
+            put(32, row.id.rawValue)
+            put(40, row.goalSeconds)
+            put(48, UInt64(note.isEmpty ? 0 : noteOffset))
+            put(56, UInt32(note.count))
+            put(60, row.stamp.counter)
+            put(64, row.at.offset)
+            put(68, row.ownEnd?.offset ?? 0)
+            put(72, row.windowEnd?.offset ?? 0)
+            put(76, row.type)
+            put(80, row.device)
+            var flags: UInt32 = 0
+            if row.isTimed { flags |= 1 }
+            if row.ownEnd != nil { flags |= 2 }
+            if row.windowEnd != nil { flags |= 4 }
+            if row.endedByNext { flags |= 8 }
+            if row.touched { flags |= 16 }
+            put(84, flags)
+            put(88, UInt32(previousTimed.map { $0 + 1 } ?? 0))
+            put(92, check(UnsafeRawBufferPointer(rebasing: raw[0..<92]), note: note.withUnsafeBytes { $0 }))
+        }
+        return bytes
+    }
+
+    /// The check of a record: its first 92 bytes and its note's bytes.
+    static func check(_ head: UnsafeRawBufferPointer, note: UnsafeRawBufferPointer) -> UInt32 {
+        let a = CacheFile.checksum(head)
+        let b = note.isEmpty ? 0 : CacheFile.checksum(note)
+        let mixed = (a ^ (b &* 0x9E37_79B9_7F4A_7C15))
+        return UInt32(truncatingIfNeeded: mixed ^ (mixed >> 32))
+    }
+
+    /// Both files for `rows`, reflecting `commit`: built in memory and renamed over the old
+    /// ones (the heap first; a reader between the two renames sees different nonces and
+    /// takes neither).
+    package static func write(_ rows: TimeRows, unresolved: [EventID], commit: String, index: String, heap: String)
+        throws
+    {
+        let nonce = UInt64.random(in: 1...UInt64.max)
+        var heapBytes: [UInt8] = []
+        withUnsafeBytes(of: nonce.littleEndian) { heapBytes += $0 }
+        var records = [UInt8]()
+        records.reserveCapacity(headerSize + rows.rows.count * recordSize)
+        records += [UInt8](repeating: 0, count: headerSize)
+        var lastTimed = -1
+        for (number, row) in rows.rows.enumerated() {
+            records += record(row, noteOffset: heapBytes.count, previousTimed: lastTimed >= 0 ? lastTimed : nil)
+            heapBytes += row.note.utf8
+            if row.isTimed { lastTimed = number }
+        }
+        let namesBytes = Names(types: rows.types, devices: rows.devices, unresolved: unresolved).encoded()
+        let names = heapBytes.count..<(heapBytes.count + namesBytes.count)
+        heapBytes += namesBytes
+        let sortedIDsOffset = heapBytes.count
+        for id in rows.rows.map(\.id.rawValue).sorted() { withUnsafeBytes(of: id.littleEndian) { heapBytes += $0 } }
+        let header = Header(
+            commit: commit, nonce: nonce, count: rows.rows.count, heapLength: heapBytes.count, names: names,
+            sortedIDsOffset: sortedIDsOffset, sortedIDsCount: rows.rows.count, lastTimed: lastTimed)
+        records.replaceSubrange(0..<headerSize, with: header.encoded())
+        try FileSystem.writeAtomically(heap, heapBytes)
+        try FileSystem.writeAtomically(index, records)
+    }
+}
+
+/// A time index opened for reading (see `TimeIndexFile`). Every accessor checks what it
+/// reads; `nil` from `row(_:)` means a damaged record.
+package final class TimeIndexReader: @unchecked Sendable {
+    package let header: TimeIndexFile.Header
+    package let names: TimeIndexFile.Names
+    private let records: MappedFile
+    private let heap: MappedFile
+
+    /// Nil when the files are missing, do not belong together, or fail their checks.
+    package let paths: (index: String, heap: String)
+
+    package init?(index: String, heap: String) throws {
+        paths = (index, heap)
+        guard let records = try MappedFile(path: index), let heapFile = try MappedFile(path: heap),
+            let header = TimeIndexFile.Header(records.bytes),
+            records.bytes.count >= TimeIndexFile.headerSize + header.count * TimeIndexFile.recordSize,
+            heapFile.bytes.count >= max(8, header.heapLength),
+            heapFile.bytes.loadUnaligned(as: UInt64.self).littleEndian == header.nonce,
+            let names = TimeIndexFile.Names(UnsafeRawBufferPointer(rebasing: heapFile.bytes[header.names]))
+        else { return nil }
+        (self.header, self.names, self.records, self.heap) = (header, names, records, heapFile)
+    }
+
+    package var count: Int { header.count }
+
+    private func word<T: FixedWidthInteger>(_ number: Int, _ offset: Int, as: T.Type) -> T {
+        records.bytes.loadUnaligned(
+            fromByteOffset: TimeIndexFile.headerSize + number * TimeIndexFile.recordSize + offset, as: T.self
+        ).littleEndian
+    }
+
+    /// The start of record `number` in unix seconds (unchecked: for searching).
+    package func seconds(_ number: Int) -> Int64 { word(number, 0, as: Int64.self) }
+
+    /// The last timed row before row `number` (`count` for: before the end), or nil; unchecked
+    /// (the row found is checked when read).
+    package func timedRow(before number: Int) -> Int? {
+        if number >= count { return header.lastTimed >= 0 ? header.lastTimed : nil }
+        let previous = Int(word(number, 88, as: UInt32.self))
+        return previous > 0 && previous <= number ? previous - 1 : nil
+    }
+
+    /// The first record starting at or after `seconds`.
+    package func firstIndex(atOrAfter seconds: Int64) -> Int {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if self.seconds(middle) < seconds { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Record `number`, or nil when it fails its check or points outside the files.
+    package func row(_ number: Int) -> TimeRow? {
+        let base = TimeIndexFile.headerSize + number * TimeIndexFile.recordSize
+        let raw = UnsafeRawBufferPointer(rebasing: records.bytes[base..<(base + TimeIndexFile.recordSize)])
+        func word<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
+            raw.loadUnaligned(fromByteOffset: offset, as: T.self).littleEndian
+        }
+        let noteOffset = word(48, UInt64.self)
+        let noteLength = Int(word(56, UInt32.self))
+        guard noteOffset <= UInt64(header.heapLength), Int(noteOffset) + noteLength <= header.heapLength else {
+            return nil
+        }
+        let note = UnsafeRawBufferPointer(rebasing: heap.bytes[Int(noteOffset)..<(Int(noteOffset) + noteLength)])
+        let flags = word(84, UInt32.self)
+        let (type, device) = (word(76, UInt32.self), word(80, UInt32.self))
+        guard word(92, UInt32.self) == TimeIndexFile.check(UnsafeRawBufferPointer(rebasing: raw[0..<92]), note: note),
+            Int(type) < names.types.count, Int(device) < names.devices.count
+        else { return nil }
+        func instant(_ seconds: Int, _ offset: Int) -> LocalInstant {
+            LocalInstant(seconds: word(seconds, Int64.self), offset: word(offset, Int32.self))
+        }
+        return TimeRow(
+            id: EventID(rawValue: word(32, UInt64.self)), at: instant(0, 64),
+            stamp: Stamp(millis: word(24, Int64.self), counter: word(60, UInt32.self)), device: device, type: type,
+            note: noteLength == 0 ? "" : String(decoding: note, as: UTF8.self), isTimed: flags & 1 != 0,
+            ownEnd: flags & 2 != 0 ? instant(8, 68) : nil, windowEnd: flags & 4 != 0 ? instant(16, 72) : nil,
+            endedByNext: flags & 8 != 0, goalSeconds: word(40, Int64.self), touched: flags & 16 != 0)
+    }
+
+    /// True when an entry with this id is in the index (the sorted ids of the last full build,
+    /// then the records added since).
+    package func contains(_ id: EventID) -> Bool {
+        let offset = header.sortedIDsOffset
+        var (low, high) = (0, header.sortedIDsCount)
+        while low < high {
+            let middle = (low + high) / 2
+            let value = heap.bytes.loadUnaligned(fromByteOffset: offset + middle * 8, as: UInt64.self).littleEndian
+            if value == id.rawValue { return true }
+            if value < id.rawValue { low = middle + 1 } else { high = middle }
+        }
+        for number in header.sortedIDsCount..<count where word(number, 32, as: UInt64.self) == id.rawValue {
+            return true
+        }
+        return false
+    }
+
+    /// The type number of record `number` (unchecked: for filtering; the row is checked when read).
+    package func typeNumber(_ number: Int) -> Int? { Int(exactly: word(number, 76, as: UInt32.self)) }
+
+    /// Lets the kernel drop the pages of these records (a long read that has passed them).
+    package func releaseRecords(_ numbers: Range<Int>) {
+        let base = TimeIndexFile.headerSize
+        records.release(
+            (base + numbers.lowerBound * TimeIndexFile.recordSize)..<(base + numbers.upperBound
+                * TimeIndexFile.recordSize))
+    }
+}
+
+/// Adds rows to a time index and patches timer windows in place (see `TimeIndexFile`); the
+/// caller holds the index's lock.
+package struct TimeIndexPatch {
+    package var header: TimeIndexFile.Header
+    package var names: TimeIndexFile.Names
+    package var appended: [TimeRow] = []
+    /// Records to rewrite, by number.
+    package var changed: [Int: TimeRow] = [:]
+    /// The previous timed row of each record in `changed` (as it is on disk).
+    package var previousTimed: [Int: Int?] = [:]
+
+    package init(header: TimeIndexFile.Header, names: TimeIndexFile.Names) {
+        (self.header, self.names) = (header, names)
+    }
+
+    /// Writes the patch and the new header reflecting `commit`.
+    package func apply(commit: String, index: String, heap: String) throws {
+        let indexFile = try PatchableFile(path: index, create: true)!
+        let heapFile = try PatchableFile(path: heap, create: true)!
+        var header = self.header
+        header.commit = ""
+        try indexFile.write(header.encoded(), at: 0)
+        var heapBytes: [UInt8] = []
+        var end = header.heapLength
+        func place(_ row: TimeRow, previousTimed: Int?) -> [UInt8] {
+            let record = TimeIndexFile.record(row, noteOffset: end + heapBytes.count, previousTimed: previousTimed)
+            heapBytes += row.note.utf8
+            return record
+        }
+        var records: [UInt8] = []
+        var lastTimed: Int? = header.lastTimed >= 0 ? header.lastTimed : nil
+        for (offset, row) in appended.enumerated() {
+            records += place(row, previousTimed: lastTimed)
+            if row.isTimed { lastTimed = header.count + offset }
+        }
+        var patches: [(Int, [UInt8])] = []
+        for (number, row) in changed.sorted(by: { $0.key < $1.key }) {
+            patches.append((number, place(row, previousTimed: previousTimed[number] ?? nil)))
+        }
+        end += heapBytes.count
+        if !heapBytes.isEmpty { try heapFile.write(heapBytes, at: header.heapLength) }
+        // The names block is written again (after the notes) only when a name was added.
+        if namesChanged {
+            let block = names.encoded()
+            try heapFile.write(block, at: end)
+            header.names = end..<(end + block.count)
+            end += block.count
+        }
+        header.heapLength = end
+        let recordsStart = TimeIndexFile.headerSize + header.count * TimeIndexFile.recordSize
+        if !records.isEmpty { try indexFile.write(records, at: recordsStart) }
+        for (number, record) in patches {
+            try indexFile.write(record, at: TimeIndexFile.headerSize + number * TimeIndexFile.recordSize)
+        }
+        header.count += appended.count
+        for (offset, row) in appended.enumerated() where row.isTimed { header.lastTimed = self.header.count + offset }
+        header.commit = commit
+        try indexFile.write(header.encoded(), at: 0)
+    }
+
+    /// Set when a name was added.
+    package var namesChanged = false
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file mapped read-only into memory: for a large cache of which a command reads a small
+/// part (its pages are read on first touch, and only those). The mapping keeps the version
+/// of the file that was open when it was made, even if another process renames a new
+/// version over it. Bytes appended later are not seen (the mapping ends at the size of the
+/// time); bytes rewritten in place are.
+package final class MappedFile: @unchecked Sendable {
+    package let bytes: UnsafeRawBufferPointer
+    private let base: UnsafeMutableRawPointer?
+
+    /// Nil when the file does not exist.
+    package init?(path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw FileSystem.Failure(path: path, operation: "open", code: errno)
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileSystem.Failure(path: path, operation: "stat", code: errno) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw FileSystem.Failure(path: path, operation: "open", code: EISDIR)
+        }
+        let size = Int(st.st_size)
+        guard size > 0 else {
+            (base, bytes) = (nil, UnsafeRawBufferPointer(start: nil, count: 0))
+            return
+        }
+        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+        guard let mapped, mapped != MAP_FAILED else {
+            throw FileSystem.Failure(path: path, operation: "mmap", code: errno)
+        }
+        (base, bytes) = (mapped, UnsafeRawBufferPointer(start: mapped, count: size))
+    }
+
+    /// Tells the kernel the pages in `range` will not be read again soon (a long sequential
+    /// read keeps its resident memory flat).
+    package func release(_ range: Range<Int>) {
+        guard let base, !range.isEmpty else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = range.lowerBound / page * page
+        let end = range.upperBound / page * page
+        if end > start { _ = madvise(base + start, end - start, Int32(MADV_DONTNEED)) }
+    }
+
+    deinit {
+        if let base { munmap(base, bytes.count) }
+    }
+}
+
+/// A file open for reading and writing at given offsets (no append mode): for a cache that
+/// a writer holding its lock patches in place.
+package final class PatchableFile {
+    package let path: String
+    private let fd: Int32
+
+    /// Opens (creating when `create`) the file; nil when it does not exist and `create` is false.
+    package init?(path: String, create: Bool = false) throws {
+        self.path = path
+        fd = open(path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0o644)
+        if fd < 0 {
+            if errno == ENOENT, !create { return nil }
+            throw FileSystem.Failure(path: path, operation: "open", code: errno)
+        }
+    }
+
+    package var size: Int {
+        var st = stat()
+        return fstat(fd, &st) == 0 ? Int(st.st_size) : 0
+    }
+
+    /// Writes all of `bytes` at `offset`.
+    package func write(_ bytes: [UInt8], at offset: Int) throws {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes {
+                pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileSystem.Failure(path: path, operation: "write", code: errno)
+            }
+            done += n
+        }
+    }
+
+    /// Cuts the file to `size` bytes.
+    package func truncate(to size: Int) throws {
+        if ftruncate(fd, off_t(size)) != 0 { throw FileSystem.Failure(path: path, operation: "truncate", code: errno) }
+    }
+
+    deinit { close(fd) }
+}

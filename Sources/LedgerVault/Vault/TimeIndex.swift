@@ -1,0 +1,143 @@
+public import LedgerCore
+import LedgerStore
+import LedgerSystem
+
+/// Every live entry of the vault at one commit, in the timeline's order (oldest first), with
+/// timed entries' windows laid out: what `history`, `report`, `calendar`, `streaks` and
+/// `export` read, at a cost that grows with the rows they ask for. Read from the files in
+/// `.git/alog/` (`TimeIndexFile`), or held in memory where they cannot be written.
+public struct TimeIndex: @unchecked Sendable {
+    enum Backing {
+        case file(TimeIndexReader)
+        case memory(TimeRows)
+    }
+
+    let backing: Backing
+    /// The type names rows refer to by number.
+    public let typeNames: [String]
+    let deviceNames: [String]
+
+    /// A record of the index failed its check (the vault builds the index again and retries).
+    struct Damaged: Error {}
+
+    init(_ backing: Backing) {
+        self.backing = backing
+        switch backing {
+        case .file(let reader): (typeNames, deviceNames) = (reader.names.types, reader.names.devices)
+        case .memory(let rows): (typeNames, deviceNames) = (rows.types, rows.devices)
+        }
+    }
+
+    /// How many live entries there are.
+    public var count: Int {
+        switch backing {
+        case .file(let reader): reader.count
+        case .memory(let rows): rows.rows.count
+        }
+    }
+
+    /// The start of row `number`, unix seconds.
+    public func seconds(_ number: Int) -> Int64 {
+        switch backing {
+        case .file(let reader): reader.seconds(number)
+        case .memory(let rows): rows.rows[number].at.seconds
+        }
+    }
+
+    /// The last timed row before row `number` (`count`: before the end).
+    func timedRow(before number: Int) -> Int? {
+        switch backing {
+        case .file(let reader): return reader.timedRow(before: number)
+        case .memory(let rows): return rows.rows[..<min(number, rows.rows.count)].lastIndex(where: \.isTimed)
+        }
+    }
+
+    /// Row `number`, checked.
+    public func row(_ number: Int) throws -> TimeRow {
+        switch backing {
+        case .file(let reader):
+            guard let row = reader.row(number) else { throw Damaged() }
+            return row
+        case .memory(let rows): return rows.rows[number]
+        }
+    }
+
+    /// The entry of row `number`.
+    public func entry(_ number: Int) throws -> Entry {
+        try row(number).entry(types: typeNames, devices: deviceNames)
+    }
+
+    /// The entry of row `number` and, for a timed one, its window.
+    public func entryAndWindow(_ number: Int) throws -> (Entry, Timeline.Interval?) {
+        let row = try row(number)
+        let entry = row.entry(types: typeNames, devices: deviceNames)
+        return (
+            entry, row.isTimed ? Timeline.Interval(entry: entry, end: row.windowEnd, endedByNext: row.endedByNext) : nil
+        )
+    }
+
+    /// The first row starting at or after `seconds` (`count` when none does).
+    public func firstRow(atOrAfter seconds: Int64) -> Int {
+        if case .file(let reader) = backing { return reader.firstIndex(atOrAfter: seconds) }
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if self.seconds(middle) < seconds { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The rows starting in `[from, to)` (nil: unbounded).
+    public func rows(from: Int64?, to: Int64?) -> Range<Int> {
+        let low = from.map { firstRow(atOrAfter: $0) } ?? 0
+        let high = to.map { firstRow(atOrAfter: $0) } ?? count
+        return low..<max(low, high)
+    }
+
+    /// What a report over `[from, to)` needs: the entries starting in it and the timeline's
+    /// windows that reach into it (the one timed entry started before `from` whose window may
+    /// cross it: windows never overlap, so no earlier one can).
+    public func span(from: Int64, to: Int64) throws -> (entries: [Entry], timeline: Timeline) {
+        let rows = rows(from: from, to: to)
+        var entries: [Entry] = []
+        entries.reserveCapacity(rows.count)
+        var intervals: [Timeline.Interval] = []
+        if let before = timedRow(before: rows.lowerBound) {
+            guard let interval = try entryAndWindow(before).1 else { throw Damaged() }
+            intervals.append(interval)
+        }
+        for number in rows {
+            let (entry, interval) = try entryAndWindow(number)
+            entries.append(entry)
+            if let interval { intervals.append(interval) }
+        }
+        return (entries, Timeline(laidOut: intervals))
+    }
+
+    /// Each type number's answer to `keeps` (for filtering rows without building their strings).
+    public func typeMask(_ keeps: (String) -> Bool) -> [Bool] { typeNames.map(keeps) }
+
+    /// The type number of row `number`.
+    public func typeNumber(_ number: Int) throws -> Int {
+        switch backing {
+        case .file(let reader):
+            guard let type = reader.typeNumber(number), type < typeNames.count else { throw Damaged() }
+            return type
+        case .memory(let rows): return Int(rows.rows[number].type)
+        }
+    }
+
+    /// Removes the index's files (a record failed its check after the command began): the
+    /// next command builds them again.
+    public func discard() {
+        if case .file(let reader) = backing {
+            FileSystem.remove(reader.paths.index)
+            FileSystem.remove(reader.paths.heap)
+        }
+    }
+
+    /// Lets a long read give back the memory of the rows it has passed.
+    public func release(_ numbers: Range<Int>) {
+        if case .file(let reader) = backing { reader.releaseRecords(numbers) }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// History, reports, the calendar and streaks on the large vault (issue 23, "History at a
+/// million entries"): the time index makes their cost follow the entries asked for. Each
+/// figure is given beside `alog status` on the same vault in the same run (a process start and
+/// a small cache read: the floor any command pays).
+@MainActor func measureHistory(vault: String, size: Int, runs: Int) {
+    // The vault was written in bulk: the first command folds it and writes the caches and the index.
+    let first = timedRun([alogPath, "history", "--limit", "10", "--vault", vault]).ms
+    report(
+        "first alog history --limit 10 after the \(size)-event vault was written in bulk", "\(fmt(first / 1000, 2)) s",
+        "—", "full fold, caches and time index written")
+    let floor = median(timedRuns([alogPath, "status", "--vault", vault], count: runs))
+    func figure(_ name: String, _ argv: [String], target: String, count: Int, environment: [String: String] = [:]) {
+        _ = timedRun(argv, environment: environment)
+        let times = (0..<count).map { _ in timedRun(argv, environment: environment).ms }
+        let value = median(times)
+        report(name, "\(fmt(value, 1)) ms", target, "\(fmt(value / floor, 2))× alog status (\(fmt(floor, 1)) ms)")
+    }
+    figure(
+        "alog history --limit 10, \(size) entries", [alogPath, "history", "--limit", "10", "--vault", vault],
+        target: "≤ 20 ms", count: runs)
+    figure(
+        "alog report --week (one week), \(size) entries",
+        [alogPath, "report", "--week", "2023-06-14", "--vault", vault],
+        target: "≤ 20 ms", count: runs)
+    figure(
+        "alog calendar (53 weeks), \(size) entries", [alogPath, "calendar", "--vault", vault], target: "≤ 50 ms",
+        count: runs, environment: ["ALOG_NOW": "2023-12-31T12:00:00Z", "NO_COLOR": "1"])
+    figure(
+        "alog report :all (by type), \(size) entries", [alogPath, "report", ":all", "--vault", vault],
+        target: size >= 1_000_000 ? "≤ 1 s" : "≤ 100 ms", count: 5)
+    // After a log the index is moved on in place: one new row.
+    var afterLog: [Double] = []
+    for n in 0..<min(runs, 11) {
+        _ = timedRun([alogPath, "log", "meal", "--note", "index \(n)", "--vault", vault])
+        afterLog.append(timedRun([alogPath, "history", "--limit", "10", "--vault", vault]).ms)
+    }
+    report(
+        "alog history --limit 10 right after a log (index moved on)", "\(fmt(median(afterLog), 1)) ms", "≤ 20 ms",
+        "\(fmt(median(afterLog) / floor, 2))× alog status")
+    // Every entry as JSON, written as it is read.
+    var times: [Double] = []
+    var peaks: [Int] = []
+    for _ in 0..<3 {
+        times.append(timedRun([alogPath, "history", "--json", "--vault", vault]).ms)
+        peaks.append(lastPeakKilobytes)
+    }
+    report(
+        "alog history --json, all \(size) entries",
+        "\(fmt(median(times) / 1000, 2)) s, peak \(peaks.max()! / 1024) MiB",
+        "≤ 1.5 s, ≤ 150 MiB", "")
+}

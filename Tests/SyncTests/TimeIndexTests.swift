@@ -1,0 +1,223 @@
+import Foundation
+import LedgerCore
+import LedgerVault
+import TestSupport
+import Testing
+
+/// The time index (`vault.timeIndex()`, `.git/alog/time.idx`) that history, reports, the
+/// calendar, streaks and export read: whatever happened to the vault, it answers what the full
+/// fold answers.
+@Suite("Time index", .serialized)
+struct TimeIndexTests {
+    /// The index's rows, oldest first, as entries and windows.
+    static func indexed(_ vault: Vault) throws -> [(Entry, Timeline.Interval?)] {
+        try vault.readTimeIndex { index in try (0..<index.count).map(index.entryAndWindow) }
+    }
+
+    /// What the full fold says: live entries oldest first (the reverse of history's order), and
+    /// the timeline's window of each timed one.
+    static func folded(_ vault: Vault) throws -> [(Entry, Timeline.Interval?)] {
+        let state = try vault.state()
+        let windows = state.timeline.byEntry
+        return state.history.reversed().map { ($0, windows[$0.id]) }
+    }
+
+    static func expectSame(_ vault: Vault, _ context: String) throws {
+        let (index, fold) = (try indexed(vault), try folded(vault))
+        #expect(index.count == fold.count, "\(context): \(index.count) rows, the fold has \(fold.count)")
+        for (a, b) in zip(index, fold) where a.0 != b.0 || a.1 != b.1 {
+            Issue.record("\(context): row \(a.0.id) \(a.0.type) differs from the fold's \(b.0.id) \(b.0.type)")
+            return
+        }
+    }
+
+    /// A report's read of `[from, to)` (`TimeIndex.span`) holds the fold's entries starting in
+    /// it and every window of the fold's timeline with time in it.
+    static func expectSameSpan(_ vault: Vault, from: Int64, to: Int64, now: Int64, _ context: String) throws {
+        let state = try vault.state()
+        let span = try vault.readTimeIndex { try $0.span(from: from, to: to) }
+        let entries = state.history.reversed().filter { from <= $0.at.seconds && $0.at.seconds < to }
+        #expect(span.entries == Array(entries), "\(context): the entries of [\(from), \(to))")
+        func inRange(_ interval: Timeline.Interval) -> Bool {
+            interval.seconds(from: from, to: to, now: now) > 0
+        }
+        #expect(
+            span.timeline.intervals.filter(inRange) == state.timeline.intervals.filter(inRange),
+            "\(context): the windows in [\(from), \(to))")
+    }
+
+    /// The nonce of the index on disk: a new one means it was built again, the same one that
+    /// it was moved on in place.
+    static func nonce(_ root: String) -> UInt64? {
+        guard let data = FileManager.default.contents(atPath: root + "/.git/alog/time.idx"), data.count >= 56 else {
+            return nil
+        }
+        return data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 48, as: UInt64.self) }
+    }
+
+    @Test(
+        "after any sequence of logs, timers, edits, deletes, restores, undos, syncs and rebuilds the index equals the full fold",
+        arguments: [UInt64(11), 12, 13])
+    func randomSequences(seed: UInt64) throws {
+        var random = SplitMix(state: seed)
+        let dir = TemporaryDirectory()
+        let remote = try makeBareRemote(dir)
+        let (first, _) = try Vault.initialize(at: dir.sub("a"))
+        for type in ["work", "reading"] {
+            _ = try first.defineType(ActivityTypeDefinition(name: type, icon: "•", group: "", color: ""))
+        }
+        try first.addRemote(name: "origin", url: remote)
+        _ = try first.syncing.sync()
+        let second = try Vault.clone(url: remote, into: dir.sub("b")).0
+        let devices = [first, second]
+        let types = ["meal", "wake", "work", "reading"]
+        var minute: Int64 = 0
+        let base: Int64 = 1_709_251_200
+        var appends = 0
+        for step in 0..<90 {
+            let device = devices[Int.random(in: 0..<2, using: &random)]
+            minute += Int64.random(in: 1...40, using: &random)
+            let now = LocalInstant(seconds: base + minute * 60, offset: 3600)
+            let millis = (base + minute * 60) * 1000
+            device.clock = { millis }
+            let ids = try device.state().history.map(\.id.description)
+            let roll = Int.random(in: 0..<100, using: &random)
+            let before = Self.nonce(device.root)
+            var plainAppend = false
+            switch roll {
+            case 0..<30:
+                // Now, or back-dated before earlier entries.
+                let back = roll < 24 ? 0 : Int64.random(in: 1...600, using: &random)
+                _ = try device.log(
+                    type: types[Int.random(in: 0..<2, using: &random)],
+                    at: LocalInstant(seconds: now.seconds - back * 60, offset: 3600),
+                    note: roll % 3 == 0 ? "n\(step)" : nil)
+                plainAppend = back == 0
+            case 30..<42:
+                // (refused once an undo took a type's definition back)
+                _ = try? device.timers.start(
+                    type: types[Int.random(in: 2..<4, using: &random)], at: now, note: nil,
+                    goal: Bool.random(using: &random) ? 1800 : nil)
+            case 42..<50:
+                _ = try? device.timers.stop(at: now, note: Bool.random(using: &random) ? "done" : nil)
+            case 50..<60 where !ids.isEmpty:
+                let changes =
+                    Bool.random(using: &random)
+                    ? EntryChanges(note: "edited \(step)")
+                    : EntryChanges(at: LocalInstant(seconds: now.seconds - 3600, offset: 0))
+                _ = try? device.edit(ids.randomElement(using: &random)!, changes: changes, adjust: true)
+            case 60..<66 where !ids.isEmpty:
+                _ = try device.delete(ids.randomElement(using: &random)!)
+            case 66..<70:
+                let deleted = try device.state().allEntries.filter(\.isDeleted)
+                if let target = deleted.randomElement(using: &random) { _ = try device.restore(target.id.description) }
+            case 70..<74:
+                _ = try? device.undoing.undo()
+            case 74..<92:
+                _ = try device.syncing.sync()
+            default:
+                _ = try device.rebuild()
+            }
+            try Self.expectSame(device, "seed \(seed) step \(step) roll \(roll)")
+            for _ in 0..<2 {
+                let from = base + Int64.random(in: -60...minute, using: &random) * 60
+                let to = from + Int64.random(in: 1...600, using: &random) * 60
+                try Self.expectSameSpan(device, from: from, to: to, now: now.seconds, "seed \(seed) step \(step)")
+            }
+            // A log at the end of the timeline moves the index on in place (same nonce).
+            if plainAppend, before != nil {
+                #expect(Self.nonce(device.root) == before, "step \(step): a log at the end rebuilt the index")
+                appends += 1
+            }
+        }
+        for device in devices { _ = try device.syncing.sync() }
+        _ = try first.syncing.sync()
+        try Self.expectSame(first, "seed \(seed) end, first")
+        try Self.expectSame(second, "seed \(seed) end, second")
+        #expect(appends > 5)
+    }
+
+    @Test("a switch, a stop of the running timer and a log move the index on in place; an edit builds it again")
+    func inPlaceAndRebuilt() throws {
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.path)
+        _ = try vault.defineType(ActivityTypeDefinition(name: "work", icon: "•", group: "", color: ""))
+        _ = try vault.log(type: "meal", at: at("2024-03-01T08:00:00Z"), note: nil)
+        _ = try vault.timers.start(type: "work", at: at("2024-03-01T09:00:00Z"), note: nil, goal: nil)
+        try Self.expectSame(vault, "first build")
+        let built = try #require(Self.nonce(dir.path))
+        let (second, _) = try vault.timers.start(type: "work", at: at("2024-03-01T10:00:00Z"), note: "two", goal: 600)
+        _ = try vault.log(type: "meal", at: at("2024-03-01T10:30:00Z"), note: nil)
+        try Self.expectSame(vault, "after a switch and a log")
+        _ = try vault.timers.stop(at: at("2024-03-01T11:00:00Z"), note: "stopped")
+        let rows = try Self.indexed(vault)
+        #expect(rows.count == 4)
+        #expect(rows[1].1?.end == at("2024-03-01T10:00:00Z"))
+        #expect(rows[2].0.id == second.events.last!.id && rows[2].1?.end == at("2024-03-01T11:00:00Z"))
+        #expect(rows[2].0.note == "stopped" && rows[2].0.goalSeconds == 600)
+        try Self.expectSame(vault, "after a stop")
+        #expect(Self.nonce(dir.path) == built, "moved on in place")
+        _ = try vault.edit(rows[0].0.id.description, changes: EntryChanges(note: "breakfast"))
+        try Self.expectSame(vault, "after an edit")
+        #expect(Self.nonce(dir.path) != built, "an edit builds the index again")
+    }
+
+    @Test("a damaged, torn or foreign index is built again and the answers stay right")
+    func damagedIndex() throws {
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.path)
+        for minute in 0..<50 {
+            _ = try vault.log(
+                type: minute % 2 == 0 ? "meal" : "wake",
+                at: LocalInstant(seconds: 1_709_251_200 + Int64(minute) * 60, offset: 0),
+                note: minute % 5 == 0 ? "note \(minute)" : nil)
+        }
+        try Self.expectSame(vault, "built")
+        let path = dir.path + "/.git/alog/time.idx"
+        let heap = dir.path + "/.git/alog/time.heap"
+        let pristine = try #require(FileManager.default.contents(atPath: path))
+        let damages: [(String, (inout Data) -> Void)] = [
+            ("a flipped byte in a record", { $0[128 + 96 * 7 + 3] ^= 0x40 }),
+            ("a flipped byte in the header", { $0[60] ^= 1 }),
+            (
+                "a torn header (a writer killed while moving it on)",
+                { $0.replaceSubrange(8..<48, with: Data(count: 40)) }
+            ),
+            ("records cut off", { $0 = $0.prefix(128 + 96 * 10) }),
+            ("an empty file", { $0 = Data() }),
+            ("another file entirely", { $0 = Data("not an index\n".utf8) }),
+        ]
+        for (what, damage) in damages {
+            var bytes = pristine
+            damage(&bytes)
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let fresh = try Vault.open(at: dir.path)
+            try Self.expectSame(fresh, what)
+        }
+        // A note in the heap changed under its record.
+        try Self.expectSame(try Vault.open(at: dir.path), "rebuilt")
+        var notes = try #require(FileManager.default.contents(atPath: heap))
+        let note = try #require(notes.range(of: Data("note 10".utf8)))
+        notes[note.lowerBound] = UInt8(ascii: "N")
+        try notes.write(to: URL(fileURLWithPath: heap))
+        try Self.expectSame(try Vault.open(at: dir.path), "a changed note")
+        // A heap of another build (its nonce differs).
+        var foreign = notes
+        foreign[0] ^= 0xFF
+        try foreign.write(to: URL(fileURLWithPath: heap))
+        try Self.expectSame(try Vault.open(at: dir.path), "a foreign heap")
+    }
+
+    @Test("a vault whose state folder cannot be written answers from memory")
+    func readOnlyVault() throws {
+        guard getuid() != 0 else { return }  // root writes anyway
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.path)
+        _ = try vault.log(type: "meal", at: at("2024-03-01T08:00:00Z"), note: nil)
+        let state = dir.path + "/.git/alog"
+        try FileManager.default.removeItem(atPath: state + "/time.idx")
+        chmod(state, 0o555)
+        defer { chmod(state, 0o755) }
+        try Self.expectSame(try Vault.open(at: dir.path), "read-only")
+    }
+}
