@@ -29,24 +29,34 @@ package struct ContributionCalendar: Sendable, Equatable {
         entries: some Sequence<Entry>, timeline: Timeline, calendar: LocalCalendar, now: Int64, weeks: Int,
         types: Set<String> = [], measure: Measure = .count, levels: Levels = .seed
     ) {
+        self.init(
+            Occurrences(entries: entries, timeline: timeline), calendar: calendar, now: now, weeks: weeks,
+            types: types, measure: measure, levels: levels)
+    }
+
+    /// The same from the entries' starts and windows (what the time index reads).
+    package init(
+        _ occurrences: Occurrences, calendar: LocalCalendar, now: Int64, weeks: Int, types: Set<String> = [],
+        measure: Measure = .count, levels: Levels = .seed
+    ) {
         let today = calendar.date(of: now)
         let firstWeekStart = Self.firstWeekStart(calendar: calendar, today: today, weeks: weeks)
         let first = firstWeekStart.daysSinceEpoch
         let last = calendar.weekStart(of: today).daysSinceEpoch + 6
         var values = [Int64](repeating: 0, count: Int(last - first + 1))
         let (from, to) = Self.span(calendar: calendar, now: now, weeks: weeks)
-        func kept(_ type: String) -> Bool { types.isEmpty || types.contains(type) }
+        let kept = occurrences.mask { types.isEmpty || types.contains($0) }
         switch measure {
         case .count:
-            for entry in entries where !entry.isDeleted && kept(entry.type) {
-                let at = entry.at.seconds
-                guard at >= from, at < to else { continue }
-                values[Int(calendar.date(of: at).daysSinceEpoch - first)] += 1
+            var local = LocalCalendar.Days(calendar)
+            for start in occurrences.starts where kept[Int(start.type)] {
+                guard start.at >= from, start.at < to else { continue }
+                values[Int(local.date(of: start.at).daysSinceEpoch - first)] += 1
             }
         case .seconds:
-            for interval in timeline.intervals where kept(interval.entry.type) {
-                let start = max(interval.start.seconds, from)
-                let end = min(interval.end?.seconds ?? max(now, interval.start.seconds), to, now)
+            for window in occurrences.windows where kept[Int(window.type)] {
+                let start = max(window.start, from)
+                let end = min(window.end ?? max(now, window.start), to, now)
                 guard start < end else { continue }
                 calendar.days(from: start, to: end) { date, seconds in
                     values[Int(date.daysSinceEpoch - first)] += seconds

@@ -39,9 +39,20 @@ package struct Rollup: Sendable, Equatable {
         entries: some Sequence<Entry>, timeline: Timeline, range: ReportRange, grouping: Grouping, now: Int64,
         calendar: LocalCalendar, filter: TypeFilter = TypeFilter()
     ) {
+        self.init(
+            Occurrences(entries: entries, timeline: timeline), range: range, grouping: grouping, now: now,
+            calendar: calendar, filter: filter)
+    }
+
+    /// The same from the entries' starts and windows (what the time index reads).
+    package init(
+        _ occurrences: Occurrences, range: ReportRange, grouping: Grouping, now: Int64, calendar: LocalCalendar,
+        filter: TypeFilter = TypeFilter()
+    ) {
         self.range = range
         self.grouping = grouping
-        let kept = filter.keeps
+        let kept = occurrences.mask(filter.keeps)
+        let names = occurrences.typeNames
         var rows: [String: Row] = [:]
         var total = Row(key: "total")
         func add(_ key: String, seconds: Int64, count: Int, running: Bool) {
@@ -52,27 +63,36 @@ package struct Rollup: Sendable, Equatable {
             total.count += count
             total.running = total.running || running
         }
-        func key(_ type: String, _ date: CivilDate) -> String {
+        func key(_ type: UInt32, _ date: @autoclosure () -> CivilDate) -> String {
             switch grouping {
-            case .type: type
-            case .group: filter.group(of: type)
-            case .day: date.iso
-            case .week: calendar.weekStart(of: date).iso
-            case .month: date.isoMonth
+            case .type: names[Int(type)]
+            case .group: filter.group(of: names[Int(type)])
+            case .day: date().iso
+            case .week: calendar.weekStart(of: date()).iso
+            case .month: date().isoMonth
             }
         }
         let splitsDays = [.day, .week, .month].contains(grouping)
-        for entry in entries where !entry.isDeleted && !entry.isTimed && kept(entry.type) {
-            let at = entry.at.seconds
-            guard range.from <= at, at < range.to else { continue }
-            add(key(entry.type, calendar.date(of: at)), seconds: 0, count: 1, running: false)
+        // Instants by type, counted per type first: a year of them is one count per type and day.
+        var counts: [UInt32: Int] = [:]
+        var local = LocalCalendar.Days(calendar)
+        for start in occurrences.starts where !start.isTimed && kept[Int(start.type)] {
+            guard range.from <= start.at, start.at < range.to else { continue }
+            if splitsDays {
+                add(key(start.type, local.date(of: start.at)), seconds: 0, count: 1, running: false)
+            } else {
+                counts[start.type, default: 0] += 1
+            }
         }
-        for interval in timeline.intervals where kept(interval.entry.type) {
-            let openEnd = interval.end?.seconds ?? max(now, interval.start.seconds)
+        for (type, count) in counts {
+            add(key(type, CivilDate(daysSinceEpoch: 0)), seconds: 0, count: count, running: false)
+        }
+        for window in occurrences.windows where kept[Int(window.type)] {
+            let openEnd = window.end ?? max(now, window.start)
             // Running, and counted up to now (not cut off by the range's end).
-            let running = interval.end == nil && openEnd <= range.to
+            let running = window.end == nil && openEnd <= range.to
             let end = min(openEnd, range.to)
-            let start = max(interval.start.seconds, range.from)
+            let start = max(window.start, range.from)
             // A window outside the range adds nothing, nor does an empty one (a timer a later
             // start cut to nothing), unless it is the timer running since this very second.
             guard start < end || (running && start == end && start >= range.from && start < range.to) else {
@@ -80,9 +100,7 @@ package struct Rollup: Sendable, Equatable {
             }
             var count = 1
             guard splitsDays else {
-                add(
-                    key(interval.entry.type, calendar.date(of: start)), seconds: end - start, count: count,
-                    running: running)
+                add(key(window.type, calendar.date(of: start)), seconds: end - start, count: count, running: running)
                 continue
             }
             // Day by day: each part to the day (week, month) it falls in; the window's count and
@@ -90,7 +108,7 @@ package struct Rollup: Sendable, Equatable {
             var left = end - start
             calendar.days(from: start, to: end) { date, seconds in
                 left -= seconds
-                add(key(interval.entry.type, date), seconds: seconds, count: count, running: running && left == 0)
+                add(key(window.type, date), seconds: seconds, count: count, running: running && left == 0)
                 count = 0
             }
         }

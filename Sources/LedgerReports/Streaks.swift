@@ -21,13 +21,27 @@ package struct Streak: Sendable, Equatable {
     package static func all(
         entries: some Sequence<Entry>, calendar: LocalCalendar, now: Int64, order: [String] = []
     ) -> [Streak] {
+        all(Occurrences(entries: entries, timeline: Timeline(laidOut: [])), calendar: calendar, now: now, order: order)
+    }
+
+    /// The same from the entries' starts (what the time index reads).
+    package static func all(_ occurrences: Occurrences, calendar: LocalCalendar, now: Int64, order: [String] = [])
+        -> [Streak]
+    {
+        var dayNumbers = [Set<Int64>](repeating: [], count: occurrences.typeNames.count)
+        var counts = [Int](repeating: 0, count: occurrences.typeNames.count)
+        let today = calendar.date(of: now).daysSinceEpoch
+        var local = LocalCalendar.Days(calendar)
+        for start in occurrences.starts {
+            let day = local.date(of: start.at).daysSinceEpoch
+            dayNumbers[Int(start.type)].insert(day)
+            if day == today { counts[Int(start.type)] += 1 }
+        }
         var days: [String: Set<Int64>] = [:]
         var todayCounts: [String: Int] = [:]
-        let today = calendar.date(of: now).daysSinceEpoch
-        for entry in entries where !entry.isDeleted {
-            let day = calendar.date(of: entry.at.seconds).daysSinceEpoch
-            days[entry.type, default: []].insert(day)
-            if day == today { todayCounts[entry.type, default: 0] += 1 }
+        for (number, name) in occurrences.typeNames.enumerated() where !dayNumbers[number].isEmpty {
+            days[name, default: []].formUnion(dayNumbers[number])
+            todayCounts[name, default: 0] += counts[number]
         }
         let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         return days.keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }.map { type in

@@ -279,6 +279,29 @@ package final class TimeIndexReader: @unchecked Sendable {
         return low
     }
 
+    /// What reports read of record `number` (type, start, whether timed, window end), checked,
+    /// without building the row's strings; nil when it fails its check.
+    package func facts(_ number: Int) -> (type: UInt32, at: Int64, isTimed: Bool, windowEnd: Int64?)? {
+        let base = TimeIndexFile.headerSize + number * TimeIndexFile.recordSize
+        let raw = UnsafeRawBufferPointer(rebasing: records.bytes[base..<(base + TimeIndexFile.recordSize)])
+        func word<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
+            raw.loadUnaligned(fromByteOffset: offset, as: T.self).littleEndian
+        }
+        let noteOffset = word(48, UInt64.self)
+        let noteLength = Int(word(56, UInt32.self))
+        let type = word(76, UInt32.self)
+        guard noteOffset <= UInt64(header.heapLength), Int(noteOffset) + noteLength <= header.heapLength,
+            Int(type) < names.types.count,
+            word(92, UInt32.self)
+                == TimeIndexFile.check(
+                    UnsafeRawBufferPointer(rebasing: raw[0..<92]),
+                    note: UnsafeRawBufferPointer(rebasing: heap.bytes[Int(noteOffset)..<(Int(noteOffset) + noteLength)])
+                )
+        else { return nil }
+        let flags = word(84, UInt32.self)
+        return (type, word(0, Int64.self), flags & 1 != 0, flags & 4 != 0 ? word(16, Int64.self) : nil)
+    }
+
     /// Record `number`, or nil when it fails its check or points outside the files.
     package func row(_ number: Int) -> TimeRow? {
         let base = TimeIndexFile.headerSize + number * TimeIndexFile.recordSize

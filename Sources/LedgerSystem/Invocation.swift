@@ -40,6 +40,10 @@ package final class Invocation: @unchecked Sendable {
         written.withLock { if error { $0.error += text.utf8 } else { $0.output += text.utf8 } }
     }
 
+    func write(bytes: [UInt8]) {
+        written.withLock { $0.output += bytes }
+    }
+
     /// The invocation running on this thread, if any.
     package static var current: Invocation? {
         guard let pointer = pthread_getspecific(key) else { return nil }

@@ -16,22 +16,31 @@ package enum StandardStream {
         write(STDERR_FILENO, text)
     }
 
+    /// Bytes for standard output, as they are (a long output written in parts).
+    package static func output(bytes: [UInt8]) {
+        if let invocation = Invocation.current { return invocation.write(bytes: bytes) }
+        bytes.withUnsafeBufferPointer { write(STDOUT_FILENO, $0) }
+    }
+
     private static func write(_ fd: Int32, _ text: String) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                    let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                    let written = Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
+        text.withUTF8 { write(fd, $0) }
+    }
+
+    private static func write(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            #if canImport(Glibc)
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
+            #else
+                let written = Darwin.write(fd, base + offset, buffer.count - offset)
+            #endif
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
             }
+            offset += written
         }
     }
 }

@@ -31,19 +31,24 @@ struct TimeIndexTests {
         }
     }
 
-    /// A report's read of `[from, to)` (`TimeIndex.span`) holds the fold's entries starting in
-    /// it and every window of the fold's timeline with time in it.
+    /// A report's read of `[from, to)` (`TimeIndex.occurrences`) holds the starts of the fold's
+    /// entries in it and every window of the fold's timeline with time in it.
     static func expectSameSpan(_ vault: Vault, from: Int64, to: Int64, now: Int64, _ context: String) throws {
         let state = try vault.state()
-        let span = try vault.readTimeIndex { try $0.span(from: from, to: to) }
-        let entries = state.history.reversed().filter { from <= $0.at.seconds && $0.at.seconds < to }
-        #expect(span.entries == Array(entries), "\(context): the entries of [\(from), \(to))")
-        func inRange(_ interval: Timeline.Interval) -> Bool {
-            interval.seconds(from: from, to: to, now: now) > 0
+        let read = try vault.readTimeIndex { try $0.occurrences(from: from, to: to) }
+        let fold = Occurrences(entries: state.history, timeline: state.timeline)
+        func starts(_ o: Occurrences) -> [String] {
+            o.starts.filter { from <= $0.at && $0.at < to }.map {
+                "\(o.typeNames[Int($0.type)]) \($0.at) \($0.isTimed)"
+            }
+            .sorted()
         }
-        #expect(
-            span.timeline.intervals.filter(inRange) == state.timeline.intervals.filter(inRange),
-            "\(context): the windows in [\(from), \(to))")
+        func windows(_ o: Occurrences) -> [String] {
+            o.windows.filter { max($0.start, from) < min($0.end ?? max(now, $0.start), to) }
+                .map { "\(o.typeNames[Int($0.type)]) \($0.start) \($0.end.map(String.init) ?? "running")" }
+        }
+        #expect(starts(read) == starts(fold), "\(context): the starts in [\(from), \(to))")
+        #expect(windows(read) == windows(fold), "\(context): the windows in [\(from), \(to))")
     }
 
     /// The nonce of the index on disk: a new one means it was built again, the same one that

@@ -55,10 +55,10 @@ struct Calendar: OutcomeCommand {
         try InputCheck.requireKnown(kept, all: try vault.summary().allTypes)
         let calendar = UserCalendar.current(zone: time.zone)
         let span = ContributionCalendar.span(calendar: calendar, now: time.now, weeks: weeks)
-        let (entries, timeline) = try vault.readTimeIndex { try $0.span(from: span.from, to: span.to) }
+        let occurrences = try vault.readTimeIndex { try $0.occurrences(from: span.from, to: span.to) }
         Terminal.reportLineIssues(vault)
         let grid = ContributionCalendar(
-            entries: entries, timeline: timeline, calendar: calendar, now: time.now, weeks: weeks, types: kept,
+            occurrences, calendar: calendar, now: time.now, weeks: weeks, types: kept,
             measure: ContributionCalendar.Measure(rawValue: by)!,
             levels: ContributionCalendar.Levels(rawValue: levels)!)
         if let svg { try writeOutput(CalendarView.svg(grid), to: svg) }

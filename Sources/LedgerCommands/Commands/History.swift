@@ -176,7 +176,7 @@ struct History: InputChecked, OutcomeCommand {
             if position > 0, let separator { part.append(separator) }
             text(entry, window, &part)
             if part.count >= 1 << 18 {
-                emitPart(String(decoding: part, as: UTF8.self))
+                emitPart(part)
                 part.removeAll(keepingCapacity: true)
                 // Rows are read newest first: the pages above this row are done with.
                 listing.index.release((number + 1)..<max(number + 1, released))
@@ -184,6 +184,6 @@ struct History: InputChecked, OutcomeCommand {
             }
         }
         part += closing.utf8
-        emitPart(String(decoding: part, as: UTF8.self))
+        emitPart(part)
     }
 }

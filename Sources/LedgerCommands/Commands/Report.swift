@@ -107,12 +107,12 @@ struct Report: InputChecked, OutcomeCommand {
         let definitions = try vault.summary().allTypes
         try InputCheck.requireKnown(input.types, all: definitions)
         // Only the entries of the range (and the timer whose window reaches into it) are read.
-        let (entries, timeline) = try vault.readTimeIndex { try $0.span(from: input.range.from, to: input.range.to) }
+        let occurrences = try vault.readTimeIndex { try $0.occurrences(from: input.range.from, to: input.range.to) }
         Terminal.reportLineIssues(vault)
         let calendar = UserCalendar.current(zone: time.zone)
         let rollup = Rollup(
-            entries: entries, timeline: timeline, range: input.range, grouping: input.grouping, now: time.now,
-            calendar: calendar, filter: TypeFilter(types: input.types, groups: groups, definitions: definitions))
+            occurrences, range: input.range, grouping: input.grouping, now: time.now, calendar: calendar,
+            filter: TypeFilter(types: input.types, groups: groups, definitions: definitions))
         return Reported(rollup: rollup, calendar: calendar, types: Render.typeMap(definitions))
     }
 

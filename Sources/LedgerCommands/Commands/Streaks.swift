@@ -23,10 +23,10 @@ struct Streaks: OutcomeCommand {
         let time = CommandClock.expression
         let vault = try options.open()
         let summary = try vault.summary()
-        let entries = try vault.readTimeIndex { try $0.span(from: .min, to: .max).entries }
+        let occurrences = try vault.readTimeIndex { try $0.occurrences(from: .min, to: .max) }
         Terminal.reportLineIssues(vault)
         let streaks = Streak.all(
-            entries: entries, calendar: UserCalendar.current(zone: time.zone), now: time.now,
+            occurrences, calendar: UserCalendar.current(zone: time.zone), now: time.now,
             order: summary.types.map(\.name))
         return (streaks, Render.typeMap(summary.allTypes))
     }

@@ -15,10 +15,11 @@ func emit(_ text: String) {
     print(text)
 }
 
-/// Prints part of a long output (no newline added): for output written as it is made.
-func emitPart(_ text: String) {
-    if Invocation.current != nil { return StandardStream.output(text) }
-    print(text, terminator: "")
+/// Writes part of a long output (no newline added) as it is made. Standard output's buffer
+/// buffers are flushed first (fflush of all streams), so what was printed before comes first.
+func emitPart(_ bytes: [UInt8]) {
+    if Invocation.current == nil { fflush(nil) }
+    StandardStream.output(bytes: bytes)
 }
 
 /// Prints a line of plain text (no styles) that may hold text from outside alog (a path, a

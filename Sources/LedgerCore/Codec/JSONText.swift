@@ -16,6 +16,11 @@ public enum JSONText {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
+            // Most text needs no escape: appended whole.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) {
+                bytes.append(contentsOf: utf8)
+                return
+            }
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
@@ -49,20 +54,18 @@ public enum JSONText {
         for shift in [12, 8, 4, 0] { bytes.append(digits[Int(value >> UInt32(shift) & 0xF)]) }
     }
 
-    /// Appends the decimal digits of `value`, zero-padded to `width`.
+    /// Appends the decimal digits of `value`, zero-padded to `width` (at most 20).
     public static func appendNumber(_ value: Int64, width: Int = 1, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0 || bytes.count - start < width
-        // Reversed in place (a slice's reverse() copies).
-        var (low, high) = (start, bytes.count - 1)
-        while low < high {
-            bytes.swapAt(low, high)
-            (low, high) = (low + 1, high - 1)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0 || (20 - start < width && start > 0)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

@@ -105,3 +105,26 @@ extension CivilDate {
 
     public enum Precision: Sendable { case day, month, year }
 }
+
+extension LocalCalendar {
+    /// Local dates of instants read mostly in order (a report's or calendar's rows): the last
+    /// day's bounds are kept, so each further instant of that day costs two comparisons
+    /// instead of a look-up in the zone's rules.
+    public struct Days {
+        let calendar: LocalCalendar
+        var from: Int64 = 0
+        var to: Int64 = 0
+        var last = CivilDate(daysSinceEpoch: 0)
+
+        public init(_ calendar: LocalCalendar) { self.calendar = calendar }
+
+        public mutating func date(of instant: Int64) -> CivilDate {
+            if from <= instant, instant < to { return last }
+            last = calendar.date(of: instant)
+            (from, to) = (calendar.start(of: last), calendar.start(of: last.adding(days: 1)))
+            // Bounds that do not hold the instant (a zone's oddity) are not kept.
+            if !(from <= instant && instant < to) { (from, to) = (0, 0) }
+            return last
+        }
+    }
+}

@@ -94,24 +94,34 @@ public struct TimeIndex: @unchecked Sendable {
         return low..<max(low, high)
     }
 
-    /// What a report over `[from, to)` needs: the entries starting in it and the timeline's
-    /// windows that reach into it (the one timed entry started before `from` whose window may
-    /// cross it: windows never overlap, so no earlier one can).
-    public func span(from: Int64, to: Int64) throws -> (entries: [Entry], timeline: Timeline) {
+    /// What a report, the calendar or streaks read of `[from, to)`: the starts of the rows in it
+    /// and the windows that reach into it, without building entries.
+    public func occurrences(from: Int64, to: Int64) throws -> Occurrences {
         let rows = rows(from: from, to: to)
-        var entries: [Entry] = []
-        entries.reserveCapacity(rows.count)
-        var intervals: [Timeline.Interval] = []
+        var starts: [Occurrences.Start] = []
+        starts.reserveCapacity(rows.count)
+        var windows: [Occurrences.Window] = []
+        func facts(_ number: Int) throws -> (type: UInt32, at: Int64, isTimed: Bool, windowEnd: Int64?) {
+            switch backing {
+            case .file(let reader):
+                guard let facts = reader.facts(number) else { throw Damaged() }
+                return facts
+            case .memory(let table):
+                let row = table.rows[number]
+                return (row.type, row.at.seconds, row.isTimed, row.windowEnd?.seconds)
+            }
+        }
         if let before = timedRow(before: rows.lowerBound) {
-            guard let interval = try entryAndWindow(before).1 else { throw Damaged() }
-            intervals.append(interval)
+            let row = try facts(before)
+            guard row.isTimed else { throw Damaged() }
+            windows.append(Occurrences.Window(type: row.type, start: row.at, end: row.windowEnd))
         }
         for number in rows {
-            let (entry, interval) = try entryAndWindow(number)
-            entries.append(entry)
-            if let interval { intervals.append(interval) }
+            let row = try facts(number)
+            starts.append(Occurrences.Start(type: row.type, at: row.at, isTimed: row.isTimed))
+            if row.isTimed { windows.append(Occurrences.Window(type: row.type, start: row.at, end: row.windowEnd)) }
         }
-        return (entries, Timeline(laidOut: intervals))
+        return Occurrences(typeNames: typeNames, starts: starts, windows: windows)
     }
 
     /// Each type number's answer to `keeps` (for filtering rows without building their strings).
