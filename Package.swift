@@ -126,7 +126,7 @@ let package = Package(
             name: "LedgerFuzzing",
             dependencies: [
                 "LedgerCommands", "LedgerFastPath", "LedgerVault", "LedgerCore", "LedgerEnvironment", "LedgerGitLayout",
-                "LedgerSystem", "LedgerWidget", "LedgerMessages",
+                "LedgerStore", "LedgerSystem", "LedgerWidget", "LedgerMessages",
             ]),
         .executableTarget(
             name: "alog-fuzz", dependencies: ["LedgerFuzzing"], linkerSettings: libgit2ExecutableLinking),

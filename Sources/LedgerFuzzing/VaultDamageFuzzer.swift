@@ -2,6 +2,7 @@ import LedgerCore
 import LedgerFastPath
 import LedgerGitLayout
 import LedgerMessages
+import LedgerStore
 import LedgerSystem
 import LedgerVault
 import LedgerWidget
@@ -34,6 +35,7 @@ package final class VaultDamageFuzzer {
     var pristineDirectories: Set<String> = []
     var pristineSummary: StatusSummary?
     var pristineEntries: [EventID] = []
+    var pristineLive: [EventID] = []
     var commits: [String] = []
     var objectCount = 0
     /// Where cases damage, relative to `root` (files that may not exist yet included).
@@ -67,6 +69,7 @@ package final class VaultDamageFuzzer {
         commits.append(try headHex())
         pristineSummary = try vault.summary()
         pristineEntries = try vault.state().entryIDs.sorted()
+        pristineLive = try Self.liveIDs(vault)
         try vault.ensureWidgetCache()
         let store = WidgetStore(stateDirectory: StateDirectory(gitDirectory: git))
         _ = try store.tap(type: "meal", at: at(2400))
@@ -76,7 +79,7 @@ package final class VaultDamageFuzzer {
         eventFile = walk(".alog").first { $0.hasSuffix(".jsonl") } ?? ".alog/events/missing.jsonl"
         targets =
             [
-                state.stateCache, state.summaryCache, state.device, state.removals, state.branchIntent,
+                state.stateCache, state.summaryCache, state.timeIndex, state.timeHeap, state.device, state.removals, state.branchIntent,
                 widget.queue, widget.queueLog, widget.lastKnown, widget.digest, widget.journal, widget.types,
                 widget.failures,
             ].map { String($0.dropFirst(root.count + 1)) } + [
@@ -84,6 +87,11 @@ package final class VaultDamageFuzzer {
             ]
         capture()
         objectCount = countObjects()
+    }
+
+    /// The ids of the live entries as the time index (what history and reports read) has them.
+    static func liveIDs(_ vault: Vault) throws -> [EventID] {
+        try vault.readTimeIndex { index in try (0..<index.count).map { try index.entry($0).id } }.sorted()
     }
 
     func headHex() throws -> String {
@@ -119,13 +127,13 @@ package final class VaultDamageFuzzer {
         let refBefore = read(".git/refs/heads/main")
         let headBefore = read(".git/HEAD")
         var refusal: String?
-        var opened: (StatusSummary, [EventID])?
+        var opened: (StatusSummary, [EventID], [EventID])?
         do {
             let vault = try Vault.open(at: root)
             _ = try vault.finishInterruptedWrite()
             let summary = try vault.summary()
             let entries = try vault.state().entryIDs.sorted()
-            opened = (summary, entries)
+            opened = (summary, entries, try Self.liveIDs(vault))
         } catch {
             refusal = Messages.text(for: error)
         }
@@ -158,12 +166,12 @@ package final class VaultDamageFuzzer {
             if report.notes.count < 12, report.count(of: "refused") % 997 == 1 {
                 report.note("refused \(shown): \(refusal)")
             }
-        } else if let (summary, entries) = opened {
+        } else if let (summary, entries, live) = opened {
             report.count("opened")
-            if summary != pristineSummary || entries != pristineEntries {
+            if summary != pristineSummary || entries != pristineEntries || live != pristineLive {
                 report.find(
                     index, "a different ledger",
-                    "\(shown): \(entries.count) entries (of \(pristineEntries.count)), summary \(summary == pristineSummary ? "same" : "different")"
+                    "\(shown): \(entries.count) entries (of \(pristineEntries.count)), \(live.count) in the time index (of \(pristineLive.count)), summary \(summary == pristineSummary ? "same" : "different")"
                 )
             }
         }
@@ -278,6 +286,18 @@ package final class VaultDamageFuzzer {
                 "[{\"activityType\":\"meal\",\"activityTime\":99999999999999999999}]",
                 "[{\"activityType\":\"m\u{0}\",\"activityTime\":-1}]",
             ])
+        case "time.idx":
+            // A header that passes its check but whose counts or offsets lie.
+            guard var bytes = pristine[path], bytes.count >= 128 else { return nil }
+            let field = random.pick([56, 64, 72, 80, 88, 96, 104])
+            let values: [UInt64] = [0, 1, 2, 7, 1 << 20, UInt64.max, UInt64.max / 2, UInt64(bytes.count), 127]
+            let value = random.pick(values)
+            bytes.withUnsafeMutableBytes { raw in
+                raw.storeBytes(of: value.littleEndian, toByteOffset: field, as: UInt64.self)
+                let check = CacheFile.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<120]))
+                raw.storeBytes(of: check.littleEndian, toByteOffset: 120, as: UInt64.self)
+            }
+            return bytes
         case "LastKnownActivities.json":
             text = random.pick([
                 "{\"meal\":1795000000}", "{\"meal\":-1}", "{\"meal\":\"x\"}", "[]", "{\"\":1}",

@@ -31,11 +31,17 @@ func timedRun(_ argv: [String], environment: [String: String] = [:]) -> (ms: Dou
     wait4(pid, &status, 0, &usage)
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     lastPeakKilobytes = Int(usage.ru_maxrss)
+    lastCPUMilliseconds =
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
     return (elapsed, (status >> 8) & 0xFF)
 }
 
 /// The peak resident memory (KiB) of the process `timedRun` ran last.
 nonisolated(unsafe) var lastPeakKilobytes = 0
+/// The CPU time (user and system, ms) of the process `timedRun` ran last: steadier than its
+/// wall time on a shared machine.
+nonisolated(unsafe) var lastCPUMilliseconds = 0.0
 
 /// Runs a shell command, failing loudly.
 @discardableResult
