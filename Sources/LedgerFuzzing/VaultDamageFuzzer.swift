@@ -79,7 +79,8 @@ package final class VaultDamageFuzzer {
         eventFile = walk(".alog").first { $0.hasSuffix(".jsonl") } ?? ".alog/events/missing.jsonl"
         targets =
             [
-                state.stateCache, state.summaryCache, state.timeIndex, state.timeHeap, state.device, state.removals, state.branchIntent,
+                state.stateCache, state.summaryCache, state.timeIndex, state.timeHeap, state.device, state.removals,
+                state.branchIntent,
                 widget.queue, widget.queueLog, widget.lastKnown, widget.digest, widget.journal, widget.types,
                 widget.failures,
             ].map { String($0.dropFirst(root.count + 1)) } + [
