@@ -279,31 +279,9 @@ package final class TimeIndexReader: @unchecked Sendable {
         return low
     }
 
-    /// What reports read of record `number` (type, start, whether timed, window end), checked,
-    /// without building the row's strings; nil when it fails its check.
-    package func facts(_ number: Int) -> (type: UInt32, at: Int64, isTimed: Bool, windowEnd: Int64?)? {
-        let base = TimeIndexFile.headerSize + number * TimeIndexFile.recordSize
-        let raw = UnsafeRawBufferPointer(rebasing: records.bytes[base..<(base + TimeIndexFile.recordSize)])
-        func word<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
-            raw.loadUnaligned(fromByteOffset: offset, as: T.self).littleEndian
-        }
-        let noteOffset = word(48, UInt64.self)
-        let noteLength = Int(word(56, UInt32.self))
-        let type = word(76, UInt32.self)
-        guard noteOffset <= UInt64(header.heapLength), Int(noteOffset) + noteLength <= header.heapLength,
-            Int(type) < names.types.count,
-            word(92, UInt32.self)
-                == TimeIndexFile.check(
-                    UnsafeRawBufferPointer(rebasing: raw[0..<92]),
-                    note: UnsafeRawBufferPointer(rebasing: heap.bytes[Int(noteOffset)..<(Int(noteOffset) + noteLength)])
-                )
-        else { return nil }
-        let flags = word(84, UInt32.self)
-        return (type, word(0, Int64.self), flags & 1 != 0, flags & 4 != 0 ? word(16, Int64.self) : nil)
-    }
-
-    /// Record `number`, or nil when it fails its check or points outside the files.
-    package func row(_ number: Int) -> TimeRow? {
+    /// Record `number` and its note, when the record passes its check and its note and names
+    /// lie inside the files.
+    private func checked(_ number: Int) -> (record: UnsafeRawBufferPointer, note: UnsafeRawBufferPointer)? {
         let base = TimeIndexFile.headerSize + number * TimeIndexFile.recordSize
         let raw = UnsafeRawBufferPointer(rebasing: records.bytes[base..<(base + TimeIndexFile.recordSize)])
         func word<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
@@ -315,18 +293,40 @@ package final class TimeIndexReader: @unchecked Sendable {
             return nil
         }
         let note = UnsafeRawBufferPointer(rebasing: heap.bytes[Int(noteOffset)..<(Int(noteOffset) + noteLength)])
+        guard word(92, UInt32.self) == TimeIndexFile.check(UnsafeRawBufferPointer(rebasing: raw[0..<92]), note: note),
+            Int(word(76, UInt32.self)) < names.types.count, Int(word(80, UInt32.self)) < names.devices.count
+        else { return nil }
+        return (raw, note)
+    }
+
+    /// What reports read of record `number` (type, start, whether timed, window end), checked,
+    /// without building the row's strings; nil when it fails its check.
+    package func facts(_ number: Int) -> (type: UInt32, at: Int64, isTimed: Bool, windowEnd: Int64?)? {
+        guard let (raw, _) = checked(number) else { return nil }
+        func word<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
+            raw.loadUnaligned(fromByteOffset: offset, as: T.self).littleEndian
+        }
+        let flags = word(84, UInt32.self)
+        return (
+            word(76, UInt32.self), word(0, Int64.self), flags & 1 != 0, flags & 4 != 0 ? word(16, Int64.self) : nil
+        )
+    }
+
+    /// Record `number`, or nil when it fails its check or points outside the files.
+    package func row(_ number: Int) -> TimeRow? {
+        guard let (raw, note) = checked(number) else { return nil }
+        func word<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
+            raw.loadUnaligned(fromByteOffset: offset, as: T.self).littleEndian
+        }
         let flags = word(84, UInt32.self)
         let (type, device) = (word(76, UInt32.self), word(80, UInt32.self))
-        guard word(92, UInt32.self) == TimeIndexFile.check(UnsafeRawBufferPointer(rebasing: raw[0..<92]), note: note),
-            Int(type) < names.types.count, Int(device) < names.devices.count
-        else { return nil }
         func instant(_ seconds: Int, _ offset: Int) -> LocalInstant {
             LocalInstant(seconds: word(seconds, Int64.self), offset: word(offset, Int32.self))
         }
         return TimeRow(
             id: EventID(rawValue: word(32, UInt64.self)), at: instant(0, 64),
             stamp: Stamp(millis: word(24, Int64.self), counter: word(60, UInt32.self)), device: device, type: type,
-            note: noteLength == 0 ? "" : String(decoding: note, as: UTF8.self), isTimed: flags & 1 != 0,
+            note: note.isEmpty ? "" : String(decoding: note, as: UTF8.self), isTimed: flags & 1 != 0,
             ownEnd: flags & 2 != 0 ? instant(8, 68) : nil, windowEnd: flags & 4 != 0 ? instant(16, 72) : nil,
             endedByNext: flags & 8 != 0, goalSeconds: word(40, Int64.self), touched: flags & 16 != 0)
     }

@@ -61,9 +61,6 @@ public struct Timeline: Sendable, Equatable {
         }
     }
 
-    /// A timeline whose windows are laid out already (read from the time index), oldest first.
-    public init(laidOut intervals: [Interval]) { self.intervals = intervals }
-
     /// Rule 1's order.
     public static func startsFirst(_ a: Entry, _ b: Entry) -> Bool {
         if a.at.seconds != b.at.seconds { return a.at.seconds < b.at.seconds }
