@@ -21,7 +21,9 @@ package struct Streak: Sendable, Equatable {
     package static func all(
         entries: some Sequence<Entry>, calendar: LocalCalendar, now: Int64, order: [String] = []
     ) -> [Streak] {
-        all(Occurrences(entries: entries, timeline: Timeline(entries: [Entry]())), calendar: calendar, now: now, order: order)
+        all(
+            Occurrences(entries: entries, timeline: Timeline(entries: [Entry]())), calendar: calendar, now: now,
+            order: order)
     }
 
     /// The same from the entries' starts (what the time index reads).
