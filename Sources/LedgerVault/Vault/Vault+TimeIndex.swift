@@ -163,9 +163,10 @@ private struct FreshRows {
         }
     }
 
-    /// The patch, when every new row sorts after the index's last row.
+    /// The patch, when every new row sorts after the index's last row. After 65,536 rows added
+    /// in place the index is built again, so the scan of the added rows' ids stays short.
     func patch() -> TimeIndexPatch? {
-        guard possible else { return nil }
+        guard possible, reader.count - reader.header.sortedIDsCount < 1 << 16 else { return nil }
         let rank = TimeRows.ranks(names.devices)
         func before(_ a: TimeRow, _ b: TimeRow) -> Bool {
             if a.at.seconds != b.at.seconds { return a.at.seconds < b.at.seconds }
