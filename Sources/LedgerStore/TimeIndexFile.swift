@@ -269,16 +269,6 @@ package final class TimeIndexReader: @unchecked Sendable {
         return previous > 0 && previous <= number ? previous - 1 : nil
     }
 
-    /// The first record starting at or after `seconds`.
-    package func firstIndex(atOrAfter seconds: Int64) -> Int {
-        var (low, high) = (0, count)
-        while low < high {
-            let middle = (low + high) / 2
-            if self.seconds(middle) < seconds { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
     /// Record `number` and its note, when the record passes its check and its note and names
     /// lie inside the files.
     private func checked(_ number: Int) -> (record: UnsafeRawBufferPointer, note: UnsafeRawBufferPointer)? {

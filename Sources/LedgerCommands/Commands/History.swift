@@ -62,9 +62,6 @@ struct History: InputChecked, OutcomeCommand {
         /// True when the vault has entries at all (an empty list is then the filter's doing).
         var vaultHasEntries: Bool
         var filtered: Bool
-
-        /// The entries, newest first, with their windows as the timeline lays them.
-        func entries() throws -> [(Entry, Timeline.Interval?)] { try rows.map(index.entryAndWindow) }
     }
 
     func execute() throws -> Listing {

@@ -45,6 +45,15 @@ public struct TimeRow: Sendable, Equatable {
         return Timeline.Interval(entry: entry(types: types, devices: devices), end: windowEnd, endedByNext: endedByNext)
     }
 
+    /// The timeline's order (rule 1 of `Timeline`): start, then the order key, whose device is
+    /// compared by its rank among the device names (`TimeRows.ranks`).
+    public static func precedes(_ a: TimeRow, _ b: TimeRow, deviceRank: [Int]) -> Bool {
+        if a.at.seconds != b.at.seconds { return a.at.seconds < b.at.seconds }
+        if a.stamp != b.stamp { return a.stamp < b.stamp }
+        if a.device != b.device { return deviceRank[Int(a.device)] < deviceRank[Int(b.device)] }
+        return a.id < b.id
+    }
+
     /// The window's end, at a given `next` start (rule 2 of `Timeline`): nil when the row runs.
     public static func window(start: LocalInstant, ownEnd: LocalInstant?, next: LocalInstant?) -> (
         end: LocalInstant?, endedByNext: Bool
@@ -100,12 +109,7 @@ extension LedgerState {
         }
         // The order key compares devices by name: rank the (few) names once.
         let deviceRank = TimeRows.ranks(devices.strings)
-        rows.sort { a, b in
-            if a.at.seconds != b.at.seconds { return a.at.seconds < b.at.seconds }
-            if a.stamp != b.stamp { return a.stamp < b.stamp }
-            if a.device != b.device { return deviceRank[Int(a.device)] < deviceRank[Int(b.device)] }
-            return a.id < b.id
-        }
+        rows.sort { TimeRow.precedes($0, $1, deviceRank: deviceRank) }
         return TimeRows(rows: rows, types: types.strings, devices: devices.strings)
     }
 }

@@ -38,6 +38,11 @@ public struct LocalInstant: Hashable, Sendable, Comparable {
         bytes.append(UInt8(ascii: "T"))
         Self.appendClock(second, seconds: true, to: &bytes)
         if offset == 0 { return bytes.append(UInt8(ascii: "Z")) }
+        Self.appendOffsetLabel(offset, to: &bytes)
+    }
+
+    /// `offsetLabel`'s bytes, appended.
+    static func appendOffsetLabel(_ offset: Int32, to bytes: inout [UInt8]) {
         let magnitude = Int64(offset.magnitude)
         bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
         JSONText.appendNumber(magnitude / 3600, width: 2, to: &bytes)
@@ -68,8 +73,9 @@ public struct LocalInstant: Hashable, Sendable, Comparable {
 
     /// `+02:00`, `-05:00`, `+00:00`: an offset as people read it.
     public static func offsetLabel(_ offset: Int32) -> String {
-        let magnitude = Int(offset.magnitude)
-        return "\(offset < 0 ? "-" : "+")\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
+        var bytes: [UInt8] = []
+        appendOffsetLabel(offset, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -78,7 +78,6 @@ public struct TimeIndex: @unchecked Sendable {
 
     /// The first row starting at or after `seconds` (`count` when none does).
     public func firstRow(atOrAfter seconds: Int64) -> Int {
-        if case .file(let reader) = backing { return reader.firstIndex(atOrAfter: seconds) }
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2

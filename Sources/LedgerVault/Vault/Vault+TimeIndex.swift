@@ -168,12 +168,7 @@ private struct FreshRows {
     func patch() -> TimeIndexPatch? {
         guard possible, reader.count - reader.header.sortedIDsCount < 1 << 16 else { return nil }
         let rank = TimeRows.ranks(names.devices)
-        func before(_ a: TimeRow, _ b: TimeRow) -> Bool {
-            if a.at.seconds != b.at.seconds { return a.at.seconds < b.at.seconds }
-            if a.stamp != b.stamp { return a.stamp < b.stamp }
-            if a.device != b.device { return rank[Int(a.device)] < rank[Int(b.device)] }
-            return a.id < b.id
-        }
+        func before(_ a: TimeRow, _ b: TimeRow) -> Bool { TimeRow.precedes(a, b, deviceRank: rank) }
         var fresh = rows.sorted(by: before)
         let count = reader.count
         if let first = fresh.first, count > 0 {
