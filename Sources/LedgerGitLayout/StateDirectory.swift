@@ -57,6 +57,8 @@ package struct StateDirectory: Sendable, Equatable {
         package var types: String { path + "types" }
         /// The names of the types removed with `alog types remove`, beside `types`.
         package var removedTypes: String { path + "removed-types" }
+        /// The favorite types (`types favorite`), `icon name` a line in the listing order.
+        package var favorites: String { path + "favorites" }
         /// The running timer at HEAD (`RunningTimer`), beside `lastKnown`.
         package var runningTimer: String { path + "running-timer" }
         package var failures: String { path + "failures" }

@@ -51,6 +51,16 @@ extension UndoStep {
             "removed type \(name) again (it had been removed before)"
         case .typePutBack(let previous):
             "put type \(previous.name) back as it was (\(previous.icon), \(previous.group.isEmpty ? "no group" : previous.group), \(previous.color.isEmpty ? "no colour" : previous.color))"
+        case .favoritePutBack(let type, true):
+            "made \(type) a favorite again"
+        case .favoritePutBack(let type, false):
+            "\(type) is no longer a favorite"
+        case .orderPutBack(let types) where types.isEmpty:
+            "types are listed by name again"
+        case .orderPutBack(let types):
+            "put the type order back to " + types.joined(separator: " ")
+        case .renamedBack(let from, let to):
+            "renamed type \(from) back to \(to)"
         }
     }
 }

@@ -54,6 +54,12 @@ extension VaultError {
             "nothing to undo: this device has no action left that 'alog undo' has not undone (see 'alog audit'). Nothing was written"
         case .noSuchType(let name, let types):
             "there is no type \(DisplayText.quoted(name)) to remove; the types are: \(types.joined(separator: ", "))"
+        case .typeRenamedAway(let name, let current):
+            "type \(name) was renamed to \(current), and its entries are shown as \(current); 'alog types add \(current)' changes that type, 'alog types rename \(current) \(name)' takes the old name back, or choose another name"
+        case .typeNameTaken(let name):
+            "there is already a type \(name); renaming onto it would merge two types, so nothing was written; choose another name ('alog types --all' lists every name in use, removed types included)"
+        case .builtInRename(let name):
+            "\(name) is one of the built-in types (wake, sleep, meal, exercise) that status, timers and the widget rely on, so it keeps its name; give it another icon or group with 'alog types add \(name) --icon …'"
         case .typeAlreadyRemoved(let name):
             "type \(name) is already removed; 'alog types add \(name)' brings it back"
         case .typeTimerRunning(let name, let entry):

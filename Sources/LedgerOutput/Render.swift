@@ -190,6 +190,12 @@ package enum Render {
             ]
         case .goalSet(let type, let seconds):
             members += [("type", JSONText.string(type)), ("seconds", String(seconds))]
+        case .favoriteSet(let type, let on):
+            members += [("type", JSONText.string(type)), ("on", on ? "true" : "false")]
+        case .orderSet(let types):
+            members.append(("types", JSONText.array(types.map(JSONText.string))))
+        case .renamed(let from, let to):
+            members += [("type", JSONText.string(from)), ("to", JSONText.string(to))]
         case .deleted(let target), .restored(let target):
             members.append(("target", JSONText.string(target.description)))
         case .typeDefined(let definition):
@@ -221,6 +227,10 @@ package enum Render {
         case .goalSet(let type, let seconds):
             seconds > 0
                 ? "daily goal of \(shown(type)): \(formatDuration(seconds))" : "daily goal of \(shown(type)) removed"
+        case .favoriteSet(let type, let on): on ? "favorite \(shown(type))" : "not a favorite: \(shown(type))"
+        case .orderSet(let types):
+            types.isEmpty ? "types listed by name" : "type order: " + types.map(shown).joined(separator: " ")
+        case .renamed(let from, let to): "rename type \(shown(from)) to \(shown(to))"
         case .deleted(let target): "delete \(target)"
         case .restored(let target): "restore \(target)"
         case .typeDefined(let definition):

@@ -73,6 +73,40 @@ struct ByteWriter {
         int(UInt8(value.archived ? 1 : 0))
     }
 
+    /// The type catalog, its parts in a fixed order (sorted, so equal catalogs give equal bytes).
+    mutating func catalog(_ catalog: TypeCatalog) {
+        w32(catalog.definitions.count)
+        for (_, r) in catalog.definitions.sorted(by: { $0.key < $1.key }) {
+            key(r.key)
+            definition(r.value)
+        }
+        w32(catalog.goalRegisters.count)
+        for (type, r) in catalog.goalRegisters.sorted(by: { $0.key < $1.key }) {
+            string(type)
+            key(r.key)
+            int(r.value)
+        }
+        w32(catalog.favoriteRegisters.count)
+        for (type, r) in catalog.favoriteRegisters.sorted(by: { $0.key < $1.key }) {
+            string(type)
+            key(r.key)
+            int(UInt8(r.value.isOn ? 1 : 0))
+        }
+        int(UInt8(catalog.orderRegister == nil ? 0 : 1))
+        if let r = catalog.orderRegister {
+            key(r.key)
+            string(r.value.names.joined(separator: " "))
+        }
+        w32(catalog.renames.count)
+        for rename in catalog.renames.sorted() {
+            key(rename.key)
+            string(rename.from)
+            string(rename.to)
+        }
+    }
+
+    private mutating func w32(_ count: Int) { int(UInt32(count)) }
+
     /// The bytes written (the buffer itself, trimmed: no copy).
     consuming func finish() -> [UInt8] {
         bytes.removeLast(bytes.count - count)
@@ -136,11 +170,55 @@ struct ByteReader {
         return ActivityTypeDefinition(name: name, icon: icon, group: group, color: color, archived: flags == 1)
     }
 
+    mutating func catalog() throws(CacheDecodeError) -> TypeCatalog {
+        var catalog = TypeCatalog()
+        for _ in 0..<(try int(UInt32.self)) {
+            let key = try key()
+            let definition = try definition()
+            catalog.definitions[definition.name] = Register(key: key, value: definition)
+        }
+        for _ in 0..<(try int(UInt32.self)) {
+            let type = try string()
+            catalog.goalRegisters[type] = Register(key: try key(), value: try int(Int64.self))
+        }
+        for _ in 0..<(try int(UInt32.self)) {
+            let type = try string()
+            let key = try key()
+            let flag = try int(UInt8.self)
+            guard flag <= 1 else { throw CacheDecodeError() }
+            catalog.favoriteRegisters[type] = Register(key: key, value: TypeCatalog.Mark(flag == 1))
+        }
+        switch try int(UInt8.self) {
+        case 0: break
+        case 1:
+            let key = try key()
+            let names = try string().split(separator: " ").map(String.init)
+            catalog.orderRegister = Register(key: key, value: TypeCatalog.TypeOrder(names))
+        default: throw CacheDecodeError()
+        }
+        for _ in 0..<(try int(UInt32.self)) {
+            let key = try key()
+            catalog.add(TypeCatalog.Rename(key: key, from: try string(), to: try string()))
+        }
+        return catalog
+    }
+
     var isAtEnd: Bool { offset == buffer.count }
 }
 
+extension Interner {
+    /// Adds the devices of the catalog's keys (a snapshot's device table must hold them).
+    mutating func addKeyDevices(of catalog: TypeCatalog) {
+        for (_, r) in catalog.definitions.sorted(by: { $0.key < $1.key }) { _ = index(of: r.key.device) }
+        for (_, r) in catalog.goalRegisters.sorted(by: { $0.key < $1.key }) { _ = index(of: r.key.device) }
+        for (_, r) in catalog.favoriteRegisters.sorted(by: { $0.key < $1.key }) { _ = index(of: r.key.device) }
+        if let r = catalog.orderRegister { _ = index(of: r.key.device) }
+        for rename in catalog.renames.sorted() { _ = index(of: rename.key.device) }
+    }
+}
+
 extension LedgerState {
-    static let magic: StaticString = "ALOGSTATE4"
+    static let magic: StaticString = "ALOGSTATE5"
 
     /// A compact binary snapshot for the projection cache: the interned tables, the plain
     /// entries as fixed-size rows (plus their notes), then the tracked records with their
@@ -155,8 +233,7 @@ extension LedgerState {
                 if let key { _ = keyDevices.index(of: key.device) }
             }
         }
-        for register in typeRegisters.values { _ = keyDevices.index(of: register.key.device) }
-        for register in goalRegisters.values { _ = keyDevices.index(of: register.key.device) }
+        keyDevices.addKeyDevices(of: catalog)
         var w = ByteWriter(
             magic: Self.magic, devices: keyDevices.strings,
             capacity: plainCount * 48 + tracked.count * 160 + otherEventIDs.count * 8)
@@ -214,17 +291,7 @@ extension LedgerState {
         }
         w.int(UInt32(otherEventIDs.count))
         for id in otherEventIDs { w.int(id.rawValue) }
-        w.int(UInt32(typeRegisters.count))
-        for (_, r) in typeRegisters {
-            w.key(r.key)
-            w.definition(r.value)
-        }
-        w.int(UInt32(goalRegisters.count))
-        for (type, r) in goalRegisters {
-            w.string(type)
-            w.key(r.key)
-            w.int(r.value)
-        }
+        w.catalog(catalog)
         return w.finish()
     }
 
@@ -279,15 +346,7 @@ extension LedgerState {
             let otherCount = Int(try r.int(UInt32.self))
             otherEventIDs.reserveCapacity(otherCount)
             for _ in 0..<otherCount { otherEventIDs.insert(EventID(rawValue: try r.int(UInt64.self))) }
-            for _ in 0..<(try r.int(UInt32.self)) {
-                let key = try r.key()
-                let definition = try r.definition()
-                typeRegisters[definition.name] = Register(key: key, value: definition)
-            }
-            for _ in 0..<(try r.int(UInt32.self)) {
-                let type = try r.string()
-                goalRegisters[type] = Register(key: try r.key(), value: try r.int(Int64.self))
-            }
+            catalog = try r.catalog()
             guard r.isAtEnd else { return nil }
         } catch {
             return nil
@@ -296,16 +355,13 @@ extension LedgerState {
 }
 
 extension StatusSummary {
-    static let magic: StaticString = "ALOGSUMMARY4"
+    static let magic: StaticString = "ALOGSUMMARY5"
 
     package func serialized() -> [UInt8] {
         var keyDevices = Interner()
         for (_, value) in latest.sorted(by: { $0.key < $1.key }) { _ = keyDevices.index(of: value.created.device) }
-        for (_, register) in definedTypes.sorted(by: { $0.key < $1.key }) {
-            _ = keyDevices.index(of: register.key.device)
-        }
+        keyDevices.addKeyDevices(of: catalog)
         for timer in recentTimers { _ = keyDevices.index(of: timer.created.device) }
-        for (_, register) in goals.sorted(by: { $0.key < $1.key }) { _ = keyDevices.index(of: register.key.device) }
         var w = ByteWriter(magic: Self.magic, devices: keyDevices.strings)
         w.stamp(maxStamp)
         w.int(UInt32(latest.count))
@@ -315,11 +371,7 @@ extension StatusSummary {
             w.instant(value.at)
             w.key(value.created)
         }
-        w.int(UInt32(definedTypes.count))
-        for (_, r) in definedTypes.sorted(by: { $0.key < $1.key }) {
-            w.key(r.key)
-            w.definition(r.value)
-        }
+        w.catalog(catalog)
         w.int(UInt32(unresolvedTargets.count))
         for id in unresolvedTargets.sorted() { w.int(id.rawValue) }
         w.int(UInt32(recentTimers.count))
@@ -334,12 +386,6 @@ extension StatusSummary {
             w.int(UInt8((timer.end != nil ? 1 : 0) | (editedTimers.contains(timer.id) ? 2 : 0)))
             if let end = timer.end { w.instant(end) }
         }
-        w.int(UInt32(goals.count))
-        for (type, register) in goals.sorted(by: { $0.key < $1.key }) {
-            w.string(type)
-            w.key(register.key)
-            w.int(register.value)
-        }
         return w.finish()
     }
 
@@ -353,11 +399,7 @@ extension StatusSummary {
                 let id = EventID(rawValue: try r.int(UInt64.self))
                 latest[type] = Latest(id: id, at: try r.instant(), created: try r.key())
             }
-            for _ in 0..<(try r.int(UInt32.self)) {
-                let key = try r.key()
-                let definition = try r.definition()
-                definedTypes[definition.name] = Register(key: key, value: definition)
-            }
+            catalog = try r.catalog()
             for _ in 0..<(try r.int(UInt32.self)) {
                 unresolvedTargets.insert(EventID(rawValue: try r.int(UInt64.self)))
             }
@@ -376,10 +418,6 @@ extension StatusSummary {
                     Entry(
                         id: id, type: type, at: at, note: note.isEmpty ? nil : note, isDeleted: false, created: created,
                         isTimed: true, end: end, goalSeconds: goal > 0 ? goal : nil))
-            }
-            for _ in 0..<(try r.int(UInt32.self)) {
-                let type = try r.string()
-                goals[type] = Register(key: try r.key(), value: try r.int(Int64.self))
             }
             guard r.isAtEnd else { return nil }
         } catch {

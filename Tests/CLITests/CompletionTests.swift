@@ -95,6 +95,11 @@ struct CompletionTests {
         #expect(try candidates(["sync"]) == ["backup", "origin"])
         #expect(try candidates(["remote", "remove"], "o") == ["origin"])
         #expect(try candidates(["types", "remove"], "r") == ["reading", "rowing"])
+        // A favorite comes before the most recent.
+        #expect(try alog(["types", "favorite", "sleep", "--vault", home.sub("vault")], home: home.path).succeeded)
+        #expect(Array(try candidates(["log"]).prefix(3)) == ["sleep", "reading", "meal"])
+        #expect(
+            try alog(["types", "favorite", "sleep", "--off", "--vault", home.sub("vault")], home: home.path).succeeded)
         // zsh and fish show what each id is: its type and time (bash cannot show descriptions).
         // (zsh's list ends in a pseudo-candidate its script removes.)
         let zsh = try candidates(["delete"], "", ["SAP_SHELL": "zsh"]).filter { $0 != " " }

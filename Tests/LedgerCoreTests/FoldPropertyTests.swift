@@ -7,11 +7,13 @@ import Testing
 
 /// A random but causally plausible event set from several devices: logs, edits of any entry
 /// (including concurrent edits with equal clocks), deletes, restores, type definitions, and
-/// edits of entries that never arrive.
+/// edits of entries that never arrive; favorites, orders and renames (crossing ones, renames
+/// back, and a rename of a built-in type, which is ignored).
 func randomEvents(seed: Int) -> [Event] {
     var rng = SplitMix(state: UInt64(bitPattern: Int64(seed)))
     let devices = ["alpha", "bravo", "charlie"]
-    let types = ["wake", "sleep", "meal", "exercise", "reading"]
+    let types = ["wake", "sleep", "meal", "exercise", "reading", "books"]
+    let renamable = ["reading", "books", "novels", "meal"]
     var events: [Event] = []
     var logged: [EventID] = []
     let count = Int.random(in: 1...60, using: &rng)
@@ -23,7 +25,7 @@ func randomEvents(seed: Int) -> [Event] {
             seconds: Int64.random(in: 0...100, using: &rng) * 600, offset: Int32.random(in: -2...2, using: &rng) * 3600)
         let body: EventBody
         let target = logged.randomElement(using: &rng) ?? EventID.random(using: &rng)
-        switch Int.random(in: 0..<10, using: &rng) {
+        switch Int.random(in: 0..<13, using: &rng) {
         case 0...3:
             body = .logged(
                 type: types.randomElement(using: &rng)!, at: at, note: Bool.random(using: &rng) ? "n\(seed % 7)" : nil)
@@ -37,8 +39,17 @@ func randomEvents(seed: Int) -> [Event] {
         case 6: body = .deleted(target: target)
         case 7: body = .restored(target: target)
         case 8: body = .edited(target: EventID.random(using: &rng), changes: EntryChanges(note: "orphan"))
+        case 9:
+            body = .typeDefined(
+                ActivityTypeDefinition(
+                    name: renamable.randomElement(using: &rng)!, icon: ["📖", "📚"].randomElement(using: &rng)!))
+        case 10:
+            let from = renamable.randomElement(using: &rng)!
+            body = .renamed(from: from, to: renamable.filter { $0 != from }.randomElement(using: &rng)!)
+        case 11:
+            body = .favoriteSet(type: types.randomElement(using: &rng)!, on: Bool.random(using: &rng))
         default:
-            body = .typeDefined(ActivityTypeDefinition(name: "reading", icon: ["📖", "📚"].randomElement(using: &rng)!))
+            body = .orderSet(types: Array(types.shuffled(using: &rng).prefix(Int.random(in: 0...3, using: &rng))))
         }
         events.append(Event(id: id, device: device, stamp: stamp, wallMillis: stamp.millis, body: body))
     }
@@ -50,12 +61,17 @@ struct Observed: Equatable {
     var history: [Entry]
     var summary: StatusSummary
     var types: [ActivityTypeDefinition]
+    var goals: [String: Int64]
+    var timeRows: [String]
     var eventCount: Int
 
     init(_ state: LedgerState) {
         history = state.history
         summary = StatusSummary(state)
-        types = state.types
+        types = StatusSummary(state).types
+        goals = state.goals
+        let rows = state.timeRows()
+        timeRows = rows.rows.map { "\($0.id) \(rows.types[Int($0.type)])" }
         eventCount = state.eventCount
     }
 }

@@ -61,7 +61,7 @@ struct TimeIndexTests {
     }
 
     @Test(
-        "after any sequence of logs, timers, edits, deletes, restores, undos, syncs and rebuilds the index equals the full fold",
+        "after any sequence of logs, timers, edits, deletes, restores, undos, renames, syncs and rebuilds the index equals the full fold",
         arguments: [UInt64(11), 12, 13])
     func randomSequences(seed: UInt64) throws {
         var random = SplitMix(state: seed)
@@ -79,6 +79,7 @@ struct TimeIndexTests {
         var minute: Int64 = 0
         let base: Int64 = 1_709_251_200
         var appends = 0
+        var renames = 0
         for step in 0..<90 {
             let device = devices[Int.random(in: 0..<2, using: &random)]
             minute += Int64.random(in: 1...40, using: &random)
@@ -118,8 +119,15 @@ struct TimeIndexTests {
                 if let target = deleted.randomElement(using: &random) { _ = try device.restore(target.id.description) }
             case 70..<74:
                 _ = try? device.undoing.undo()
-            case 74..<92:
+            case 74..<90:
                 _ = try device.syncing.sync()
+            case 90..<95:
+                // Renames while apart (the other device keeps logging the old name), and back.
+                let current = try device.summary().definition(named: "work")!.name
+                let new = ["job", "task", "work"].filter { $0 != current }.randomElement(using: &random)!
+                if (try? device.renameType(current, to: new)) != nil { renames += 1 }
+            case 95..<97:
+                _ = try? device.setFavorite(types.randomElement(using: &random)!, on: Bool.random(using: &random))
             default:
                 _ = try device.rebuild()
             }
@@ -139,7 +147,11 @@ struct TimeIndexTests {
         _ = try first.syncing.sync()
         try Self.expectSame(first, "seed \(seed) end, first")
         try Self.expectSame(second, "seed \(seed) end, second")
+        // Both devices agree on the names and the marks.
+        #expect(try first.summary().types == second.summary().types)
+        #expect(try first.summary().catalog.aliases == second.summary().catalog.aliases)
         #expect(appends > 5)
+        #expect(renames > 0)
     }
 
     @Test("a switch, a stop of the running timer and a log move the index on in place; an edit builds it again")

@@ -46,15 +46,17 @@ enum DynamicCompletion {
         return (try? body(vault)) ?? []
     }
 
-    /// The vault's types in use, the most recently logged first, then the never-logged ones by
-    /// name. alog has no separate notion of favourites: the types you log are the ones offered
-    /// first. From the status summary alone (a few hundred bytes), so a Tab stays instant on a
-    /// ledger of millions of events.
+    /// The vault's types in use: favorites first (`types favorite`), then the most recently
+    /// logged, then the never-logged ones by name. From the status summary alone (a few hundred
+    /// bytes), so a Tab stays instant on a ledger of millions of events.
     static func typeNames(_ vault: Vault, _ prefix: String) throws -> [String] {
         let prefix = prefix.lowercased()
         let summary = try vault.summary()
         let last = summary.lastKnownActivities
+        let favorites = summary.catalog.favorites
         return summary.types.map(\.name).filter { $0.hasPrefix(prefix) }.sorted { a, b in
+            let (fa, fb) = (favorites.contains(a), favorites.contains(b))
+            if fa != fb { return fa }
             let (la, lb) = (last[a] ?? .min, last[b] ?? .min)
             return la != lb ? la > lb : a < b
         }

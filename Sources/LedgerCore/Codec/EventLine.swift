@@ -76,6 +76,15 @@ public enum EventLine {
             string("type", type)
             key("seconds")
             out.append(contentsOf: Array(String(seconds).utf8))
+        case .favoriteSet(let type, let on):
+            string("type", type)
+            key("on")
+            out.append(contentsOf: Array((on ? "true" : "false").utf8))
+        case .orderSet(let types):
+            string("types", types.joined(separator: " "))
+        case .renamed(let from, let to):
+            string("type", from)
+            string("to", to)
         }
         out.append(125)
         return out
@@ -146,6 +155,9 @@ public enum EventLine {
         var goal: Int64?
         var seconds: Int64?
         var archived = false
+        var on: Bool?
+        var types: String?
+        var to: String?
         var endIsNull = false
         var problem: String?
 
@@ -256,6 +268,16 @@ public enum EventLine {
                 }
             case (6, UInt8(ascii: "t")) where key.equals("target"):
                 target = identifier(value, "target")
+            case (2, UInt8(ascii: "o")) where key.equals("on"):
+                if case .boolean(let flag) = value {
+                    on = flag
+                } else {
+                    problem = problem ?? "\"on\" must be true or false"
+                }
+            case (5, UInt8(ascii: "t")) where key.equals("types"):
+                types = text(value, "types")
+            case (2, UInt8(ascii: "t")) where key.equals("to"):
+                to = text(value, "to")
             default:
                 break
             }
@@ -347,6 +369,27 @@ public enum EventLine {
             }
             guard let seconds else { return .failure(DecodeError(reason: "a goal needs \"seconds\"")) }
             body = .goalSet(type: type, seconds: seconds)
+        } else if kind.equals("favorite"), version >= 4 {
+            guard let type, typeIsValid else {
+                return .failure(DecodeError(reason: "a favorite needs a valid \"type\""))
+            }
+            guard let on = fields.on else { return .failure(DecodeError(reason: "a favorite needs \"on\"")) }
+            body = .favoriteSet(type: type, on: on)
+        } else if kind.equals("order"), version >= 4 {
+            guard let names = fields.types else { return .failure(DecodeError(reason: "an order needs \"types\"")) }
+            let list = names.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard list.allSatisfy({ ActivityTypes.validateName($0) == nil }) else {
+                return .failure(DecodeError(reason: "an order's \"types\" must be type names separated by spaces"))
+            }
+            body = .orderSet(types: list)
+        } else if kind.equals("rename"), version >= 4 {
+            guard let type, typeIsValid else {
+                return .failure(DecodeError(reason: "a rename needs a valid \"type\""))
+            }
+            guard let to = fields.to, ActivityTypes.validateName(to) == nil else {
+                return .failure(DecodeError(reason: "a rename needs a valid \"to\""))
+            }
+            body = .renamed(from: type, to: to)
         } else {
             let shown = String(decoding: kind, as: UTF8.self)
             return .failure(

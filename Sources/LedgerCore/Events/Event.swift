@@ -4,7 +4,7 @@ public struct Event: Hashable, Sendable {
     /// The newest on-disk format version this build reads. It writes each event with the
     /// lowest version that has its kind (`EventBody.version`): version 1 readers keep reading
     /// every instant, edit, delete, restore and type definition.
-    public static let formatVersion = 3
+    public static let formatVersion = 4
 
     public var version: Int
     public var id: EventID
@@ -34,7 +34,7 @@ public struct Event: Hashable, Sendable {
         switch body {
         case .logged, .started: id
         case .edited(let target, _), .deleted(let target), .restored(let target), .stopped(let target, _, _): target
-        case .typeDefined, .goalSet: nil
+        case .typeDefined, .goalSet, .favoriteSet, .orderSet, .renamed: nil
         }
     }
 }
@@ -78,6 +78,14 @@ public enum EventBody: Hashable, Sendable {
     case stopped(target: EventID, at: LocalInstant, note: String?)
     /// The daily goal of a type, in seconds a day (0 removes it).
     case goalSet(type: String, seconds: Int64)
+    /// A type marked as a favorite (`on`), or no longer (`types favorite`).
+    case favoriteSet(type: String, on: Bool)
+    /// The order types are listed in (`types order`); types not named follow by name. Empty:
+    /// by name again.
+    case orderSet(types: [String])
+    /// A type renamed: entries, goals, favorites and the definition of `from` are shown as
+    /// `to` (see `TypeCatalog` for the rule when renames cross).
+    case renamed(from: String, to: String)
 
     /// The `kind` written on disk.
     public var kind: String {
@@ -90,18 +98,22 @@ public enum EventBody: Hashable, Sendable {
         case .started: "start"
         case .stopped: "stop"
         case .goalSet: "goal"
+        case .favoriteSet: "favorite"
+        case .orderSet: "order"
+        case .renamed: "rename"
         }
     }
 
     /// The format version that introduced this kind (or, for an edit, the keys it uses):
     /// timers and goals are version 2, an archived (removed) type and an edit that takes a
-    /// timer's end away version 3.
+    /// timer's end away version 3, favorites, the order and renames version 4.
     public var version: Int {
         switch self {
         case .typeDefined(let definition): definition.archived ? 3 : 1
         case .logged, .deleted, .restored: 1
         case .edited(_, let changes): changes.clearsEnd ? 3 : changes.end == nil ? 1 : 2
         case .started, .stopped, .goalSet: 2
+        case .favoriteSet, .orderSet, .renamed: 4
         }
     }
 }

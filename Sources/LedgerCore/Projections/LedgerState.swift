@@ -27,9 +27,8 @@ public struct LedgerState: Sendable {
     package var typeNames = Interner()
     /// Ids of the events that are not log events (edits, deletes, restores, type definitions).
     package var otherEventIDs: Set<EventID> = []
-    package var typeRegisters: [String: Register<ActivityTypeDefinition>] = [:]
-    /// Daily goals per type, in seconds (0: none).
-    package var goalRegisters: [String: Register<Int64>] = [:]
+    /// Type definitions, goals, favorites, the order and renames.
+    public package(set) var catalog = TypeCatalog()
     /// How many distinct events were folded.
     public package(set) var eventCount = 0
     /// The latest clock stamp seen; a new local event must be stamped after it.
@@ -66,9 +65,9 @@ public struct LedgerState: Sendable {
         case .restored(let target):
             countOther(event.id)
             updateTracked(target) { Register.merge(&$0.visibility, event.orderKey, .visible) }
-        case .typeDefined(let definition):
+        case .typeDefined, .goalSet, .favoriteSet, .orderSet, .renamed:
             countOther(event.id)
-            Register.merge(&typeRegisters[definition.name], event.orderKey, definition)
+            catalog.apply(event)
         case .started(let type, let at, let note, let goal):
             // A timer's start is the log event of a timed entry; it is always tracked (timers are
             // few beside instants, and their end comes later).
@@ -84,9 +83,6 @@ public struct LedgerState: Sendable {
                 Register.merge(&record.end, event.orderKey, at)
                 if let note { Register.merge(&record.note, event.orderKey, note) }
             }
-        case .goalSet(let type, let seconds):
-            countOther(event.id)
-            Register.merge(&goalRegisters[type], event.orderKey, seconds)
         }
     }
 
@@ -96,12 +92,7 @@ public struct LedgerState: Sendable {
         if other.maxStamp > maxStamp { maxStamp = other.maxStamp }
         duplicateEvents += other.duplicateEvents
         for id in other.otherEventIDs { countOther(id) }
-        for (_, register) in other.typeRegisters {
-            Register.merge(&typeRegisters[register.value.name], register.key, register.value)
-        }
-        for (type, register) in other.goalRegisters {
-            Register.merge(&goalRegisters[type], register.key, register.value)
-        }
+        catalog.merge(other.catalog)
         reserveCapacity(events: other.plainCount)
         // The other state's interned indices, renumbered into this state's tables.
         let deviceMap = other.devices.strings.map { devices.index(of: $0) }
@@ -219,7 +210,7 @@ public struct LedgerState: Sendable {
 
     func entry(of plainEntry: PlainEntry) -> Entry {
         Entry(
-            id: plainEntry.id, type: typeNames[plainEntry.type], at: plainEntry.at,
+            id: plainEntry.id, type: catalog.resolve(typeNames[plainEntry.type]), at: plainEntry.at,
             note: plainEntry.note.isEmpty ? nil : plainEntry.note, isDeleted: false,
             created: OrderKey(stamp: plainEntry.stamp, device: devices[plainEntry.device], id: plainEntry.id))
     }
@@ -228,7 +219,14 @@ public struct LedgerState: Sendable {
     public func entry(_ id: EventID) -> Entry? {
         guard let position = index[id] else { return nil }
         if position != Self.trackedMark { return entry(of: plain[Int(position)]) }
-        return tracked[id].flatMap { Entry(id: id, record: $0) }
+        return tracked[id].flatMap { entry(id, $0) }
+    }
+
+    /// A tracked entry as the user sees it (its type by its current name).
+    func entry(_ id: EventID, _ record: EntryRecord) -> Entry? {
+        guard var entry = Entry(id: id, record: record) else { return nil }
+        if !catalog.aliases.isEmpty { entry.type = catalog.resolve(entry.type) }
+        return entry
     }
 
     /// Calls `body` with every entry whose log event has arrived, deleted ones included, in no
@@ -236,7 +234,7 @@ public struct LedgerState: Sendable {
     public func forEachEntry(_ body: (Entry) throws -> Void) rethrows {
         for plainEntry in plain where !plainEntry.isMoved { try body(entry(of: plainEntry)) }
         for (id, record) in tracked {
-            if let entry = Entry(id: id, record: record) { try body(entry) }
+            if let entry = entry(id, record) { try body(entry) }
         }
     }
 
@@ -264,7 +262,7 @@ public struct LedgerState: Sendable {
         // Tracked entries are few: built up front, referred to by negative rows.
         var trackedEntries: [Entry] = []
         for (id, record) in tracked {
-            guard let entry = Entry(id: id, record: record), !entry.isDeleted, entry.at.seconds >= from else {
+            guard let entry = entry(id, record), !entry.isDeleted, entry.at.seconds >= from else {
                 continue
             }
             keys.append((entry.at.seconds, -1 - trackedEntries.count))
@@ -295,15 +293,15 @@ public struct LedgerState: Sendable {
         tracked.filter { !$0.value.isLogged }.map(\.key).sorted()
     }
 
-    /// Defined types with the key of the defining event (latest definition per name).
-    public var definedTypes: [String: Register<ActivityTypeDefinition>] { typeRegisters }
+    /// Defined types with the key of the defining event (latest definition per current name).
+    public var definedTypes: [String: Register<ActivityTypeDefinition>] { catalog.definedTypes }
 
     /// Daily goals, type → seconds a day (types without one are absent).
-    public var goals: [String: Int64] { goalRegisters.compactMapValues { $0.value > 0 ? $0.value : nil } }
+    public var goals: [String: Int64] { catalog.goals.compactMapValues { $0.value > 0 ? $0.value : nil } }
 
     /// Every timed entry (deleted ones included); timers are always tracked.
     public var timedEntries: [Entry] {
-        tracked.compactMap { id, record in record.timer == nil ? nil : Entry(id: id, record: record) }
+        tracked.compactMap { id, record in record.timer == nil ? nil : entry(id, record) }
     }
 
     /// The timers on one line (see `Timeline`).
@@ -313,7 +311,7 @@ public struct LedgerState: Sendable {
     public var types: [ActivityTypeDefinition] { allTypes.filter { !$0.archived } }
 
     /// Every type, archived ones included: what entries are drawn with.
-    public var allTypes: [ActivityTypeDefinition] { ActivityTypes.merged(with: typeRegisters) }
+    public var allTypes: [ActivityTypeDefinition] { catalog.allTypes }
 
     /// Ids of all entries whose log event arrived, deleted ones included.
     public var entryIDs: [EventID] {

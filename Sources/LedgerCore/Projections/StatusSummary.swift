@@ -22,7 +22,8 @@ public struct StatusSummary: Hashable, Sendable {
 
     /// type name → its latest live entry.
     public var latest: [String: Latest] = [:]
-    public var definedTypes: [String: Register<ActivityTypeDefinition>] = [:]
+    /// Type definitions, goals, favorites, the order and renames.
+    public var catalog = TypeCatalog()
     public var maxStamp: Stamp = .zero
     public var unresolvedTargets: Set<EventID> = []
     /// The live timed entries that started within `recentWindow` of the latest start: enough
@@ -32,8 +33,6 @@ public struct StatusSummary: Hashable, Sendable {
     /// stop, an `undo` that took the end away): a stop that arrives for one of them may be
     /// older than that event, and only the full fold, which knows each register's key, decides.
     public var editedTimers: Set<EventID> = []
-    /// Daily goals per type, in seconds a day (0: none).
-    public var goals: [String: Register<Int64>] = [:]
 
     /// How far back from the latest timer's start `recentTimers` reaches: a local day and more,
     /// so today's totals are whole whenever the latest timer started today.
@@ -43,8 +42,7 @@ public struct StatusSummary: Hashable, Sendable {
 
     public init(_ state: LedgerState) {
         maxStamp = state.maxStamp
-        definedTypes = state.definedTypes
-        goals = state.goalRegisters
+        catalog = state.catalog
         let timers = state.timedEntries.filter { !$0.isDeleted }
         if let latest = timers.map(\.at.seconds).max() {
             recentTimers = timers.filter { $0.at.seconds >= latest - Self.recentWindow }.sorted(
@@ -79,7 +77,7 @@ public struct StatusSummary: Hashable, Sendable {
                 unresolvedTargets.insert(id)
                 continue
             }
-            guard !record.isDeleted, let entry = Entry(id: id, record: record) else { continue }
+            guard !record.isDeleted, let entry = state.entry(id, record) else { continue }
             offer(Latest(id: id, at: entry.at, created: entry.created), type: entry.type)
         }
     }
@@ -98,12 +96,16 @@ public struct StatusSummary: Hashable, Sendable {
         switch event.body {
         case .logged(let type, let at, _):
             guard !unresolvedTargets.contains(event.id) else { return false }
-            offer(Latest(id: event.id, at: at, created: event.orderKey), type: type)
+            offer(Latest(id: event.id, at: at, created: event.orderKey), type: catalog.resolve(type))
             return true
-        case .typeDefined(let definition):
-            Register.merge(&definedTypes[definition.name], event.orderKey, definition)
+        case .typeDefined, .goalSet, .favoriteSet, .orderSet:
+            catalog.apply(event)
             return true
-        case .started(let type, let at, let note, let goal):
+        case .renamed:
+            // The latest entry per type may join another's: the full state decides.
+            return false
+        case .started(let rawType, let at, let note, let goal):
+            let type = catalog.resolve(rawType)
             guard !unresolvedTargets.contains(event.id), !recentTimers.contains(where: { $0.id == event.id }) else {
                 return false
             }
@@ -129,9 +131,6 @@ public struct StatusSummary: Hashable, Sendable {
             if let note { recentTimers[index].note = note.isEmpty ? nil : note }
             editedTimers.insert(target)
             return true
-        case .goalSet(let type, let seconds):
-            Register.merge(&goals[type], event.orderKey, seconds)
-            return true
         case .edited, .deleted, .restored:
             return false
         }
@@ -140,12 +139,12 @@ public struct StatusSummary: Hashable, Sendable {
     /// The recent timers on one line: the running one, today's totals.
     public var timeline: Timeline { Timeline(entries: recentTimers) }
 
-    /// Daily goals, type → seconds a day.
     /// Daily goals of the types in use (a removed type's goal is kept, and shown again when the
     /// type is brought back).
     public var dailyGoals: [String: Int64] {
         var result: [String: Int64] = [:]
-        for (type, register) in goals where register.value > 0 && definedTypes[type]?.value.archived != true {
+        let definedTypes = catalog.definedTypes
+        for (type, register) in catalog.goals where register.value > 0 && definedTypes[type]?.value.archived != true {
             result[type] = register.value
         }
         return result
@@ -160,13 +159,16 @@ public struct StatusSummary: Hashable, Sendable {
     }
 
     /// A type's definition, archived or not.
-    public func definition(named name: String) -> ActivityTypeDefinition? {
-        definedTypes[name]?.value ?? ActivityTypes.builtIn(name)
-    }
+    /// A type's definition by any of its names, archived or not.
+    public func definition(named name: String) -> ActivityTypeDefinition? { catalog.definition(named: name) }
 
-    /// The types in use, by name (archived ones left out).
-    public var types: [ActivityTypeDefinition] { allTypes.filter { !$0.archived } }
+    /// The types in use (archived ones left out), favorites first, then in the user's order,
+    /// then by name.
+    public var types: [ActivityTypeDefinition] { catalog.arranged(allTypes.filter { !$0.archived }) }
 
-    /// Every type, archived ones included: what entries are drawn with.
-    public var allTypes: [ActivityTypeDefinition] { ActivityTypes.merged(with: definedTypes) }
+    /// Every type, archived ones included, by name: what entries are drawn with.
+    public var allTypes: [ActivityTypeDefinition] { catalog.allTypes }
+
+    /// Defined types by current name, with the key of the defining event.
+    public var definedTypes: [String: Register<ActivityTypeDefinition>] { catalog.definedTypes }
 }

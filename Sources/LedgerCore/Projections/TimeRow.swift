@@ -83,19 +83,22 @@ extension LedgerState {
     /// Every live entry as a `TimeRow`, in the timeline's order: what the time index holds.
     /// Plain entries are taken from the flat table without building an `Entry` each.
     public func timeRows() -> TimeRows {
-        var types = typeNames
+        // Type numbers of the state's table, renumbered by current name (renamed types join).
+        var types = Interner()
+        let typeMap = typeNames.strings.map { types.index(of: catalog.resolve($0)) }
         var devices = self.devices
         var rows: [TimeRow] = []
         rows.reserveCapacity(plainCount + tracked.count)
         for row in plain where !row.isMoved {
             rows.append(
                 TimeRow(
-                    id: row.id, at: row.at, stamp: row.stamp, device: row.device, type: row.type, note: row.note,
+                    id: row.id, at: row.at, stamp: row.stamp, device: row.device, type: typeMap[Int(row.type)],
+                    note: row.note,
                     isTimed: false, ownEnd: nil, windowEnd: nil, endedByNext: false, goalSeconds: 0, touched: false))
         }
         let windows = timeline.byEntry
         for (id, record) in tracked {
-            guard let entry = Entry(id: id, record: record), !entry.isDeleted else { continue }
+            guard let entry = entry(id, record), !entry.isDeleted else { continue }
             let created = entry.created
             let keys: [OrderKey?] = [record.type?.key, record.at?.key, record.note?.key]
             let touched = record.visibility != nil || record.end != nil || keys.contains { $0 != created }

@@ -131,6 +131,16 @@ public struct VaultUndo {
             let earlier = history.goals[type]?.last { $0.event.orderKey < event.orderKey }
             let previous: Int64 = if case .goalSet(_, let seconds)? = earlier?.event.body { seconds } else { 0 }
             return (.goalSet(type: type, seconds: previous), .goalPutBack(type: type, seconds: previous))
+        case .favoriteSet(let type, _):
+            let earlier = history.favorites[type]?.last { $0.event.orderKey < event.orderKey }
+            let previous = if case .favoriteSet(_, let on)? = earlier?.event.body { on } else { false }
+            return (.favoriteSet(type: type, on: previous), .favoritePutBack(type: type, on: previous))
+        case .orderSet:
+            let earlier = history.orders.last { $0.event.orderKey < event.orderKey }
+            let previous = if case .orderSet(let types)? = earlier?.event.body { types } else { [String]() }
+            return (.orderSet(types: previous), .orderPutBack(previous))
+        case .renamed(let from, let to):
+            return (.renamed(from: to, to: from), .renamedBack(from: to, to: from))
         case .deleted(let target):
             return (.restored(target: target), .restored(entry: target.description))
         case .restored(let target):
@@ -182,26 +192,35 @@ public struct VaultUndo {
         var entries: Set<EventID> = []
         var goalTypes: Set<String> = []
         var typeNames: Set<String> = []
+        var favoriteTypes: Set<String> = []
+        var orders = false
         for event in action {
             switch event.body {
             case .stopped(let target, _, _), .edited(let target, _): entries.insert(target)
             case .goalSet(let type, _): goalTypes.insert(type)
             case .typeDefined(let definition): typeNames.insert(definition.name)
+            case .favoriteSet(let type, _): favoriteTypes.insert(type)
+            case .orderSet: orders = true
             default: break
             }
         }
         var history = UndoHistory()
-        guard !entries.isEmpty || !goalTypes.isEmpty || !typeNames.isEmpty else { return history }
+        guard !entries.isEmpty || !goalTypes.isEmpty || !typeNames.isEmpty || !favoriteTypes.isEmpty || orders
+        else { return history }
         let records = try vault.auditTrail { event in
             switch event.body {
             case .goalSet(let type, _): goalTypes.contains(type)
             case .typeDefined(let definition): typeNames.contains(definition.name)
+            case .favoriteSet(let type, _): favoriteTypes.contains(type)
+            case .orderSet: orders
             default: event.entryID.map(entries.contains) ?? false
             }
         }
         for record in records {
             switch record.event.body {
             case .goalSet(let type, _): history.goals[type, default: []].append(record)
+            case .favoriteSet(let type, _): history.favorites[type, default: []].append(record)
+            case .orderSet: history.orders.append(record)
             case .typeDefined(let definition): history.definitions[definition.name, default: []].append(record)
             default: if let entry = record.event.entryID { history.touching[entry, default: []].append(record) }
             }
@@ -217,6 +236,10 @@ public struct VaultUndo {
         var goals: [String: [Vault.AuditRecord]] = [:]
         /// Type name → its definitions.
         var definitions: [String: [Vault.AuditRecord]] = [:]
+        /// Type → its favorite events.
+        var favorites: [String: [Vault.AuditRecord]] = [:]
+        /// Every order event.
+        var orders: [Vault.AuditRecord] = []
     }
 
     /// An entry's fields as its events (`records`) other than `undone` leave them (each field is
@@ -286,4 +309,10 @@ public enum UndoStep: Sendable, Equatable {
     /// A type definition undone by removing the type (it was new, or removed before).
     case typeRemovedAgain(String, wasRemovedBefore: Bool)
     case typePutBack(ActivityTypeDefinition)
+    /// A type is a favorite again (`on`), or no longer.
+    case favoritePutBack(type: String, on: Bool)
+    /// The listing order goes back to `types` (empty: by name).
+    case orderPutBack([String])
+    /// A rename undone by renaming back.
+    case renamedBack(from: String, to: String)
 }

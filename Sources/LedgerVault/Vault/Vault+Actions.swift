@@ -6,19 +6,23 @@ public import LedgerCore
 extension Vault {
     /// Logs an activity of a known type.
     public func log(type: String, at: LocalInstant, note: String?) throws -> Appended {
-        try checkLog(type: type)
+        // A former name (`types rename`) is written as the type's current one.
+        let type = try checkLog(type: type)
         let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
         return try append(
             [.logged(type: type, at: at, note: noteText)], message: "alog: log \(type) at \(at.iso8601)")
     }
 
-    /// Throws what `log(type:…)` would refuse, without writing anything.
-    public func checkLog(type: String) throws {
+    /// Throws what `log(type:…)` would refuse, without writing anything; returns the type's
+    /// current name.
+    @discardableResult
+    public func checkLog(type: String) throws -> String {
         let summary = try summary()
-        guard summary.type(named: type) != nil else {
+        guard let definition = summary.type(named: type) else {
             if summary.definition(named: type)?.archived == true { throw VaultError.archivedType(type) }
             throw VaultError.unknownType(type, known: summary.types.map(\.name))
         }
+        return definition.name
     }
 
     /// Finds an entry by a unique id prefix of at least 4 characters.
@@ -143,7 +147,9 @@ extension Vault {
         -> (definition: ActivityTypeDefinition, existed: Bool)
     {
         let name = name.lowercased()
-        var current = try summary().definition(named: name)
+        let summary = try summary()
+        if let renamed = summary.catalog.aliases[name] { throw VaultError.typeRenamedAway(name, to: renamed) }
+        var current = summary.definition(named: name)
         current?.archived = false
         var definition = current ?? ActivityTypeDefinition(name: name)
         if let icon { definition.icon = icon }

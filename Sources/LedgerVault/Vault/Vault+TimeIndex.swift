@@ -80,7 +80,9 @@ extension Vault {
     {
         let repository = try repository
         guard let oldTree = try? repository.commit(old).tree else { return nil }
-        var fresh = FreshRows(reader: reader)
+        // New rows name their types by their current names (a device that had not seen a
+        // rename may still write the old one).
+        var fresh = FreshRows(reader: reader, catalog: try summary(at: new).catalog)
         var issues: [LineIssue] = []
         let delta = try EventFileReader(repository: repository).forEachNewEvent(
             from: oldTree, to: try repository.commit(new).tree,
@@ -94,6 +96,7 @@ extension Vault {
 /// New events turned into rows at the end of an index, while they allow it.
 private struct FreshRows {
     let reader: TimeIndexReader
+    let catalog: TypeCatalog
     var names: TimeIndexFile.Names
     var namesChanged = false
     var rows: [TimeRow] = []
@@ -102,8 +105,8 @@ private struct FreshRows {
     var lastTimed: TimeRow?
     var possible = true
 
-    init(reader: TimeIndexReader) {
-        self.reader = reader
+    init(reader: TimeIndexReader, catalog: TypeCatalog) {
+        (self.reader, self.catalog) = (reader, catalog)
         names = reader.names
     }
 
@@ -123,7 +126,8 @@ private struct FreshRows {
         rows.append(
             TimeRow(
                 id: event.id, at: at, stamp: event.stamp, device: number(event.device, in: \.devices),
-                type: number(type, in: \.types), note: note ?? "", isTimed: timed, ownEnd: nil, windowEnd: nil,
+                type: number(catalog.resolve(type), in: \.types), note: note ?? "", isTimed: timed, ownEnd: nil,
+                windowEnd: nil,
                 endedByNext: false, goalSeconds: timed ? max(0, goal ?? 0) : 0, touched: false))
     }
 
@@ -156,9 +160,10 @@ private struct FreshRows {
             } else {
                 possible = false
             }
-        case .typeDefined, .goalSet:
+        case .typeDefined, .goalSet, .favoriteSet, .orderSet:
             break
-        case .edited, .deleted, .restored:
+        case .edited, .deleted, .restored, .renamed:
+            // A rename changes the names of rows already in the index.
             possible = false
         }
     }

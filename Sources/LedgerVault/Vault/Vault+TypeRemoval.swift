@@ -25,7 +25,7 @@ extension Vault {
         if definition.archived {
             throw VaultError.typeAlreadyRemoved(name)
         }
-        if let running = summary.timeline.running, running.entry.type == name {
+        if let running = summary.timeline.running, running.entry.type == definition.name {
             throw VaultError.typeTimerRunning(type: name, entry: running.entry.id.description)
         }
         definition.archived = true

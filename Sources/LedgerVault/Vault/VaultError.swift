@@ -37,6 +37,12 @@ public enum VaultError: Error, Equatable {
     case typeAlreadyRemoved(String)
     /// `types remove` while a timer of the type runs.
     case typeTimerRunning(type: String, entry: String)
+    /// A name that a rename gave away (`types add`, `types rename` onto it).
+    case typeRenamedAway(String, to: String)
+    /// `types rename` onto a name a type already has.
+    case typeNameTaken(String)
+    /// `types rename` of (or onto) one of the four built-in types.
+    case builtInRename(String)
     /// `edit` of a deleted entry.
     case editOfDeletedEntry(String)
     case entryAlreadyDeleted(String)
@@ -107,6 +113,9 @@ extension VaultError: CodedError {
         case .branchUnrecoverable, .branchRefIsFolder: "branchUnrecoverable"
         case .nothingToMoveBack: "nothingToMoveBack"
         case .notesInTheWay: "notesInTheWay"
+        case .typeRenamedAway: "typeRenamed"
+        case .typeNameTaken: "typeNameTaken"
+        case .builtInRename: "builtInType"
         }
     }
 }

@@ -41,6 +41,7 @@ package final class WidgetStore {
     package var runningTimerPath: String { files.runningTimer }
     var typesPath: String { files.types }
     var removedTypesPath: String { files.removedTypes }
+    var favoritesPath: String { files.favorites }
     var failuresPath: String { files.failures }
     var journalPath: String { files.journal }
     var digestPath: String { files.digest }
@@ -305,6 +306,9 @@ package final class WidgetStore {
     package func view(now: Int64, zone: any TimeZoneRules) -> WidgetView {
         var view = queueView(now: now, zone: zone)
         view.timer = readRunningTimer()
+        if let text = try? FileSystem.readString(favoritesPath) {
+            view.favorites = text.split(separator: "\n").map(String.init)
+        }
         return view
     }
 
@@ -354,8 +358,17 @@ package final class WidgetStore {
         let cache = LastKnownActivities.encode(summary.lastKnownActivities) + [UInt8(ascii: "\n")]
         if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
         func lines(_ names: [String]) -> [UInt8] { Array(names.sorted().map { $0 + "\n" }.joined().utf8) }
-        let names = lines(summary.types.map(\.name))
+        // Former names (`types rename`) are accepted too: the vault reads them as the new name.
+        let inUse = Set(summary.types.map(\.name))
+        let former = summary.catalog.aliases.filter { inUse.contains($0.value) }.map(\.key)
+        let names = lines(Array(inUse) + former)
         if (try? FileSystem.read(typesPath)) != names { try FileSystem.writeAtomically(typesPath, names) }
+        let favoriteNames = summary.catalog.favorites
+        let favorites = Array(
+            summary.types.filter { favoriteNames.contains($0.name) }.map { "\($0.icon) \($0.name)\n" }.joined().utf8)
+        if (try? FileSystem.read(favoritesPath)) != favorites {
+            try FileSystem.writeAtomically(favoritesPath, favorites)
+        }
         let removed = lines(summary.allTypes.filter(\.archived).map(\.name))
         if (try? FileSystem.read(removedTypesPath)) != removed {
             try FileSystem.writeAtomically(removedTypesPath, removed)

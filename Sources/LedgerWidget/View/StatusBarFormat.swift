@@ -62,6 +62,8 @@ package enum StatusBarFormat: String, CaseIterable, Sendable {
                         : "\(queued); \(view.failingCount) cannot be committed as \(view.failingCount == 1 ? "it is" : "they are") (see 'alog widget pending')"
                 )
             }
+            // What a tap is likely to log next: the favorites (`alog types favorite`).
+            if !view.favorites.isEmpty { tooltip.append("Favorites: " + view.favorites.joined(separator: " · ")) }
             var classes = [state?.rawValue ?? "unknown"]
             if reading.timer != nil { classes.append("timer") }
             if view.pendingCount > 0 { classes.append("pending") }

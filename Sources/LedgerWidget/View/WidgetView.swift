@@ -16,6 +16,8 @@ package struct WidgetView: Sendable, Equatable {
     package var removing: Set<String> = []
     /// The timer running at the vault's HEAD (from the cache's `running-timer`).
     package var timer: RunningTimer?
+    /// The favorite types, `icon name` each, in the listing order (from the cache's `favorites`).
+    package var favorites: [String] = []
 
     package init(latest: [String: Int64], pendingCount: Int = 0, timer: RunningTimer? = nil) {
         self.latest = latest

@@ -6,12 +6,14 @@ import LedgerVault
 
 struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "types", abstract: "List, define or remove activity types.",
-        subcommands: [List.self, Add.self, Remove.self],
+        commandName: "types", abstract: "List, define, arrange, rename or remove activity types.",
+        subcommands: [List.self, Add.self, Remove.self, Favorite.self, Order.self, Rename.self, Search.self],
         defaultSubcommand: List.self)
 
     struct List: OutcomeCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the known activity types.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the known activity types.",
+            discussion: "Favorites (★) come first, then the order 'alog types order' set, then the rest by name.")
 
         @Flag(help: "Print JSON.")
         var json = false
@@ -21,29 +23,17 @@ struct Types: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func execute() throws -> [ActivityTypeDefinition] {
+        func execute() throws -> TypeListing {
             let summary = try options.open().summary()
-            return all ? summary.allTypes : summary.types
+            let types = all ? summary.catalog.arranged(summary.allTypes) : summary.types
+            return TypeListing(types: types, catalog: summary.catalog)
         }
 
-        func render(_ types: [ActivityTypeDefinition]) {
+        func render(_ listing: TypeListing) {
             if json {
-                emit(
-                    JSONText.array(
-                        types.map {
-                            JSONText.object([
-                                ("name", JSONText.string($0.name)), ("icon", JSONText.string($0.icon)),
-                                ("group", JSONText.string($0.group)), ("color", JSONText.string($0.color)),
-                                ("builtIn", ActivityTypes.builtIn($0.name) != nil ? "true" : "false"),
-                                ("archived", $0.archived ? "true" : nil),
-                            ])
-                        }))
+                emit(listing.json())
             } else {
-                for type in types {
-                    emit(
-                        "\(Terminal.pad(Render.label(type.name, Render.typeMap([type])), 18))  \(Terminal.pad(DisplayText.line(type.group, width: 40), 10))  \(DisplayText.line(type.color, width: 20))"
-                            + (type.archived ? "  " + Terminal.dim("(removed)") : ""))
-                }
+                listing.lines().forEach(emit)
             }
         }
     }
