@@ -71,6 +71,10 @@ struct CatalogSyncTests {
         #expect(history.contains(#""type":"job""#) && !history.contains(#""type":"work""#), "\(history)")
         let report = try alog(["report", ":all", "--json"], vault: vault).stdout
         #expect(report.contains(#""key":"job""#), "\(report)")
+        // Filters take the former name too.
+        let filtered = try alog(["report", ":all", "--type", "work", "--json"], vault: vault).stdout
+        #expect(filtered.contains(#""key":"job""#), "\(filtered)")
+        #expect(try alog(["history", "--type", "work", "--json"], vault: vault).stdout.contains(#""type":"job""#))
         let listed = try json(try alog(["types", "--json"], vault: vault).stdout)
         #expect(listed[0]["name"] as? String == "job" && listed[0]["favorite"] as? Bool == true)
         #expect(listed[0]["formerNames"] as? [String] == ["work"])

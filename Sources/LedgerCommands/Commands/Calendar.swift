@@ -50,9 +50,9 @@ struct Calendar: OutcomeCommand {
     /// The grid; with --svg, written to the file (the outcome says so).
     func execute() throws -> ContributionCalendar {
         let time = CommandClock.expression
-        let kept = Set(try types.map(InputCheck.typeName))
+        let typed = Set(try types.map(InputCheck.typeName))
         let vault = try options.open()
-        try InputCheck.requireKnown(kept, all: try vault.summary().allTypes)
+        let kept = try InputCheck.knownTypes(typed, in: try vault.summary())
         let calendar = UserCalendar.current(zone: time.zone)
         let span = ContributionCalendar.span(calendar: calendar, now: time.now, weeks: weeks)
         let occurrences = try vault.readTimeIndex { try $0.occurrences(from: span.from, to: span.to) }

@@ -42,10 +42,10 @@ struct Export: OutcomeCommand {
     func execute() throws -> (text: String, count: Int, file: String?) {
         let time = CommandClock.expression
         let range = try span.resolve(time)
-        let kept = Set(try types.map(InputCheck.typeName))
+        let typed = Set(try types.map(InputCheck.typeName))
         let vault = try options.open()
-        let definitions = try vault.summary().allTypes
-        try InputCheck.requireKnown(kept, all: definitions)
+        let summary = try vault.summary()
+        let (definitions, kept) = (summary.allTypes, try InputCheck.knownTypes(typed, in: summary))
         let filter = TypeFilter(types: kept, definitions: definitions)
         // The index's rows are in the timeline's order, with their windows as the whole
         // timeline lays them (a timer ended by the next one's start keeps that end even when

@@ -65,10 +65,10 @@ struct History: InputChecked, OutcomeCommand {
     }
 
     func execute() throws -> Listing {
-        let (from, to, kept) = try checkedInput(CommandClock.expression)
+        let (from, to, typed) = try checkedInput(CommandClock.expression)
         let vault = try options.open()
-        let definitions = try vault.summary().allTypes
-        try InputCheck.requireKnown(kept, all: definitions)
+        let summary = try vault.summary()
+        let (definitions, kept) = (summary.allTypes, try InputCheck.knownTypes(typed, in: summary))
         // On a terminal, a screenful (with one line to say what is left out), as a pager would.
         let screenful = limit == nil && !json && Terminal.stdoutIsTTY ? max(5, RawTerminal.size().rows - 2) : nil
         let wanted = limit ?? screenful.map { $0 + 1 }

@@ -104,15 +104,15 @@ struct Report: InputChecked, OutcomeCommand {
         let time = CommandClock.expression
         let input = try checkedInput(time)
         let vault = try options.open()
-        let definitions = try vault.summary().allTypes
-        try InputCheck.requireKnown(input.types, all: definitions)
+        let summary = try vault.summary()
+        let (definitions, kept) = (summary.allTypes, try InputCheck.knownTypes(input.types, in: summary))
         // Only the entries of the range (and the timer whose window reaches into it) are read.
         let occurrences = try vault.readTimeIndex { try $0.occurrences(from: input.range.from, to: input.range.to) }
         Terminal.reportLineIssues(vault)
         let calendar = UserCalendar.current(zone: time.zone)
         let rollup = Rollup(
             occurrences, range: input.range, grouping: input.grouping, now: time.now, calendar: calendar,
-            filter: TypeFilter(types: input.types, groups: groups, definitions: definitions))
+            filter: TypeFilter(types: kept, groups: groups, definitions: definitions))
         return Reported(rollup: rollup, calendar: calendar, types: Render.typeMap(definitions))
     }
 

@@ -93,18 +93,17 @@ enum InputCheck {
         guard prefix.lowercased().count >= 4 else { throw VaultError.entryPrefixTooShort(prefix) }
     }
 
-    /// Refuses the first of `types` the vault does not know (removed ones are known: their
-    /// entries stay in reports and history).
-    static func requireKnown(_ types: Set<String>, in state: LedgerState) throws {
-        try requireKnown(types, all: state.allTypes)
-    }
-
-    /// The same check against the summary's types (`StatusSummary.allTypes`).
-    static func requireKnown(_ types: Set<String>, all: [ActivityTypeDefinition]) throws {
+    /// `types` by their current names (a former name, `types rename`, means the renamed type);
+    /// refuses the first the vault does not know (removed ones are known: their entries stay in
+    /// reports and history).
+    static func knownTypes(_ types: Set<String>, in summary: StatusSummary) throws -> Set<String> {
+        let all = summary.allTypes
         let known = Set(all.map(\.name))
-        if let unknown = types.sorted().first(where: { !known.contains($0) }) {
-            throw VaultError.unknownType(unknown, known: all.filter { !$0.archived }.map(\.name))
+        let current = types.map { (typed: $0, current: summary.catalog.resolve($0)) }
+        if let unknown = current.sorted(by: { $0.typed < $1.typed }).first(where: { !known.contains($0.current) }) {
+            throw VaultError.unknownType(unknown.typed, known: all.filter { !$0.archived }.map(\.name))
         }
+        return Set(current.map(\.current))
     }
 
     /// An optional time, read against `time`'s now and zone.
