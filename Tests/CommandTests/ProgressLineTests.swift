@@ -39,4 +39,26 @@ struct ProgressLineTests {
         #expect(box.written.first?.contains("Receiving objects: 50% (2/4)") == true)
         #expect(box.written.last?.hasSuffix("\n") == true)
     }
+
+    @Test("an import's stages: nothing within the delay, then a bar per stage, a stage without a count alone, cleared at the end")
+    func stages() {
+        let box = Box()
+        let progress = StageProgress(startedAt: 0, now: { box.now }, write: { box.written.append($0) })
+        progress.update("Reading timewarrior data", done: 0, total: 2)
+        progress.finish()
+        #expect(box.written.isEmpty, "a quick import prints nothing")
+        let slow = StageProgress(startedAt: 0, now: { box.now }, write: { box.written.append($0) })
+        box.now = ProgressLine.delayNanos
+        slow.update("Writing events", done: 50, total: 200)
+        slow.update("Writing events", done: 50, total: 200)  // unchanged: not again
+        slow.update("Writing events", done: 200, total: 200)
+        slow.update("Committing and updating the caches", done: 0, total: 0)
+        slow.finish()
+        #expect(
+            box.written == [
+                "\rWriting events: [#####               ] 25% (50/200)\u{1B}[K",
+                "\rWriting events: [####################] 100% (200/200)\u{1B}[K",
+                "\rCommitting and updating the caches…\u{1B}[K", "\r\u{1B}[K",
+            ])
+    }
 }

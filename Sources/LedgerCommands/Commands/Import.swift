@@ -191,7 +191,12 @@ struct Import: ParsableCommand {
         let typeSource = options.typeFrom.flatMap(TypeSource.init) ?? defaultSource
         var records: [ImportRecord] = []
         var skipped: [ImportError] = []
-        for file in try files(path, source: source) {
+        // On a terminal, a large import says where it is (a progress line on stderr).
+        let progress = StageProgress.onTerminal()
+        defer { progress?.finish() }
+        let sourceFiles = try files(path, source: source)
+        for (number, file) in sourceFiles.enumerated() {
+            progress?.update("Reading \(source) data", done: number, total: sourceFiles.count)
             guard let bytes = try FileSystem.read(file) else { continue }
             let (read, errors) = read(file, bytes)
             // A record that cannot be read stops the import before anything is written.
@@ -250,7 +255,14 @@ struct Import: ParsableCommand {
                 )
             }
         }
-        let outcome = try vault.importWindows(windows, define: options.defineTypes, groups: groups, source: source)
+        let outcome = try vault.importWindows(windows, define: options.defineTypes, groups: groups, source: source) {
+            stage, done, total in
+            switch stage {
+            case .checking: progress?.update("Checking \(total) entries against the vault", done: done, total: total)
+            case .writing: progress?.update("Writing events", done: done, total: total)
+            case .committing: progress?.update("Committing and updating the caches", done: 0, total: 0)
+            }
+        }
         return Imported(source: source, outcome: outcome, skipped: skipped)
     }
 

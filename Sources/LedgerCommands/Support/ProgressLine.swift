@@ -42,3 +42,49 @@ enum ProgressLine {
         return "\(tenths / 10).\(tenths % 10) MiB"
     }
 }
+
+/// A progress line of several stages (an import: reading, checking, writing, committing), on
+/// stderr when it is a terminal, shown once the work has run for `ProgressLine.delayNanos`
+/// (a small import prints nothing). Each update rewrites the line; `finish` ends it.
+final class StageProgress {
+    private let start: UInt64
+    private let now: () -> UInt64
+    private let write: (String) -> Void
+    private var shown = ""
+    private var started = false
+
+    init(startedAt start: UInt64, now: @escaping () -> UInt64, write: @escaping (String) -> Void) {
+        (self.start, self.now, self.write) = (start, now, write)
+    }
+
+    /// One for this process's stderr, or nil when stderr is not a terminal.
+    static func onTerminal() -> StageProgress? {
+        guard Terminal.stderrIsTTY else { return nil }
+        return StageProgress(
+            startedAt: SystemClock.monotonicNanos(), now: SystemClock.monotonicNanos, write: Terminal.writeError)
+    }
+
+    /// `label` with a bar and a percentage when `total` is known (non-zero), else alone.
+    func update(_ label: String, done: Int, total: Int) {
+        guard started || now() - start >= ProgressLine.delayNanos else { return }
+        started = true
+        let line: String
+        if total > 0 {
+            let percent = min(100, done * 100 / total)
+            let filled = percent / 5
+            line =
+                "\(label): [" + String(repeating: "#", count: filled) + String(repeating: " ", count: 20 - filled)
+                + "] \(percent)% (\(done)/\(total))"
+        } else {
+            line = label + "…"
+        }
+        guard line != shown else { return }
+        shown = line
+        write("\r" + line + "\u{1B}[K")
+    }
+
+    /// Clears the line, when one was shown.
+    func finish() {
+        if started { write("\r\u{1B}[K") }
+    }
+}

@@ -50,6 +50,16 @@ extension Vault {
         }
     }
 
+    /// Where an import is, for a progress display.
+    public enum ImportStage: Sendable, Equatable {
+        /// Each window looked up among the vault's entries.
+        case checking
+        /// The events encoded into the event files.
+        case writing
+        /// The commit is being written, then the caches moved to it (no count).
+        case committing
+    }
+
     /// What an import did.
     public struct ImportOutcome: Sendable {
         /// New entries.
@@ -84,8 +94,10 @@ extension Vault {
     /// Writes the new windows, and the types they need (`define`, each with its group from
     /// `groups` if the source named one; any other missing type is refused before anything is
     /// written), as one commit.
+    /// `progress` hears each stage, with how far it got (done, total) every few thousand windows.
     public func importWindows(
-        _ windows: [ImportedWindow], define: Bool, groups: [String: String] = [:], source: String
+        _ windows: [ImportedWindow], define: Bool, groups: [String: String] = [:], source: String,
+        progress: ((_ stage: ImportStage, _ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> ImportOutcome {
         let missing = try missingTypes(of: windows)
         if !missing.isEmpty, !define {
@@ -105,7 +117,8 @@ extension Vault {
         outcome.definedTypes = missing
         var seen = Set<EventID>()
         var fresh: [ImportedWindow] = []
-        for window in windows {
+        for (done, window) in windows.enumerated() {
+            if let progress, done & 4095 == 0 { progress(.checking, done, windows.count) }
             let id = window.entryID
             guard seen.insert(id).inserted else { continue }
             if let existing = state.entry(id) {
@@ -133,9 +146,16 @@ extension Vault {
         outcome.added = fresh.count
         outcome.overlapping = Self.overlapCount(fresh.filter { !$0.isInstant }, existing: state.timeline)
         guard !bodies.isEmpty else { return outcome }
+        progress?(.checking, windows.count, windows.count)
         outcome.appended = try append(
             bodies, ids: ids,
-            message: "alog: import \(outcome.added) entr\(outcome.added == 1 ? "y" : "ies") from \(source)")
+            message: "alog: import \(outcome.added) entr\(outcome.added == 1 ? "y" : "ies") from \(source)",
+            progress: progress.map { report in
+                { done, total in
+                    report(.writing, done, total)
+                    if done == total { report(.committing, 0, 0) }
+                }
+            })
         return outcome
     }
 

@@ -17,7 +17,10 @@ extension Vault {
 
     /// `append` with the events' ids chosen beforehand (so a body can point at an earlier
     /// one of the same commit, as a tracked window's stop at its start).
-    func append(_ bodies: [EventBody], ids: [EventID], message: String) throws -> Appended {
+    /// `progress` is told how many events are encoded, every few thousand (`importWindows`).
+    func append(
+        _ bodies: [EventBody], ids: [EventID], message: String, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws -> Appended {
         precondition(ids.count == bodies.count)
         // The library's own check of the clock (the CLI checks it before anything): a wall
         // time alog cannot record is never stamped into an event.
@@ -29,7 +32,7 @@ extension Vault {
         let (result, (events, summaryBefore)) = try commit(message: message) { head, baseTree in
             let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
             let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp, wallMillis: wall)
-            return (try appendEdits(events, base: baseTree), (events, summaryBefore))
+            return (try appendEdits(events, base: baseTree, progress: progress), (events, summaryBefore))
         }
         try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
         return Appended(events: events, commit: CommitID(result.commit), warnings: result.warnings)
@@ -58,11 +61,14 @@ extension Vault {
 
     /// One append per event file touched, lines in event order. Each device/day goes to its
     /// latest part, or a new part once that one has reached `VaultLayout.partLimit`.
-    func appendEdits(_ events: [Event], base: ObjectID?) throws -> [FileEdit] {
+    func appendEdits(
+        _ events: [Event], base: ObjectID?, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws -> [FileEdit] {
         var order: [String] = []
         var lines: [String: [UInt8]] = [:]
         var chosen: [String: (part: Int, size: Int)] = [:]
-        for event in events {
+        for (done, event) in events.enumerated() {
+            if let progress, done & 4095 == 0 { progress(done, events.count) }
             let day = VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis).joined(separator: "/")
             var target = try chosen[day] ?? currentPart(device: event.device, wallMillis: event.wallMillis, base: base)
             let line = EventLine.encode(event) + [10]
@@ -74,6 +80,7 @@ extension Vault {
             if lines[path] == nil { order.append(path) }
             lines[path, default: []] += line
         }
+        progress?(events.count, events.count)
         return order.map { path in
             FileEdit(path: path) { existing in
                 var content = existing ?? []
