@@ -390,4 +390,48 @@ struct ImportTests {
     static let watson: String? = ["/root/.pyenv/shims/watson", "/usr/local/bin/watson", "/usr/bin/watson"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
+
+    @Test("a large import writes its day file in parts of up to 1 MiB; the next log starts a small part")
+    func bulkParts() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        #expect(try run(["init"], vault, home).succeeded)
+        #expect(try run(["log", "meal", "--at", "08:00"], vault, home).succeeded)
+        try FileManager.default.createDirectory(atPath: home.sub("tw/data"), withIntermediateDirectories: true)
+        var lines = ""
+        let base = 1_700_000_000
+        for index in 0..<12_000 {
+            let start = base + index * 3600
+            lines += "inc \(Self.stamp(start)) - \(Self.stamp(start + 1800)) # reading \"note \(index)\"\n"
+        }
+        try writeFile(home.sub("tw/data/2026-11.data"), lines)
+        #expect(try run(["import", "timewarrior", home.sub("tw/data"), "--define-types"], vault, home).succeeded)
+        func parts() throws -> [(path: String, size: Int)] {
+            try git("ls-tree", "-r", "-l", "HEAD", ".alog/events", in: vault).stdout.split(separator: "\n").map {
+                let fields = $0.split(separator: " ", omittingEmptySubsequences: true)
+                let (size, path) = (fields[3].split(separator: "\t")[0], fields[3].split(separator: "\t")[1])
+                return (String(path), Int(size)!)
+            }
+        }
+        let imported = try parts()
+        // 24,000 events of ~190 bytes: a few parts of about 1 MiB, not ~280 of 16 KiB.
+        #expect((2...6).contains(imported.count), "\(imported)")
+        #expect(imported.allSatisfy { $0.size < 1024 * 1024 + 512 })
+        #expect(try run(["log", "meal"], vault, home).succeeded)
+        let after = try parts()
+        #expect(after.count == imported.count + 1)
+        let changed = Set(after.map { "\($0.path) \($0.size)" }).subtracting(imported.map { "\($0.path) \($0.size)" })
+        #expect(changed.count == 1 && after.first { changed.contains("\($0.path) \($0.size)") }!.size < 1024, "\(changed)")
+        #expect(try run(["history", "--limit", "1", "--json"], vault, home).stdout.contains(#""type":"meal""#))
+        #expect(try git("fsck", "--strict", in: vault).succeeded)
+    }
+
+    static func stamp(_ seconds: Int) -> String {
+        var t = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour,
+            parts.tm_min, parts.tm_sec)
+    }
 }

@@ -40,7 +40,7 @@ struct ProgressLineTests {
         #expect(box.written.last?.hasSuffix("\n") == true)
     }
 
-    @Test("an import's stages: nothing within the delay, then a bar per stage, a stage without a count alone, cleared at the end")
+    @Test("an import's stages: nothing at first, then a bar per stage, an uncounted one alone, cleared at the end")
     func stages() {
         let box = Box()
         let progress = StageProgress(startedAt: 0, now: { box.now }, write: { box.written.append($0) })

@@ -113,11 +113,16 @@ public struct StatusSummary: Hashable, Sendable {
             let entry = Entry(
                 id: event.id, type: type, at: at, note: note?.isEmpty == false ? note : nil, isDeleted: false,
                 created: event.orderKey, isTimed: true, goalSeconds: (goal ?? 0) > 0 ? goal : nil)
+            // Timers mostly arrive in order (an import brings thousands): sorted only when not.
             recentTimers.append(entry)
-            recentTimers.sort(by: Timeline.startsFirst)
+            if recentTimers.count > 1, Timeline.startsFirst(entry, recentTimers[recentTimers.count - 2]) {
+                recentTimers.sort(by: Timeline.startsFirst)
+            }
             let latest = recentTimers.last!.at.seconds
-            recentTimers.removeAll { $0.at.seconds < latest - Self.recentWindow }
-            if !editedTimers.isEmpty { editedTimers.formIntersection(recentTimers.map(\.id)) }
+            if recentTimers[0].at.seconds < latest - Self.recentWindow {
+                recentTimers.removeAll { $0.at.seconds < latest - Self.recentWindow }
+                if !editedTimers.isEmpty { editedTimers.formIntersection(recentTimers.map(\.id)) }
+            }
             return true
         case .stopped(let target, let at, let note):
             // The first stop of a timer the summary holds; anything else (a second stop, whose

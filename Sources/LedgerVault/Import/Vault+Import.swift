@@ -150,6 +150,7 @@ extension Vault {
         outcome.appended = try append(
             bodies, ids: ids,
             message: "alog: import \(outcome.added) entr\(outcome.added == 1 ? "y" : "ies") from \(source)",
+            partLimit: VaultLayout.bulkPartLimit,
             progress: progress.map { report in
                 { done, total in
                     report(.writing, done, total)

@@ -17,9 +17,11 @@ extension Vault {
 
     /// `append` with the events' ids chosen beforehand (so a body can point at an earlier
     /// one of the same commit, as a tracked window's stop at its start).
-    /// `progress` is told how many events are encoded, every few thousand (`importWindows`).
+    /// `progress` is told how many events are encoded, every few thousand, and `partLimit` is
+    /// where a new part of the day's file starts (`importWindows`: `VaultLayout.bulkPartLimit`).
     func append(
-        _ bodies: [EventBody], ids: [EventID], message: String, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+        _ bodies: [EventBody], ids: [EventID], message: String, partLimit: Int = VaultLayout.partLimit,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> Appended {
         precondition(ids.count == bodies.count)
         // The library's own check of the clock (the CLI checks it before anything): a wall
@@ -32,7 +34,8 @@ extension Vault {
         let (result, (events, summaryBefore)) = try commit(message: message) { head, baseTree in
             let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
             let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp, wallMillis: wall)
-            return (try appendEdits(events, base: baseTree, progress: progress), (events, summaryBefore))
+            let edits = try appendEdits(events, base: baseTree, partLimit: partLimit, progress: progress)
+            return (edits, (events, summaryBefore))
         }
         try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
         return Appended(events: events, commit: CommitID(result.commit), warnings: result.warnings)
@@ -60,23 +63,48 @@ extension Vault {
     }
 
     /// One append per event file touched, lines in event order. Each device/day goes to its
-    /// latest part, or a new part once that one has reached `VaultLayout.partLimit`.
+    /// latest part while that one is under `VaultLayout.partLimit`, else to a new part, which
+    /// takes lines up to `partLimit`.
     func appendEdits(
-        _ events: [Event], base: ObjectID?, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+        _ events: [Event], base: ObjectID?, partLimit: Int = VaultLayout.partLimit,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> [FileEdit] {
         var order: [String] = []
         var lines: [String: [UInt8]] = [:]
         var chosen: [String: (part: Int, size: Int)] = [:]
+        // The events of one write share their device and wall time: the day's path is built
+        // once for a run of them.
+        var lastDay: (device: String, wallMillis: Int64, path: String)?
+        var lastPart: (day: String, part: Int, path: String)?
         for (done, event) in events.enumerated() {
             if let progress, done & 4095 == 0 { progress(done, events.count) }
-            let day = VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis).joined(separator: "/")
-            var target = try chosen[day] ?? currentPart(device: event.device, wallMillis: event.wallMillis, base: base)
+            let day: String
+            if let last = lastDay, last.device == event.device, last.wallMillis == event.wallMillis {
+                day = last.path
+            } else {
+                day = VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis).joined(separator: "/")
+                lastDay = (event.device, event.wallMillis, day)
+            }
+            var target: (part: Int, size: Int)
+            if let known = chosen[day] {
+                target = known
+            } else {
+                target = try currentPart(device: event.device, wallMillis: event.wallMillis, base: base)
+                // A part that reached the everyday limit is never appended to again.
+                if target.size >= VaultLayout.partLimit { target = (target.part + 1, 0) }
+            }
             let line = EventLine.encode(event) + [10]
-            if target.size >= VaultLayout.partLimit { target = (target.part + 1, 0) }
+            if target.size >= partLimit { target = (target.part + 1, 0) }
             target.size += line.count
             chosen[day] = target
-            let path = VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis, part: target.part)
-                .joined(separator: "/")
+            let path: String
+            if let last = lastPart, last.part == target.part, last.day == day {
+                path = last.path
+            } else {
+                path = VaultLayout.eventFile(device: event.device, wallMillis: event.wallMillis, part: target.part)
+                    .joined(separator: "/")
+                lastPart = (day, target.part, path)
+            }
             if lines[path] == nil { order.append(path) }
             lines[path, default: []] += line
         }

@@ -45,6 +45,11 @@ public enum VaultLayout {
     /// so each commit rewrites a bounded blob however busy the day.
     public static let partLimit = 16 * 1024
 
+    /// The part size of a bulk write (`import`): one commit of 100,000 entries writes ~30
+    /// files and blobs instead of ~2,000. Later appends are not slowed: a part at or past
+    /// `partLimit` is never appended to again, so the next log of the day starts a new part.
+    public static let bulkPartLimit = 1024 * 1024
+
     /// Path components of the file an event recorded at `wallMillis` by `device` goes to:
     /// `<date>.jsonl` for part 1, `<date>.<part>.jsonl` after that.
     public static func eventFile(device: String, wallMillis: Int64, part: Int = 1) -> [String] {
