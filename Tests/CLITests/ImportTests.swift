@@ -421,7 +421,8 @@ struct ImportTests {
         let after = try parts()
         #expect(after.count == imported.count + 1)
         let changed = Set(after.map { "\($0.path) \($0.size)" }).subtracting(imported.map { "\($0.path) \($0.size)" })
-        #expect(changed.count == 1 && after.first { changed.contains("\($0.path) \($0.size)") }!.size < 1024, "\(changed)")
+        let new = after.filter { changed.contains("\($0.path) \($0.size)") }
+        #expect(new.count == 1 && new[0].size < 1024, "\(changed)")
         #expect(try run(["history", "--limit", "1", "--json"], vault, home).stdout.contains(#""type":"meal""#))
         #expect(try git("fsck", "--strict", in: vault).succeeded)
     }
