@@ -190,6 +190,14 @@ public enum EventLine {
             return number
         }
 
+        mutating func flag(_ value: FlatJSON.Value, _ field: String) -> Bool? {
+            guard case .boolean(let flag) = value else {
+                problem = problem ?? "\"\(field)\" must be true or false"
+                return nil
+            }
+            return flag
+        }
+
         mutating func identifier(_ value: FlatJSON.Value, _ field: String) -> EventID? {
             guard case .string(let raw, false) = value, let id = EventID(bytes: raw) else {
                 problem = problem ?? "\"\(field)\" must be a 12-character event id"
@@ -261,19 +269,11 @@ public enum EventLine {
             case (5, UInt8(ascii: "c")) where key.equals("color"):
                 color = text(value, "color")
             case (8, UInt8(ascii: "a")) where key.equals("archived"):
-                if case .boolean(let flag) = value {
-                    archived = flag
-                } else {
-                    problem = problem ?? "\"archived\" must be true or false"
-                }
+                archived = flag(value, "archived") ?? false
             case (6, UInt8(ascii: "t")) where key.equals("target"):
                 target = identifier(value, "target")
             case (2, UInt8(ascii: "o")) where key.equals("on"):
-                if case .boolean(let flag) = value {
-                    on = flag
-                } else {
-                    problem = problem ?? "\"on\" must be true or false"
-                }
+                on = flag(value, "on")
             case (5, UInt8(ascii: "t")) where key.equals("types"):
                 types = text(value, "types")
             case (2, UInt8(ascii: "t")) where key.equals("to"):
