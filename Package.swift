@@ -23,8 +23,9 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
-        // libgit2's start-up without its eager TLS trust-store load (see startup.c): C, because
-        // it must define a symbol libgit2 binds to.
+        // libgit2's start-up without the TLS and SSH set-up only transfers need (the trust-store
+        // load, the TLS seed, libssh2's start; see startup.c): C, because it must define the
+        // symbols libgit2 binds to.
         .target(name: "CLibGit2Startup", dependencies: ["CLibGit2"], linkerSettings: [.linkedLibrary("dl")]),
         // An object-database backend libgit2 does not ship: reads forwarded to another database
         // without rescanning it (see forwarding_backend.c), for object batches.
@@ -195,10 +196,15 @@ for target in package.targets where target.type != .system && target.type != .bi
         ]
 }
 
-/// For the executables that use libgit2: when libgit2 and mbedTLS are linked statically
-/// (`scripts/build-release.sh`), libgit2's call that loads the CA bundle goes through
-/// `__wrap_mbedtls_x509_crt_parse_file` in `CLibGit2Startup` (see startup.c). With shared
-/// libraries the flag changes nothing.
+/// For the executables that use libgit2: when libgit2, mbedTLS and libssh2 are linked statically
+/// (`scripts/build-release.sh`), libgit2's calls that load the CA bundle, seed mbedTLS's random
+/// generator, start libssh2 and set up a TLS session go through `__wrap_…` in `CLibGit2Startup`,
+/// which defers the first three to the first transfer and does them before any TLS session is
+/// set up (see startup.c). With shared libraries the flags change nothing.
 var libgit2ExecutableLinking: [LinkerSetting] {
-    [.unsafeFlags(["-Xlinker", "--wrap=mbedtls_x509_crt_parse_file"], .when(platforms: [.linux]))]
+    let deferred = [
+        "mbedtls_x509_crt_parse_file", "mbedtls_entropy_init", "mbedtls_ctr_drbg_seed", "libssh2_init",
+        "mbedtls_ssl_setup",
+    ]
+    return [.unsafeFlags(deferred.flatMap { ["-Xlinker", "--wrap=\($0)"] }, .when(platforms: [.linux]))]
 }

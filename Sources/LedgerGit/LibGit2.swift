@@ -7,9 +7,10 @@ import CLibGit2Startup
 /// lazily and exactly once (thread-safely), so every entry point of this module touches
 /// `LibGit2.ready` first. libgit2 is never shut down: the process exit releases it.
 ///
-/// The TLS trust store (the system CA bundle), which libgit2 would parse during its
-/// initialisation, is loaded only before the first transfer (`loadTrustStore`); every local
-/// command saves those milliseconds. See `Sources/CLibGit2Startup/startup.c`.
+/// What libgit2 would do during its initialisation for network transfers only (parse the
+/// system CA bundle, seed mbedTLS's random generator, start libssh2) is done only before the
+/// first transfer (`prepareTransfers`); every local command saves those milliseconds. See
+/// `Sources/CLibGit2Startup/startup.c`.
 enum LibGit2 {
     static let ready: Void = {
         // libgit2 deflates every object it writes (loose, or into a pack) with a zlib stream of its
@@ -21,7 +22,7 @@ enum LibGit2 {
         // to 4 MiB from the heap rather than `mmap`, stops that churn; the process is short-lived
         // and its peak memory is unchanged.
         alog_keep_zlib_working_memory()
-        _ = alog_libgit2_init_deferring_trust_store()
+        _ = alog_libgit2_init_deferred()
         // Object creation is validated by our own code paths (we only reference objects we have
         // just written or read); skipping libgit2's extra existence checks keeps commits cheap.
         _ = alog_git_set_strict_object_creation(0)
@@ -32,13 +33,14 @@ enum LibGit2 {
         _ = alog_git_set_strict_hash_verification(0)
     }()
 
-    /// Loads the TLS trust store before a fetch, push or clone (once per process). A failure
-    /// is not fatal here: an https transfer then fails certificate verification with
-    /// libgit2's own message, and other transports do not use it.
+    /// Does the deferred TLS and SSH set-up and loads the TLS trust store, before a fetch, push
+    /// or clone (once per process). A failure is not fatal here: an https transfer then fails
+    /// (a TLS session is never set up on an unseeded generator, and without the trust store the
+    /// certificate check fails) with libgit2's own message, and other transports use neither.
     @discardableResult
-    static func loadTrustStore() -> Bool {
+    static func prepareTransfers() -> Bool {
         _ = ready
-        return alog_libgit2_load_trust_store() == 0
+        return alog_libgit2_prepare_transfers() == 0
     }
 
     /// The libgit2 version the process is running against, e.g. "1.5.1".
@@ -63,9 +65,10 @@ package func verifyObjectHashesOnRead() {
 /// The version of the libgit2 library the process is linked against.
 package var libgit2Version: String { LibGit2.version }
 
-/// Loads libgit2's TLS trust store now (it is otherwise loaded before the first transfer);
-/// true when the system's CA bundle was read.
-package func loadLibgit2TrustStore() -> Bool { LibGit2.loadTrustStore() }
+/// Does libgit2's deferred TLS and SSH set-up and loads its TLS trust store now (otherwise done
+/// before the first transfer); true when the generator was seeded and the system's CA bundle
+/// was read.
+package func prepareLibgit2ForTransfers() -> Bool { LibGit2.prepareTransfers() }
 
 /// CA-bundle parses skipped while libgit2 started, and parses passed on to mbedTLS since (both
 /// stay 0 when libgit2 does not use mbedTLS).
@@ -75,6 +78,16 @@ package var libgit2TrustStoreParses: (skipped: Int, forwarded: Int) {
     var forwarded: Int32 = 0
     alog_libgit2_trust_store_parses(&skipped, &forwarded)
     return (Int(skipped), Int(forwarded))
+}
+
+/// libgit2's calls to mbedTLS's entropy set-up and seed and to `libssh2_init` deferred while it
+/// started, and how many of them have been done since (all 0 when libgit2 uses neither).
+package var libgit2DeferredCalls: (deferred: Int, done: Int) {
+    _ = LibGit2.ready
+    var deferred: Int32 = 0
+    var done: Int32 = 0
+    alog_libgit2_deferred_calls(&deferred, &done)
+    return (Int(deferred), Int(done))
 }
 
 /// From now on, libgit2 reads no configuration file outside a repository (no global, XDG or

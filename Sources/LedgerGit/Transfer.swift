@@ -79,10 +79,11 @@ final class TransferContext {
     }
 
     /// Sets the callbacks of one transfer (fetch, push or clone). Every transfer passes here,
-    /// so this is where the TLS trust store is loaded, whatever the remote's URL (it may be
-    /// rewritten by `url.<base>.insteadOf`, or an http server may redirect to https).
+    /// so this is where libgit2's deferred TLS and SSH set-up runs and the TLS trust store is
+    /// loaded, whatever the remote's URL (it may be rewritten by `url.<base>.insteadOf`, or an
+    /// http server may redirect to https).
     func fill(_ callbacks: inout git_remote_callbacks) {
-        LibGit2.loadTrustStore()
+        LibGit2.prepareTransfers()
         callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
         callbacks.credentials = { out, url, usernameFromURL, allowed, payload in
             let context = Unmanaged<TransferContext>.fromOpaque(payload!).takeUnretainedValue()

@@ -269,17 +269,22 @@ struct RepositoryTests {
         #expect(libgit2Version.split(separator: ".").count == 3)
     }
 
-    @Test("the TLS trust store skipped at start-up is loaded, for real, before a transfer")
-    func trustStoreLoads() throws {
-        // Start-up answers libgit2's CA-bundle parse without reading the file; this load must
-        // reach mbedTLS's real parser (a failure there would leave https with no trusted roots).
+    @Test("the trust store, TLS seed and libssh2 start skipped at start-up are done, for real, before a transfer")
+    func transferSetUpIsDeferred() throws {
+        // Start-up answers libgit2's CA-bundle parse without reading the file, and defers the
+        // seeding of mbedTLS's generator and libssh2_init; the preparation must reach the real
+        // functions (a failure there would leave https with no trusted roots, or no TLS session).
         let repo = try Repository.create(at: TemporaryDirectory().path, initialBranch: "main")
         #expect(try repo.head().commit == nil)
         let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
         guard maps.contains("libmbedx509"), FileManager.default.fileExists(atPath: "/etc/ssl/certs/ca-certificates.crt")
         else { return }  // libgit2 built with another TLS library: nothing is deferred.
         #expect(libgit2TrustStoreParses.skipped == 1, "libgit2's start-up parse was skipped")
-        #expect(loadLibgit2TrustStore())
+        // mbedtls_entropy_init, mbedtls_ctr_drbg_seed, and libssh2_init when libgit2 has ssh.
+        let deferred = maps.contains("libssh2") ? 3 : 2
+        #expect(libgit2DeferredCalls.deferred == deferred, "libgit2's start-up seed and ssh start were deferred")
+        #expect(prepareLibgit2ForTransfers())
         #expect(libgit2TrustStoreParses.forwarded >= 1, "the load reached mbedTLS")
+        #expect(libgit2DeferredCalls.done == deferred, "the deferred calls reached mbedTLS and libssh2")
     }
 }
