@@ -112,6 +112,50 @@ final class GitDaemon: @unchecked Sendable {
     }
 }
 
+/// `openssl s_server` on a free loopback port, with a key and certificate made for the run and
+/// signed by no one the system trusts: a TLS server a client can complete a handshake with and
+/// must then refuse. Nil when the `openssl` program is not installed.
+final class UntrustedTLSServer: @unchecked Sendable {
+    static let openssl = "/usr/bin/openssl"
+    let process = Process()
+    let port: UInt16
+
+    init?(in dir: TemporaryDirectory) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.openssl) else { return nil }
+        let (key, certificate) = (dir.sub("tls-key.pem"), dir.sub("tls-certificate.pem"))
+        let made = try runProcess(
+            Self.openssl,
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-subj",
+                "/CN=127.0.0.1", "-days", "1", "-keyout", key, "-out", certificate,
+            ])
+        guard made.succeeded else { return nil }
+        port = freeLoopbackPort()
+        process.executableURL = URL(fileURLWithPath: Self.openssl)
+        process.arguments = [
+            "s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-www", "-quiet",
+        ]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var waited = 0
+        while !isListening(port), waited < 200 {
+            usleep(25_000)
+            waited += 1
+        }
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        var waited = 0
+        while process.isRunning, waited < 200 {
+            usleep(10_000)
+            waited += 1
+        }
+    }
+}
+
 /// The first device of a shared vault: a new vault with `remote` as origin, one wake logged
 /// and synced.
 func makeFirstDevice(_ dir: TemporaryDirectory, remote: String, name: String = "laptop") throws -> Vault {

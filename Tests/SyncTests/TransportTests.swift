@@ -96,6 +96,27 @@ struct TransportTests {
         withExtendedLifetime(daemon) {}
     }
 
+    @Test("https: the handshake runs on the TLS set-up deferred at start-up, and refuses an untrusted certificate")
+    func httpsHandshake() throws {
+        let dir = TemporaryDirectory()
+        guard let server = try UntrustedTLSServer(in: dir) else { return }  // no openssl program
+        let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
+        try vault.addRemote(name: "origin", url: "https://127.0.0.1:\(server.port)/vault.git")
+        do {
+            _ = try vault.syncing.sync()
+            Issue.record("a server whose certificate no one trusts was accepted")
+        } catch {
+            // mbedTLS reached the certificate check, so the handshake ran: the generator was seeded
+            // (an unseeded one fails the handshake with "the TLS connection failed").
+            let text = Messages.text(for: error)
+            #expect(
+                text.hasPrefix("could not reach 'origin': the server's TLS certificate could not be verified"),
+                "\(text)")
+            #expect(text.contains("not correctly signed by the trusted CA"), "\(text)")
+        }
+        withExtendedLifetime(server) {}
+    }
+
     @Test(
         "ssh:// with ssh-agent or a key file (set ALOG_TEST_SSH_URL to a bare repository over ssh)",
         .enabled(if: ProcessInfo.processInfo.environment["ALOG_TEST_SSH_URL"] != nil))
