@@ -7,6 +7,7 @@
 # the symbols of ~20 libraries before main; linked in, that work is gone (see
 # docs/performance.md). Kerberos (GSSAPI) ships no static archive and stays shared. Without
 # the archives, this is the plain shared build. Set ALOG_LIBGIT2=shared to force that.
+# libstdc++ and libgcc are linked in too, wherever the compiler has libstdc++.a (below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,6 +47,25 @@ fi
 # `alog-full --version` (docs/performance.md, issue 26). Shared libraries, stack and heap are
 # still placed at random. Only with the static Swift runtime: against a shared libswiftCore a
 # position-dependent executable makes the loader warn (protected symbols).
-swift build -c release --static-swift-stdlib -Xlinker --no-pie "$@"
+#
+# libstdc++ and libgcc linked in too. The Swift runtime, libdispatch and BoringSSL (swift-crypto)
+# are C++ and link `-lstdc++`; with the shared library the loader resolved ~1,650 of libstdc++'s
+# own symbols on every start of alog-full, most of its relocation work (docs/performance.md,
+# issue 26). A folder that holds only the archive, searched first (`-L` to swiftc, which puts it
+# before the compiler's own folders), makes `-lstdc++` find `libstdc++.a`; `-static-libgcc`
+# replaces libgcc_s with libgcc and libgcc_eh. Their symbols stay inside the executable
+# (`--exclude-libs ALL` in the Swift runtime's link arguments). GCC's runtime library exception
+# allows this.
+cxx_flags=()
+libstdcxx=$(clang -print-file-name=libstdc++.a 2>/dev/null || c++ -print-file-name=libstdc++.a 2>/dev/null || true)
+if [ -f "$libstdcxx" ]; then
+  cxx=.build/static-libstdcxx
+  mkdir -p "$cxx"
+  ln -sf "$libstdcxx" "$cxx/libstdc++.a"
+  cxx_flags=(-Xswiftc -L -Xswiftc "$PWD/$cxx" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
+  echo "build-release: libstdc++ and libgcc linked statically ($libstdcxx)" >&2
+fi
+swift build -c release --static-swift-stdlib -Xlinker --no-pie "${cxx_flags[@]}" "$@"
 # What was chosen, for scripts/test.sh to check against the binary.
 echo "$([ "$static" = yes ] && echo static || echo shared)" >.build/release/libgit2-linking
+echo "$([ ${#cxx_flags[@]} -gt 0 ] && echo static || echo shared)" >.build/release/libstdcxx-linking

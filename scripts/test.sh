@@ -21,5 +21,9 @@ if [ "$(cat .build/release/libgit2-linking)" = static ] && ldd .build/release/al
   echo "test.sh: alog-full was meant to link libgit2 statically (scripts/build-release.sh)" >&2
   exit 1
 fi
+if [ "$(cat .build/release/libstdcxx-linking 2>/dev/null)" = static ] && ldd .build/release/alog-full | grep -q -E 'libstdc\+\+|libgcc_s'; then
+  echo "test.sh: alog-full was meant to link libstdc++ and libgcc statically (scripts/build-release.sh)" >&2
+  exit 1
+fi
 echo "test.sh: release demo ok"
 
