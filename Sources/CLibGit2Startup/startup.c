@@ -7,7 +7,7 @@
 //   a 4 KB table from the CPU's timer, and mbedtls_ctr_drbg_seed polls the entropy sources;
 // - it starts libssh2 (libssh2_init), which sets up OpenSSL's built-in engines and loads all of
 //   OpenSSL's error strings.
-// The last two are 2.1M instructions, ~0.6 ms here, of every command that starts libgit2
+// The last two are 2.1M instructions, 0.6-0.9 ms here, of every command that starts libgit2
 // (docs/performance.md, issue 26).
 //
 // So libgit2's calls to those four functions land here instead. While git_libgit2_init() runs,
