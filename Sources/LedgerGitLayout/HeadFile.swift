@@ -1,8 +1,8 @@
 import LedgerSystem
 
 /// Resolves HEAD by reading `HEAD`, the loose ref and `packed-refs` directly, without
-/// initialising libgit2 (whose start-up loads the TLS certificate bundle, several
-/// milliseconds). Used only on hot read paths to check whether a cache is current; any
+/// initialising libgit2 (opening a repository through it costs its global start-up and a
+/// config read, far more than these few small reads). Used only on hot read paths to check whether a cache is current; any
 /// unusual layout returns nil and the caller falls back to libgit2.
 ///
 /// A linked worktree keeps its own `HEAD` but shares the branches of the main repository: its
