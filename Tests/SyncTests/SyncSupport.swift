@@ -59,6 +59,15 @@ func freeLoopbackPort() -> UInt16 {
     return UInt16(bigEndian: address.sin_port)
 }
 
+/// Waits (up to 5 s) for a server just started to accept connections on 127.0.0.1:`port`.
+func waitUntilListening(_ port: UInt16) {
+    var waited = 0
+    while !isListening(port), waited < 200 {
+        usleep(25_000)
+        waited += 1
+    }
+}
+
 /// True once something accepts TCP connections on 127.0.0.1:`port`.
 func isListening(_ port: UInt16) -> Bool {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -91,11 +100,7 @@ final class GitDaemon: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var waited = 0
-        while !isListening(port), waited < 200 {
-            usleep(25_000)
-            waited += 1
-        }
+        waitUntilListening(port)
     }
 
     func url(_ name: String) -> String { "git://127.0.0.1:\(port)/\(name)" }
@@ -139,11 +144,7 @@ final class UntrustedTLSServer: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var waited = 0
-        while !isListening(port), waited < 200 {
-            usleep(25_000)
-            waited += 1
-        }
+        waitUntilListening(port)
     }
 
     deinit {
