@@ -169,7 +169,12 @@ public struct StatusSummary: Hashable, Sendable {
 
     /// The types in use (archived ones left out), favorites first, then in the user's order,
     /// then by name.
-    public var types: [ActivityTypeDefinition] { catalog.arranged(allTypes.filter { !$0.archived }) }
+    public var types: [ActivityTypeDefinition] { types(includingRemoved: false) }
+
+    /// `types`, or with the removed (archived) ones too, in the same arrangement (`types --all`).
+    public func types(includingRemoved: Bool) -> [ActivityTypeDefinition] {
+        catalog.arranged(includingRemoved ? allTypes : allTypes.filter { !$0.archived })
+    }
 
     /// Every type, archived ones included, by name: what entries are drawn with.
     public var allTypes: [ActivityTypeDefinition] { catalog.allTypes }

@@ -118,15 +118,11 @@ public struct TypeCatalog: Hashable, Sendable {
         return result
     }
 
-    /// The definitions by current name.
+    /// The definitions by current name (each carrying that name).
     public var definedTypes: [String: Register<ActivityTypeDefinition>] {
         guard !aliases.isEmpty else { return definitions }
-        var renamed = definitions
-        for (name, register) in definitions where aliases[name] != nil {
-            renamed[name]!.value.name = aliases[name]!
-        }
-        var result: [String: Register<ActivityTypeDefinition>] = [:]
-        for (_, register) in renamed { Register.merge(&result[register.value.name], register.key, register.value) }
+        var result = resolved(definitions)
+        for name in result.keys { result[name]!.value.name = name }
         return result
     }
 
@@ -147,7 +143,6 @@ public struct TypeCatalog: Hashable, Sendable {
     /// A type's definition by any of its names, archived or not (nil: unknown).
     public func definition(named name: String) -> ActivityTypeDefinition? {
         let current = resolve(name)
-        guard !aliases.isEmpty else { return definitions[current]?.value ?? ActivityTypes.builtIn(current) }
         return definedTypes[current]?.value ?? ActivityTypes.builtIn(current)
     }
 

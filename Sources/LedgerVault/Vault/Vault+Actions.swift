@@ -17,12 +17,17 @@ extension Vault {
     /// current name.
     @discardableResult
     public func checkLog(type: String) throws -> String {
-        let summary = try summary()
-        guard let definition = summary.type(named: type) else {
-            if summary.definition(named: type)?.archived == true { throw VaultError.archivedType(type) }
-            throw VaultError.unknownType(type, known: summary.types.map(\.name))
+        try Self.typeInUse(type, summary: try summary()).name
+    }
+
+    /// The type in use that `name` means (by its current or a former name), or the refusal:
+    /// a removed type as removed, anything else as unknown (with the types in use).
+    static func typeInUse(_ name: String, summary: StatusSummary) throws -> ActivityTypeDefinition {
+        guard let definition = summary.type(named: name) else {
+            if summary.definition(named: name)?.archived == true { throw VaultError.archivedType(name) }
+            throw VaultError.unknownType(name, known: summary.types.map(\.name))
         }
-        return definition.name
+        return definition
     }
 
     /// Finds an entry by a unique id prefix of at least 4 characters.

@@ -32,10 +32,7 @@ extension Vault {
     /// nothing is written when one is unknown.
     public func logEach(_ entries: [(type: String, at: LocalInstant, note: String?)]) throws -> [Appended] {
         let summary = try summary()
-        for entry in entries where summary.type(named: entry.type) == nil {
-            if summary.definition(named: entry.type)?.archived == true { throw VaultError.archivedType(entry.type) }
-            throw VaultError.unknownType(entry.type, known: summary.types.map(\.name))
-        }
+        for entry in entries { _ = try Self.typeInUse(entry.type, summary: summary) }
         return try appendEach(
             entries.map { .logged(type: $0.type, at: $0.at, note: $0.note.flatMap { $0.isEmpty ? nil : $0 }) }
         ) { body in

@@ -5,6 +5,8 @@ public import LedgerCore
 extension Vault {
     /// What a catalog change came to; `appended` is nil when nothing needed writing.
     public struct CatalogChange: Sendable {
+        /// The types the command named, by their current names.
+        public var named: [String]
         public var appended: Appended?
         /// The types in use, in the order `types` lists them after the change.
         public var types: [ActivityTypeDefinition]
@@ -13,14 +15,15 @@ extension Vault {
     /// Marks a type in use as a favorite (`on`) or takes the mark away.
     public func setFavorite(_ name: String, on: Bool) throws -> CatalogChange {
         let summary = try summary()
-        let definition = try typeInUse(name, summary: summary)
+        let definition = try typeInUse(typed: name, summary: summary)
+        let named = [definition.name]
         guard summary.catalog.favorites.contains(definition.name) != on else {
-            return CatalogChange(appended: nil, types: summary.types)
+            return CatalogChange(named: named, appended: nil, types: summary.types)
         }
         let appended = try append(
             [.favoriteSet(type: definition.name, on: on)],
             message: on ? "alog: favorite \(definition.name)" : "alog: not a favorite: \(definition.name)")
-        return CatalogChange(appended: appended, types: try self.summary().types)
+        return CatalogChange(named: named, appended: appended, types: try self.summary().types)
     }
 
     /// Sets the order `types` lists types in (after the favorites); types not named follow by
@@ -29,14 +32,16 @@ extension Vault {
         let summary = try summary()
         var order: [String] = []
         for name in names {
-            let current = try typeInUse(name, summary: summary).name
+            let current = try typeInUse(typed: name, summary: summary).name
             if !order.contains(current) { order.append(current) }
         }
-        guard order != summary.catalog.order else { return CatalogChange(appended: nil, types: summary.types) }
+        guard order != summary.catalog.order else {
+            return CatalogChange(named: order, appended: nil, types: summary.types)
+        }
         let appended = try append(
             [.orderSet(types: order)],
             message: order.isEmpty ? "alog: list types by name" : "alog: type order " + order.joined(separator: " "))
-        return CatalogChange(appended: appended, types: try self.summary().types)
+        return CatalogChange(named: order, appended: appended, types: try self.summary().types)
     }
 
     /// What `renameType` did.
@@ -53,7 +58,7 @@ extension Vault {
         let (old, new) = (old.lowercased(), new.lowercased())
         if let reason = ActivityTypes.validateName(new) { throw VaultError.invalidTypeName(new, reason: reason) }
         let summary = try summary()
-        var definition = try typeInUse(old, summary: summary)
+        var definition = try typeInUse(typed: old, summary: summary)
         let current = definition.name
         for name in [current, new] where ActivityTypes.builtIn(name) != nil { throw VaultError.builtInRename(name) }
         if new != current, summary.definition(named: new) != nil {
@@ -77,14 +82,11 @@ extension Vault {
         return TypeRename(from: from, definition: definition, appended: appended)
     }
 
-    /// The type in use that `name` means (by its current or a former name), or the refusal.
-    private func typeInUse(_ name: String, summary: StatusSummary) throws -> ActivityTypeDefinition {
+    /// The type in use that `name` (any case) means, or the refusal; a name no type can have
+    /// is refused as such.
+    private func typeInUse(typed name: String, summary: StatusSummary) throws -> ActivityTypeDefinition {
         let name = name.lowercased()
         if let reason = ActivityTypes.validateName(name) { throw VaultError.invalidTypeName(name, reason: reason) }
-        guard let definition = summary.type(named: name) else {
-            if summary.definition(named: name)?.archived == true { throw VaultError.archivedType(name) }
-            throw VaultError.unknownType(name, known: summary.types.map(\.name))
-        }
-        return definition
+        return try Self.typeInUse(name, summary: summary)
     }
 }

@@ -46,8 +46,7 @@ struct TypeListing {
 
     static func word(_ match: TypeCatalog.Match) -> String {
         switch match {
-        case .name: "name"
-        case .namePrefix, .nameContains: "name"
+        case .name, .namePrefix, .nameContains: "name"
         case .formerName: "formerName"
         case .group: "group"
         case .icon: "icon"

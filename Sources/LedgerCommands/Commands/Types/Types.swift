@@ -25,8 +25,7 @@ struct Types: ParsableCommand {
 
         func execute() throws -> TypeListing {
             let summary = try options.open().summary()
-            let types = all ? summary.catalog.arranged(summary.allTypes) : summary.types
-            return TypeListing(types: types, catalog: summary.catalog)
+            return TypeListing(types: summary.types(includingRemoved: all), catalog: summary.catalog)
         }
 
         func render(_ listing: TypeListing) {

@@ -21,22 +21,18 @@ extension Types {
 
         @OptionGroup var options: VaultOptions
 
-        func execute() throws -> (type: String, change: Vault.CatalogChange) {
-            let vault = try options.open()
-            let change = try vault.setFavorite(name, on: !off)
-            let type = try vault.summary().definition(named: name.lowercased())?.name ?? name.lowercased()
-            return (type, change)
+        func execute() throws -> Vault.CatalogChange {
+            try options.open().setFavorite(name, on: !off)
         }
 
-        func render(_ outcome: (type: String, change: Vault.CatalogChange)) {
-            outcome.change.appended?.warnings.forEach(Terminal.warn)
-            guard outcome.change.appended != nil else {
-                return Terminal.note(
-                    off
-                        ? "nothing changed: \(outcome.type) is not a favorite"
-                        : "nothing changed: \(outcome.type) is already a favorite")
+        func render(_ change: Vault.CatalogChange) {
+            change.appended?.warnings.forEach(Terminal.warn)
+            let type = change.named[0]
+            guard change.appended != nil else {
+                let state = off ? "is not a favorite" : "is already a favorite"
+                return Terminal.note("nothing changed: \(type) \(state)")
             }
-            emitLine(off ? "\(outcome.type) is no longer a favorite" : "★ \(outcome.type) is a favorite")
+            emitLine(off ? "\(type) is no longer a favorite" : "★ \(type) is a favorite")
         }
     }
 }

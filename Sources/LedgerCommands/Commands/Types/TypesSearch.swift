@@ -27,8 +27,7 @@ extension Types {
 
         func execute() throws -> TypeListing {
             let summary = try options.open().summary()
-            let candidates = all ? summary.catalog.arranged(summary.allTypes) : summary.types
-            let found = summary.catalog.search(text, in: candidates)
+            let found = summary.catalog.search(text, in: summary.types(includingRemoved: all))
             return TypeListing(types: found.map(\.type), catalog: summary.catalog, matches: found.map(\.match))
         }
 
