@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Layer 0: the system library (libgit2 via pkg-config).
@@ -79,6 +80,18 @@ let package = Package(
         // Moving in and out: the formats of other trackers (timewarrior's data files, Watson's
         // frames) read into records, pure; writing them into the vault is LedgerVault/Import/.
         .target(name: "LedgerInterchange", dependencies: ["LedgerCore"]),
+        // The vault as a notes app sees it, pure: a note's frontmatter found and edited in place
+        // (one key's value, every other byte kept), the task links (`exocortex://task/...`,
+        // Obsidian's Advanced URI) and the day notes (rendered from entries, read back into
+        // logs, edits and deletes). No I/O, no YAML library: LedgerVault uses it on the commit
+        // path, which must stay free of Foundation.
+        .target(name: "LedgerNotes", dependencies: ["LedgerCore"]),
+        // Task notes read from disk: frontmatter parsed with Yams, a vault's task notes found
+        // without reading past their frontmatter. Yams imports Foundation (and ICU), so only
+        // `alog-notes` links it, never `alog` or `alog-full` (their start-up, issue 26).
+        .target(
+            name: "LedgerTaskNotes",
+            dependencies: ["LedgerNotes", "LedgerCore", "LedgerSystem", .product(name: "Yams", package: "Yams")]),
         // Layer 5: what users see.
         // Terminal styles and widths, human text and JSON renderings of entries, events and status.
         .target(
@@ -156,6 +169,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        // The notes surface: the frontmatter-edit corpus, the task-link fuzz test, day notes.
+        .testTarget(name: "LedgerNotesTests", dependencies: ["LedgerNotes", "LedgerTaskNotes", "LedgerCore"]),
         // Other trackers' formats: their own serialisations, and thousands of damaged lines.
         .testTarget(name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "LedgerCore", "TestSupport"]),
         // Reports: the rollups' rules (midnight and DST splits, ranges) on fixed zones and real ones.

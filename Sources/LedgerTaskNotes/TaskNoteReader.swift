@@ -1,0 +1,2 @@
+public import LedgerNotes
+import Yams

@@ -1,0 +1,2 @@
+import LedgerNotes
+import Testing
