@@ -18,7 +18,10 @@ package import LedgerWidget
 package enum WarmStatus {
     package static func summary(gitDirectory: String) -> StatusSummary? {
         let stateDirectory = StateDirectory(gitDirectory: gitDirectory)
-        let store = WidgetStore(stateDirectory: stateDirectory)
+        // The vault's folder is the git directory's parent in a plain work tree; elsewhere (a
+        // separate git directory) it is not known here, and current_task.json is left alone.
+        let folder = gitDirectory.hasSuffix("/.git/") ? gitDirectory.dropLast(6).split(separator: "/").last : nil
+        let store = WidgetStore(stateDirectory: stateDirectory, vaultName: folder.map(String.init))
         guard !store.hasWork, !FileSystem.exists(stateDirectory.branchIntent),
             !FileSystem.exists(stateDirectory.removals),
             case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory),

@@ -61,6 +61,8 @@ package struct StateDirectory: Sendable, Equatable {
         package var favorites: String { path + "favorites" }
         /// The running timer at HEAD (`RunningTimer`), beside `lastKnown`.
         package var runningTimer: String { path + "running-timer" }
+        /// The task whose timer runs at HEAD, in the Exocortex seed's shape (`CurrentTaskFile`).
+        package var currentTask: String { path + "current_task.json" }
         package var failures: String { path + "failures" }
         package var journal: String { path + "drain.journal" }
         package var digest: String { path + "queue.digest" }

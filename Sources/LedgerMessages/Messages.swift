@@ -14,6 +14,7 @@ package enum Messages {
         case let error as VaultError: error.sentence
         case let error as SyncError: error.sentence
         case let error as TimerError: error.sentence
+        case let error as TaskError: error.sentence
         case let error as GitError: error.sentence
         default: nil
         }

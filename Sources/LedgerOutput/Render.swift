@@ -178,10 +178,11 @@ package enum Render {
                 ("at", changes.at.map { JSONText.string($0.iso8601) }), ("note", changes.note.map(JSONText.string)),
                 ("end", changes.clearsEnd ? "null" : changes.end.map { JSONText.string($0.iso8601) }),
             ]
-        case .started(let type, let at, let note, let goal):
+        case .started(let type, let at, let note, let goal, let task):
             members += [
                 ("type", JSONText.string(type)), ("at", JSONText.string(at.iso8601)),
                 ("note", note.map(JSONText.string)), ("goalSeconds", goal.map { String($0) }),
+                ("task", task.map { JSONText.string($0.path) }), ("title", task.map { JSONText.string($0.title) }),
             ]
         case .stopped(let target, let at, let note):
             members += [
@@ -220,8 +221,9 @@ package enum Render {
                     changes.note.map { " note=“\(Self.note($0))”" }, changes.end.map { " end=\($0.iso8601)" },
                     changes.clearsEnd ? " end=none (runs again)" : nil,
                 ].compactMap { $0 }.joined()
-        case .started(let type, let at, let note, let goal):
+        case .started(let type, let at, let note, let goal, let task):
             "start \(shown(type)) at \(at.iso8601)" + (goal.map { " goal \(formatDuration($0))" } ?? "")
+                + (task.map { " task “\(shown($0.title))” (\(shown($0.path)))" } ?? "")
                 + (note.map { " “\(Self.note($0))”" } ?? "")
         case .stopped(let target, let at, _): "stop \(target) at \(at.iso8601)"
         case .goalSet(let type, let seconds):

@@ -73,6 +73,15 @@ struct ByteWriter {
         int(UInt8(value.archived ? 1 : 0))
     }
 
+    /// A timer's task: a flag byte, then its path and title when there is one.
+    mutating func task(_ task: TaskRef?) {
+        int(UInt8(task == nil ? 0 : 1))
+        if let task {
+            string(task.path)
+            string(task.title)
+        }
+    }
+
     /// The type catalog, its parts in a fixed order (sorted, so equal catalogs give equal bytes).
     mutating func catalog(_ catalog: TypeCatalog) {
         w32(catalog.definitions.count)
@@ -170,6 +179,14 @@ struct ByteReader {
         return ActivityTypeDefinition(name: name, icon: icon, group: group, color: color, archived: flags == 1)
     }
 
+    mutating func task() throws(CacheDecodeError) -> TaskRef? {
+        switch try int(UInt8.self) {
+        case 0: return nil
+        case 1: return TaskRef(path: try string(), title: try string())
+        default: throw CacheDecodeError()
+        }
+    }
+
     mutating func catalog() throws(CacheDecodeError) -> TypeCatalog {
         var catalog = TypeCatalog()
         for _ in 0..<(try int(UInt32.self)) {
@@ -218,7 +235,7 @@ extension Interner {
 }
 
 extension LedgerState {
-    static let magic: StaticString = "ALOGSTATE5"
+    static let magic: StaticString = "ALOGSTATE6"
 
     /// A compact binary snapshot for the projection cache: the interned tables, the plain
     /// entries as fixed-size rows (plus their notes), then the tracked records with their
@@ -283,6 +300,7 @@ extension LedgerState {
             if let r = record.timer {
                 w.key(r.key)
                 w.int(r.value.goalSeconds)
+                w.task(r.value.task)
             }
             if let r = record.end {
                 w.key(r.key)
@@ -337,7 +355,9 @@ extension LedgerState {
                     record.visibility = Register(key: key, value: value)
                 }
                 if flags & 32 != 0 {
-                    record.timer = Register(key: try r.key(), value: TimerFacts(goalSeconds: try r.int(Int64.self)))
+                    let key = try r.key()
+                    let goal = try r.int(Int64.self)
+                    record.timer = Register(key: key, value: TimerFacts(goalSeconds: goal, task: try r.task()))
                 }
                 if flags & 64 != 0 { record.end = Register(key: try r.key(), value: try r.instant()) }
                 guard index.updateValue(Self.trackedMark, forKey: id) == nil else { return nil }
@@ -355,7 +375,7 @@ extension LedgerState {
 }
 
 extension StatusSummary {
-    static let magic: StaticString = "ALOGSUMMARY5"
+    static let magic: StaticString = "ALOGSUMMARY6"
 
     package func serialized() -> [UInt8] {
         var keyDevices = Interner()
@@ -385,6 +405,12 @@ extension StatusSummary {
             // Bit 0: an end follows; bit 1: a later event set its end or note (`editedTimers`).
             w.int(UInt8((timer.end != nil ? 1 : 0) | (editedTimers.contains(timer.id) ? 2 : 0)))
             if let end = timer.end { w.instant(end) }
+            w.task(timer.task)
+        }
+        w.int(UInt32(taskBindings.count))
+        for (id, task) in taskBindings.sorted(by: { $0.key < $1.key }) {
+            w.int(id.rawValue)
+            w.task(task)
         }
         return w.finish()
     }
@@ -414,10 +440,16 @@ extension StatusSummary {
                 guard endFlag <= 3 else { throw CacheDecodeError() }
                 let end = endFlag & 1 != 0 ? try r.instant() : nil
                 if endFlag & 2 != 0 { editedTimers.insert(id) }
+                let task = try r.task()
                 recentTimers.append(
                     Entry(
                         id: id, type: type, at: at, note: note.isEmpty ? nil : note, isDeleted: false, created: created,
-                        isTimed: true, end: end, goalSeconds: goal > 0 ? goal : nil))
+                        isTimed: true, end: end, goalSeconds: goal > 0 ? goal : nil, task: task))
+            }
+            for _ in 0..<(try r.int(UInt32.self)) {
+                let id = EventID(rawValue: try r.int(UInt64.self))
+                guard let task = try r.task() else { throw CacheDecodeError() }
+                taskBindings[id] = task
             }
             guard r.isAtEnd else { return nil }
         } catch {

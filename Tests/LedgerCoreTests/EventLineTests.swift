@@ -57,7 +57,7 @@ struct EventLineTests {
         "damaged lines are rejected with a reason",
         arguments: [
             (#"{"v":1,"id":"7k2m9q4x8c3p""#, "not valid JSON"),
-            (#"{"v":5,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log"}"#, "format version 5"),
+            (#"{"v":6,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log"}"#, "format version 6"),
             (#"{"v":1,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"timer.start"}"#, "unknown kind"),
             (#"{"v":1,"id":"short","dev":"ab12","hlc":"1-0","wall":1,"kind":"log"}"#, "12-character"),
             (
@@ -81,6 +81,49 @@ struct EventLineTests {
             return
         }
         #expect(error.reason.contains(reason), "\(error.reason)")
+    }
+
+    @Test("a start bound to a task note is version 5, round-trips, and older readers skip it")
+    func taskStart() throws {
+        let at = LocalInstant(seconds: 1_703_109_600, offset: 3600)
+        let task = TaskRef(path: "Tasks/Fix \"bug\" #123.md", title: "Fix bug #123 — ünïcode")
+        let original = event(.started(type: "task", at: at, note: nil, goal: nil, task: task))
+        #expect(original.version == 5)
+        let line = EventLine.encodeString(original)
+        #expect(line.contains(#""task":"Tasks/Fix \"bug\" #123.md""#) && line.contains(#""title":"Fix bug #123"#))
+        #expect(try EventLine.decode(line).get() == original)
+        // A reader of version 4 skips it as a newer line (it says so), as it skips other newer lines.
+        var memo = EventLine.Memo()
+        let older = Array(line.utf8).withUnsafeBytes { EventLine.decode($0, memo: &memo, maxVersion: 4) }
+        guard case .failure(let error) = older else {
+            Issue.record("a version 4 reader accepted a version 5 line")
+            return
+        }
+        #expect(error.isFromNewerVersion)
+        // Without a task, a start stays version 2.
+        #expect(event(.started(type: "work", at: at, note: nil, goal: nil)).version == 2)
+        // Version 4 lines that carry the keys do not mean them.
+        let head =
+            #"{"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"start","type":"task","#
+            + #""at":"2024-01-01T00:00:00Z","#
+        let v4 = #"{"v":4,"# + head.dropFirst() + #""task":"a.md","title":"x"}"#
+        guard case .started(_, _, _, _, let none) = try EventLine.decode(v4).get().body else {
+            Issue.record("not a start")
+            return
+        }
+        #expect(none == nil)
+        // Damaged bindings are rejected with a reason.
+        for (fields, reason) in [
+            (#""task":"a.md""#, "both"), (#""task":"../a.md","title":"x""#, "not a note's path"),
+            (#""task":"a.txt","title":"x""#, "Markdown"), (#""task":"a.md","title":"""#, "empty"),
+            (#""task":"/a.md","title":"x""#, "absolute"),
+        ] {
+            let bad = #"{"v":5,"# + head.dropFirst() + fields + "}"
+            switch EventLine.decode(bad) {
+            case .success: Issue.record("accepted \(bad)")
+            case .failure(let error): #expect(error.reason.contains(reason), "\(error.reason)")
+            }
+        }
     }
 
     @Test("event ids are 12 base32 characters and parse back")

@@ -60,13 +60,17 @@ public enum EventLine {
                 key("archived")
                 out.append(contentsOf: Array("true".utf8))
             }
-        case .started(let type, let at, let note, let goal):
+        case .started(let type, let at, let note, let goal, let task):
             string("type", type)
             string("at", at.iso8601)
             if let note { string("note", note) }
             if let goal {
                 key("goal")
                 out.append(contentsOf: Array(String(goal).utf8))
+            }
+            if let task {
+                string("task", task.path)
+                string("title", task.title)
             }
         case .stopped(let target, let at, let note):
             string("target", target.description)
@@ -158,6 +162,8 @@ public enum EventLine {
         var on: Bool?
         var types: String?
         var to: String?
+        var task: String?
+        var title: String?
         var endIsNull = false
         var problem: String?
 
@@ -278,6 +284,10 @@ public enum EventLine {
                 types = text(value, "types")
             case (2, UInt8(ascii: "t")) where key.equals("to"):
                 to = text(value, "to")
+            case (4, UInt8(ascii: "t")) where key.equals("task"):
+                task = text(value, "task")
+            case (5, UInt8(ascii: "t")) where key.equals("title"):
+                title = text(value, "title")
             default:
                 break
             }
@@ -358,7 +368,21 @@ public enum EventLine {
                 return .failure(DecodeError(reason: "a start needs a valid \"type\""))
             }
             guard let at else { return .failure(DecodeError(reason: "a start needs \"at\"")) }
-            body = .started(type: type, at: at, note: note, goal: goal)
+            // `task` and `title` are version 5's; an older line that carries them does not mean them.
+            var task: TaskRef?
+            if version >= 5, fields.task != nil || fields.title != nil {
+                guard let path = fields.task, let title = fields.title else {
+                    return .failure(DecodeError(reason: "a start bound to a task needs both \"task\" and \"title\""))
+                }
+                if let problem = TaskRef.pathProblem(path) {
+                    return .failure(DecodeError(reason: "\"task\" is not a note's path in the vault: \(problem)"))
+                }
+                if let problem = TaskRef.titleProblem(title) {
+                    return .failure(DecodeError(reason: "\"title\" of the task: \(problem)"))
+                }
+                task = TaskRef(path: path, title: title)
+            }
+            body = .started(type: type, at: at, note: note, goal: goal, task: task)
         } else if kind.equals("stop"), version >= 2 {
             guard let target else { return .failure(DecodeError(reason: "a stop needs \"target\"")) }
             guard let at else { return .failure(DecodeError(reason: "a stop needs \"at\"")) }

@@ -4,7 +4,7 @@ public struct Event: Hashable, Sendable {
     /// The newest on-disk format version this build reads. It writes each event with the
     /// lowest version that has its kind (`EventBody.version`): version 1 readers keep reading
     /// every instant, edit, delete, restore and type definition.
-    public static let formatVersion = 4
+    public static let formatVersion = 5
 
     public var version: Int
     public var id: EventID
@@ -72,8 +72,9 @@ public enum EventBody: Hashable, Sendable {
     case restored(target: EventID)
     case typeDefined(ActivityTypeDefinition)
     /// A timer started at `at`: a timed entry (this event's id) that runs until it is stopped,
-    /// or until the next timer starts (see `Timeline`). `goal` is how long it is meant to run.
-    case started(type: String, at: LocalInstant, note: String?, goal: Int64?)
+    /// or until the next timer starts (see `Timeline`). `goal` is how long it is meant to run;
+    /// `task`, the task note it works on (`alog task start`).
+    case started(type: String, at: LocalInstant, note: String?, goal: Int64?, task: TaskRef? = nil)
     /// The timer `target` stopped at `at` (the end of its window, with the offset then).
     case stopped(target: EventID, at: LocalInstant, note: String?)
     /// The daily goal of a type, in seconds a day (0 removes it).
@@ -106,13 +107,15 @@ public enum EventBody: Hashable, Sendable {
 
     /// The format version that introduced this kind (or, for an edit, the keys it uses):
     /// timers and goals are version 2, an archived (removed) type and an edit that takes a
-    /// timer's end away version 3, favorites, the order and renames version 4.
+    /// timer's end away version 3, favorites, the order and renames version 4, a start bound to
+    /// a task note version 5.
     public var version: Int {
         switch self {
         case .typeDefined(let definition): definition.archived ? 3 : 1
         case .logged, .deleted, .restored: 1
         case .edited(_, let changes): changes.clearsEnd ? 3 : changes.end == nil ? 1 : 2
-        case .started, .stopped, .goalSet: 2
+        case .started(_, _, _, _, let task): task == nil ? 2 : 5
+        case .stopped, .goalSet: 2
         case .favoriteSet, .orderSet, .renamed: 4
         }
     }

@@ -27,10 +27,23 @@ public struct EntryRecord: Hashable, Sendable {
 public struct TimerFacts: Hashable, Sendable, Comparable {
     /// How long the timer is meant to run, in seconds; 0 for no goal.
     public var goalSeconds: Int64
+    /// The task note it works on.
+    public var task: TaskRef?
 
-    public init(goalSeconds: Int64) { self.goalSeconds = goalSeconds }
+    public init(goalSeconds: Int64, task: TaskRef? = nil) {
+        self.goalSeconds = goalSeconds
+        self.task = task
+    }
 
-    public static func < (a: TimerFacts, b: TimerFacts) -> Bool { a.goalSeconds < b.goalSeconds }
+    public static func < (a: TimerFacts, b: TimerFacts) -> Bool {
+        if a.goalSeconds != b.goalSeconds { return a.goalSeconds < b.goalSeconds }
+        switch (a.task, b.task) {
+        case (nil, nil): return false
+        case (nil, _): return true
+        case (_, nil): return false
+        case (let x?, let y?): return x < y
+        }
+    }
 }
 
 /// Whether an entry is shown; set by delete and restore events.
@@ -56,10 +69,12 @@ public struct Entry: Hashable, Sendable {
     public var end: LocalInstant?
     /// A timed entry's goal in seconds, when it has one.
     public var goalSeconds: Int64?
+    /// The task note a timed entry works on (`alog task start`).
+    public var task: TaskRef?
 
     public init(
         id: EventID, type: String, at: LocalInstant, note: String?, isDeleted: Bool, created: OrderKey,
-        isTimed: Bool = false, end: LocalInstant? = nil, goalSeconds: Int64? = nil
+        isTimed: Bool = false, end: LocalInstant? = nil, goalSeconds: Int64? = nil, task: TaskRef? = nil
     ) {
         self.id = id
         self.type = type
@@ -70,6 +85,7 @@ public struct Entry: Hashable, Sendable {
         self.isTimed = isTimed
         self.end = isTimed ? end : nil
         self.goalSeconds = isTimed ? goalSeconds : nil
+        self.task = isTimed ? task : nil
     }
 
     init?(id: EventID, record: EntryRecord) {
@@ -82,7 +98,7 @@ public struct Entry: Hashable, Sendable {
             id: id, type: type, at: at, note: note?.isEmpty == false ? note : nil, isDeleted: record.isDeleted,
             created: created, isTimed: record.timer != nil,
             end: record.end.flatMap { $0.value == EntryRecord.noEnd ? nil : $0.value },
-            goalSeconds: goal > 0 ? goal : nil)
+            goalSeconds: goal > 0 ? goal : nil, task: record.timer?.value.task)
     }
 
     /// Newest first: later instant first; for equal instants, the later-created first.

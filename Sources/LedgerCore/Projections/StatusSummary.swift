@@ -33,6 +33,10 @@ public struct StatusSummary: Hashable, Sendable {
     /// stop, an `undo` that took the end away): a stop that arrives for one of them may be
     /// older than that event, and only the full fold, which knows each register's key, decides.
     public var editedTimers: Set<EventID> = []
+    /// Every timer ever bound to a task note (`alog task start`), deleted ones included: few
+    /// beside the entries, and what `history` and `tasks` look a timer's task up in without
+    /// the full state.
+    public var taskBindings: [EventID: TaskRef] = [:]
 
     /// How far back from the latest timer's start `recentTimers` reaches: a local day and more,
     /// so today's totals are whole whenever the latest timer started today.
@@ -73,6 +77,7 @@ public struct StatusSummary: Hashable, Sendable {
             offer(Latest(id: entry.id, at: entry.at, created: materialised.created), type: materialised.type)
         }
         for (id, record) in state.tracked {
+            if let task = record.timer?.value.task { taskBindings[id] = task }
             guard record.isLogged else {
                 unresolvedTargets.insert(id)
                 continue
@@ -104,15 +109,16 @@ public struct StatusSummary: Hashable, Sendable {
         case .renamed:
             // The latest entry per type may join another's: the full state decides.
             return false
-        case .started(let rawType, let at, let note, let goal):
+        case .started(let rawType, let at, let note, let goal, let task):
             let type = catalog.resolve(rawType)
+            if let task { taskBindings[event.id] = task }
             guard !unresolvedTargets.contains(event.id), !recentTimers.contains(where: { $0.id == event.id }) else {
                 return false
             }
             offer(Latest(id: event.id, at: at, created: event.orderKey), type: type)
             let entry = Entry(
                 id: event.id, type: type, at: at, note: note?.isEmpty == false ? note : nil, isDeleted: false,
-                created: event.orderKey, isTimed: true, goalSeconds: (goal ?? 0) > 0 ? goal : nil)
+                created: event.orderKey, isTimed: true, goalSeconds: (goal ?? 0) > 0 ? goal : nil, task: task)
             // Timers mostly arrive in order (an import brings thousands): sorted only when not.
             recentTimers.append(entry)
             if recentTimers.count > 1, Timeline.startsFirst(entry, recentTimers[recentTimers.count - 2]) {

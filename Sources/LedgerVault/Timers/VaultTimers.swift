@@ -37,6 +37,11 @@ public struct VaultTimers {
     /// Throws what `start` would refuse; returns what it will do.
     public func checkStart(type: String, at: LocalInstant, goal: Int64?, adjust: Bool) throws -> StartPlan {
         try vault.checkLog(type: type)
+        return try checkStartWindow(at: at, goal: goal, adjust: adjust)
+    }
+
+    /// `checkStart` without the type's check (a task's start may define its type).
+    func checkStartWindow(at: LocalInstant, goal: Int64?, adjust: Bool) throws -> StartPlan {
         if let goal, !(1...Self.maxTimerGoal).contains(goal) {
             throw TimerError.goalOutOfRange(seconds: goal, limit: Self.maxTimerGoal)
         }
@@ -63,18 +68,28 @@ public struct VaultTimers {
     }
 
     /// Starts a timer (stopping the running one at the same instant: switching) as one commit.
-    public func start(type: String, at: LocalInstant, note: String?, goal: Int64?, adjust: Bool = false)
+    public func start(
+        type: String, at: LocalInstant, note: String?, goal: Int64?, adjust: Bool = false, task: TaskRef? = nil
+    )
         throws -> (started: Vault.Appended, plan: StartPlan)
     {
         let plan = try checkStart(type: type, at: at, goal: goal, adjust: adjust)
+        let bodies = Self.startBodies(plan, type: type, at: at, note: note, goal: goal, task: task)
+        let switched = plan.stops.map { " (stops \($0.entry.type))" } ?? ""
+        let appended = try vault.append(bodies, message: "alog: start \(type) at \(at.iso8601)\(switched)")
+        return (appended, plan)
+    }
+
+    /// A start's events: the running timer stopped (a switch), the trims, the start itself.
+    static func startBodies(
+        _ plan: StartPlan, type: String, at: LocalInstant, note: String?, goal: Int64?, task: TaskRef?
+    ) -> [EventBody] {
         var bodies: [EventBody] = []
         if let running = plan.stops { bodies.append(.stopped(target: running.entry.id, at: at, note: nil)) }
         for trim in plan.trims { bodies.append(.edited(target: trim.entry.id, changes: EntryChanges(end: trim.end))) }
         let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
-        bodies.append(.started(type: type, at: at, note: noteText, goal: goal))
-        let switched = plan.stops.map { " (stops \($0.entry.type))" } ?? ""
-        let appended = try vault.append(bodies, message: "alog: start \(type) at \(at.iso8601)\(switched)")
-        return (appended, plan)
+        bodies.append(.started(type: type, at: at, note: noteText, goal: goal, task: task))
+        return bodies
     }
 
     /// The running timer `stop` would stop; throws what it would refuse.
@@ -114,8 +129,9 @@ public struct VaultTimers {
     /// Starts a new timer with the type, note and goal of the most recently stopped one.
     public func resume(at: LocalInstant) throws -> (resumed: Timeline.Interval, started: Vault.Appended) {
         let last = try checkResume(at: at)
+        // A task's timer resumes bound to the same task note.
         let (started, _) = try start(
-            type: last.entry.type, at: at, note: last.entry.note, goal: last.entry.goalSeconds)
+            type: last.entry.type, at: at, note: last.entry.note, goal: last.entry.goalSeconds, task: last.entry.task)
         return (last, started)
     }
 

@@ -90,7 +90,7 @@ public struct VaultUndo {
         of event: Event, state: LedgerState, history: UndoHistory, undone: Set<EventID>, leftOut: Set<EventID>
     ) -> (EventBody?, UndoStep) {
         switch event.body {
-        case .logged(let type, let at, _), .started(let type, let at, _, _):
+        case .logged(let type, let at, _), .started(let type, let at, _, _, _):
             let timed = event.body.kind != "log"
             guard state.entry(event.id)?.isDeleted == false else {
                 return (nil, .alreadyDeleted(entry: event.id.description, type: type, at: at, timed: timed))
@@ -255,7 +255,7 @@ public struct VaultUndo {
         where !undone.contains(record.event.id) {
             switch record.event.body {
             case .logged(let loggedType, let loggedAt, let loggedNote),
-                .started(let loggedType, let loggedAt, let loggedNote, _):
+                .started(let loggedType, let loggedAt, let loggedNote, _, _):
                 (type, at, note) = (loggedType, loggedAt, loggedNote.flatMap { $0.isEmpty ? nil : $0 })
             case .stopped(_, let stoppedAt, let stoppedNote):
                 end = stoppedAt

@@ -10,9 +10,10 @@ extension Vault {
         public var warnings: [Notice]
     }
 
-    /// Appends events (stamped now, after every stamp seen) as exactly one commit.
-    public func append(_ bodies: [EventBody], message: String) throws -> Appended {
-        try append(bodies, ids: bodies.map { _ in EventID.random() }, message: message)
+    /// Appends events (stamped now, after every stamp seen) as exactly one commit; `notes`, the
+    /// user's notes changed at their request (a task's status), go into the same commit.
+    public func append(_ bodies: [EventBody], message: String, notes: [NoteChange] = []) throws -> Appended {
+        try append(bodies, ids: bodies.map { _ in EventID.random() }, message: message, notes: notes)
     }
 
     /// `append` with the events' ids chosen beforehand (so a body can point at an earlier
@@ -21,9 +22,10 @@ extension Vault {
     /// where a new part of the day's file starts (`importWindows`: `VaultLayout.bulkPartLimit`).
     func append(
         _ bodies: [EventBody], ids: [EventID], message: String, partLimit: Int = VaultLayout.partLimit,
-        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+        notes: [NoteChange] = [], progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> Appended {
         precondition(ids.count == bodies.count)
+        for note in notes { try checkNotePath(note.path) }
         // The library's own check of the clock (the CLI checks it before anything): a wall
         // time alog cannot record is never stamped into an event.
         let wall = clock()
@@ -35,7 +37,10 @@ extension Vault {
             let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
             let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp, wallMillis: wall)
             let edits = try appendEdits(events, base: baseTree, partLimit: partLimit, progress: progress)
-            return (edits, (events, summaryBefore))
+            let noteEdits = notes.map { note in
+                FileEdit(path: note.path, content: { _ in note.after }, workingCopyBefore: .some(note.before))
+            }
+            return (edits + noteEdits, (events, summaryBefore))
         }
         try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
         return Appended(events: events, commit: CommitID(result.commit), warnings: result.warnings)

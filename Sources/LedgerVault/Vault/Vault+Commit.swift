@@ -14,6 +14,9 @@ import LedgerSystem
 struct FileEdit {
     var path: String
     var content: ([UInt8]?) throws -> [UInt8]
+    /// For a user's note (`NoteChange`): its working copy as it was read, which the new content
+    /// was computed from. The working copy is replaced only while it still holds exactly that.
+    var workingCopyBefore: [UInt8]?? = nil
 }
 
 extension Vault {
@@ -32,6 +35,8 @@ extension Vault {
         var content: [UInt8]
         var blob: ObjectID
         var previousSize: Int?
+        /// A user's note: the working copy it was computed from (`FileEdit.workingCopyBefore`).
+        var workingCopyBefore: [UInt8]?? = nil
     }
 
     /// Makes exactly one commit whose tree differs from HEAD's only in the edited ledger paths,
@@ -146,9 +151,12 @@ extension Vault {
                         old.withUnsafeBytes { old.isEmpty || memcmp(new.baseAddress!, $0.baseAddress!, old.count) == 0 }
                     }
             }
+            let isNote = edit.workingCopyBefore != nil
             files.append(
                 CommittedFile(
-                    path: edit.path, content: content, blob: blob, previousSize: extends == true ? old?.count : nil))
+                    path: edit.path, content: content, blob: blob,
+                    previousSize: extends == true && !isNote ? old?.count : nil,
+                    workingCopyBefore: edit.workingCopyBefore))
         }
         let tree = try repository.replacingFiles(blobs, in: baseTree)
         let commit = try repository.createCommit(
@@ -163,6 +171,15 @@ extension Vault {
         for file in files {
             let path = file.path
             let full = root + "/" + path
+            // A note the user changed again while alog committed it keeps their text; alog's
+            // change is in the commit (git shows the difference as their edit).
+            if let before = file.workingCopyBefore, (try? FileSystem.read(full)) != before {
+                warnings.append(
+                    .workingCopyNotUpdated(
+                        path: path, detail: "it changed while alog wrote it; your version is kept, alog's is committed")
+                )
+                continue
+            }
             do {
                 // Event files only grow: append the new lines when the working copy is the
                 // previous committed version (the common case), else replace it whole.

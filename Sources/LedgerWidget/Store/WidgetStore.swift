@@ -13,6 +13,7 @@ package import LedgerSystem
 ///     types                      the vault's type names in use, one per line (for checking taps)
 ///     removed-types              the names of its removed types, one per line (possibly none)
 ///     running-timer              the timer running at HEAD, if any (see RunningTimer)
+///     current_task.json          the task whose timer runs at HEAD, if any (see CurrentTaskFile)
 ///     queue.digest               the queue's count and view overlay, keyed by the identities
 ///                                of its two files (see QueueDigest)
 ///     failures                   `key<TAB>reason` of items the last drain could not commit
@@ -31,14 +32,20 @@ package final class WidgetStore {
     package let files: StateDirectory.WidgetFiles
     package var directory: String { files.path }
 
-    package init(stateDirectory: StateDirectory) {
+    /// The vault folder's name (`current_task.json`'s `vaultName`); nil where it is not known,
+    /// and then that file is left as it is.
+    package let vaultName: String?
+
+    package init(stateDirectory: StateDirectory, vaultName: String? = nil) {
         files = stateDirectory.widget
+        self.vaultName = vaultName
     }
 
     package var queuePath: String { files.queue }
     package var queueLogPath: String { files.queueLog }
     package var lastKnownPath: String { files.lastKnown }
     package var runningTimerPath: String { files.runningTimer }
+    package var currentTaskPath: String { files.currentTask }
     var typesPath: String { files.types }
     var removedTypesPath: String { files.removedTypes }
     var favoritesPath: String { files.favorites }
@@ -111,7 +118,13 @@ package final class WidgetStore {
         else {
             return false
         }
-        return RunningTimer.decode(bytes) != nil
+        guard let running = RunningTimer.decode(bytes) else { return false }
+        // current_task.json follows the running timer: present exactly while a task timer runs
+        // (a missing or damaged one is rewritten by the next refresh, from the vault).
+        guard vaultName != nil else { return true }
+        let currentTask = try? FileSystem.read(currentTaskPath)
+        if running?.taskTitle == nil { return currentTask == nil }
+        return currentTask.map { $0.first == UInt8(ascii: "{") && $0.last == 10 } ?? false
     }
 
     /// True when the vault's type names in use are here. Until the first refresh (a new clone)
@@ -376,6 +389,21 @@ package final class WidgetStore {
         let running = RunningTimer.encode(RunningTimer(summary: summary))
         if (try? FileSystem.read(runningTimerPath)) != running {
             try FileSystem.writeAtomically(runningTimerPath, running)
+        }
+        try refreshCurrentTask(from: summary)
+    }
+
+    /// Writes `current_task.json` for the task timer running at HEAD, or removes it when none
+    /// runs; a file that is not exactly what it would be written as is replaced.
+    package func refreshCurrentTask(from summary: StatusSummary) throws {
+        guard let vaultName else { return }
+        let expected = CurrentTaskFile(summary: summary, vaultName: vaultName)
+        let existing = try? FileSystem.read(currentTaskPath)
+        guard !CurrentTaskFile.isCurrent(existing, expected: expected) else { return }
+        if let expected {
+            try FileSystem.writeAtomically(currentTaskPath, expected.bytes)
+        } else {
+            FileSystem.remove(currentTaskPath)
         }
     }
 

@@ -1,0 +1,37 @@
+import LedgerCore
+import LedgerOutput
+package import LedgerVault
+
+/// The words of each `TaskError`.
+extension TaskError {
+    /// What the refusal says to a person: what is wrong, where, and how to fix it.
+    package var sentence: String {
+        switch self {
+        case .notePathRefused(let path, let reason):
+            "\(DisplayText.quoted(path)) cannot be a task note (\(reason)); name a Markdown note inside the vault"
+        case .noteNotFound(let name):
+            "no note \(DisplayText.quoted(name)) in the vault; give its path (Tasks/Fix bug.md) or its file name "
+                + "without .md ('alog tasks --status all' lists them)"
+        case .ambiguousNote(let name, let candidates):
+            "several notes are called \(DisplayText.quoted(name)): "
+                + candidates.map { DisplayText.quoted($0) }.joined(separator: ", ")
+                + "; give the path of the one you mean"
+        case .notATask(let path):
+            "\(DisplayText.quoted(path)) is not a task: its frontmatter has no ems__Effort_status; "
+                + "add 'ems__Effort_status: \"[[ems__EffortStatusToDo]]\"' to make it one"
+        case .unreadableNote(let path, let line, let reason):
+            "cannot read the frontmatter of \(DisplayText.quoted(path))"
+                + (line.map { " (line \($0))" } ?? "") + ": \(reason); fix it in the note and try again"
+        case .noTaskRunning(let type?):
+            "the running timer (\(type)) is not a task's; stop it with 'alog stop', or name the task note"
+        case .noTaskRunning(nil):
+            "no task is running; start one with 'alog task start NOTE', or name the task note"
+        case .noPausedTask:
+            "no paused task to resume; start one with 'alog task start NOTE'"
+        case .taskDone(let path):
+            "\(DisplayText.quoted(path)) is done (its ems__Effort_status says so); 'alog task start' it to work on it again"
+        case .taskAlreadyRunning(let path, let since):
+            "\(DisplayText.quoted(path)) is already running (since \(Render.clock(since)) on \(Render.date(since))); 'alog task pause' or 'alog task complete' it"
+        }
+    }
+}
