@@ -1,0 +1,228 @@
+internal import LedgerCore
+
+/// The one-line form of an entry in a day note's region, written and read.
+///
+/// Written: `- 07:00 wake ☀️ ^7k2m9q4x8c3p` (an instant), `- 09:00–10:30 work 💼 call ^…` (a
+/// timer), `- 09:00– work 💼 ^…` (a running timer), `- 23:00–07:10 sleep 🌙 ^…` (an end earlier
+/// in the day than the start is on the next day), `- 09:00–2026-11-25T10:30 work 💼 ^…` (an end
+/// further away). The type's icon always follows the type; the note (`DayNoteText`) follows the
+/// icon; the entry id ends the line as an Obsidian block id.
+///
+/// Read: a bullet `-`, `*` or `+` at the start of the line and a space; a time `HH:MM` or
+/// `H:MM`; for a window `–`, `—` or `-` (spaces around it allowed) and an end as above, or, right
+/// after the start, none (running); a type name in any case; then the icon, when it is the type's, is skipped; the
+/// rest is the note; a last word `^` + an entry id is the block id.
+enum DayNoteLine {
+    static func render(_ entry: DayNoteEntry, icon: String) -> String {
+        let start = DayNoteClock(entry.start)
+        var line = "- " + start.text
+        if entry.isTimed {
+            line += "–"
+            if let end = entry.end.map(DayNoteClock.init) { line += endText(end, after: start) }
+        }
+        line += " " + entry.type + " " + icon
+        if let note = entry.note { line += " " + DayNoteText.encoded(note) }
+        return line + " ^" + entry.id.description
+    }
+
+    /// `HH:MM` when reading it back after `start` gives `end` again, else `YYYY-MM-DDTHH:MM`.
+    static func endText(_ end: DayNoteClock, after start: DayNoteClock) -> String {
+        let sameDay = end.date == start.date && end.minuteOfDay >= start.minuteOfDay
+        let nextDay = end.date == start.date.adding(days: 1) && end.minuteOfDay < start.minuteOfDay
+        return sameDay || nextDay ? end.text : end.date.iso + "T" + end.text
+    }
+
+    /// A line's words, before the catalog and the entries give them meaning.
+    struct Syntax: Equatable {
+        var hour: Int
+        var minute: Int
+        var end: End
+        /// The type as written.
+        var type: String
+        /// What follows the type (icon and note), trimmed, without the block id.
+        var rest: Substring
+        var id: EventID?
+
+        enum End: Equatable {
+            case none, open
+            case clock(hour: Int, minute: Int)
+            case dated(CivilDate, hour: Int, minute: Int)
+        }
+    }
+
+    enum Kind: Equatable {
+        /// Empty, or only spaces.
+        case blank
+        /// Starts with a space or a tab: belongs to the line above (a sub-item, a continuation).
+        case indented
+        case entry(Syntax)
+        case unreadable(DayNoteProblem.Reason)
+    }
+
+    static func parse(_ line: String) -> Kind {
+        let s = Array(line.unicodeScalars)
+        if s.allSatisfy({ $0 == " " || $0 == "\t" }) { return .blank }
+        if s[0] == " " || s[0] == "\t" { return .indented }
+        guard s.count >= 2, "-*+".unicodeScalars.contains(s[0]), s[1] == " " else { return .unreadable(.notAnEntry) }
+        var i = 2
+        skipSpaces(s, &i)
+        guard i < s.count, isDigit(s[i]) else { return .unreadable(.notAnEntry) }
+        guard let (hour, minute) = clock(s, &i) else { return .unreadable(.invalidTime(word(s, from: i))) }
+        var end = Syntax.End.none
+        var j = i
+        skipSpaces(s, &j)
+        if j < s.count, isDash(s[j]) {
+            // `09:00–` runs; a dash with spaces before it needs an end (`12:30 - meal` is no window).
+            let attached = j == i
+            j += 1
+            skipSpaces(s, &j)
+            i = j
+            end = .open
+            if i < s.count, isDigit(s[i]) {
+                let at = i
+                guard let parsed = endClock(s, &i) else { return .unreadable(.invalidTime(word(s, from: at))) }
+                end = parsed
+            } else if !attached {
+                return .unreadable(.missingEnd)
+            }
+        }
+        let afterTime = i
+        skipSpaces(s, &i)
+        guard i > afterTime || end == .open, i < s.count else {
+            return i < s.count ? .unreadable(.invalidTime(word(s, from: 2))) : .unreadable(.missingType)
+        }
+        let typeStart = i
+        while i < s.count, s[i] != " ", s[i] != "\t" { i += 1 }
+        let type = String(String.UnicodeScalarView(s[typeStart..<i]))
+        if let why = ActivityTypes.validateName(type.lowercased()) { return .unreadable(.invalidType(type, why)) }
+        let restText = String(String.UnicodeScalarView(s[i...]))
+        var rest = trimmed(restText[...])
+        var id: EventID?
+        let lastWordStart = rest.lastIndex(where: { $0 == " " || $0 == "\t" }).map { rest.index(after: $0) }
+        let lastWord = rest[(lastWordStart ?? rest.startIndex)...]
+        if lastWord.hasPrefix("^"), let parsed = EventID(lastWord.dropFirst()) {
+            id = parsed
+            rest = trimmed(rest[..<lastWord.startIndex])
+        }
+        return .entry(Syntax(hour: hour, minute: minute, end: end, type: type, rest: rest, id: id))
+    }
+
+    /// What a line says, given the note's date and the catalog: its start and end on the wall
+    /// clock, the type as the ledger names it, the note. `generated` lines (with a block id)
+    /// always had an icon after the type, so a first word without letters or digits is taken
+    /// for the icon of an earlier style of the type.
+    static func fields(_ syntax: Syntax, date: CivilDate, dayStart: Int, types: DayNoteTypes, generated: Bool)
+        -> DayNoteFields
+    {
+        let startDate = syntax.hour * 3600 + syntax.minute * 60 < dayStart ? date.adding(days: 1) : date
+        let start = DayNoteClock(date: startDate, hour: syntax.hour, minute: syntax.minute)
+        let end: DayNoteEnd
+        switch syntax.end {
+        case .none: end = .instant
+        case .open: end = .running
+        case .clock(let hour, let minute):
+            let later = hour * 60 + minute >= start.minuteOfDay
+            end = .at(DayNoteClock(date: later ? startDate : startDate.adding(days: 1), hour: hour, minute: minute))
+        case .dated(let endDate, let hour, let minute):
+            end = .at(DayNoteClock(date: endDate, hour: hour, minute: minute))
+        }
+        let type = types.resolve(syntax.type)
+        return DayNoteFields(
+            start: start, end: end, type: type,
+            note: DayNoteText.decoded(note(syntax.rest, icon: types.icon(of: type), generated: generated)))
+    }
+
+    /// The note's text in `rest`: after the icon.
+    private static func note(_ rest: Substring, icon: String, generated: Bool) -> Substring {
+        if rest == icon[...] { return "" }
+        if rest.hasPrefix(icon + " ") { return trimmed(rest.dropFirst(icon.count + 1)) }
+        guard generated else { return rest }
+        let firstWord = rest.prefix { $0 != " " && $0 != "\t" }
+        let symbolOnly = firstWord.unicodeScalars.allSatisfy {
+            !$0.properties.isAlphabetic && $0.properties.numericType == nil && $0 != "\\"
+        }
+        return symbolOnly ? trimmed(rest.dropFirst(firstWord.count)) : rest
+    }
+
+    // MARK: - Scanning
+
+    private static func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
+    private static func isDash(_ s: Unicode.Scalar) -> Bool { s == "-" || s == "–" || s == "—" }
+    private static func skipSpaces(_ s: [Unicode.Scalar], _ i: inout Int) {
+        while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 }
+    }
+
+    /// The word (up to a space) at `start`, for a message.
+    private static func word(_ s: [Unicode.Scalar], from start: Int) -> String {
+        var end = start
+        while end < s.count, s[end] != " ", s[end] != "\t" { end += 1 }
+        return String(String.UnicodeScalarView(s[start..<end]))
+    }
+
+    private static func number(_ s: [Unicode.Scalar], _ i: inout Int, digits: ClosedRange<Int>) -> Int? {
+        var value = 0
+        var count = 0
+        while i < s.count, isDigit(s[i]), count < digits.upperBound {
+            value = value * 10 + Int(s[i].value - 48)
+            count += 1
+            i += 1
+        }
+        return digits.contains(count) ? value : nil
+    }
+
+    /// `H:MM` or `HH:MM`, not followed by another digit or `:`.
+    private static func clock(_ s: [Unicode.Scalar], _ i: inout Int) -> (Int, Int)? {
+        var j = i
+        guard let hour = number(s, &j, digits: 1...2), j < s.count, s[j] == ":" else { return nil }
+        j += 1
+        guard let minute = number(s, &j, digits: 2...2), hour < 24, minute < 60 else { return nil }
+        if j < s.count, isDigit(s[j]) || s[j] == ":" { return nil }
+        i = j
+        return (hour, minute)
+    }
+
+    /// A window's end: `HH:MM` or `YYYY-MM-DDTHH:MM`.
+    private static func endClock(_ s: [Unicode.Scalar], _ i: inout Int) -> Syntax.End? {
+        var j = i
+        if let (hour, minute) = clock(s, &j) {
+            i = j
+            return .clock(hour: hour, minute: minute)
+        }
+        j = i
+        guard let year = number(s, &j, digits: 4...4), j < s.count, s[j] == "-" else { return nil }
+        j += 1
+        guard let month = number(s, &j, digits: 2...2), j < s.count, s[j] == "-" else { return nil }
+        j += 1
+        guard let day = number(s, &j, digits: 2...2), j < s.count, s[j] == "T" else { return nil }
+        j += 1
+        let date = CivilDate(year: year, month: month, day: day)
+        guard date.isValid, let (hour, minute) = clock(s, &j) else { return nil }
+        i = j
+        return .dated(date, hour: hour, minute: minute)
+    }
+
+    static func trimmed(_ text: Substring) -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
+        else { return text[text.endIndex...] }
+        return text[first...last]
+    }
+}
+
+/// What a line of the region says.
+struct DayNoteFields: Equatable {
+    var start: DayNoteClock
+    var end: DayNoteEnd
+    var type: String
+    /// Empty: no note.
+    var note: String
+}
+
+/// How an entry line ends: an instant, a running timer, or a window's end.
+public enum DayNoteEnd: Hashable, Sendable {
+    case instant
+    case running
+    case at(DayNoteClock)
+
+    var isTimed: Bool { self != .instant }
+}
