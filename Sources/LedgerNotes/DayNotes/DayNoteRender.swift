@@ -42,13 +42,20 @@ extension DayNote {
         -> [[UInt8]]
     {
         var byID: [EventID: DayNoteEntry] = [:]
-        for entry in sorted { byID[entry.id] = entry }
+        var written: [EventID: [UInt8]] = [:]
+        for entry in sorted {
+            byID[entry.id] = entry
+            written[entry.id] = Array(DayNoteLine.render(entry, icon: types.icon(of: entry.type)).utf8)
+        }
+        // A kept line that is exactly an entry's line (a copy a merge brought) is that line.
+        let entryLines = Set(written.values)
         var head: [[UInt8]] = []
         var after: [EventID: [[UInt8]]] = [:]
         var asWritten: [EventID: [UInt8]] = [:]
         var placed: Set<EventID> = []
         var anchor: EventID?
         func keep(_ bytes: [UInt8]) {
+            if entryLines.contains(bytes) { return }
             if let anchor { after[anchor, default: []].append(bytes) } else { head.append(bytes) }
         }
         for item in reading?.items ?? [] {
@@ -75,7 +82,7 @@ extension DayNote {
         }
         var lines = head
         for entry in sorted {
-            lines.append(asWritten[entry.id] ?? Array(DayNoteLine.render(entry, icon: types.icon(of: entry.type)).utf8))
+            lines.append(asWritten[entry.id] ?? written[entry.id]!)
             lines += after[entry.id] ?? []
         }
         return lines
