@@ -78,3 +78,29 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension DayNoteFixture {
+    /// `entries` with `changes` recorded, as the shell records them (times in `offset`).
+    static func apply(_ changes: DayNoteChanges, to entries: [DayNoteEntry]) -> [DayNoteEntry] {
+        func instant(_ clock: DayNoteClock) -> LocalInstant {
+            LocalInstant(seconds: clock.localSeconds - Int64(offset), offset: offset)
+        }
+        var byID: [EventID: DayNoteEntry] = [:]
+        for entry in entries { byID[entry.id] = entry }
+        for log in changes.logs { byID[log.id] = entry(of: log) }
+        for edit in changes.edits {
+            guard var entry = byID[edit.id] else { continue }
+            if let start = edit.start { entry.start = instant(start) }
+            if let type = edit.type { entry.type = type }
+            if let note = edit.note { entry.note = note.isEmpty ? nil : note }
+            switch edit.end {
+            case .at(let clock): entry.end = instant(clock)
+            case .running: entry.end = nil
+            case .instant, nil: break
+            }
+            byID[edit.id] = entry
+        }
+        for delete in changes.deletes { byID[delete.id] = nil }
+        return byID.values.sorted { $0.start.seconds != $1.start.seconds ? $0.start < $1.start : $0.id < $1.id }
+    }
+}

@@ -136,3 +136,112 @@ struct DayNoteMergeTests {
         #expect(text.contains("- 12:30 meal 🍽️ pasta ^0m1n2p3q4r5s\n  - with friends\n\n  - and cake\n- 23:00"))
     }
 }
+
+@Suite("Day notes: devices apart, then a sync")
+struct DayNoteConvergenceTests {
+    typealias F = DayNoteFixture
+
+    static let typedPool = ["- 12:45 meal soup", "- 18:00 exercise run", "- 20:00–21:00 reading", "- 07:30 wake"]
+
+    /// The user's edits on one device: typed lines (from a pool both devices share, so the same
+    /// line is typed on both at times), a generated line's note changed, one removed, an
+    /// unreadable line.
+    static func userEdits(_ note: String, _ entries: [DayNoteEntry], device: String, _ generator: inout SeededGenerator)
+        -> String
+    {
+        var note = note
+        for _ in 0..<Int.random(in: 0...4, using: &generator) {
+            switch Int.random(in: 0...3, using: &generator) {
+            case 0:
+                note = note.replacingFirst(
+                    "%% alog:end %%", with: typedPool.randomElement(using: &generator)! + "\n%% alog:end %%")
+            case 1:
+                guard let entry = entries.randomElement(using: &generator) else { continue }
+                note = note.replacingFirst(" ^\(entry.id)", with: " \(device) ^\(entry.id)")
+            case 2:
+                guard let entry = entries.randomElement(using: &generator),
+                    let line = note.split(separator: "\n").first(where: { $0.hasSuffix("^\(entry.id)") })
+                else { continue }
+                note = note.replacingFirst(line + "\n", with: "")
+            default:
+                note = note.replacingFirst("%% alog:end %%", with: "- 99:00 oops \(device)\n%% alog:end %%")
+            }
+        }
+        return note
+    }
+
+    @Test("every typed line logged once, no line of the user's lost, and nothing left to do")
+    func converge() throws {
+        var generator = SeededGenerator(state: 2026)
+        for _ in 0..<300 {
+            let base = DayNoteLineTests.randomEntries(&generator).map { entry in
+                var entry = entry
+                if !F.types.loggable.contains(entry.type) { entry.type = "work" }
+                if entry.note.map({ NoteText.validate($0) != nil }) == true { entry.note = "x" }
+                return entry
+            }
+            let baseNote = F.note(base)
+            var edited: [String] = []
+            var notes: [String] = []
+            var entries: [[DayNoteEntry]] = []
+            var changes: [DayNoteChanges] = []
+            for device in ["laptop", "phone"] {
+                edited.append(Self.userEdits(baseNote, base, device: device, &generator))
+                // Half the time the device runs alog (reads and records); else its note goes as it is.
+                var reading: DayNoteReading?
+                if Bool.random(using: &generator) { reading = F.read(edited.last!, base) }
+                let recorded = reading?.changes ?? DayNoteChanges()
+                let after = F.apply(recorded, to: base)
+                notes.append(reading.map { F.render($0, after) } ?? edited.last!)
+                entries.append(after)
+                changes.append(recorded)
+            }
+            let merged = F.apply(changes[1], to: F.apply(changes[0], to: base))
+            let result = DayNote.merge(
+                base: F.bytes(baseNote), ours: DayNoteSide(bytes: F.bytes(notes[0]), entries: entries[0]),
+                theirs: DayNoteSide(bytes: F.bytes(notes[1]), entries: entries[1]), entries: merged, date: F.date,
+                types: F.types)
+            guard case .merged(let bytes) = result else {
+                Issue.record("refused: \(notes)")
+                continue
+            }
+            let reading = DayNote.read(bytes, date: F.date, entries: merged, types: F.types)
+            let final = F.apply(reading.changes, to: merged)
+            let note = F.render(reading, final)
+            #expect(F.read(note, final).changes.hasNoEvents, "\(note)")
+            // Each typed line is logged: as many entries as the device that typed it most times
+            // typed it (the same line typed on both while apart is one entry).
+            let baseIDs = Set(base.map(\.id))
+            let logged = final.filter { !baseIDs.contains($0.id) }.map {
+                F.text(DayNote.render(date: F.date, entries: [$0], types: F.types, over: nil))
+            }
+            for typed in Self.typedPool {
+                let typedOn = edited.map { $0.components(typed + "\n") }.max()!
+                let words = typed.split(separator: " ")
+                let lineStart = "- \(words[1]) \(words[2]) "
+                let tail = words.count > 3 ? " " + words[3] + " ^" : " ^"
+                let entriesOfIt = logged.filter { $0.contains(lineStart) && $0.components(tail) == 1 }.count
+                #expect(entriesOfIt == typedOn, "\(typed): \(edited)")
+                #expect(note.components(typed + "\n") == 0)
+            }
+            // Every unreadable line of either side is in the note.
+            for device in ["laptop", "phone"] {
+                let oops = notes.map { $0.components("- 99:00 oops \(device)") }.max()!
+                #expect(note.components("- 99:00 oops \(device)") == oops)
+            }
+        }
+    }
+}
+
+extension String {
+    /// How many times `part` occurs (not overlapping).
+    func components(_ part: String) -> Int {
+        var count = 0
+        var rest = self[...]
+        while let range = rest.firstRange(of: part) {
+            count += 1
+            rest = rest[range.upperBound...]
+        }
+        return count
+    }
+}

@@ -203,3 +203,58 @@ struct DayNoteRenderTests {
             ])
     }
 }
+
+@Suite("Day notes: the user's bytes, whatever they are")
+struct DayNoteUserBytesTests {
+    typealias F = DayNoteFixture
+
+    /// Lines of the user's: Markdown, look-alikes of alog's lines, a lone `\r`, bytes that are
+    /// not UTF-8, trailing spaces.
+    static let pool: [[UInt8]] =
+        [
+            "# Heading", "", "Some *text* here.", "- 12:30 meal not logged outside", "%% a comment %%",
+            "- [ ] a task", "    code block", "> quote", "alog_date: not frontmatter", "----", "...", "tags: [x]",
+            "語 text  ", "%%", "trailing\r",
+        ].map { Array($0.utf8) } + [[0xFF, 0xFE, 0x41], [0xC3]]
+
+    static func randomLines(_ generator: inout SeededGenerator) -> [[UInt8]] {
+        (0..<Int.random(in: 0...6, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+    }
+
+    /// A new note's keys and region lines (from `%% alog:begin %%` to `%% alog:end %%`).
+    static func parts(_ entries: [DayNoteEntry]) -> (keys: [[UInt8]], region: [[UInt8]]) {
+        let lines = DayNote.render(date: F.date, entries: entries, types: F.types, over: nil)
+            .split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+        let closing = lines.dropFirst().firstIndex(of: Array("---".utf8))!
+        return (Array(lines[1..<closing]), Array(lines[(closing + 1)..<(lines.count - 1)]))
+    }
+
+    @Test("text before and after the region and the user's keys stay byte for byte, LF or CRLF")
+    func userBytesKept() {
+        var generator = SeededGenerator(state: 99)
+        let fence = Array("---".utf8)
+        let allKeys: [[UInt8]] = ["mood: 5", "list:", "  - a", "alog_count_swim: 2", "title: \"x\""].map {
+            Array($0.utf8)
+        }
+        for _ in 0..<300 {
+            let newline: [UInt8] = Bool.random(using: &generator) ? [0x0A] : [0x0D, 0x0A]
+            func joined(_ lines: [[UInt8]]) -> [UInt8] { lines.flatMap { $0 + newline } }
+            let keys = allKeys.filter { _ in Bool.random(using: &generator) }
+            let before = Self.randomLines(&generator)
+            let after = Self.randomLines(&generator)
+            let old = DayNoteLineTests.randomEntries(&generator)
+            let new = DayNoteLineTests.randomEntries(&generator)
+            let note = joined([fence] + keys + [fence] + before + Self.parts(old).region + after)
+            let reading = DayNote.read(note, date: F.date, entries: old, types: F.types)
+            #expect(reading.changes == DayNoteChanges())
+            let written = DayNote.render(date: F.date, entries: new, types: F.types, over: reading)
+            let (newKeys, newRegion) = Self.parts(new)
+            var expectedKeys = keys + newKeys
+            if let at = keys.firstIndex(where: { $0.starts(with: Array("alog_".utf8)) }) {
+                expectedKeys = Array(keys[..<at]) + newKeys + Array(keys[(at + 1)...])
+            }
+            let expected = joined([fence] + expectedKeys + [fence] + before + newRegion + after)
+            #expect(written == expected, "\(F.text(note))")
+        }
+    }
+}
