@@ -67,7 +67,7 @@ enum DayNoteFixture {
 }
 
 /// SplitMix64: a seeded generator, so a failing case can be run again.
-struct SeededGenerator: RandomNumberGenerator {
+struct DayNoteRandom: RandomNumberGenerator {
     var state: UInt64
 
     mutating func next() -> UInt64 {
@@ -102,5 +102,26 @@ extension DayNoteFixture {
         }
         for delete in changes.deletes { byID[delete.id] = nil }
         return byID.values.sorted { $0.start.seconds != $1.start.seconds ? $0.start < $1.start : $0.id < $1.id }
+    }
+}
+
+extension String {
+    /// The text with the first `old` replaced by `new` (a user's edit).
+    func replacingOnce(_ old: String, with new: String) -> String {
+        guard let range = firstRange(of: old) else { return self }
+        var text = self
+        text.replaceSubrange(range, with: new)
+        return text
+    }
+
+    /// How many times `part` occurs (not overlapping).
+    func occurrences(_ part: String) -> Int {
+        var count = 0
+        var rest = self[...]
+        while let range = rest.firstRange(of: part) {
+            count += 1
+            rest = rest[range.upperBound...]
+        }
+        return count
     }
 }

@@ -7,7 +7,7 @@ struct DayNoteIDTests {
     typealias F = DayNoteFixture
 
     static func typed(_ lines: String) -> String {
-        F.note().replacingFirst("%% alog:end %%", with: lines + "\n%% alog:end %%")
+        F.note().replacingOnce("%% alog:end %%", with: lines + "\n%% alog:end %%")
     }
 
     @Test("the hash is fixed: FNV-1a 64 and SplitMix64's finalizer, 60 bits (checked against another implementation)")
@@ -24,7 +24,7 @@ struct DayNoteIDTests {
     @Test("two devices reading the same note log the same ids, whatever else their ledgers hold")
     func sameOnEveryDevice() {
         let note = Self.typed("- 12:45 meal pasta\n- 12:45 meal pasta\n* 8:00 Exercise\n- 14:00–15:00 work")
-        var generator = SeededGenerator(state: 42)
+        var generator = DayNoteRandom(state: 42)
         let other = (0..<50).map { _ in EventID.random(using: &generator) }
         let laptop = DayNote.read(F.bytes(note), date: F.date, entries: F.day, types: F.types).changes.logs
         let phone = DayNote.read(
@@ -69,7 +69,7 @@ struct DayNoteIDTests {
     }
 
     static func typedAfter(_ note: String, _ line: String) -> String {
-        note.replacingFirst("%% alog:end %%", with: line + "\n%% alog:end %%")
+        note.replacingOnce("%% alog:end %%", with: line + "\n%% alog:end %%")
     }
 
     @Test("a typed line already logged elsewhere, whose write-back a merge lost: not logged again, not deleted")

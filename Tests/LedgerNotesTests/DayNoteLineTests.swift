@@ -14,7 +14,7 @@ struct DayNoteLineTests {
         "[[link]]", "#tag", "**bold**", "\u{1B}[31m", "\u{202E}", "\u{2028}", "x", "^", "a ^", "meal",
     ]
 
-    static func randomEntries(_ generator: inout SeededGenerator) -> [DayNoteEntry] {
+    static func randomEntries(_ generator: inout DayNoteRandom) -> [DayNoteEntry] {
         let types = ["wake", "sleep", "meal", "exercise", "work", "reading", "swim", "deep-work", "unstyled"]
         return (0..<Int.random(in: 0...8, using: &generator)).map { _ in
             let start = F.at(
@@ -43,7 +43,7 @@ struct DayNoteLineTests {
 
     @Test("round trip: every line reads back as its entry; written again, the same bytes")
     func roundTrip() {
-        var generator = SeededGenerator(state: 20_261_123)
+        var generator = DayNoteRandom(state: 20_261_123)
         for _ in 0..<400 {
             let entries = Self.randomEntries(&generator)
             let note = F.note(entries)
@@ -55,7 +55,7 @@ struct DayNoteLineTests {
 
     @Test("round trip, field by field: read against other values, the edits give each field back")
     func fieldsReadBack() {
-        var generator = SeededGenerator(state: 7)
+        var generator = DayNoteRandom(state: 7)
         for _ in 0..<300 {
             // Types a line may name and notes a line may give: anything else is a problem.
             let entries = Self.randomEntries(&generator).map { entry in

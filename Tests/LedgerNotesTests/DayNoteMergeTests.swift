@@ -27,13 +27,13 @@ struct DayNoteMergeTests {
 
     @Test("the text outside the region: the side that changed it; both alike; both differently is refused")
     func outsideText() throws {
-        let ours = F.note(F.day + [Self.extra]).replacingFirst("%% alog:end %%\n", with: "%% alog:end %%\nOurs.\n")
-        let theirs = F.note(F.day + [Self.other]).replacingFirst("---\n%%", with: "---\nTheirs.\n%%")
-            .replacingFirst("alog_date", with: "mood: 5\nalog_date")
+        let ours = F.note(F.day + [Self.extra]).replacingOnce("%% alog:end %%\n", with: "%% alog:end %%\nOurs.\n")
+        let theirs = F.note(F.day + [Self.other]).replacingOnce("---\n%%", with: "---\nTheirs.\n%%")
+            .replacingOnce("alog_date", with: "mood: 5\nalog_date")
         let all = F.day + [Self.extra, Self.other]
         let fromOurs = try #require(
             Self.text(Self.merge(ours: ours, F.day + [Self.extra], theirs: Self.base, merged: all)))
-        #expect(fromOurs == F.note(all).replacingFirst("%% alog:end %%\n", with: "%% alog:end %%\nOurs.\n"))
+        #expect(fromOurs == F.note(all).replacingOnce("%% alog:end %%\n", with: "%% alog:end %%\nOurs.\n"))
         let fromTheirs = try #require(
             Self.text(
                 Self.merge(
@@ -41,7 +41,7 @@ struct DayNoteMergeTests {
                     merged: all)))
         #expect(
             fromTheirs
-                == F.note(all).replacingFirst("---\n%%", with: "---\nTheirs.\n%%").replacingFirst(
+                == F.note(all).replacingOnce("---\n%%", with: "---\nTheirs.\n%%").replacingOnce(
                     "alog_date", with: "mood: 5\nalog_date"))
         #expect(Self.merge(ours: ours, theirs: theirs, merged: all) == .textChangedOnBothSides)
         #expect(Self.text(Self.merge(ours: ours, theirs: ours, merged: all)) != nil)
@@ -65,19 +65,19 @@ struct DayNoteMergeTests {
 
     @Test("a note new on both sides (no base) merges when only one side has text of the user's")
     func newOnBothSides() throws {
-        let theirs = F.note([Self.other]).replacingFirst("---\n%%", with: "---\n# Monday\n%%")
+        let theirs = F.note([Self.other]).replacingOnce("---\n%%", with: "---\n# Monday\n%%")
         let text = try #require(
             Self.text(
                 Self.merge(base: nil, ours: F.note(F.day), theirs: theirs, [Self.other], merged: F.day + [Self.other])))
-        #expect(text == F.note(F.day + [Self.other]).replacingFirst("---\n%%", with: "---\n# Monday\n%%"))
+        #expect(text == F.note(F.day + [Self.other]).replacingOnce("---\n%%", with: "---\n# Monday\n%%"))
     }
 
     @Test("what the phone's user wrote without alog is kept, and recorded by the next read")
     func phoneEdits() throws {
         // The phone has no alog: its note is the base with the user's edits, its entries the base's.
-        let phone = Self.base.replacingFirst("pasta", with: "penne")
-            .replacingFirst("- 07:00 wake ☀️ ^7k2m9q4x8c3p\n", with: "")
-            .replacingFirst("%% alog:end %%", with: "- 20:00 reading novel\n- 25:00 oops\n%% alog:end %%")
+        let phone = Self.base.replacingOnce("pasta", with: "penne")
+            .replacingOnce("- 07:00 wake ☀️ ^7k2m9q4x8c3p\n", with: "")
+            .replacingOnce("%% alog:end %%", with: "- 20:00 reading novel\n- 25:00 oops\n%% alog:end %%")
         // The laptop logged an entry and changed the work timer's note with alog.
         var edited = F.work
         edited.note = "client call, then lunch"
@@ -107,7 +107,7 @@ struct DayNoteMergeTests {
 
     @Test("a typed line both devices logged, or one logged and the other still has typed: one line, one entry")
     func typedOnce() throws {
-        let typed = Self.base.replacingFirst("%% alog:end %%", with: "- 12:45 meal soup\n%% alog:end %%")
+        let typed = Self.base.replacingOnce("%% alog:end %%", with: "- 12:45 meal soup\n%% alog:end %%")
         let reading = F.read(typed)
         let logged = F.day + reading.changes.logs.map(F.entry(of:))
         let processed = F.render(reading, logged)
@@ -121,15 +121,15 @@ struct DayNoteMergeTests {
         }
         // Typed on both sides while apart, not processed: the line once, logged once.
         let both = try #require(
-            Self.text(Self.merge(ours: typed, theirs: typed.replacingFirst("- 12:45", with: "- 12:45"), merged: F.day)))
+            Self.text(Self.merge(ours: typed, theirs: typed.replacingOnce("- 12:45", with: "- 12:45"), merged: F.day)))
         #expect(both == typed)
     }
 
     @Test("lines of the user's on either side are kept once each; blank lines are not doubled")
     func unionOfUsersLines() throws {
-        let ours = Self.base.replacingFirst(
+        let ours = Self.base.replacingOnce(
             "- 12:30 meal 🍽️ pasta ^0m1n2p3q4r5s\n", with: "- 12:30 meal 🍽️ pasta ^0m1n2p3q4r5s\n  - with friends\n\n")
-        let theirs = Self.base.replacingFirst(
+        let theirs = Self.base.replacingOnce(
             "- 12:30 meal 🍽️ pasta ^0m1n2p3q4r5s\n",
             with: "- 12:30 meal 🍽️ pasta ^0m1n2p3q4r5s\n  - with friends\n\n  - and cake\n")
         let text = try #require(Self.text(Self.merge(ours: ours, theirs: theirs, merged: F.day)))
@@ -146,25 +146,25 @@ struct DayNoteConvergenceTests {
     /// The user's edits on one device: typed lines (from a pool both devices share, so the same
     /// line is typed on both at times), a generated line's note changed, one removed, an
     /// unreadable line.
-    static func userEdits(_ note: String, _ entries: [DayNoteEntry], device: String, _ generator: inout SeededGenerator)
+    static func userEdits(_ note: String, _ entries: [DayNoteEntry], device: String, _ generator: inout DayNoteRandom)
         -> String
     {
         var note = note
         for _ in 0..<Int.random(in: 0...4, using: &generator) {
             switch Int.random(in: 0...3, using: &generator) {
             case 0:
-                note = note.replacingFirst(
+                note = note.replacingOnce(
                     "%% alog:end %%", with: typedPool.randomElement(using: &generator)! + "\n%% alog:end %%")
             case 1:
                 guard let entry = entries.randomElement(using: &generator) else { continue }
-                note = note.replacingFirst(" ^\(entry.id)", with: " \(device) ^\(entry.id)")
+                note = note.replacingOnce(" ^\(entry.id)", with: " \(device) ^\(entry.id)")
             case 2:
                 guard let entry = entries.randomElement(using: &generator),
                     let line = note.split(separator: "\n").first(where: { $0.hasSuffix("^\(entry.id)") })
                 else { continue }
-                note = note.replacingFirst(line + "\n", with: "")
+                note = note.replacingOnce(line + "\n", with: "")
             default:
-                note = note.replacingFirst("%% alog:end %%", with: "- 99:00 oops \(device)\n%% alog:end %%")
+                note = note.replacingOnce("%% alog:end %%", with: "- 99:00 oops \(device)\n%% alog:end %%")
             }
         }
         return note
@@ -172,7 +172,7 @@ struct DayNoteConvergenceTests {
 
     @Test("every typed line logged once, no line of the user's lost, and nothing left to do")
     func converge() throws {
-        var generator = SeededGenerator(state: 2026)
+        var generator = DayNoteRandom(state: 2026)
         for _ in 0..<300 {
             let base = DayNoteLineTests.randomEntries(&generator).map { entry in
                 var entry = entry
@@ -216,32 +216,19 @@ struct DayNoteConvergenceTests {
                 F.text(DayNote.render(date: F.date, entries: [$0], types: F.types, over: nil))
             }
             for typed in Self.typedPool {
-                let typedOn = edited.map { $0.components(typed + "\n") }.max()!
+                let typedOn = edited.map { $0.occurrences(typed + "\n") }.max()!
                 let words = typed.split(separator: " ")
                 let lineStart = "- \(words[1]) \(words[2]) "
                 let tail = words.count > 3 ? " " + words[3] + " ^" : " ^"
-                let entriesOfIt = logged.filter { $0.contains(lineStart) && $0.components(tail) == 1 }.count
+                let entriesOfIt = logged.filter { $0.contains(lineStart) && $0.occurrences(tail) == 1 }.count
                 #expect(entriesOfIt == typedOn, "\(typed): \(edited)")
-                #expect(note.components(typed + "\n") == 0)
+                #expect(note.occurrences(typed + "\n") == 0)
             }
             // Every unreadable line of either side is in the note.
             for device in ["laptop", "phone"] {
-                let oops = notes.map { $0.components("- 99:00 oops \(device)") }.max()!
-                #expect(note.components("- 99:00 oops \(device)") == oops)
+                let oops = notes.map { $0.occurrences("- 99:00 oops \(device)") }.max()!
+                #expect(note.occurrences("- 99:00 oops \(device)") == oops)
             }
         }
-    }
-}
-
-extension String {
-    /// How many times `part` occurs (not overlapping).
-    func components(_ part: String) -> Int {
-        var count = 0
-        var rest = self[...]
-        while let range = rest.firstRange(of: part) {
-            count += 1
-            rest = rest[range.upperBound...]
-        }
-        return count
     }
 }

@@ -10,7 +10,7 @@ struct DayNoteReadTests {
     static func edited(_ old: String, _ new: String) -> String {
         let note = F.note()
         precondition(note.contains(old))
-        return note.replacingFirst(old, with: new)
+        return note.replacingOnce(old, with: new)
     }
 
     @Test("typed lines become logs: bullets, H:MM, windows, a running timer, a copied icon, any case")
@@ -89,9 +89,9 @@ struct DayNoteReadTests {
     @Test("a changed generated line is an edit of the fields that changed")
     func edits() throws {
         let note = Self.edited("- 12:30 meal 🍽️ pasta", "- 12:40 Meal 🍽️ pasta al forno")
-            .replacingFirst("- 09:00–10:30 work 💼 client call", with: "- 09:00–11:00 job 💼 client call")
-            .replacingFirst("- 07:00 wake ☀️", with: "- 07:00 sleep ☀️")
-            .replacingFirst("- 23:00–07:10 sleep 🌙", with: "- 23:00– sleep 🌙")
+            .replacingOnce("- 09:00–10:30 work 💼 client call", with: "- 09:00–11:00 job 💼 client call")
+            .replacingOnce("- 07:00 wake ☀️", with: "- 07:00 sleep ☀️")
+            .replacingOnce("- 23:00–07:10 sleep 🌙", with: "- 23:00– sleep 🌙")
         let changes = F.read(note).changes
         #expect(changes.problems == [] && changes.logs == [] && changes.deletes == [])
         let d23 = F.date
@@ -120,7 +120,7 @@ struct DayNoteReadTests {
         #expect(changes == DayNoteChanges())
         // The user changed the note while the ledger moved the time: only the note is theirs.
         let both = F.read(
-            note.replacingFirst("pasta", with: "penne"), [F.wake, F.work, moved, F.sleep], lastWritten: F.day
+            note.replacingOnce("pasta", with: "penne"), [F.wake, F.work, moved, F.sleep], lastWritten: F.day
         ).changes
         #expect(both.edits == [DayNoteEdit(id: F.meal.id, line: 14, start: nil, end: nil, type: nil, note: "penne")])
     }
@@ -145,7 +145,7 @@ struct DayNoteReadTests {
         #expect(changes.deletes == [DayNoteDelete(id: F.meal.id, text: "- 12:30 meal 🍽️ pasta ^0m1n2p3q4r5s")])
         #expect(changes.edits == [] && changes.logs == [] && changes.problems == [])
         // Every line removed, markers intact: every entry is deleted (the user emptied the list).
-        let empty = F.read(F.note().replacingFirst(Self.regionLines, with: "")).changes
+        let empty = F.read(F.note().replacingOnce(Self.regionLines, with: "")).changes
         #expect(empty.deletes.map(\.id) == F.day.map(\.id))
         // An entry the ledger gained since the note was written has no line yet: not a delete.
         let gained = F.read(F.note(), F.day + [F.reading], lastWritten: F.day).changes
@@ -168,7 +168,7 @@ struct DayNoteReadTests {
             ("%% alog:end %%\n", "%% alog:end %%\n%% alog:end %%\n", .repeated, 11),
         ])
     func damagedMarkers(marker: String, replacement: String, damage: DayNoteProblem.MarkerDamage, line: Int) {
-        let note = F.note().replacingFirst(marker, with: replacement).replacingFirst(
+        let note = F.note().replacingOnce(marker, with: replacement).replacingOnce(
             "- 12:30 meal 🍽️ pasta ^0m1n2p3q4r5s\n", with: "")
         let reading = F.read(note)
         #expect(reading.changes.deletes == [])
@@ -256,8 +256,8 @@ struct DayNoteReadTests {
 
     @Test("an entry's line outside the region: not deleted, reported; another day's id: left as it is")
     func foreignLines() {
-        let note = F.note().replacingFirst("- 12:30 meal 🍽️ pasta ^0m1n2p3q4r5s\n", with: "")
-            .replacingFirst(
+        let note = F.note().replacingOnce("- 12:30 meal 🍽️ pasta ^0m1n2p3q4r5s\n", with: "")
+            .replacingOnce(
                 "%% alog:end %%\n",
                 with: "- 06:00 wake ☀️ ^1x2y3z4a5b6c\n%% alog:end %%\n- 12:30 meal 🍽️ pasta ^0m1n2p3q4r5s\n")
         let changes = F.read(note).changes
@@ -267,7 +267,7 @@ struct DayNoteReadTests {
 
     @Test("an instant given an end, a timer without one: problems, no edit")
     func endMismatch() {
-        let note = Self.edited("- 07:00 wake", "- 07:00–07:30 wake").replacingFirst(
+        let note = Self.edited("- 07:00 wake", "- 07:00–07:30 wake").replacingOnce(
             "- 09:00–10:30 work", with: "- 09:00 work")
         let changes = F.read(note).changes
         #expect(changes.edits == [])
@@ -311,14 +311,5 @@ struct DayNoteReadTests {
                 DayNoteClock(date: d24, hour: 2, minute: 30), DayNoteClock(date: F.date, hour: 23, minute: 30),
             ])
         #expect(logs.last?.end == .at(DayNoteClock(date: d24, hour: 3, minute: 0)))
-    }
-}
-
-extension String {
-    func replacingFirst(_ old: String, with new: String) -> String {
-        guard let range = firstRange(of: old) else { return self }
-        var text = self
-        text.replaceSubrange(range, with: new)
-        return text
     }
 }

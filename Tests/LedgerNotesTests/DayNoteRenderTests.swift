@@ -217,7 +217,7 @@ struct DayNoteUserBytesTests {
             "語 text  ", "%%", "trailing\r",
         ].map { Array($0.utf8) } + [[0xFF, 0xFE, 0x41], [0xC3]]
 
-    static func randomLines(_ generator: inout SeededGenerator) -> [[UInt8]] {
+    static func randomLines(_ generator: inout DayNoteRandom) -> [[UInt8]] {
         (0..<Int.random(in: 0...6, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
     }
 
@@ -231,7 +231,7 @@ struct DayNoteUserBytesTests {
 
     @Test("text before and after the region and the user's keys stay byte for byte, LF or CRLF")
     func userBytesKept() {
-        var generator = SeededGenerator(state: 99)
+        var generator = DayNoteRandom(state: 99)
         let fence = Array("---".utf8)
         let allKeys: [[UInt8]] = ["mood: 5", "list:", "  - a", "alog_count_swim: 2", "title: \"x\""].map {
             Array($0.utf8)
