@@ -125,6 +125,34 @@ struct DayNoteReadTests {
         #expect(both.edits == [DayNoteEdit(id: F.meal.id, line: 14, start: nil, end: nil, type: nil, note: "penne")])
     }
 
+    @Test("the note as alog last wrote it: a line is the user's when it differs from that line")
+    func lastWrittenNote() {
+        // The note alog wrote; since then another device moved the meal and logged a timer, and
+        // this note was not written again (it is stale). The user changed the wake line and
+        // removed the work line.
+        let wrote = F.note()
+        var moved = F.meal
+        moved.start = F.at(13, 0)
+        let now = [F.wake, F.work, moved, F.sleep, F.reading]
+        let note = wrote.replacingOnce("- 07:00 wake ☀️", with: "- 07:15 wake ☀️")
+            .replacingOnce("- 09:00–10:30 work 💼 client call ^9a1b2c3d4e5f\n", with: "")
+        let changes = DayNote.read(
+            F.bytes(note), date: F.date, entries: now, types: F.types, lastWrittenNote: F.bytes(wrote)
+        ).changes
+        #expect(changes.problems == [] && changes.logs == [])
+        #expect(
+            changes.edits == [
+                DayNoteEdit(id: F.wake.id, line: 12, start: DayNoteClock(date: F.date, hour: 7, minute: 15))
+            ])
+        #expect(
+            changes.deletes == [DayNoteDelete(id: F.work.id, text: "- 09:00–10:30 work 💼 client call ^9a1b2c3d4e5f")])
+        // Without it, the stale meal line would read as the user moving the meal back, and the
+        // timer alog never wrote would read as removed.
+        let stale = F.read(note, now).changes
+        #expect(stale.edits.map(\.id) == [F.wake.id, F.meal.id])
+        #expect(stale.deletes.map(\.id) == [F.work.id, F.reading.id])
+    }
+
     @Test("an edit the ledger took is written in alog's form; one it refused stays as the user wrote it")
     func editsWrittenBack() {
         let note = Self.edited("- 12:30 meal 🍽️ pasta", "- 12:40   meal pasta al forno")

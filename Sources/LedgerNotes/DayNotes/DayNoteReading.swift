@@ -40,6 +40,20 @@ public struct DayNoteReading: Sendable {
         DayNoteLine.fields(syntax, date: date, dayStart: dayStart, types: types, generated: generated)
     }
 
+    /// The entry lines of a note (its region's lines with a block id), by id: what they say.
+    func lines(of note: [UInt8]) -> [EventID: (fields: DayNoteFields, text: String)] {
+        let document = DayNoteDocument(note) { _ in true }
+        var lines: [EventID: (fields: DayNoteFields, text: String)] = [:]
+        for index in document.regionLines {
+            let text = document.lines[index].text
+            guard case .entry(let syntax) = DayNoteLine.parse(text), let id = syntax.id, lines[id] == nil else {
+                continue
+            }
+            lines[id] = (fields(syntax, generated: true), text)
+        }
+        return lines
+    }
+
     /// What the entry's generated line says.
     func fields(of entry: DayNoteEntry) -> DayNoteFields {
         guard case .entry(let syntax) = DayNoteLine.parse(DayNoteLine.render(entry, icon: types.icon(of: entry.type)))
@@ -61,6 +75,10 @@ extension DayNote {
     ///     by default `entries`. A line is the user's edit when it differs from what alog wrote
     ///     for the entry *then*, so an entry another device changed since is not taken back.
     ///     With the default, read every note before recording anything else of its day.
+    ///   - lastWrittenNote: the note's bytes as alog last wrote them (`render`'s result), when
+    ///     the shell kept them: then a line is the user's edit when it differs from the line
+    ///     alog wrote, and a delete when alog wrote a line for the entry; this comes before
+    ///     `lastWritten`.
     ///   - dayStart: seconds after midnight the day starts (`day-start`): an earlier clock time
     ///     in the note is on the next date.
     ///   - isTaken: whether an id is already an entry's (deleted ones included) or an event's
@@ -68,7 +86,8 @@ extension DayNote {
     ///     block id in the note count as taken anyway).
     public static func read(
         _ bytes: [UInt8], date: CivilDate, entries: [DayNoteEntry], types: DayNoteTypes,
-        lastWritten: [DayNoteEntry]? = nil, dayStart: Int = 0, isTaken: (EventID) -> Bool = { _ in false }
+        lastWritten: [DayNoteEntry]? = nil, lastWrittenNote: [UInt8]? = nil, dayStart: Int = 0,
+        isTaken: (EventID) -> Bool = { _ in false }
     ) -> DayNoteReading {
         var current: [EventID: DayNoteEntry] = [:]
         for entry in entries { current[entry.id] = entry }
@@ -80,6 +99,7 @@ extension DayNote {
         let document = DayNoteDocument(bytes) { current[$0] != nil || written[$0] != nil }
         var reading = DayNoteReading(document: document, date: date, dayStart: dayStart, types: types)
         var scan = RegionScan(reading: reading, current: current, written: written)
+        if let lastWrittenNote { scan.wroteLines = reading.lines(of: lastWrittenNote) }
         scan.run()
         scan.assignTypedIDs(isTaken: isTaken)
         scan.findDeletes()
@@ -95,6 +115,8 @@ private struct RegionScan {
     let reading: DayNoteReading
     let current: [EventID: DayNoteEntry]
     let written: [EventID: DayNoteEntry]
+    /// The entry lines of the note as alog last wrote it, when the shell kept it.
+    var wroteLines: [EventID: (fields: DayNoteFields, text: String)]?
     var document: DayNoteDocument { reading.document }
     var changes = DayNoteChanges()
     /// The region's lines; nil for a copy of an entry's line that is dropped.
@@ -175,7 +197,7 @@ private struct RegionScan {
     private mutating func settle(_ id: EventID) {
         let copies = occurrences[id]!
         let entry = current[id]!
-        let wrote = reading.fields(of: written[id] ?? entry)
+        let wrote = wroteLines?[id]?.fields ?? reading.fields(of: written[id] ?? entry)
         var versions: [DayNoteFields] = []
         for copy in copies where copy.fields != wrote && !versions.contains(copy.fields) {
             versions.append(copy.fields)
@@ -266,10 +288,12 @@ private struct RegionScan {
     mutating func findDeletes() {
         guard case .intact = document.region else { return }
         for (id, entry) in current.sorted(by: { DayNoteEntry.startsFirst($0.value, $1.value) })
-        where written[id] != nil && occurrences[id] == nil && !idsOutside.contains(id) {
+        where (wroteLines.map { $0[id] != nil } ?? (written[id] != nil)) && occurrences[id] == nil
+            && !idsOutside.contains(id)
+        {
             let wrote = written[id] ?? entry
-            changes.deletes.append(
-                DayNoteDelete(id: id, text: DayNoteLine.render(wrote, icon: reading.types.icon(of: wrote.type))))
+            let text = wroteLines?[id]?.text ?? DayNoteLine.render(wrote, icon: reading.types.icon(of: wrote.type))
+            changes.deletes.append(DayNoteDelete(id: id, text: text))
         }
     }
 }
