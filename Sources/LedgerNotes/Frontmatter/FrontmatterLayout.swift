@@ -100,13 +100,20 @@ struct FrontmatterLayout {
         ) throws(FrontmatterEditError) -> Int {
             let line = lines[index]
             let propertiesStart = skipBlanks(from: colon + 1, to: line.contentEnd)
-            let (start, anchor) = skipProperties(from: propertiesStart, in: line)
+            let (start, anchor, propertiesEnd) = skipProperties(from: propertiesStart, in: line)
             entry.anchor = anchor
             let replacedStart = start == propertiesStart ? start : propertiesStart
             let yamlEnd = lines.last!.end
             if start == line.contentEnd || note[start] == YAMLByte.hash {
-                // Nothing on the key's line: the value, if any, is on the lines below.
-                entry.replaced = replacedStart..<start
+                // Nothing on the key's line: the value, if any, is on the lines below. The new
+                // value goes after the blanks (`key:   "v"`), or before them when a comment
+                // follows, so the comment keeps its place (`key: "v"   # c`).
+                if start == line.contentEnd {
+                    entry.replaced = replacedStart..<start
+                } else {
+                    let at = start == propertiesStart ? colon + 1 : propertiesStart
+                    entry.replaced = at..<(start == propertiesStart ? colon + 1 : propertiesEnd)
+                }
                 entry.style = .doubleQuoted
                 guard let last = lastLine(after: index, where: isNestedLine) else { return index + 1 }
                 entry.removedLines = lines[index + 1].start..<lines[last].end
@@ -217,16 +224,19 @@ struct FrontmatterLayout {
         }
 
         /// Past a node's anchor (`&a`) and tag (`!t`) and the blanks after them: where its
-        /// content starts, and the anchor's bytes.
-        private func skipProperties(from start: Int, in line: FrontmatterLine) -> (position: Int, anchor: Range<Int>?) {
+        /// content starts, the anchor's bytes, and the end of the last of them.
+        private func skipProperties(
+            from start: Int, in line: FrontmatterLine
+        ) -> (position: Int, anchor: Range<Int>?, end: Int) {
             var position = start
+            var end = start
             var anchor: Range<Int>?
             while position < line.contentEnd, note[position] == 0x26 || note[position] == 0x21 {
-                let end = tokenEnd(from: position, to: line.contentEnd)
+                end = tokenEnd(from: position, to: line.contentEnd)
                 if note[position] == 0x26 { anchor = position..<end }
                 position = skipBlanks(from: end, to: line.contentEnd)
             }
-            return (position, anchor)
+            return (position, anchor, end)
         }
 
         /// The index after a quoted scalar that opens at `start`, or nil when it is not closed
