@@ -3,9 +3,9 @@ extension EffortStatus {
     /// `[[ems__EffortStatusDoing]]`, `ems__EffortStatusDoing`, with an alias
     /// (`[[ems__EffortStatusDoing|Doing]]`), by uid (`[[027e78f4-…]]`, `[[027e78f4-…|Doing]]`),
     /// the name followed by its uid (`[[ems__EffortStatusDoing 027e78f4-…]]`). Surrounding
-    /// quotes and blanks are ignored; an unquoted `[[…]]`, which YAML reads as a list in a list,
-    /// is given here as its text, `[[…]]`. Names are matched exactly, uids in any case.
-    /// Anything else is `other` with the link's target (or the text).
+    /// quotes, blanks and line breaks (a block scalar's) are ignored; an unquoted `[[…]]`, which
+    /// YAML reads as a list in a list, is given here as its text, `[[…]]`. Names are matched
+    /// exactly, uids in any case. Anything else is `other` with the link's target (or the text).
     public init(frontmatterValue value: String) {
         var text = Substring(value).trimmingBlanks
         if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
@@ -45,11 +45,12 @@ extension EffortStatus {
 }
 
 extension Substring {
-    /// Without spaces and tabs at either end.
+    /// Without spaces, tabs and line breaks at either end.
     fileprivate var trimmingBlanks: Substring {
+        let blanks: Set<Character> = [" ", "\t", "\n", "\r", "\r\n"]
         var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        while let first = text.first, blanks.contains(first) { text = text.dropFirst() }
+        while let last = text.last, blanks.contains(last) { text = text.dropLast() }
         return text
     }
 }
