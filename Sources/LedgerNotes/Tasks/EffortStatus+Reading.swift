@@ -8,10 +8,10 @@ extension EffortStatus {
     /// exactly, uids in any case. Anything else is `other` with the link's target (or the text).
     public init(frontmatterValue value: String) {
         var text = Substring(value).trimmingBlanks
-        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
+        if text.utf8.count >= 2, let first = text.utf8.first, first == 0x22 || first == 0x27, text.utf8.last == first {
             text = text.dropFirst().dropLast().trimmingBlanks
         }
-        if text.hasPrefix("[["), text.hasSuffix("]]"), text.count >= 4 {
+        if text.utf8.count >= 4, text.hasPrefix("[["), text.hasSuffix("]]") {
             text = text.dropFirst(2).dropLast(2).trimmingBlanks
         }
         var target = text
@@ -34,7 +34,8 @@ extension EffortStatus {
     }
 
     private static func named(_ name: Substring) -> EffortStatus? {
-        known.first { $0.name == name }
+        guard name.utf8.starts(with: prefix.utf8) else { return nil }
+        return known.first { $0.name == name }
     }
 
     private static func withUID(_ text: Substring) -> EffortStatus? {
@@ -47,10 +48,11 @@ extension EffortStatus {
 extension Substring {
     /// Without spaces, tabs and line breaks at either end.
     fileprivate var trimmingBlanks: Substring {
-        let blanks: Set<Character> = [" ", "\t", "\n", "\r", "\r\n"]
-        var text = self
-        while let first = text.first, blanks.contains(first) { text = text.dropFirst() }
-        while let last = text.last, blanks.contains(last) { text = text.dropLast() }
-        return text
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var start = startIndex
+        var end = endIndex
+        while start < end, isBlank(utf8[start]) { start = utf8.index(after: start) }
+        while start < end, isBlank(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        return self[start..<end]
     }
 }
