@@ -33,8 +33,7 @@ public struct FrontmatterBlock: Hashable, Sendable {
         return nil
     }
 
-    /// The range and line ending of a block, as found elsewhere.
-    public init(yaml: Range<Int>, whole: Range<Int>, crlf: Bool) {
+    private init(yaml: Range<Int>, whole: Range<Int>, crlf: Bool) {
         (self.yaml, self.whole, self.crlf) = (yaml, whole, crlf)
     }
 
