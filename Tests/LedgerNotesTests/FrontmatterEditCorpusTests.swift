@@ -255,6 +255,14 @@ let editCorpus: [EditCase] = [
         expected: "---\nems__Effort_status: &st \"\(doing)\"\nmirror: *st\n---\n",
         following: ["mirror"]),
     EditCase(
+        name: "anchor, no value, a comment",
+        note: "---\nems__Effort_status: &st   # later\n---\n",
+        expected: "---\nems__Effort_status: &st \"\(doing)\"   # later\n---\n"),
+    EditCase(
+        name: "anchor on a nested list",
+        note: "---\nems__Effort_status: !!seq &st\n  - a\nnext: 1\n---\n",
+        expected: "---\nems__Effort_status: &st \"\(doing)\"\nnext: 1\n---\n"),
+    EditCase(
         name: "tag dropped",
         note: "---\nems__Effort_status: !!str ems__EffortStatusToDo\n---\n",
         expected: "---\nems__Effort_status: \"\(doing)\"\n---\n"),

@@ -102,7 +102,8 @@ struct FrontmatterLayout {
             let propertiesStart = skipBlanks(from: colon + 1, to: line.contentEnd)
             let (start, anchor, propertiesEnd) = skipProperties(from: propertiesStart, in: line)
             entry.anchor = anchor
-            let replacedStart = start == propertiesStart ? start : propertiesStart
+            // A new value replaces the old one with its properties (an anchor is written back).
+            let replacedStart = propertiesStart
             let yamlEnd = lines.last!.end
             if start == line.contentEnd || note[start] == YAMLByte.hash {
                 // Nothing on the key's line: the value, if any, is on the lines below. The new
@@ -110,9 +111,10 @@ struct FrontmatterLayout {
                 // follows, so the comment keeps its place (`key: "v"   # c`).
                 if start == line.contentEnd {
                     entry.replaced = replacedStart..<start
+                } else if start == propertiesStart {
+                    entry.replaced = (colon + 1)..<(colon + 1)
                 } else {
-                    let at = start == propertiesStart ? colon + 1 : propertiesStart
-                    entry.replaced = at..<(start == propertiesStart ? colon + 1 : propertiesEnd)
+                    entry.replaced = propertiesStart..<propertiesEnd
                 }
                 entry.style = .doubleQuoted
                 guard let last = lastLine(after: index, where: isNestedLine) else { return index + 1 }
