@@ -9,10 +9,14 @@ import LedgerSystem
 
 /// Finds a vault's task notes without reading past their frontmatter.
 public enum TaskScanner {
-    /// Every task note of the vault whose folder is `vault` (see `VaultWalk` for which files
-    /// count: `*.md`, no hidden names, no symbolic links). Each note is read only as far as its
-    /// frontmatter (`NoteHead`), and only frontmatter that mentions `ems__Effort_status` is
-    /// parsed. Folders are listed and notes read on one thread per processor (up to four).
+    /// Every task note of the vault whose folder is `vault`.
+    ///
+    /// The notes are the `*.md` regular files under it. Names that start with `.` are skipped,
+    /// folders and files alike (`.git`, `.alog`, `.obsidian`, `.trash`, any other hidden one),
+    /// and symbolic links are not followed (to folders or to notes). Each note is read only as
+    /// far as its frontmatter (4 KiB, more while it has not closed, up to 1 MiB), and only
+    /// frontmatter that mentions `ems__Effort_status` is parsed. Folders are listed and notes
+    /// read on one thread per processor (up to four).
     public static func scan(vault: String) -> TaskScan {
         let queue = ScanQueue()
         let work: @Sendable () -> Found = {
