@@ -127,6 +127,15 @@ struct TaskNoteReaderTests {
         #expect(try TaskNoteReader.task(frontmatter: "ems__Effort_status: x", path: "n.md")?.status == .other("x"))
     }
 
+    @Test func deepNestingIsAProblemNotACrash() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let found = problem("---\nems__Effort_status: \(deep)\n---\n")
+        #expect(found?.message.contains("Maximum nesting level") == true)
+        let edited = try FrontmatterEdit.setting(
+            "ems__Effort_status", to: "x", in: Array("---\nems__Effort_status: \(deep)\n---\n".utf8))
+        #expect(edited.text == "---\nems__Effort_status: \"x\"\n---\n")
+    }
+
     /// Damaged notes of every kind (bytes cut, changed, repeated) are read or reported, never a crash.
     @Test func damagedNotesNeverCrash() {
         let seed = Array(
