@@ -89,5 +89,8 @@ import Testing
         #expect(error?.description.contains("\u{1B}") == false)
         let long = F.refusal(F.start(["id": String(repeating: "x", count: 300) + "%20"]))
         #expect((long?.description.count ?? 0) < 400)
+        #expect(long?.description.contains("…' (301 characters)") == true)
+        let short = F.refusal(F.start(["id": "a%C3%A9"]))
+        #expect(short?.description.hasPrefix("invalid task link: id 'aé' has 'é' at character 2") == true)
     }
 }

@@ -45,19 +45,25 @@ public struct TaskLinkError: CodedError, CustomStringConvertible, Hashable, Send
 }
 
 extension TaskLinkError {
-    /// `DisplayText.quoted(text)`, without its measuring for the short printable ASCII most
-    /// values are (the same text).
+    /// `DisplayText.quoted(text)`: a value echoed escaped, cut to `DisplayText.echoWidth`
+    /// columns. Short printable ASCII (most values) is the same text quoted; a long text is
+    /// escaped and cut from its first 256 characters only (`quoted` measures all of it).
     static func echo(_ text: String) -> String {
         var copy = text
-        let plain = copy.withUTF8 { buffer in
-            guard buffer.count <= DisplayText.echoWidth, let bytes = buffer.baseAddress else { return false }
+        let (length, plain) = copy.withUTF8 { buffer -> (Int, Bool) in
+            guard buffer.count <= DisplayText.echoWidth, let bytes = buffer.baseAddress else {
+                return (buffer.count, false)
+            }
             var index = 0
             while index < buffer.count {
-                guard bytes[index] >= 0x20, bytes[index] < 0x7F else { return false }
+                guard bytes[index] >= 0x20, bytes[index] < 0x7F else { return (buffer.count, false) }
                 index += 1
             }
-            return true
+            return (buffer.count, true)
         }
-        return plain ? "'" + text + "'" : DisplayText.quoted(text)
+        if plain { return "'" + text + "'" }
+        guard length > 256 else { return DisplayText.quoted(text) }
+        let head = DisplayText.escaped(String(text.prefix(256)))
+        return "'" + DisplayText.cut(head, to: DisplayText.echoWidth - 1) + "…' (\(text.count) characters)"
     }
 }
