@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "alog", targets: ["alog"]),
         .executable(name: "alog-full", targets: ["alog-full"]),
+        .executable(name: "alog-notes", targets: ["alog-notes"]),
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
         .library(name: "LedgerVault", targets: ["LedgerVault"]),
         .library(name: "LedgerCommands", targets: ["LedgerCommands"]),
@@ -72,7 +73,7 @@ let package = Package(
             name: "LedgerVault",
             dependencies: [
                 "LedgerGit", "LedgerGitLayout", "LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerStore",
-                "LedgerWidget",
+                "LedgerWidget", "LedgerNotes",
             ]),
         // Looking back: reports (rollups by type, group, day, week, month over a range), pure
         // folds of entries and timer windows on a zone's local days (LedgerCore's LocalCalendar).
@@ -116,7 +117,7 @@ let package = Package(
             name: "LedgerCommands",
             dependencies: [
                 "LedgerVault", "LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerWidget", "LedgerOutput",
-                "LedgerFastPath", "LedgerReports", "LedgerInterchange", "LedgerMessages",
+                "LedgerFastPath", "LedgerReports", "LedgerInterchange", "LedgerMessages", "LedgerNotes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Layer 6: executables, `@main` and little else.
@@ -134,6 +135,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "alog-full", dependencies: ["LedgerCommands"], linkerSettings: libgit2ExecutableLinking),
+        // `alog-notes`: the whole CLI again, with the task notes reader (Yams, so Foundation)
+        // installed. `alog-full` hands `tasks`, `task …` and `open` to it with exec, so a plain
+        // `alog log` never loads Foundation's internationalisation.
+        .executableTarget(
+            name: "alog-notes", dependencies: ["LedgerCommands", "LedgerTaskNotes"],
+            linkerSettings: libgit2ExecutableLinking),
         // The fuzzing harness (docs/robustness.md): generated command lines, event lines and
         // damaged vaults through the real readers, in-process; `alog-fuzz` runs it.
         .target(
@@ -149,7 +156,8 @@ let package = Package(
             dependencies: ["LedgerVault", "LedgerCore", "LedgerGitLayout"],
             linkerSettings: libgit2ExecutableLinking),
         .target(
-            name: "TestSupport", dependencies: ["LedgerCommands", "LedgerFastPath", "LedgerGit", "LedgerSystem"],
+            name: "TestSupport",
+            dependencies: ["LedgerCommands", "LedgerFastPath", "LedgerGit", "LedgerSystem", "LedgerTaskNotes"],
             path: "Tests/TestSupport"),
         .testTarget(name: "LedgerGitTests", dependencies: ["LedgerGit", "TestSupport"]),
         // The fold, and the fold through the cache snapshot (LedgerStore) as the incremental cache
@@ -170,7 +178,9 @@ let package = Package(
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         // The notes surface: the frontmatter-edit corpus, the task-link fuzz test, day notes.
-        .testTarget(name: "LedgerNotesTests", dependencies: ["LedgerNotes", "LedgerTaskNotes", "LedgerCore"]),
+        .testTarget(
+            name: "LedgerNotesTests",
+            dependencies: ["LedgerNotes", "LedgerTaskNotes", "LedgerCore", .product(name: "Yams", package: "Yams")]),
         // Other trackers' formats: their own serialisations, and thousands of damaged lines.
         .testTarget(name: "LedgerInterchangeTests", dependencies: ["LedgerInterchange", "LedgerCore", "TestSupport"]),
         // Reports: the rollups' rules (midnight and DST splits, ranges) on fixed zones and real ones.

@@ -6,25 +6,28 @@ import LedgerSystem
     import Darwin
 #endif
 
-/// Hands the command line to `alog-full`, installed beside this binary (or at `$ALOG_FULL`).
+/// Hands the command line to `alog-full`, installed beside this binary (or at `$ALOG_FULL`);
+/// `alog-full` hands the task commands to `alog-notes` the same way (or at `$ALOG_NOTES`).
 package enum FullCLI {
-    package static func exec(_ arguments: [String]) -> Never {
-        let path = location()
+    package static func exec(_ arguments: [String], program: String = "alog-full", variable: String = "ALOG_FULL")
+        -> Never
+    {
+        let path = location(program, variable)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))
         StandardStream.error(
-            "Error: cannot start \(path) (\(reason)); alog-full must be installed beside alog (or set ALOG_FULL)\n")
+            "Error: cannot start \(path) (\(reason)); \(program) must be installed beside alog (or set \(variable))\n")
         exit(127)
     }
 
-    private static func location() -> String {
-        if let explicit = FileSystem.environment("ALOG_FULL"), !explicit.isEmpty { return explicit }
+    private static func location(_ program: String, _ variable: String) -> String {
+        if let explicit = FileSystem.environment(variable), !explicit.isEmpty { return explicit }
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         var own = count > 0 ? String(cString: buffer) : (CommandLine.arguments.first ?? "alog")
         if count <= 0, !own.contains("/") { own = "./" + own }
         let directory = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
-        return directory + "/alog-full"
+        return directory + "/" + program
     }
 }

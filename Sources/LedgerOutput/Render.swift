@@ -105,6 +105,12 @@ package enum Render {
             key("goalSeconds")
             JSONText.appendNumber(goal, to: &bytes)
         }
+        if let task = entry.task {
+            key("task")
+            JSONText.appendString(task.path, to: &bytes)
+            key("taskTitle")
+            JSONText.appendString(task.title, to: &bytes)
+        }
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -123,6 +129,7 @@ package enum Render {
         if let marker = recordedElsewhere(entry.at, zone: zone) ?? repeatedHour(entry.at, zone: zone) {
             rest.append(Terminal.dim(marker))
         }
+        if let task = entry.task { rest.append(taskLabel(task)) }
         if let note = entry.note { rest.append(Self.note(note)) }
         let windowText = window.map { windowColumn($0, start: entry.at, zone: zone) } ?? ""
         if !windowText.isEmpty || (windowWidth > 0 && !rest.isEmpty) {
@@ -130,6 +137,11 @@ package enum Render {
         }
         if !rest.isEmpty { line += "  " + rest.joined(separator: "  ") }
         return line
+    }
+
+    /// A task timer's task as lines show it beside the timer: `▸ Fix bug #123`.
+    package static func taskLabel(_ task: TaskRef) -> String {
+        "▸ " + DisplayText.line(task.title, width: 60)
     }
 
     /// A timed entry's window as a history row shows it: `–10:30 (1h 30m)`, with the end's

@@ -70,6 +70,8 @@ package enum TimerView {
             ("text", JSONText.string(formatDuration(running.seconds))),
             ("goalSeconds", running.entry.goalSeconds.map { String($0) }),
             ("goalAt", running.goalAt.map { JSONText.string($0.iso8601) }),
+            ("task", running.entry.task.map { JSONText.string($0.path) }),
+            ("taskTitle", running.entry.task.map { JSONText.string($0.title) }),
         ])
     }
 
@@ -101,6 +103,7 @@ package enum TimerView {
                 : " · goal \(formatDuration(goal)) reached at \(at)"
         }
         line += Terminal.dim(detail)
+        if let task = running.entry.task { line += "  " + Render.taskLabel(task) }
         return line
     }
 

@@ -73,6 +73,7 @@ package enum WatchView {
             var text =
                 "running \(DisplayText.escaped(running.entry.type)) since \(Render.clock(running.since, zone: zone)) (\(formatDuration(running.seconds)))"
             if let goalAt = running.goalAt, (running.remaining ?? 0) > 0 { text += ", goal at \(goalAt.localTime)" }
+            if let task = running.entry.task { text += ", task \(DisplayText.quoted(task.title))" }
             parts.append(text)
         } else {
             parts.append("no timer running")

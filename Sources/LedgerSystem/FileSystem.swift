@@ -353,6 +353,13 @@ package enum FileSystem {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// This process's executable (`/proc/self/exe`), nil where it cannot be read.
+    package static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(cString: buffer) : nil
+    }
+
     package static func environment(_ name: String) -> String? {
         if let invocation = Invocation.current { return invocation.environment[name] }
         return getenv(name).map { String(cString: $0) }

@@ -3,6 +3,7 @@ import LedgerCommands
 import LedgerFastPath
 import LedgerGit
 import LedgerSystem
+import LedgerTaskNotes
 
 /// How the tests run a command line of `alog`.
 public enum CommandRun: Sendable {
@@ -25,6 +26,10 @@ private let isolatedFromUserGitConfiguration: Void = {
     readNoConfigurationOutsideRepositories(folder: folder)
 }()
 
+/// The task notes reader `alog-notes` installs, installed once in this process too (the task
+/// commands then run in-process instead of handing over to `alog-notes`).
+let taskNotesInstalled: Void = { TaskNotes.reader = TaskNoteFiles() }()
+
 /// Runs `alog arguments` to completion (no standard input) and captures what it wrote:
 /// in-process unless `run` says otherwise or the run needs what only a process has.
 @discardableResult
@@ -37,6 +42,7 @@ public func runAlogCommandLine(
         return try runProcess(productsDirectory + "/alog", arguments, in: directory, environment: environment)
     }
     _ = isolatedFromUserGitConfiguration
+    _ = taskNotesInstalled
     let invocation = Invocation(
         environment: env, workingDirectory: directory ?? FileManager.default.currentDirectoryPath)
     let status = invocation.run {

@@ -62,6 +62,8 @@ struct History: InputChecked, OutcomeCommand {
         /// True when the vault has entries at all (an empty list is then the filter's doing).
         var vaultHasEntries: Bool
         var filtered: Bool
+        /// The task notes timers are bound to (the index does not keep them).
+        var tasks: [EventID: TaskRef] = [:]
     }
 
     func execute() throws -> Listing {
@@ -94,8 +96,9 @@ struct History: InputChecked, OutcomeCommand {
             }
             return Listing(
                 index: index, rows: rows, types: Render.typeMap(definitions), cutFrom: cutFrom,
-                vaultHasEntries: index.count > 0, filtered: from != nil || to != nil || !kept.isEmpty || !groups.isEmpty
-            )
+                vaultHasEntries: index.count > 0,
+                filtered: from != nil || to != nil || !kept.isEmpty || !groups.isEmpty,
+                tasks: summary.taskBindings)
         }
         Terminal.reportLineIssues(vault)
         Invocation.keepUntilExit(vault)
@@ -169,7 +172,8 @@ struct History: InputChecked, OutcomeCommand {
         part.reserveCapacity(1 << 18 + 4096)
         var released = listing.rows.first.map { $0 + 1 } ?? 0
         for (position, number) in listing.rows.enumerated() {
-            let (entry, window) = try listing.index.entryAndWindow(number)
+            var (entry, window) = try listing.index.entryAndWindow(number)
+            if entry.isTimed, entry.task == nil { entry.task = listing.tasks[entry.id] }
             if position > 0, let separator { part.append(separator) }
             text(entry, window, &part)
             if part.count >= 1 << 18 {

@@ -21,7 +21,8 @@ enum CommandTable {
         Init.self, Log.self, Start.self, Stop.self, Resume.self, Cancel.self, Track.self, Goals.self, Watch.self,
         Report.self, Streaks.self, Calendar.self, Edit.self, Delete.self, Restore.self, Undo.self, Status.self,
         History.self,
-        Show.self, Audit.self, Import.self, Export.self, Types.self, Config.self, Rebuild.self, Repair.self,
+        Show.self, Audit.self, Import.self, Export.self, Types.self, Tasks.self, TaskCommand.self, Open.self,
+        Config.self, Rebuild.self, Repair.self,
         Verify.self,
         Clone.self, Remote.self, Sync.self, Widget.self, Completions.self,
     ]

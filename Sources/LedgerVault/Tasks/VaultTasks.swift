@@ -118,7 +118,7 @@ public struct VaultTasks {
         try vault.checkNotePath(path)
         var running = try vault.summary().timeline.running
         if running?.entry.task?.path != path { running = nil }
-        if let running { try vault.timers.checkStop(at: at) }
+        if running != nil { try vault.timers.checkStop(at: at) }
         var bodies: [EventBody] = []
         if let running { bodies.append(.stopped(target: running.entry.id, at: at, note: nil)) }
         guard !bodies.isEmpty || note != nil else { return (nil, nil) }

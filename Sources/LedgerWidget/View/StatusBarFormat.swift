@@ -111,6 +111,7 @@ package enum StatusBarFormat: String, CaseIterable, Sendable {
                 ? " · goal \(formatDuration(goal)): \(formatDuration(goal - seconds)) left, at \(goalAt)"
                 : " · goal \(formatDuration(goal)) reached at \(goalAt)"
         }
+        if let title = timer.taskTitle { text += " · task \(title)" }
         return text
     }
 }

@@ -125,6 +125,7 @@ package enum WidgetCommands {
             ("text", JSONText.string(formatDuration(seconds))),
             ("goalSeconds", timer.goalSeconds.map { String($0) }),
             ("goalAt", timer.goalSeconds.map { JSONText.string(zone.localInstant(at: timer.since + $0).iso8601) }),
+            ("taskTitle", timer.taskTitle.map(JSONText.string)),
         ])
     }
 

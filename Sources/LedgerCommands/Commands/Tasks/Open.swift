@@ -1,0 +1,118 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerNotes
+import LedgerOutput
+import LedgerSystem
+import LedgerVault
+
+struct Open: OutcomeCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Handle a task link: exocortex://task/start?… or exocortex://task/complete?… (docs/obsidian.md).",
+        discussion: """
+            start: id (the note's file name), title, startTime (ISO 8601, not in the future), vaultName \
+            (this vault's folder name), optional x-success and x-cancel (exocortex:// or obsidian:// \
+            only). It sets the note to Doing and starts its timer at startTime; complete?id=… stops it \
+            and sets Done. On success x-success is opened with xdg-open; on a refusal x-cancel is, and \
+            the command exits 1. --print prints those URLs (and completion's Obsidian Advanced URI) \
+            instead of opening them. --install-handler makes alog the desktop's handler of exocortex:// links.
+            """)
+
+    @Argument(help: "The link.")
+    var url: String?
+
+    @Flag(help: "Print the callback URL (and completion's Advanced URI) instead of opening it.")
+    var print = false
+
+    @Flag(help: "Register alog as the desktop's handler of exocortex:// links (.desktop file + xdg-mime).")
+    var installHandler = false
+
+    @OptionGroup var options: VaultOptions
+
+    enum Outcome {
+        case started(title: String, path: String, id: EventID?, success: String?)
+        case completed(title: String, path: String, advancedURI: String, success: String?)
+        case installed(HandlerInstall.Installed)
+    }
+
+    func validate() throws {
+        if installHandler == (url != nil) {
+            throw ValidationError("give a link to open, or --install-handler (not both)")
+        }
+    }
+
+    func execute() throws -> Outcome {
+        if installHandler { return .installed(try HandlerInstall.install()) }
+        _ = TaskNotes.required()  // in alog-full: hands the command line to alog-notes
+        let text = url!
+        let now = CommandClock.expression.now
+        // The vault's name is what a link must name: the vault is found first (no write yet).
+        let vault: Vault
+        let link: TaskLink
+        do {
+            vault = try VaultOptions.open(explicit: options.vault)
+            link = try TaskLink.parse(text, now: now, vaultName: vault.vaultName)
+        } catch let error as TaskLinkError {
+            throw cancelled(error, cancel: error.cancel)
+        } catch {
+            throw cancelled(error, cancel: (try? TaskLink.parse(text, now: now, vaultName: nil))?.callbacks.cancel)
+        }
+        do {
+            switch link {
+            case .start(let start):
+                let (task, change) = try TaskNotes.noteChange(start.id, in: vault, status: .doing)
+                if let running = try vault.tasks.running(), running.entry.task?.path == task.path {
+                    // The same link opened twice: the task already runs.
+                    return .started(title: task.title, path: task.path, id: nil, success: start.callbacks.success)
+                }
+                let (started, _) = try vault.tasks.start(
+                    task: TaskRef(path: task.path, title: task.title), type: VaultTasks.defaultType.name,
+                    at: start.startTime, adjust: false, note: change)
+                started.warnings.forEach(Terminal.warn)
+                return .started(
+                    title: task.title, path: task.path, id: started.events.last!.id, success: start.callbacks.success)
+            case .complete(let complete):
+                let (task, change) = try TaskNotes.noteChange(complete.id, in: vault, status: .done)
+                let at = SystemTimeZone().localInstant(at: now)
+                let (_, appended) = try vault.tasks.complete(task: task.path, at: at, note: change)
+                appended?.warnings.forEach(Terminal.warn)
+                return .completed(
+                    title: task.title, path: task.path,
+                    advancedURI: AdvancedURI.completion(vault: vault.vaultName, filepath: task.path),
+                    success: complete.callbacks.success)
+            }
+        } catch {
+            throw cancelled(error, cancel: link.callbacks.cancel)
+        }
+    }
+
+    /// Opens (or prints) `cancel`, then the refusal.
+    func cancelled(_ error: any Error, cancel: String?) -> any Error {
+        if let cancel { follow(cancel) }
+        return error
+    }
+
+    func follow(_ callback: String) {
+        if print { return emit(callback) }
+        if let problem = Launcher.open(callback) { Terminal.warn("\(problem); the callback was \(callback)") }
+    }
+
+    func render(_ outcome: Outcome) {
+        switch outcome {
+        case .started(let title, let path, let id, let success):
+            Terminal.note(
+                id == nil
+                    ? "task \(DisplayText.quoted(title)) (\(path)) is already running"
+                    : "started task \(DisplayText.quoted(title)) (\(path))")
+            if let success { follow(success) }
+        case .completed(let title, let path, let uri, let success):
+            Terminal.note("completed task \(DisplayText.quoted(title)) (\(path))")
+            if print { emit(uri) }
+            if let success { follow(success) }
+        case .installed(let installed):
+            emit("alog now opens exocortex:// links: \(installed.desktopFile)")
+            if let warning = installed.warning { Terminal.warn(warning) }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerNotes
+import LedgerOutput
+import LedgerVault
+
+struct TaskResume: InputChecked, OutcomeCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resume", abstract: "Start the paused task's timer again, bound to the same note.")
+
+    @Option(parsing: .unconditional, help: "When work resumed (default: now).")
+    var at: String?
+
+    @OptionGroup var options: VaultOptions
+
+    func checkedInput(_ time: TimeExpression) throws -> LocalInstant {
+        try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
+    }
+
+    struct Resumed {
+        var task: TaskRef
+        var id: EventID
+        var instant: LocalInstant
+        var warnings: [Notice]
+    }
+
+    func execute() throws -> Resumed {
+        let reader = TaskNotes.required()
+        let instant = try checkedInput(CommandClock.expression)
+        let vault = try VaultOptions.open(explicit: options.vault)
+        guard let paused = try vault.tasks.lastPaused(), let task = paused.entry.task else {
+            throw TaskError.noPausedTask
+        }
+        // The note decides: gone, or done (on this device or another), is not resumed.
+        let note: TaskNote
+        do {
+            note = try reader.task(named: task.path, vault: vault.root)
+        } catch {
+            throw TaskError.noteNotFound(task.path)
+        }
+        if note.status == .done { throw TaskError.taskDone(path: task.path) }
+        let (_, started) = try vault.tasks.resume(at: instant)
+        return Resumed(task: task, id: started.events.last!.id, instant: instant, warnings: started.warnings)
+    }
+
+    func render(_ resumed: Resumed) {
+        resumed.warnings.forEach(Terminal.warn)
+        guard Terminal.stdoutIsTTY || Terminal.stderrIsTTY else { return emit(resumed.id.description) }
+        Log.report(
+            id: resumed.id,
+            confirmation: Render.confirmation(
+                "resumed task \(DisplayText.quoted(resumed.task.title))", at: resumed.instant, id: resumed.id,
+                now: CommandClock.nowSeconds))
+    }
+}
