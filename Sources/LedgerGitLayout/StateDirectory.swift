@@ -37,6 +37,9 @@ package struct StateDirectory: Sendable, Equatable {
     /// Present once alog has said that commits fall back to the device's name because no git
     /// identity (`user.name`, `user.email`) is set: that is said once per clone.
     package var identityNoticed: String { path + "identity-noticed" }
+    /// What alog last wrote into each day note, and the notes' file identities then (the
+    /// vault's `dayNotesState`).
+    package var dayNotes: String { path + "day-notes/" }
     /// `alog undo`'s record: one line per undo, the undone event's id then the ids it wrote.
     package var undoLog: String { path + "undo" }
     /// A branch ref file `alog repair` could not read is kept here (`damaged-ref-<ms>`).

@@ -34,12 +34,30 @@ struct Sync: OutcomeCommand {
     /// What the sync did, and the state it left (`status` after it).
     func execute() throws -> (report: SyncOutcome, summary: StatusSummary) {
         let vault = try options.open { try $0.syncing.checkSync(remote: remote) }
-        let report = try vault.syncing.sync(
+        var report = try vault.syncing.sync(
             remote: remote, progress: json ? nil : ProgressLine.reporter(),
             allowUnrelatedHistories: allowUnrelatedHistories)
+        // Day notes after what came in: typed lines of notes that arrived are logged, and the
+        // notes written anew from the merged events; a commit of that is sent at once.
+        if report.action != .upToDate || !report.notesReceived.isEmpty,
+            let notes = try Self.dayNotesAfterSync(vault), !notes.written.isEmpty || !notes.isEmpty
+        {
+            Terminal.reportDayNotes(notes)
+            let again = try vault.syncing.sync(remote: remote, progress: nil, allowUnrelatedHistories: false)
+            report.eventsSent += again.eventsSent
+            report.pushed = report.pushed || again.pushed
+            report.head = again.head
+        }
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
         return (report, summary)
+    }
+
+    /// The day notes after a sync: every day's note written from the merged events (typed lines
+    /// of notes that came in logged first); nil when day notes are off.
+    static func dayNotesAfterSync(_ vault: Vault) throws -> DayNotesReport? {
+        guard try vault.dayNotesSetting() != nil else { return nil }
+        return try vault.writeAllDayNotes()
     }
 
     func render(_ synced: (report: SyncOutcome, summary: StatusSummary)) {

@@ -22,6 +22,7 @@ enum CommandTable {
         Report.self, Streaks.self, Calendar.self, Edit.self, Delete.self, Restore.self, Undo.self, Status.self,
         History.self,
         Show.self, Audit.self, Import.self, Export.self, Types.self, Tasks.self, TaskCommand.self, Open.self,
+        Notes.self,
         Config.self, Rebuild.self, Repair.self,
         Verify.self,
         Clone.self, Remote.self, Sync.self, Widget.self, Completions.self,

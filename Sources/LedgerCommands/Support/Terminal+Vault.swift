@@ -1,4 +1,6 @@
+import LedgerCore
 import LedgerMessages
+import LedgerNotes
 import LedgerOutput
 import LedgerVault
 
@@ -20,6 +22,23 @@ extension Terminal {
                 "\(stuck) widget item\(stuck == 1 ? "" : "s") could not be committed and stay\(stuck == 1 ? "s" : "") queued\(first); see 'alog widget pending'"
             )
         }
+    }
+
+    /// What the day notes did: entries their typed lines logged, changed lines edited, removed
+    /// lines deleted (each with how to bring it back), and lines that could not be read.
+    static func reportDayNotes(_ report: DayNotesReport) {
+        if !report.logged.isEmpty {
+            note("logged \(report.logged.count) typed line\(report.logged.count == 1 ? "" : "s") of the day notes")
+        }
+        if !report.edited.isEmpty {
+            note("recorded \(report.edited.count) changed line\(report.edited.count == 1 ? "" : "s") of the day notes")
+        }
+        for (id, line) in report.deleted {
+            warn(
+                "deleted entry \(id) (its line \(DisplayText.quoted(line)) was removed from its day note); "
+                    + "'alog restore \(id)' brings it back")
+        }
+        for (path, problem) in report.problems { warn("\(path):\(problem.line): \(problem.message)") }
     }
 
     /// Reports damaged lines met while loading (they were skipped).

@@ -59,7 +59,10 @@ struct VaultOptions: ParsableArguments {
         vault.notify = { Terminal.warn($0.sentence) }
         finishInterruptedWrite(vault)
         try validate(vault)
-        if drainingWidgetQueue { commitWidgetQueue(vault) }
+        if drainingWidgetQueue {
+            commitWidgetQueue(vault)
+            pickUpDayNotes(vault)
+        }
         // (`repair` and `verify` say it in their own words, not "run 'alog repair'".)
         if reportingRemovals { Terminal.reportRemovals(vault) }
         return vault
@@ -72,6 +75,18 @@ struct VaultOptions: ParsableArguments {
             for warning in try vault.finishInterruptedWrite() { Terminal.warn(warning) }
         } catch {
             Terminal.warn("could not finish an interrupted write: \(Messages.text(for: error))")
+        }
+    }
+
+    /// Every command that opens the vault reads the day notes someone changed since (typed
+    /// lines, changed or removed entry lines) and commits what they ask for. A failure here
+    /// never stops the command: the notes are read again by the next one.
+    private static func pickUpDayNotes(_ vault: Vault) {
+        do {
+            if let report = try vault.pickUpDayNotes() { Terminal.reportDayNotes(report) }
+        } catch  where Vault.isRepositoryDamage(error) {
+        } catch {
+            Terminal.warn("could not read the day notes (they are read again next time): \(Messages.text(for: error))")
         }
     }
 

@@ -14,6 +14,10 @@ struct TreeMerger {
     let repository: Repository
     /// Names conflict copies: `<name> (conflict <device> <YYYY-MM-DD HHmm>).<ext>`.
     let copySuffix: String
+    /// A day note both sides changed (`alog notes`), merged as a day note (docs/sync.md, "Day
+    /// notes"): nil when `path` is none, or when its text outside the region changed on both
+    /// sides (the conflict copy then, as for any note).
+    var dayNote: ((_ path: String, _ base: [UInt8]?, _ ours: [UInt8], _ theirs: [UInt8]) throws -> [UInt8]?)? = nil
 
     struct Outcome {
         var tree: ObjectID
@@ -108,6 +112,11 @@ struct TreeMerger {
             let oursBytes = try repository.readBlob(ours)
             let theirsBytes = try repository.readBlob(theirs)
             let baseBytes = try local.oldID.map { try repository.readBlob($0) }
+            if let merged = try dayNote?(path, baseBytes, oursBytes, theirsBytes) {
+                plan.set(path, try repository.writeBlob(merged), change.newMode)
+                plan.outcome.notesMerged.append(path)
+                return
+            }
             let textual =
                 local.newMode != fileModeSymlink && change.newMode != fileModeSymlink
                 && ![oursBytes, theirsBytes, baseBytes ?? []].contains(where: Self.isBinary)

@@ -289,7 +289,14 @@ public struct VaultSync {
         var move = SyncMove(
             newHead: theirs, oldTree: oldTree, newTree: theirsTree, changed: [], userPaths: [], outcome: nil)
         if let ours, let oursTree = oldTree, base != ours {
-            let merger = TreeMerger(repository: repository, copySuffix: conflictCopySuffix())
+            var merger = TreeMerger(repository: repository, copySuffix: conflictCopySuffix())
+            if let setting = try vault.dayNotesSetting(in: oursTree) ?? vault.dayNotesSetting(in: theirsTree) {
+                merger.dayNote = { path, base, oursBytes, theirsBytes in
+                    try vault.mergeDayNote(
+                        path: path, setting: setting, base: base, ours: (ours, oursBytes), theirs: (theirs, theirsBytes)
+                    )
+                }
+            }
             let result = try merger.merge(
                 baseTree: baseTree, oursTree: oursTree, theirsTree: theirsTree, incoming: incoming)
             let signature = try vault.authorSignature()

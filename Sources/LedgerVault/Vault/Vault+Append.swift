@@ -8,12 +8,32 @@ extension Vault {
         public var commit: CommitID
         /// Non-fatal problems after the commit landed.
         public var warnings: [Notice]
+        /// What the day notes did in the commit (nil: day notes are off).
+        public var dayNotes: DayNotesReport? = nil
     }
+
+    /// Which day notes a write reads and writes (when day notes are on).
+    enum DayNotesScope {
+        /// Those of the days the write's events touch.
+        case touched
+        /// Those, and the notes of these days.
+        case dates(Set<CivilDate>)
+        /// None (a bulk write that renders them afterwards).
+        case none
+    }
+
+    /// Thrown inside a commit's preparation that finds nothing to write.
+    struct NothingToCommit: Error {}
 
     /// Appends events (stamped now, after every stamp seen) as exactly one commit; `notes`, the
     /// user's notes changed at their request (a task's status), go into the same commit.
     public func append(_ bodies: [EventBody], message: String, notes: [NoteChange] = []) throws -> Appended {
         try append(bodies, ids: bodies.map { _ in EventID.random() }, message: message, notes: notes)
+    }
+
+    /// `append` reading and writing the day notes of `scope`.
+    func append(_ bodies: [EventBody], message: String, dayNotes scope: DayNotesScope) throws -> Appended {
+        try append(bodies, ids: bodies.map { _ in EventID.random() }, message: message, dayNotes: scope)
     }
 
     /// `append` with the events' ids chosen beforehand (so a body can point at an earlier
@@ -22,7 +42,8 @@ extension Vault {
     /// where a new part of the day's file starts (`importWindows`: `VaultLayout.bulkPartLimit`).
     func append(
         _ bodies: [EventBody], ids: [EventID], message: String, partLimit: Int = VaultLayout.partLimit,
-        notes: [NoteChange] = [], progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+        notes: [NoteChange] = [], dayNotes scope: DayNotesScope = .touched,
+        progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> Appended {
         precondition(ids.count == bodies.count)
         for note in notes { try checkNotePath(note.path) }
@@ -30,20 +51,42 @@ extension Vault {
         // time alog cannot record is never stamped into an event.
         let wall = clock()
         guard ValidTime.contains(millis: wall) else { throw VaultError.clockOutOfRange(millis: wall) }
-        let message = message + "\n\nAlog-Events: " + ids.map(\.description).joined(separator: " ")
         // Stamped on the HEAD each attempt builds on, so the events of the attempt that landed
-        // come back with its result.
-        let (result, (events, summaryBefore)) = try commit(message: message) { head, baseTree in
-            let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
-            let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp, wallMillis: wall)
-            let edits = try appendEdits(events, base: baseTree, partLimit: partLimit, progress: progress)
-            let noteEdits = notes.map { note in
-                FileEdit(path: note.path, content: { _ in note.after }, workingCopyBefore: .some(note.before))
+        // come back with its result. The day notes' own events (typed lines) come first.
+        let landed: (result: CommitResult, value: ([Event], StatusSummary, DayNoteWork?))
+        do {
+            landed = try commit(message: message) { head, baseTree in
+                let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
+                var (bodies, ids) = (bodies, ids)
+                var work: DayNoteWork?
+                if case .none = scope {
+                } else if let setting = try dayNotesSetting(in: baseTree) {
+                    var dates = Set<CivilDate>()
+                    if case .dates(let given) = scope { dates = given }
+                    let found = try dayNoteWork(
+                        setting: setting, summary: summaryBefore, bodies: bodies, ids: ids, changedDates: dates)
+                    (bodies, ids) = (found.bodies + bodies, found.ids + ids)
+                    work = found
+                }
+                if bodies.isEmpty && notes.isEmpty && (work?.edits.isEmpty ?? true) { throw NothingToCommit() }
+                let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp, wallMillis: wall)
+                let edits = try appendEdits(events, base: baseTree, partLimit: partLimit, progress: progress)
+                let noteEdits = notes.map { note in
+                    FileEdit(path: note.path, content: { _ in note.after }, workingCopyBefore: .some(note.before))
+                }
+                return (edits + noteEdits + (work?.edits ?? []), (events, summaryBefore, work))
+            } message: { value in
+                message + "\n\nAlog-Events: " + value.0.map(\.id.description).joined(separator: " ")
             }
-            return (edits + noteEdits, (events, summaryBefore))
+        } catch is NothingToCommit {
+            guard let head = try headCommit() else { throw VaultError.nothingToChange }
+            return Appended(events: [], commit: CommitID(head), warnings: [], dayNotes: DayNotesReport())
         }
+        let (result, (events, summaryBefore, work)) = landed
         try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
-        return Appended(events: events, commit: CommitID(result.commit), warnings: result.warnings)
+        if let work { rememberDayNotes(work.written) }
+        return Appended(
+            events: events, commit: CommitID(result.commit), warnings: result.warnings, dayNotes: work?.report)
     }
 
     /// This device's events for `bodies`, all at one wall time (now, unless given), stamped in

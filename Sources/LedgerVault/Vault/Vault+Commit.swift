@@ -45,9 +45,11 @@ extension Vault {
     /// the working-tree copies and index entries of those paths (and only those) are updated,
     /// so `git status` stays clean and the user's staged work is left alone. `prepare` returns
     /// the edits and a value of its own (say, the events it stamped), handed back with the
-    /// result of the attempt that landed.
+    /// result of the attempt that landed; `full`, when given, makes the commit's message from
+    /// that value (the reflog keeps `message`).
     func commit<T>(
-        message: String, _ prepare: (Head, ObjectID?) throws -> (edits: [FileEdit], value: T)
+        message: String, _ prepare: (Head, ObjectID?) throws -> (edits: [FileEdit], value: T),
+        message full: ((T) -> String)? = nil
     ) throws -> (result: CommitResult, value: T) {
         let landed = try movingBranch(message: message) { head in
             // Eight-odd new objects: written without libgit2 rescanning objects/pack for each.
@@ -55,8 +57,8 @@ extension Vault {
                 let baseTree = try head.commit.map { try repository.commit($0).tree }
                 let prepared = try prepare(head, baseTree)
                 let written = try writeCommit(
-                    parent: head.commit, baseTree: baseTree, edits: prepared.edits, message: message,
-                    signature: try authorSignature())
+                    parent: head.commit, baseTree: baseTree, edits: prepared.edits,
+                    message: full?(prepared.value) ?? message, signature: try authorSignature())
                 return (written.commit, written.files, (written.commit, prepared.value))
             }
         }

@@ -21,6 +21,10 @@ public enum VaultError: Error, Equatable {
     /// This process may not write to the vault's `.git` (a read-only mount, permissions).
     case notWritable(path: String, reason: String)
     case invalidTypeName(String, reason: String)
+    /// `notes enable --folder` with a folder day notes cannot live in.
+    case invalidNotesFolder(String, reason: String)
+    /// `notes rebuild` while day notes are off.
+    case dayNotesOff
     /// `types add` was given an icon, group or colour it cannot keep.
     case invalidTypeField(field: String, reason: String)
     case unknownEntry(String)
@@ -95,6 +99,8 @@ extension VaultError: CodedError {
         case .insideRepository: "insideRepository"
         case .notWritable: "notWritable"
         case .invalidTypeName: "invalidTypeName"
+        case .invalidNotesFolder: "invalidNotesFolder"
+        case .dayNotesOff: "dayNotesOff"
         case .invalidTypeField: "invalidTypeField"
         case .unknownEntry: "unknownEntry"
         case .ambiguousEntry: "ambiguousEntry"

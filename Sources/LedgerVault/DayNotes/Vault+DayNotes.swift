@@ -1,0 +1,329 @@
+import LedgerCore
+import LedgerGit
+import LedgerGitLayout
+import LedgerNotes
+import LedgerSystem
+
+extension Vault {
+    /// The day-notes setting committed at `tree` (nil: day notes are off, or the setting cannot
+    /// be read).
+    func dayNotesSetting(in tree: ObjectID?) throws -> DayNotesSetting? {
+        guard let tree, let entry = try repository.treeEntry(atPath: DayNotesSetting.path, in: tree),
+            entry.kind == .blob, let setting = DayNotesSetting(bytes: try repository.readBlob(entry.id)), setting.on
+        else { return nil }
+        return setting
+    }
+
+    /// The day notes' setting at HEAD.
+    public func dayNotesSetting() throws -> DayNotesSetting? {
+        guard let commit = try headCommit() else { return nil }
+        return try dayNotesSetting(in: try repository.commit(commit).tree)
+    }
+
+    /// `<git dir>/alog/day-notes/`: what alog last wrote into each day note (`<date>.md`), and the
+    /// identities of the notes' files then (`files`), so a command reads only the notes someone
+    /// changed since.
+    var dayNotesState: String { stateFiles.dayNotes }
+
+    /// The types as day notes read and write them.
+    static func dayNoteTypes(_ summary: StatusSummary) -> DayNoteTypes {
+        var icons: [String: String] = [:]
+        for type in summary.allTypes { icons[type.name] = type.icon }
+        return DayNoteTypes(
+            icons: icons, loggable: Set(summary.types.map(\.name)), aliases: summary.catalog.aliases)
+    }
+
+    /// The day notes' part of a commit built on `base` (whose summary is `summary`): the notes of
+    /// the days `bodies` touch and of `changedDates` (notes someone edited) are read — their typed,
+    /// changed and removed lines become events, first in the commit — and written anew from the
+    /// entries after the commit.
+    func dayNoteWork(
+        setting: DayNotesSetting, summary: StatusSummary, bodies: [EventBody], ids: [EventID],
+        changedDates: Set<CivilDate>
+    ) throws -> DayNoteWork {
+        let dayStart = setting.dayStart
+        var entries: [EventID: Entry] = [:]
+        var loaded = Set<CivilDate>()
+        var index: TimeIndex?
+        func load(_ date: CivilDate) throws {
+            guard !loaded.contains(date) else { return }
+            loaded.insert(date)
+            let start = date.daysSinceEpoch * 86_400 + Int64(dayStart)
+            // Offsets reach ±14 h; the next day's timers end a window left running.
+            let range = start - 50_400..<start + 2 * 86_400 + 50_400
+            if index == nil { index = try timeIndex() }
+            for number in index!.rows(from: range.lowerBound, to: range.upperBound) {
+                let entry = try index!.entry(number)
+                entries[entry.id] = entry
+            }
+        }
+        func date(_ instant: LocalInstant) -> CivilDate { DayNoteClock.noteDate(of: instant, dayStart: dayStart) }
+        // The days the command touches: its entries' days, and the days of the entries it changes.
+        var dates = changedDates
+        var state: LedgerState?
+        for body in bodies {
+            switch body {
+            case .logged(_, let at, _), .started(_, let at, _, _, _):
+                dates.insert(date(at))
+                // A start ends the window of the timer before it, maybe on the day before.
+                dates.insert(CivilDate(daysSinceEpoch: date(at).daysSinceEpoch - 1))
+            default:
+                guard let target = DayNoteFold.target(of: body) else { continue }
+                var entry = summary.recentTimers.first { $0.id == target }
+                if entry == nil {
+                    if state == nil { state = try self.state() }
+                    entry = state!.entry(target)
+                }
+                guard let entry else { continue }
+                dates.insert(date(entry.at))
+                entries[entry.id] = entries[entry.id] ?? entry
+                if case .edited(_, let changes) = body, let at = changes.at { dates.insert(date(at)) }
+            }
+        }
+        for day in dates { try load(day) }
+        let types = Self.dayNoteTypes(summary)
+        var work = DayNoteWork()
+        var readings: [CivilDate: (bytes: [UInt8], reading: DayNoteReading)] = [:]
+        let before = entries
+        // Read each note against the entries before the commit.
+        for day in dates.sorted() {
+            let path = DayNote.path(for: day, folder: setting.folder)
+            guard let bytes = try? FileSystem.read(root + "/" + path) else { continue }
+            let baseline = try? FileSystem.read(dayNotesState + day.iso + ".md")
+            let dayEntries = DayNoteEntry.day(day, of: Array(before.values), dayStart: dayStart)
+            let reading = DayNote.read(
+                bytes, date: day, entries: dayEntries, types: types, lastWrittenNote: baseline, dayStart: dayStart,
+                isTaken: { before[$0] != nil || summary.unresolvedTargets.contains($0) })
+            readings[day] = (bytes, reading)
+            for problem in reading.changes.problems { work.report.problems.append((path, problem)) }
+            for log in reading.changes.logs { addLog(log, to: &work) }
+            for edit in reading.changes.edits {
+                guard let entry = before[edit.id] else { continue }
+                let changes = Self.entryChanges(edit, of: entry)
+                guard !changes.isEmpty else { continue }
+                work.add(.edited(target: edit.id, changes: changes))
+                work.report.edited.append(edit.id)
+                if let at = changes.at { dates.insert(date(at)) }
+            }
+            for delete in reading.changes.deletes {
+                work.add(.deleted(target: delete.id))
+                work.report.deleted.append((delete.id, delete.text))
+            }
+        }
+        for day in dates { try load(day) }
+        // The entries after: the notes' events, then the command's.
+        var after = entries
+        for (body, id) in zip(work.bodies, work.ids) { DayNoteFold.apply(body, id: id, to: &after) }
+        for (body, id) in zip(bodies, ids) { DayNoteFold.apply(body, id: id, to: &after) }
+        let all = Array(after.values)
+        for day in dates.sorted() {
+            let path = DayNote.path(for: day, folder: setting.folder)
+            let dayEntries = DayNoteEntry.day(day, of: all, dayStart: dayStart)
+            let read = readings[day]
+            guard read != nil || !dayEntries.isEmpty else { continue }
+            let bytes = DayNote.render(date: day, entries: dayEntries, types: types, over: read?.reading)
+            work.written.append((day, path, bytes))
+            guard bytes != read?.bytes else { continue }
+            work.edits.append(FileEdit(path: path, content: { _ in bytes }, workingCopyBefore: .some(read?.bytes)))
+            work.report.written.append(path)
+        }
+        return work
+    }
+
+    /// A typed line's events: an instant's log, a running timer's start, or a window's start and
+    /// stop (a track).
+    func addLog(_ log: DayNoteLog, to work: inout DayNoteWork) {
+        guard case .unique(let at) = zone.resolve(local: log.start.localSeconds) else {
+            if case .ambiguous(let earlier, _) = zone.resolve(local: log.start.localSeconds) {
+                return addLog(log, at: earlier, to: &work)
+            }
+            return
+        }
+        addLog(log, at: at, to: &work)
+    }
+
+    private func addLog(_ log: DayNoteLog, at: LocalInstant, to work: inout DayNoteWork) {
+        switch log.end {
+        case .instant:
+            work.add(.logged(type: log.type, at: at, note: log.note), id: log.id)
+        case .running:
+            work.add(.started(type: log.type, at: at, note: log.note, goal: nil), id: log.id)
+        case .at(let clock):
+            work.add(.started(type: log.type, at: at, note: log.note, goal: nil), id: log.id)
+            work.add(.stopped(target: log.id, at: zone.instant(forLocal: clock.localSeconds), note: nil))
+        }
+        work.report.logged.append(log.id)
+    }
+
+    /// An edit of a note's line as the ledger's change of `entry`: times on the wall clock of
+    /// the entry's own recorded offset, as the line shows them.
+    static func entryChanges(_ edit: DayNoteEdit, of entry: Entry) -> EntryChanges {
+        func instant(_ clock: DayNoteClock, offset: Int32) -> LocalInstant {
+            LocalInstant(seconds: clock.localSeconds - Int64(offset), offset: offset)
+        }
+        var changes = EntryChanges(type: edit.type, note: edit.note)
+        if let start = edit.start {
+            // A minute the user left as it was keeps the entry's seconds.
+            let moved = instant(start, offset: entry.at.offset)
+            if DayNoteClock(entry.at) != start { changes.at = moved }
+        }
+        switch edit.end {
+        case .at(let clock)?:
+            if entry.isTimed { changes.end = instant(clock, offset: entry.end?.offset ?? entry.at.offset) }
+        case .running?:
+            if entry.isTimed { changes.clearsEnd = true }
+        case .instant?, nil:
+            break
+        }
+        return changes
+    }
+
+    /// After a commit landed: what alog wrote into each note, and the notes' files as they are now.
+    func rememberDayNotes(_ written: [(date: CivilDate, path: String, bytes: [UInt8])]) {
+        guard !written.isEmpty else { return }
+        try? FileSystem.makeDirectories(dayNotesState)
+        var files = dayNoteFiles()
+        for note in written {
+            _ = try? FileSystem.writeAtomically(dayNotesState + note.date.iso + ".md", note.bytes)
+            files[note.path] = FileIdentity.of(root + "/" + note.path)
+        }
+        storeDayNoteFiles(files)
+    }
+
+    /// The identities of the day notes' files when alog last read or wrote them.
+    func dayNoteFiles() -> [String: FileIdentity] {
+        guard let text = try? FileSystem.readString(dayNotesState + "files") else { return [:] }
+        var files: [String: FileIdentity] = [:]
+        for line in text.split(separator: "\n") {
+            guard let tab = line.firstIndex(of: "\t"),
+                let identity = FileIdentity(text: line[line.index(after: tab)...])
+            else { continue }
+            files[String(line[..<tab])] = identity
+        }
+        return files
+    }
+
+    func storeDayNoteFiles(_ files: [String: FileIdentity?]) {
+        let text = files.compactMap { path, identity in identity.map { "\(path)\t\($0.text)\n" } }.sorted().joined()
+        _ = try? FileSystem.writeAtomically(dayNotesState + "files", Array(text.utf8))
+    }
+
+    /// The dates of the day notes in `setting`'s folder whose files changed since alog last read
+    /// or wrote them (all of them on a clone that never did).
+    func changedDayNotes(_ setting: DayNotesSetting) -> Set<CivilDate> {
+        let folder = setting.folder.isEmpty ? root : root + "/" + setting.folder
+        let known = dayNoteFiles()
+        var changed = Set<CivilDate>()
+        for name in FileSystem.list(folder) where name.hasSuffix(".md") && name.utf8.count == 13 {
+            guard let date = CivilDate(iso: String(name.dropLast(3))) else { continue }
+            let path = (setting.folder.isEmpty ? "" : setting.folder + "/") + name
+            if known[path] != FileIdentity.of(folder + "/" + name) { changed.insert(date) }
+        }
+        return changed
+    }
+
+    /// Reads the day notes someone changed since alog last did (typed lines, changed or removed
+    /// entry lines) and commits what they ask for, with the notes written back (ids added), as
+    /// one commit. Nothing when day notes are off or no note changed.
+    @discardableResult
+    public func pickUpDayNotes() throws -> DayNotesReport? {
+        guard let setting = try dayNotesSetting() else { return nil }
+        let changed = changedDayNotes(setting)
+        guard !changed.isEmpty else { return nil }
+        let appended = try append([], message: "alog: day notes", dayNotes: .dates(changed))
+        return appended.dayNotes
+    }
+
+    /// Writes the day note of every day that has entries (`alog notes enable`, `alog notes
+    /// rebuild`), reading each existing one first, as one commit.
+    public func writeAllDayNotes() throws -> DayNotesReport? {
+        guard let setting = try dayNotesSetting() else { return nil }
+        var dates = Set<CivilDate>()
+        let index = try timeIndex()
+        for number in 0..<index.count {
+            dates.insert(DayNoteClock.noteDate(of: try index.entry(number).at, dayStart: setting.dayStart))
+        }
+        dates.formUnion(changedDayNotes(setting))
+        let appended = try append([], message: "alog: day notes written", dayNotes: .dates(dates))
+        return appended.dayNotes
+    }
+
+    /// Turns day notes on (the setting committed) and writes every day's note; `nil` folder:
+    /// the default.
+    public func enableDayNotes(_ setting: DayNotesSetting) throws -> DayNotesReport? {
+        if let problem = DayNotesSetting.folderProblem(setting.folder) {
+            throw VaultError.invalidNotesFolder(setting.folder, reason: problem)
+        }
+        if try dayNotesSetting() != setting {
+            _ = try commit(
+                message: "alog: day notes on, in \(setting.folder.isEmpty ? "the vault's top folder" : setting.folder)/"
+            ) { _, _ in
+                [FileEdit(path: DayNotesSetting.path, content: { _ in setting.bytes })]
+            }
+            memoSummary = nil
+        }
+        return try writeAllDayNotes()
+    }
+
+    /// Turns day notes off (the setting removed); the notes stay as they are.
+    public func disableDayNotes() throws -> Bool {
+        guard var setting = try dayNotesSetting() else { return false }
+        setting.on = false
+        _ = try commit(message: "alog: day notes off") { _, _ in
+            [FileEdit(path: DayNotesSetting.path, content: { _ in setting.bytes })]
+        }
+        return true
+    }
+}
+
+extension Vault {
+    /// A day note both sides of a sync changed: merged as a day note (`DayNote.merge`) against
+    /// each side's entries of its day and their union; nil when `path` is not a day note of
+    /// `setting`, or when the text outside the region changed on both sides.
+    func mergeDayNote(
+        path: String, setting: DayNotesSetting, base: [UInt8]?, ours: (commit: ObjectID, bytes: [UInt8]),
+        theirs: (commit: ObjectID, bytes: [UInt8])
+    ) throws -> [UInt8]? {
+        let prefix = setting.folder.isEmpty ? "" : setting.folder + "/"
+        guard path.hasPrefix(prefix), path.hasSuffix(".md"),
+            let date = CivilDate(iso: String(path.dropFirst(prefix.count).dropLast(3)))
+        else { return nil }
+        let oursState = try state(at: ours.commit)
+        let theirsState = try state(at: theirs.commit)
+        func day(_ state: LedgerState) -> [Entry] {
+            var entries: [Entry] = []
+            state.forEachEntry { if !$0.isDeleted { entries.append($0) } }
+            return entries
+        }
+        let (oursEntries, theirsEntries) = (day(oursState), day(theirsState))
+        // Their version of an entry both sides have wins here; the sync's fold, and the notes
+        // written after it, have the final word.
+        var union: [EventID: Entry] = [:]
+        for entry in oursEntries + theirsEntries { union[entry.id] = entry }
+        let summary = StatusSummary(oursState)
+        let merged = DayNote.merge(
+            base: base,
+            ours: DayNoteSide(
+                bytes: ours.bytes, entries: DayNoteEntry.day(date, of: oursEntries, dayStart: setting.dayStart)),
+            theirs: DayNoteSide(
+                bytes: theirs.bytes, entries: DayNoteEntry.day(date, of: theirsEntries, dayStart: setting.dayStart)),
+            entries: DayNoteEntry.day(date, of: Array(union.values), dayStart: setting.dayStart), date: date,
+            types: Self.dayNoteTypes(summary), dayStart: setting.dayStart)
+        guard case .merged(let bytes) = merged else { return nil }
+        return bytes
+    }
+}
+
+extension CivilDate {
+    /// `YYYY-MM-DD`, nil for anything else (or a date that does not exist).
+    init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        let date = CivilDate(year: year, month: month, day: day)
+        guard date.iso == text else { return nil }
+        self = date
+    }
+}

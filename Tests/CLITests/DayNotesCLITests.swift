@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Day notes on the command line (docs/obsidian.md): written in the same commit as the entries
+/// they show, typed lines logged once with their id written back, changed lines edited,
+/// removed lines deleted, unreadable lines kept and reported, the user's text never changed.
+@Suite("Day notes on the command line")
+struct DayNotesCLITests {
+    struct Setup {
+        let home = TemporaryDirectory()
+        var vault: String { home.sub("Notes") }
+
+        init() throws {
+            #expect(try run(["init"]).succeeded)
+        }
+
+        @discardableResult
+        func run(_ arguments: [String], now: String = "2030-01-01T20:00:00Z") throws -> ProcessResult {
+            try alog(arguments + ["--vault", vault], home: home.path, environment: ["ALOG_NOW": now])
+        }
+
+        func id(_ arguments: [String], now: String = "2030-01-01T20:00:00Z") throws -> String {
+            try run(arguments, now: now).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        var note: String { (try? readFile(vault + "/Activities/2030-01-01.md")) ?? "" }
+        func write(_ text: String) throws { try writeFile(vault + "/Activities/2030-01-01.md", text) }
+        func changedFiles() throws -> [String] {
+            try git("show", "--name-only", "--format=", "HEAD", in: vault).stdout.split(separator: "\n")
+                .map(String.init)
+        }
+        func history() throws -> [[String: Any]] {
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(try run(["history", "--json"]).stdout.utf8))
+                    as? [[String: Any]])
+        }
+    }
+
+    @Test("enable writes the notes of the days with entries; a log updates its day's note in the same commit")
+    func enableAndLog() throws {
+        let setup = try Setup()
+        let wake = try setup.id(["log", "wake", "--at", "07:00"])
+        let enabled = try setup.run(["notes", "enable"])
+        #expect(enabled.succeeded && enabled.stdout.contains("wrote 1 note"), "\(enabled.stderr)")
+        #expect(setup.note.contains("- 07:00 wake ☀️ ^\(wake)") && setup.note.contains("alog_count_wake: 1"))
+        let meal = try setup.id(["log", "meal", "--at", "12:30", "--note", "pasta"])
+        #expect(try setup.changedFiles().contains("Activities/2030-01-01.md"))
+        #expect(setup.note.contains("- 12:30 meal 🍽️ pasta ^\(meal)"))
+        #expect(try git("status", "--porcelain", in: setup.vault).stdout.isEmpty)
+        #expect(try git("fsck", "--strict", in: setup.vault).succeeded)
+        // A timer's window, running then stopped.
+        #expect(try setup.run(["start", "exercise", "--at", "18:00"]).succeeded)
+        #expect(setup.note.contains("- 18:00– exercise 🏃"))
+        #expect(try setup.run(["stop", "--at", "18:45"]).succeeded)
+        #expect(setup.note.contains("- 18:00–18:45 exercise 🏃") && setup.note.contains("alog_minutes_exercise: 45"))
+        let status = try setup.run(["notes"])
+        #expect(status.stdout.contains("day notes are on: Activities/YYYY-MM-DD.md"))
+    }
+
+    @Test("typed, changed and removed lines become a log, an edit and a delete, once; the rest is kept")
+    func linesBecomeEvents() throws {
+        let setup = try Setup()
+        let wake = try setup.id(["log", "wake", "--at", "07:00"])
+        let meal = try setup.id(["log", "meal", "--at", "12:30", "--note", "pasta"])
+        #expect(try setup.run(["notes", "enable"]).succeeded)
+        var text = setup.note
+        text = text.replacingOccurrences(of: "- 07:00 wake ☀️ ^\(wake)\n", with: "")
+        text = text.replacingOccurrences(of: "pasta ^", with: "pasta al pesto ^")
+        text = text.replacingOccurrences(
+            of: "%% alog:end %%", with: "- 19:00 meal soup\n- 14:00–15:30 reading\n%% alog:end %%")
+        text = "# My day\n" + text + "\nWritten by me.\n"
+        // The frontmatter moved below a heading is not frontmatter: keep it simple, at the top.
+        text = text.replacingOccurrences(of: "# My day\n", with: "")
+        try setup.write(text + "")
+        let head = try git("rev-parse", "HEAD", in: setup.vault).stdout
+        let result = try setup.run(["history", "--json"])
+        #expect(result.succeeded)
+        #expect(result.stderr.contains("deleted entry \(wake)") && result.stderr.contains("alog restore \(wake)"))
+        #expect(result.stderr.contains("Activities/2030-01-01.md:") && result.stderr.contains("reading"))
+        #expect(try git("rev-parse", "HEAD", in: setup.vault).stdout != head)
+        // One commit: the events and the note with the typed line's id written back.
+        #expect(try setup.changedFiles().filter { !$0.hasPrefix(".alog/") } == ["Activities/2030-01-01.md"])
+        let entries = try setup.history()
+        let soup = try #require(entries.first { $0["note"] as? String == "soup" })
+        let soupID = try #require(soup["id"] as? String)
+        #expect(setup.note.contains("- 19:00 meal 🍽️ soup ^\(soupID)"))
+        #expect(entries.first { $0["id"] as? String == meal }?["note"] as? String == "pasta al pesto")
+        #expect(!entries.contains { $0["id"] as? String == wake })
+        // The line alog could not record (an unknown type) stays where it was, and the user's text.
+        #expect(setup.note.contains("- 14:00–15:30 reading\n") && setup.note.hasSuffix("\nWritten by me.\n"))
+        // Nothing is logged twice: the next command finds nothing new.
+        let again = try setup.run(["history", "--json"])
+        #expect(try setup.history().filter { $0["note"] as? String == "soup" }.count == 1)
+        #expect(!again.stderr.contains("logged"))
+        // restore brings the deleted entry back, and its line.
+        #expect(try setup.run(["restore", wake]).succeeded)
+        #expect(setup.note.contains("^\(wake)"))
+    }
+
+    @Test("a note whose markers were removed never deletes anything")
+    func damagedMarkers() throws {
+        let setup = try Setup()
+        let wake = try setup.id(["log", "wake", "--at", "07:00"])
+        #expect(try setup.run(["notes", "enable"]).succeeded)
+        try setup.write(setup.note.replacingOccurrences(of: "%% alog:begin %%\n", with: ""))
+        let result = try setup.run(["history", "--json"])
+        #expect(result.succeeded && !result.stderr.contains("deleted entry"), "\(result.stderr)")
+        #expect(result.stderr.contains("Activities/2030-01-01.md:"))
+        #expect(try setup.history().contains { $0["id"] as? String == wake })
+        #expect(setup.note.contains("%% alog:begin %%"))
+    }
+
+    @Test("disable keeps the notes and stops writing them; a bad folder is refused")
+    func disable() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["log", "wake", "--at", "07:00"]).succeeded)
+        let bad = try setup.run(["notes", "enable", "--folder", "../out"])
+        #expect(bad.status == 1 && bad.stderr.contains("cannot go in"))
+        #expect(try setup.run(["notes", "enable"]).succeeded)
+        #expect(try setup.run(["notes", "disable"]).succeeded)
+        let before = setup.note
+        #expect(try setup.run(["log", "meal", "--at", "12:00"]).succeeded)
+        #expect(setup.note == before)
+        #expect(try setup.run(["notes"]).stdout.contains("off"))
+        let rebuild = try setup.run(["notes", "rebuild"])
+        #expect(rebuild.status == 1 && rebuild.stderr.contains("day notes are off"))
+    }
+}
