@@ -37,7 +37,7 @@ package struct StateDirectory: Sendable, Equatable {
     /// Present once alog has said that commits fall back to the device's name because no git
     /// identity (`user.name`, `user.email`) is set: that is said once per clone.
     package var identityNoticed: String { path + "identity-noticed" }
-    /// What alog last wrote into each day note, and the notes' file identities then (the
+    /// What alog last wrote into each day note, and when it last read the changed ones (the
     /// vault's `dayNotesState`).
     package var dayNotes: String { path + "day-notes/" }
     /// `alog undo`'s record: one line per undo, the undone event's id then the ids it wrote.

@@ -307,6 +307,30 @@ package enum FileSystem {
         entries(path) ?? []
     }
 
+    /// The regular files of a directory whose names `wanted` accepts, with their identities:
+    /// one `fstatat` a name relative to the open directory (no path walk for each).
+    package static func files(in path: String, where wanted: (UnsafeRawBufferPointer) -> Bool) -> [(
+        name: String, identity: FileIdentity
+    )] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        var found: [(String, FileIdentity)] = []
+        while let entry = readdir(directory) {
+            let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 })
+                return wanted(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+            }
+            guard let name else { continue }
+            var st = stat()
+            guard fstatat(descriptor, name, &st, AT_SYMLINK_NOFOLLOW) == 0, st.st_mode & S_IFMT == S_IFREG else {
+                continue
+            }
+            found.append((name, FileIdentity(st)))
+        }
+        return found
+    }
+
     private static func entries(_ path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }

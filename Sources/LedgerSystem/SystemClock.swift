@@ -13,6 +13,13 @@ package enum SystemClock {
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 
+    /// Nanoseconds since the epoch (the clock file times are stamped with).
+    package static func nowNanos() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
     /// The local time zone's offset from UTC in seconds at `seconds` since the epoch (honours
     /// `TZ`), as the C library's `localtime_r` answers it; 0 when it cannot.
     /// Inside an `Invocation`, `TZ` is the invocation's: UTC is answered here, any other zone

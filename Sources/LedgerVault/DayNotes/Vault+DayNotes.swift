@@ -20,9 +20,9 @@ extension Vault {
         return try dayNotesSetting(in: try repository.commit(commit).tree)
     }
 
-    /// `<git dir>/alog/day-notes/`: what alog last wrote into each day note (`<date>.md`), and the
-    /// identities of the notes' files then (`files`), so a command reads only the notes someone
-    /// changed since.
+    /// `<git dir>/alog/day-notes/`: what alog last wrote into each day note (`<date>.md`) and its
+    /// file's identity then (`<date>.file`), and when the last read of changed notes started
+    /// (`scanned`), so a command reads only the notes someone else changed since.
     var dayNotesState: String { stateFiles.dayNotes }
 
     /// The types as day notes read and write them.
@@ -178,48 +178,57 @@ extension Vault {
         return changes
     }
 
-    /// After a commit landed: what alog wrote into each note, and the notes' files as they are now.
+    /// After a commit landed: what alog wrote into each note (the baseline of the next read).
     func rememberDayNotes(_ written: [(date: CivilDate, path: String, bytes: [UInt8])]) {
         guard !written.isEmpty else { return }
         try? FileSystem.makeDirectories(dayNotesState)
-        var files = dayNoteFiles()
         for note in written {
             _ = try? FileSystem.writeAtomically(dayNotesState + note.date.iso + ".md", note.bytes)
-            files[note.path] = FileIdentity.of(root + "/" + note.path)
+            // The note's file as alog left it: not a change of the user's for the next read.
+            if let identity = FileIdentity.of(root + "/" + note.path) {
+                _ = try? FileSystem.writeAtomically(dayNotesState + note.date.iso + ".file", Array(identity.text.utf8))
+            }
         }
-        storeDayNoteFiles(files)
     }
 
-    /// The identities of the day notes' files when alog last read or wrote them.
-    func dayNoteFiles() -> [String: FileIdentity] {
-        guard let text = try? FileSystem.readString(dayNotesState + "files") else { return [:] }
-        var files: [String: FileIdentity] = [:]
-        for line in text.split(separator: "\n") {
-            guard let tab = line.firstIndex(of: "\t"),
-                let identity = FileIdentity(text: line[line.index(after: tab)...])
-            else { continue }
-            files[String(line[..<tab])] = identity
-        }
-        return files
+    /// When the last read of the changed notes started (the real clock, nanoseconds): a note
+    /// whose file changed since is read again. nil: never (every note is read).
+    var dayNotesScanned: Int64? {
+        guard let text = try? FileSystem.readString(dayNotesState + "scanned") else { return nil }
+        return Int64(text.split(separator: "\n").first ?? "")
     }
 
-    func storeDayNoteFiles(_ files: [String: FileIdentity?]) {
-        let text = files.compactMap { path, identity in identity.map { "\(path)\t\($0.text)\n" } }.sorted().joined()
-        _ = try? FileSystem.writeAtomically(dayNotesState + "files", Array(text.utf8))
+    func markDayNotesScanned(at nanos: Int64) {
+        try? FileSystem.makeDirectories(dayNotesState)
+        _ = try? FileSystem.writeAtomically(dayNotesState + "scanned", Array("\(nanos)\n".utf8))
     }
 
-    /// The dates of the day notes in `setting`'s folder whose files changed since alog last read
-    /// or wrote them (all of them on a clone that never did).
-    func changedDayNotes(_ setting: DayNotesSetting) -> Set<CivilDate> {
+    /// The dates of the day notes in `setting`'s folder whose files changed (their status or
+    /// content times) since the last read started, and when this one started. One `stat` a note:
+    /// a few microseconds each.
+    func changedDayNotes(_ setting: DayNotesSetting) -> (dates: Set<CivilDate>, started: Int64) {
+        let started = SystemClock.nowNanos()
+        let since = dayNotesScanned ?? .min
         let folder = setting.folder.isEmpty ? root : root + "/" + setting.folder
-        let known = dayNoteFiles()
         var changed = Set<CivilDate>()
-        for name in FileSystem.list(folder) where name.hasSuffix(".md") && name.utf8.count == 13 {
-            guard let date = CivilDate(iso: String(name.dropLast(3))) else { continue }
-            let path = (setting.folder.isEmpty ? "" : setting.folder + "/") + name
-            if known[path] != FileIdentity.of(folder + "/" + name) { changed.insert(date) }
+        // `YYYY-MM-DD.md`: 13 bytes ending in `.md`.
+        let notes = FileSystem.files(in: folder) { name in
+            name.count == 13 && name[10] == UInt8(ascii: ".") && name[11] == UInt8(ascii: "m")
+                && name[12] == UInt8(ascii: "d")
         }
-        return changed
+        for (name, identity) in notes {
+            guard identity.changed >= since || identity.modified >= since,
+                let date = CivilDate(iso: String(name.dropLast(3)))
+            else { continue }
+            // A file exactly as alog itself last wrote it is no change.
+            if let written = try? FileSystem.readString(dayNotesState + date.iso + ".file"),
+                FileIdentity(text: Substring(written)) == identity
+            {
+                continue
+            }
+            changed.insert(date)
+        }
+        return (changed, started)
     }
 
     /// Reads the day notes someone changed since alog last did (typed lines, changed or removed
@@ -228,9 +237,10 @@ extension Vault {
     @discardableResult
     public func pickUpDayNotes() throws -> DayNotesReport? {
         guard let setting = try dayNotesSetting() else { return nil }
-        let changed = changedDayNotes(setting)
+        let (changed, started) = changedDayNotes(setting)
         guard !changed.isEmpty else { return nil }
         let appended = try append([], message: "alog: day notes", dayNotes: .dates(changed))
+        markDayNotesScanned(at: started)
         return appended.dayNotes
     }
 
@@ -243,8 +253,10 @@ extension Vault {
         for number in 0..<index.count {
             dates.insert(DayNoteClock.noteDate(of: try index.entry(number).at, dayStart: setting.dayStart))
         }
-        dates.formUnion(changedDayNotes(setting))
+        let (changed, started) = changedDayNotes(setting)
+        dates.formUnion(changed)
         let appended = try append([], message: "alog: day notes written", dayNotes: .dates(dates))
+        markDayNotesScanned(at: started)
         return appended.dayNotes
     }
 
