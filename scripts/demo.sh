@@ -3,8 +3,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-# Both executables: `alog` (the small front) and `alog-full` (the whole CLI it hands over to).
+# The three executables: `alog` (the small front), `alog-full` (the whole CLI it hands over
+# to) and `alog-notes` (the CLI with the task-notes reader, for `tasks`, `task …`, `open`).
 scripts/build-release.sh --product alog-full
+scripts/build-release.sh --product alog-notes
 scripts/build-release.sh --product alog
 ALOG=.build/release/alog
 echo "== alog writes to the default vault: ${XDG_DATA_HOME:-$HOME/.local/share}/alog/vault"
@@ -25,5 +27,17 @@ echo "== alog widget timeline --after-tap"
 $ALOG widget timeline --after-tap
 echo "== alog history --limit 2 (commits the queued tap first)"
 $ALOG history --limit 2
+echo "== a task note of the vault (Exocortex frontmatter): alog task start, current, complete"
+vault="${XDG_DATA_HOME:-$HOME/.local/share}/alog/vault"
+mkdir -p "$vault/Tasks"
+printf -- '---\nexo__Asset_label: "Write the report"\nems__Effort_status: "[[ems__EffortStatusToDo]]"\n---\nDraft it.\n' >"$vault/Tasks/report.md"
+$ALOG tasks --status all
+$ALOG task start report --at "-20m"
+$ALOG task current --json
+$ALOG task complete
+cat "$vault/Tasks/report.md"
+echo "== alog notes enable: one Markdown note per day"
+$ALOG notes enable
+cat "$vault/Activities/$(date +%Y-%m-%d).md"
 echo "== alog verify"
 $ALOG verify

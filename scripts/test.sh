@@ -25,5 +25,11 @@ if [ "$(cat .build/release/libstdcxx-linking 2>/dev/null)" = static ] && ldd .bu
   echo "test.sh: alog-full was meant to link libstdc++ and libgcc statically (scripts/build-release.sh)" >&2
   exit 1
 fi
+# Foundation's internationalisation (ICU) stays out of alog-full: only alog-notes links Yams,
+# which imports the whole Foundation (docs/obsidian.md, "Why a third executable").
+if grep -q -a "FoundationInternationalization" .build/release/alog-full; then
+  echo "test.sh: alog-full links FoundationInternationalization (only alog-notes may)" >&2
+  exit 1
+fi
 echo "test.sh: release demo ok"
 

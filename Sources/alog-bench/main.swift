@@ -32,11 +32,13 @@ let usage = """
                       build with the alog in DIR (another release build)
       --report-only   only 'alog report :all' over 100,000 intervals beside 'timew summary :all'
                       and 'watson report --all' on the same data (10,000 with --quick)
+      --notes-only    only 'alog tasks' over 10,000 notes beside grep, and 'alog log' on the small
+                      vault with day notes on beside it with them off
       -h, --help      show this help
     """
 let known: Set<String> = [
     "--quick", "--widget-only", "--history-only", "--out", "--append-only", "--batch-only", "--sync-against",
-    "--report-only",
+    "--report-only", "--notes-only",
 ]
 if arguments.contains(where: { ["-h", "--help", "help"].contains($0) }) {
     print(usage)
@@ -183,6 +185,12 @@ if let index = arguments.firstIndex(of: "--sync-against"), arguments.index(after
     report(
         "alog sync receiving 10 new events into the \(largeSize)-event vault (alternating with a baseline build)",
         "\(fmt(this, 1)) ms", "≤ 60 ms", "\(fmt(this / baseline, 2))× the baseline build (\(fmt(baseline, 1)) ms)")
+    printTable()
+    exit(0)
+}
+
+if arguments.contains("--notes-only") {
+    try measureNotes(size: smallSize, notes: 10_000, rounds: quick ? 9 : 31)
     printTable()
     exit(0)
 }
