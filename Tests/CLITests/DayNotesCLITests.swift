@@ -98,6 +98,26 @@ struct DayNotesCLITests {
         #expect(setup.note.contains("^\(wake)"))
     }
 
+    @Test("a widget tap's entry is in its day's note from the commit that drains it; typed lines wait for the read")
+    func widgetDrain() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["log", "wake", "--at", "07:00"]).succeeded)
+        #expect(try setup.run(["notes", "enable"]).succeeded)
+        try setup.write(
+            setup.note.replacingOccurrences(of: "%% alog:end %%", with: "- 19:30 meal soup\n%% alog:end %%"))
+        #expect(try setup.run(["widget", "tap", "exercise", "--at", "18:00"]).succeeded)
+        let drained = try setup.run(["history", "--json"])
+        #expect(drained.succeeded, "\(drained.stderr)")
+        let tapped = try #require(try setup.history().first { $0["type"] as? String == "exercise" })
+        #expect(setup.note.contains("- 18:00 exercise 🏃 ^\(tapped["id"] as? String ?? "?")"))
+        // The typed line was kept through the drain's write, and logged once by the read after it.
+        let soups = try setup.history().filter { $0["note"] as? String == "soup" }
+        #expect(soups.count == 1)
+        #expect(setup.note.contains("soup ^\(soups.first?["id"] as? String ?? "?")"))
+        let log = try git("log", "--format=%s", "-3", in: setup.vault).stdout
+        #expect(log.contains("alog: day notes") && log.contains("widget"), "\(log)")
+    }
+
     @Test("a note whose markers were removed never deletes anything")
     func damagedMarkers() throws {
         let setup = try Setup()

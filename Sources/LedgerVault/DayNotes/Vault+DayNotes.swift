@@ -36,10 +36,12 @@ extension Vault {
     /// The day notes' part of a commit built on `base` (whose summary is `summary`): the notes of
     /// the days `bodies` touch and of `changedDates` (notes someone edited) are read — their typed,
     /// changed and removed lines become events, first in the commit — and written anew from the
-    /// entries after the commit.
+    /// entries after the commit. Not `recording` (a write with its own commit rules, the widget's
+    /// drain): the notes are written over what they say, nothing of theirs is recorded, and a note
+    /// with changes of the user's is not remembered as alog's, so the next read records them.
     func dayNoteWork(
         setting: DayNotesSetting, summary: StatusSummary, bodies: [EventBody], ids: [EventID],
-        changedDates: Set<CivilDate>
+        changedDates: Set<CivilDate>, recording: Bool = true
     ) throws -> DayNoteWork {
         let dayStart = setting.dayStart
         var entries: [EventID: Entry] = [:]
@@ -84,6 +86,7 @@ extension Vault {
         let types = Self.dayNoteTypes(summary)
         var work = DayNoteWork()
         var readings: [CivilDate: (bytes: [UInt8], reading: DayNoteReading)] = [:]
+        var unrecorded = Set<CivilDate>()
         let before = entries
         // Read each note against the entries before the commit.
         for day in dates.sorted() {
@@ -95,6 +98,10 @@ extension Vault {
                 bytes, date: day, entries: dayEntries, types: types, lastWrittenNote: baseline, dayStart: dayStart,
                 isTaken: { before[$0] != nil || summary.unresolvedTargets.contains($0) })
             readings[day] = (bytes, reading)
+            guard recording else {
+                if !reading.changes.hasNoEvents { unrecorded.insert(day) }
+                continue
+            }
             for problem in reading.changes.problems { work.report.problems.append((path, problem)) }
             for log in reading.changes.logs { addLog(log, to: &work) }
             for edit in reading.changes.edits {
@@ -122,7 +129,7 @@ extension Vault {
             let read = readings[day]
             guard read != nil || !dayEntries.isEmpty else { continue }
             let bytes = DayNote.render(date: day, entries: dayEntries, types: types, over: read?.reading)
-            work.written.append((day, path, bytes))
+            if !unrecorded.contains(day) { work.written.append((day, path, bytes)) }
             guard bytes != read?.bytes else { continue }
             work.edits.append(FileEdit(path: path, content: { _ in bytes }, workingCopyBefore: .some(read?.bytes)))
             work.report.written.append(path)

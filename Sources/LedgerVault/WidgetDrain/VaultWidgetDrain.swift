@@ -218,15 +218,26 @@ public struct VaultWidgetDrain {
     func commitUnlessPresent(_ events: [Event], message: String, warnings: inout [Notice]) throws -> Int {
         let ids = events.map(\.id.description).joined(separator: " ")
         do {
-            let (result, (missing, summaryBefore)) = try vault.commit(message: message + "\n\nAlog-Events: " + ids) {
-                head, baseTree in
+            let (result, (missing, summaryBefore, notes)) = try vault.commit(
+                message: message + "\n\nAlog-Events: " + ids
+            ) { head, baseTree in
                 let present = try presentIDs(of: events, in: baseTree)
                 let missing = events.filter { !present.contains($0.id) }
                 guard !missing.isEmpty else { throw AlreadyCommitted() }
                 let summaryBefore = try head.commit.map { try vault.summary(at: $0) } ?? StatusSummary()
-                return (try vault.appendEdits(missing, base: baseTree), (missing, summaryBefore))
+                // The day notes of the taps' days, written in the same commit (what the notes
+                // themselves ask for is recorded by the next read of them).
+                var notes: DayNoteWork?
+                if let setting = try vault.dayNotesSetting(in: baseTree) {
+                    notes = try vault.dayNoteWork(
+                        setting: setting, summary: summaryBefore, bodies: missing.map(\.body), ids: missing.map(\.id),
+                        changedDates: [], recording: false)
+                }
+                let edits = try vault.appendEdits(missing, base: baseTree) + (notes?.edits ?? [])
+                return (edits, (missing, summaryBefore, notes))
             }
             try vault.refreshCaches(after: result, appending: missing, summaryBefore: summaryBefore)
+            if let notes { vault.rememberDayNotes(notes.written) }
             warnings += result.warnings
             return missing.count
         } catch is AlreadyCommitted {
