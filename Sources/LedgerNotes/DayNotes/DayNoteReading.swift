@@ -99,7 +99,15 @@ extension DayNote {
         let document = DayNoteDocument(bytes) { current[$0] != nil || written[$0] != nil }
         var reading = DayNoteReading(document: document, date: date, dayStart: dayStart, types: types)
         var scan = RegionScan(reading: reading, current: current, written: written)
-        if let lastWrittenNote { scan.wroteLines = reading.lines(of: lastWrittenNote) }
+        // The note exactly as alog last wrote it (the common case: nobody touched it since):
+        // every entry line is alog's, so the note is read once, not twice.
+        if let lastWrittenNote {
+            if lastWrittenNote == bytes {
+                scan.baselineIsNote = true
+            } else {
+                scan.wroteLines = reading.lines(of: lastWrittenNote)
+            }
+        }
         scan.run()
         scan.assignTypedIDs(isTaken: isTaken)
         scan.findDeletes()
@@ -117,6 +125,9 @@ private struct RegionScan {
     let written: [EventID: DayNoteEntry]
     /// The entry lines of the note as alog last wrote it, when the shell kept it.
     var wroteLines: [EventID: (fields: DayNoteFields, text: String)]?
+    /// The note is byte for byte what alog last wrote: no line in it is the user's change, and
+    /// no entry line was removed.
+    var baselineIsNote = false
     var document: DayNoteDocument { reading.document }
     var changes = DayNoteChanges()
     /// The region's lines; nil for a copy of an entry's line that is dropped.
@@ -197,7 +208,8 @@ private struct RegionScan {
     private mutating func settle(_ id: EventID) {
         let copies = occurrences[id]!
         let entry = current[id]!
-        let wrote = wroteLines?[id]?.fields ?? reading.fields(of: written[id] ?? entry)
+        let wrote =
+            baselineIsNote ? copies[0].fields : wroteLines?[id]?.fields ?? reading.fields(of: written[id] ?? entry)
         var versions: [DayNoteFields] = []
         for copy in copies where copy.fields != wrote && !versions.contains(copy.fields) {
             versions.append(copy.fields)
@@ -286,7 +298,7 @@ private struct RegionScan {
     /// The entries alog wrote a line for that the region no longer has; none unless both
     /// markers are intact.
     mutating func findDeletes() {
-        guard case .intact = document.region else { return }
+        guard case .intact = document.region, !baselineIsNote else { return }
         for (id, entry) in current.sorted(by: { DayNoteEntry.startsFirst($0.value, $1.value) })
         where (wroteLines.map { $0[id] != nil } ?? (written[id] != nil)) && occurrences[id] == nil
             && !idsOutside.contains(id)

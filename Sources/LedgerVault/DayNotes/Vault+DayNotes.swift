@@ -65,7 +65,9 @@ extension Vault {
         var state: LedgerState?
         for body in bodies {
             switch body {
-            case .logged(_, let at, _), .started(_, let at, _, _, _):
+            case .logged(_, let at, _):
+                dates.insert(date(at))
+            case .started(_, let at, _, _, _):
                 dates.insert(date(at))
                 // A start ends the window of the timer before it, maybe on the day before.
                 dates.insert(CivilDate(daysSinceEpoch: date(at).daysSinceEpoch - 1))
