@@ -118,6 +118,45 @@ struct DayNotesCLITests {
         #expect(log.contains("alog: day notes") && log.contains("widget"), "\(log)")
     }
 
+    @Test("undo passes over what the notes asked for; an unreadable line is said by every command")
+    func undoAndProblems() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["notes", "enable"]).succeeded)
+        let meal = try setup.id(["log", "meal", "--at", "12:00"])
+        try setup.write(
+            setup.note.replacingOccurrences(
+                of: "%% alog:end %%", with: "- 19:00 meal soup\n- 25:00 meal late\n%% alog:end %%"))
+        let undone = try setup.run(["undo"])
+        #expect(undone.succeeded, "\(undone.stderr)")
+        let entries = try setup.history()
+        #expect(!entries.contains { $0["id"] as? String == meal })
+        #expect(entries.contains { $0["note"] as? String == "soup" })
+        // The unreadable line, every time.
+        for _ in 0..<2 {
+            let again = try setup.run(["history"])
+            #expect(again.stderr.contains("Activities/2030-01-01.md:"), "\(again.stderr)")
+        }
+    }
+
+    @Test("a typed line typed again after its entry was deleted is a new entry")
+    func retypedLine() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["notes", "enable"]).succeeded)
+        #expect(try setup.run(["log", "wake", "--at", "07:00"]).succeeded)
+        let typed = "- 08:00 meal coffee\n"
+        try setup.write(setup.note.replacingOccurrences(of: "%% alog:end %%", with: typed + "%% alog:end %%"))
+        #expect(try setup.run(["history"]).succeeded)
+        let first = try #require(try setup.history().first { $0["note"] as? String == "coffee" }?["id"] as? String)
+        // Removed (a delete), then typed again as it was.
+        try setup.write(setup.note.replacingOccurrences(of: "- 08:00 meal 🍽️ coffee ^\(first)\n", with: ""))
+        #expect(try setup.run(["history"]).succeeded)
+        #expect(try !setup.history().contains { $0["note"] as? String == "coffee" })
+        try setup.write(setup.note.replacingOccurrences(of: "%% alog:end %%", with: typed + "%% alog:end %%"))
+        #expect(try setup.run(["history"]).succeeded)
+        let second = try #require(try setup.history().first { $0["note"] as? String == "coffee" }?["id"] as? String)
+        #expect(second != first && setup.note.contains("coffee ^\(second)"))
+    }
+
     @Test("a note whose markers were removed never deletes anything")
     func damagedMarkers() throws {
         let setup = try Setup()

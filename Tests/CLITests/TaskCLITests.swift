@@ -151,6 +151,27 @@ struct TaskCLITests {
         #expect(missing.status == 1 && missing.stderr.contains("nowhere"))
     }
 
+    @Test("a title over several lines is made one line; a refusal leaves queued taps queued")
+    func titleAndQueuedTaps() throws {
+        let setup = try Setup()
+        try writeFile(
+            setup.vault + "/Tasks/long.md", "---\nexo__Asset_label: |\n  Two\n  lines\nems__Effort_status: ToDo\n---\n")
+        #expect(try setup.run(["task", "start", "long"]).succeeded)
+        let status = try #require(try setup.json(["status", "--json"]) as? [String: Any])
+        #expect((status["running"] as? [String: Any])?["taskTitle"] as? String == "Two lines")
+        // The start line reads back on a rebuild (every device reads it).
+        #expect(try setup.run(["rebuild"]).succeeded)
+        let again = try #require(try setup.json(["status", "--json"]) as? [String: Any])
+        #expect((again["running"] as? [String: Any])?["taskTitle"] as? String == "Two lines")
+        // A refused task command commits nothing, not even the widget's queued taps.
+        #expect(try setup.run(["widget", "tap", "meal"]).succeeded)
+        let head = try setup.head()
+        #expect(try setup.run(["task", "start", "no-such-note"]).status == 1)
+        #expect(try setup.head() == head)
+        #expect(try setup.run(["history"]).succeeded)
+        #expect(try setup.head() != head)
+    }
+
     @Test("a task note deleted or renamed while its timer runs: the timer is stopped as orphaned, said once")
     func orphaned() throws {
         let setup = try Setup()

@@ -62,7 +62,7 @@ struct Log: InputChecked, OutcomeCommand {
         let note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try VaultOptions.open(explicit: path) { try $0.checkLog(type: type) }
         let appended = try vault.log(type: type, at: instant, note: note)
-        return Logged(id: appended.events[0].id, type: type, instant: instant, warnings: appended.warnings)
+        return Logged(id: appended.events.last!.id, type: type, instant: instant, warnings: appended.warnings)
     }
 
     /// Says what `execute` did: its warnings on stderr, the entry as `report` does.

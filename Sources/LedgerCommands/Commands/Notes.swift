@@ -50,6 +50,9 @@ struct NotesEnable: OutcomeCommand {
     @OptionGroup var options: VaultOptions
 
     func execute() throws -> DayNotesReport? {
+        if let problem = DayNotesSetting.folderProblem(folder) {
+            throw VaultError.invalidNotesFolder(folder, reason: problem)
+        }
         let vault = try VaultOptions.open(explicit: options.vault)
         let dayStart = Int(UserCalendar.current().dayStart)
         return try vault.enableDayNotes(DayNotesSetting(folder: folder, dayStart: dayStart))
@@ -84,8 +87,9 @@ struct NotesRebuild: OutcomeCommand {
     @OptionGroup var options: VaultOptions
 
     func execute() throws -> DayNotesReport? {
-        let vault = try VaultOptions.open(explicit: options.vault)
-        guard try vault.dayNotesSetting() != nil else { throw VaultError.dayNotesOff }
+        let vault = try VaultOptions.open(explicit: options.vault) { vault in
+            guard try vault.dayNotesSetting() != nil else { throw VaultError.dayNotesOff }
+        }
         return try vault.writeAllDayNotes()
     }
 

@@ -39,8 +39,8 @@ struct Sync: OutcomeCommand {
             allowUnrelatedHistories: allowUnrelatedHistories)
         // Day notes after what came in: typed lines of notes that arrived are logged, and the
         // notes written anew from the merged events; a commit of that is sent at once.
-        if report.action != .upToDate || !report.notesReceived.isEmpty,
-            let notes = try Self.dayNotesAfterSync(vault), !notes.written.isEmpty || !notes.isEmpty
+        if report.eventsReceived > 0 || !report.notesReceived.isEmpty || !report.notesMerged.isEmpty,
+            let notes = Self.dayNotesAfterSync(vault, report), !notes.written.isEmpty || !notes.isEmpty
         {
             Terminal.reportDayNotes(notes)
             let again = try vault.syncing.sync(remote: remote, progress: nil, allowUnrelatedHistories: false)
@@ -53,11 +53,17 @@ struct Sync: OutcomeCommand {
         return (report, summary)
     }
 
-    /// The day notes after a sync: every day's note written from the merged events (typed lines
-    /// of notes that came in logged first); nil when day notes are off.
-    static func dayNotesAfterSync(_ vault: Vault) throws -> DayNotesReport? {
-        guard try vault.dayNotesSetting() != nil else { return nil }
-        return try vault.writeAllDayNotes()
+    /// The day notes after a sync: the notes of the days that received entries, and the notes
+    /// that came in, written from the merged events (their typed lines logged first); nil when
+    /// day notes are off.
+    static func dayNotesAfterSync(_ vault: Vault, _ report: SyncOutcome) -> DayNotesReport? {
+        do {
+            return try vault.writeDayNotes(afterSync: report)
+        } catch {
+            // The sync stands; the notes are read and written by the next command.
+            Terminal.warn("the sync is done, but the day notes could not be written: \(Messages.text(for: error))")
+            return nil
+        }
     }
 
     func render(_ synced: (report: SyncOutcome, summary: StatusSummary)) {

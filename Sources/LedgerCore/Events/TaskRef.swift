@@ -41,6 +41,19 @@ public struct TaskRef: Hashable, Sendable, Comparable {
         return nil
     }
 
+    /// `raw` (a note's `exo__Asset_label`, which YAML may give over several lines) as a start
+    /// carries it: control characters as spaces, blanks at either end trimmed, at most 500
+    /// characters; `fallback` (the file name) when nothing is left.
+    public static func cleanTitle(_ raw: String, fallback: String) -> String {
+        var text = String(
+            String.UnicodeScalarView(raw.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        while text.first?.isWhitespace == true { text.removeFirst() }
+        while text.last?.isWhitespace == true { text.removeLast() }
+        if text.count > maxTitleLength { text = String(text.prefix(maxTitleLength)) }
+        if text.isEmpty { return titleProblem(fallback) == nil ? fallback : "task" }
+        return text
+    }
+
     /// The note's file name without `.md`: the task's id in the task links.
     public var id: String {
         let name = path.split(separator: "/").last.map(String.init) ?? path

@@ -33,6 +33,10 @@ struct DayNoteWork {
     /// Date, path and bytes of each note written: what alog last wrote, for the next read.
     var written: [(date: CivilDate, path: String, bytes: [UInt8])] = []
     var report = DayNotesReport()
+    /// The notes read, and those of them with lines that could not be read (read again by every
+    /// command until they are fixed, so they are said every time).
+    var read = Set<CivilDate>()
+    var withProblems = Set<CivilDate>()
 
     mutating func add(_ body: EventBody, id: EventID = .random()) {
         bodies.append(body)

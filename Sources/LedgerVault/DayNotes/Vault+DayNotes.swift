@@ -14,10 +14,33 @@ extension Vault {
         return setting
     }
 
-    /// The day notes' setting at HEAD.
+    /// The day notes' setting at HEAD. Kept in `.git/alog/day-notes/setting` beside the commit
+    /// it was read at, so a command that needs no git (a report from the caches) does not start
+    /// libgit2 to learn that day notes are off.
     public func dayNotesSetting() throws -> DayNotesSetting? {
+        let cache = dayNotesState + "setting"
+        let head: String? =
+            switch HeadFile.resolve(gitDirectory: gitDirectory) {
+            case .commit(let hex)?: hex
+            default: nil
+            }
+        if let head, let text = try? FileSystem.read(cache), let newline = text.firstIndex(of: 10),
+            String(decoding: text[..<newline], as: UTF8.self) == head
+        {
+            let rest = Array(text[(newline + 1)...])
+            return rest.isEmpty ? nil : DayNotesSetting(bytes: rest)
+        }
         guard let commit = try headCommit() else { return nil }
-        return try dayNotesSetting(in: try repository.commit(commit).tree)
+        let setting = try dayNotesSetting(in: try repository.commit(commit).tree)
+        if head == commit.hex { rememberDayNotesSetting(setting, at: commit.hex) }
+        return setting
+    }
+
+    /// Keeps the day notes' setting of commit `hex` (nil: off) for `dayNotesSetting()`.
+    func rememberDayNotesSetting(_ setting: DayNotesSetting?, at hex: String) {
+        try? FileSystem.makeDirectories(dayNotesState)
+        _ = try? FileSystem.writeAtomically(
+            dayNotesState + "setting", Array((hex + "\n").utf8) + (setting?.bytes ?? []))
     }
 
     /// `<git dir>/alog/day-notes/`: what alog last wrote into each day note (`<date>.md`) and its
@@ -86,6 +109,7 @@ extension Vault {
         }
         for day in dates { try load(day) }
         let types = Self.dayNoteTypes(summary)
+        let beforeByDate = Self.byNoteDate(entries.values, dayStart: dayStart)
         var work = DayNoteWork()
         var readings: [CivilDate: (bytes: [UInt8], reading: DayNoteReading)] = [:]
         var unrecorded = Set<CivilDate>()
@@ -95,20 +119,30 @@ extension Vault {
             let path = DayNote.path(for: day, folder: setting.folder)
             guard let bytes = try? FileSystem.read(root + "/" + path) else { continue }
             let baseline = try? FileSystem.read(dayNotesState + day.iso + ".md")
-            let dayEntries = DayNoteEntry.day(day, of: Array(before.values), dayStart: dayStart)
+            let dayEntries = Self.dayEntries(day, beforeByDate, dayStart: dayStart)
+            // A typed line's id must be no entry's or event's anywhere, deleted ones included (the
+            // full state is read only when a note has typed lines).
             let reading = DayNote.read(
                 bytes, date: day, entries: dayEntries, types: types, lastWrittenNote: baseline, dayStart: dayStart,
-                isTaken: { before[$0] != nil || summary.unresolvedTargets.contains($0) })
+                isTaken: { id in
+                    if before[id] != nil || summary.unresolvedTargets.contains(id) { return true }
+                    if state == nil { state = try? self.state() }
+                    return state.map { $0.entry(id) != nil || $0.otherEventIDs.contains(id) } ?? true
+                })
             readings[day] = (bytes, reading)
+            work.read.insert(day)
+            if !reading.changes.problems.isEmpty { work.withProblems.insert(day) }
             guard recording else {
                 if !reading.changes.hasNoEvents { unrecorded.insert(day) }
                 continue
             }
             for problem in reading.changes.problems { work.report.problems.append((path, problem)) }
-            for log in reading.changes.logs { addLog(log, to: &work) }
+            for log in reading.changes.logs { addLog(log, path: path, to: &work) }
             for edit in reading.changes.edits {
                 guard let entry = before[edit.id] else { continue }
-                let changes = Self.entryChanges(edit, of: entry)
+                // Fields the ledger already holds are no change (a line another device wrote).
+                var changes = Self.effectiveChanges(Self.entryChanges(edit, of: entry), to: entry)
+                if changes.clearsEnd, entry.end == nil { changes.clearsEnd = false }
                 guard !changes.isEmpty else { continue }
                 work.add(.edited(target: edit.id, changes: changes))
                 work.report.edited.append(edit.id)
@@ -124,14 +158,16 @@ extension Vault {
         var after = entries
         for (body, id) in zip(work.bodies, work.ids) { DayNoteFold.apply(body, id: id, to: &after) }
         for (body, id) in zip(bodies, ids) { DayNoteFold.apply(body, id: id, to: &after) }
-        let all = Array(after.values)
+        let afterByDate = Self.byNoteDate(after.values, dayStart: dayStart)
         for day in dates.sorted() {
             let path = DayNote.path(for: day, folder: setting.folder)
-            let dayEntries = DayNoteEntry.day(day, of: all, dayStart: dayStart)
+            let dayEntries = Self.dayEntries(day, afterByDate, dayStart: dayStart)
             let read = readings[day]
             guard read != nil || !dayEntries.isEmpty else { continue }
+            // A note with changes not recorded here is left for the read that records them.
+            guard !unrecorded.contains(day) else { continue }
             let bytes = DayNote.render(date: day, entries: dayEntries, types: types, over: read?.reading)
-            if !unrecorded.contains(day) { work.written.append((day, path, bytes)) }
+            work.written.append((day, path, bytes))
             guard bytes != read?.bytes else { continue }
             work.edits.append(FileEdit(path: path, content: { _ in bytes }, workingCopyBefore: .some(read?.bytes)))
             work.report.written.append(path)
@@ -139,16 +175,34 @@ extension Vault {
         return work
     }
 
+    /// Entries by the date of the note that lists them.
+    static func byNoteDate(_ entries: some Sequence<Entry>, dayStart: Int) -> [CivilDate: [Entry]] {
+        var byDate: [CivilDate: [Entry]] = [:]
+        for entry in entries {
+            byDate[DayNoteClock.noteDate(of: entry.at, dayStart: dayStart), default: []].append(entry)
+        }
+        return byDate
+    }
+
+    /// A day's note entries: its own, with the next day's timers to end a window left running
+    /// (so the cost of a day is the day's, not the ledger's).
+    static func dayEntries(_ day: CivilDate, _ byDate: [CivilDate: [Entry]], dayStart: Int) -> [DayNoteEntry] {
+        let next = CivilDate(daysSinceEpoch: day.daysSinceEpoch + 1)
+        return DayNoteEntry.day(day, of: (byDate[day] ?? []) + (byDate[next] ?? []), dayStart: dayStart)
+    }
+
     /// A typed line's events: an instant's log, a running timer's start, or a window's start and
     /// stop (a track).
-    func addLog(_ log: DayNoteLog, to work: inout DayNoteWork) {
-        guard case .unique(let at) = zone.resolve(local: log.start.localSeconds) else {
-            if case .ambiguous(let earlier, _) = zone.resolve(local: log.start.localSeconds) {
-                return addLog(log, at: earlier, to: &work)
-            }
-            return
+    func addLog(_ log: DayNoteLog, path: String, to work: inout DayNoteWork) {
+        switch zone.resolve(local: log.start.localSeconds) {
+        case .unique(let at), .ambiguous(let at, _):
+            addLog(log, at: at, to: &work)
+        case .skipped:
+            // A clock time the clocks skipped (the spring change): said, and left as it is.
+            let clock = LocalInstant.clock(log.start.hour * 3600 + log.start.minute * 60, seconds: false)
+            let reason = DayNoteProblem.Reason.invalidTime(clock + " (a time the clocks skipped that day)")
+            work.report.problems.append((path, DayNoteProblem(line: log.line, text: "", reason: reason)))
         }
-        addLog(log, at: at, to: &work)
     }
 
     private func addLog(_ log: DayNoteLog, at: LocalInstant, to work: inout DayNoteWork) {
@@ -188,6 +242,44 @@ extension Vault {
     }
 
     /// After a commit landed: what alog wrote into each note (the baseline of the next read).
+    /// A note whose working copy alog could not write (the user saved it meanwhile) is not
+    /// remembered: it keeps its previous baseline, and the next read finds the user's version.
+    /// The events the notes asked for are listed for `undo`, which leaves them alone.
+    func rememberDayNotes(_ work: DayNoteWork, warnings: [Notice]) {
+        rememberProblems(read: work.read, withProblems: work.withProblems)
+        var skipped = Set<String>()
+        for case .workingCopyNotUpdated(let path, _) in warnings { skipped.insert(path) }
+        rememberDayNotes(work.written.filter { !skipped.contains($0.path) })
+        if !work.ids.isEmpty {
+            try? FileSystem.makeDirectories(dayNotesState)
+            let line = work.ids.map(\.description).joined(separator: " ") + "\n"
+            let old = (try? FileSystem.read(dayNotesState + "events")) ?? []
+            _ = try? FileSystem.writeAtomically(dayNotesState + "events", old + Array(line.utf8))
+        }
+    }
+
+    /// The dates of notes with lines that could not be read: read (and said) by every command.
+    var dayNotesWithProblems: Set<CivilDate> {
+        guard let text = try? FileSystem.readString(dayNotesState + "problems") else { return [] }
+        return Set(text.split(separator: "\n").compactMap { CivilDate(iso: String($0)) })
+    }
+
+    func rememberProblems(read: Set<CivilDate>, withProblems: Set<CivilDate>) {
+        let known = dayNotesWithProblems
+        let now = known.subtracting(read).union(withProblems)
+        guard now != known else { return }
+        try? FileSystem.makeDirectories(dayNotesState)
+        let text = now.sorted().map { $0.iso + "\n" }.joined()
+        _ = try? FileSystem.writeAtomically(dayNotesState + "problems", Array(text.utf8))
+    }
+
+    /// The ids of the events day notes asked for on this clone (not actions of a command:
+    /// `undo` passes over them).
+    public var dayNoteEventIDs: Set<String> {
+        guard let text = try? FileSystem.readString(dayNotesState + "events") else { return [] }
+        return Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+    }
+
     func rememberDayNotes(_ written: [(date: CivilDate, path: String, bytes: [UInt8])]) {
         guard !written.isEmpty else { return }
         try? FileSystem.makeDirectories(dayNotesState)
@@ -216,7 +308,9 @@ extension Vault {
     /// content times) since the last read started, and when this one started. One `stat` a note:
     /// a few microseconds each.
     func changedDayNotes(_ setting: DayNotesSetting) -> (dates: Set<CivilDate>, started: Int64) {
-        let started = SystemClock.nowNanos()
+        // File times come from a coarser clock (and some file systems keep whole or 2-second
+        // times): a margin, so an edit made just as the last read started is read again.
+        let started = SystemClock.nowNanos() - 3_000_000_000
         let since = dayNotesScanned ?? .min
         let folder = setting.folder.isEmpty ? root : root + "/" + setting.folder
         var changed = Set<CivilDate>()
@@ -237,7 +331,7 @@ extension Vault {
             }
             changed.insert(date)
         }
-        return (changed, started)
+        return (changed.union(dayNotesWithProblems), started)
     }
 
     /// Reads the day notes someone changed since alog last did (typed lines, changed or removed
@@ -265,6 +359,27 @@ extension Vault {
         let (changed, started) = changedDayNotes(setting)
         dates.formUnion(changed)
         let appended = try append([], message: "alog: day notes written", dayNotes: .dates(dates))
+        markDayNotesScanned(at: started)
+        return appended.dayNotes
+    }
+
+    /// After a sync: the notes of the days entries arrived for (and the day before and after,
+    /// whatever the day start) and of the notes that came in, read and written anew, with the
+    /// notes someone changed, as one commit.
+    public func writeDayNotes(afterSync report: SyncOutcome) throws -> DayNotesReport? {
+        guard let setting = try dayNotesSetting() else { return nil }
+        var dates = Set<CivilDate>()
+        for day in report.receivedDays {
+            for near in day - 1...day + 1 { dates.insert(CivilDate(daysSinceEpoch: near)) }
+        }
+        let prefix = setting.folder.isEmpty ? "" : setting.folder + "/"
+        for path in report.notesReceived + report.notesMerged where path.hasPrefix(prefix) && path.hasSuffix(".md") {
+            if let date = CivilDate(iso: String(path.dropFirst(prefix.count).dropLast(3))) { dates.insert(date) }
+        }
+        let (changed, started) = changedDayNotes(setting)
+        dates.formUnion(changed)
+        guard !dates.isEmpty else { return nil }
+        let appended = try append([], message: "alog: day notes after a sync", dayNotes: .dates(dates))
         markDayNotesScanned(at: started)
         return appended.dayNotes
     }
@@ -302,18 +417,22 @@ extension Vault {
     /// each side's entries of its day and their union; nil when `path` is not a day note of
     /// `setting`, or when the text outside the region changed on both sides.
     func mergeDayNote(
-        path: String, setting: DayNotesSetting, base: [UInt8]?, ours: (commit: ObjectID, bytes: [UInt8]),
-        theirs: (commit: ObjectID, bytes: [UInt8])
+        path: String, setting: DayNotesSetting, base: [UInt8]?, ours: [UInt8], theirs: [UInt8],
+        states: () throws -> (ours: LedgerState, theirs: LedgerState)
     ) throws -> [UInt8]? {
         let prefix = setting.folder.isEmpty ? "" : setting.folder + "/"
         guard path.hasPrefix(prefix), path.hasSuffix(".md"),
             let date = CivilDate(iso: String(path.dropFirst(prefix.count).dropLast(3)))
         else { return nil }
-        let oursState = try state(at: ours.commit)
-        let theirsState = try state(at: theirs.commit)
+        let (oursState, theirsState) = try states()
+        // The day's entries and the next day's (whose timers end a window left running).
         func day(_ state: LedgerState) -> [Entry] {
             var entries: [Entry] = []
-            state.forEachEntry { if !$0.isDeleted { entries.append($0) } }
+            state.forEachEntry {
+                let days =
+                    DayNoteClock.noteDate(of: $0.at, dayStart: setting.dayStart).daysSinceEpoch - date.daysSinceEpoch
+                if !$0.isDeleted, days == 0 || days == 1 { entries.append($0) }
+            }
             return entries
         }
         let (oursEntries, theirsEntries) = (day(oursState), day(theirsState))
@@ -325,9 +444,9 @@ extension Vault {
         let merged = DayNote.merge(
             base: base,
             ours: DayNoteSide(
-                bytes: ours.bytes, entries: DayNoteEntry.day(date, of: oursEntries, dayStart: setting.dayStart)),
+                bytes: ours, entries: DayNoteEntry.day(date, of: oursEntries, dayStart: setting.dayStart)),
             theirs: DayNoteSide(
-                bytes: theirs.bytes, entries: DayNoteEntry.day(date, of: theirsEntries, dayStart: setting.dayStart)),
+                bytes: theirs, entries: DayNoteEntry.day(date, of: theirsEntries, dayStart: setting.dayStart)),
             entries: DayNoteEntry.day(date, of: Array(union.values), dayStart: setting.dayStart), date: date,
             types: Self.dayNoteTypes(summary), dayStart: setting.dayStart)
         guard case .merged(let bytes) = merged else { return nil }

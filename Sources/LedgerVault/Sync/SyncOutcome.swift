@@ -38,6 +38,9 @@ public struct SyncOutcome: Sendable {
     /// User files this clone has changed, added or deleted and not committed: alog never commits
     /// them, so they were not sent (commit them with git to share them).
     public var notesNotSent: [String] = []
+    /// The local days (days since 1970 on the wall clock of each entry's own offset) of the
+    /// entries received: the day notes to write anew after the sync.
+    public var receivedDays: Set<Int64> = []
     public var pushed = false
     /// How often the push lost a race against another device and the merge was redone.
     public var retries = 0

@@ -250,6 +250,11 @@ public struct VaultSync {
         var ahead: [String: SyncOutcome.AheadOfClock] = [:]
         try vault.summary(at: newHead, newEventsSince: landed.head.commit) { event in
             report.eventsReceived += 1
+            switch event.body {
+            case .logged(_, let at, _), .started(_, let at, _, _, _):
+                report.receivedDays.insert(at.localDateAndTime.date.daysSinceEpoch)
+            default: break
+            }
             guard event.stamp.millis > horizon else { return }
             var entry =
                 ahead[event.device] ?? SyncOutcome.AheadOfClock(device: event.device, events: 0, latestMillis: 0)
@@ -291,10 +296,16 @@ public struct VaultSync {
         if let ours, let oursTree = oldTree, base != ours {
             var merger = TreeMerger(repository: repository, copySuffix: conflictCopySuffix())
             if let setting = try vault.dayNotesSetting(in: oursTree) ?? vault.dayNotesSetting(in: theirsTree) {
+                // Both sides' states are folded once for all the day notes of this merge; a day
+                // note that cannot be merged so is merged as any note (line by line, or a copy).
+                var states: (ours: LedgerState, theirs: LedgerState)?
                 merger.dayNote = { path, base, oursBytes, theirsBytes in
-                    try vault.mergeDayNote(
-                        path: path, setting: setting, base: base, ours: (ours, oursBytes), theirs: (theirs, theirsBytes)
-                    )
+                    try? vault.mergeDayNote(
+                        path: path, setting: setting, base: base, ours: oursBytes, theirs: theirsBytes
+                    ) {
+                        if states == nil { states = (try vault.state(at: ours), try vault.state(at: theirs)) }
+                        return states!
+                    }
                 }
             }
             let result = try merger.merge(

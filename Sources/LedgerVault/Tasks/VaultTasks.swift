@@ -65,6 +65,8 @@ public struct VaultTasks {
     public func start(task: TaskRef, type: String, at: LocalInstant, adjust: Bool, note: NoteChange?) throws
         -> (started: Vault.Appended, plan: StartPlan)
     {
+        // The title a note gives is made one line of at most 500 characters, so the start reads back.
+        let task = TaskRef(path: task.path, title: TaskRef.cleanTitle(task.title, fallback: task.id))
         let plan = try checkStart(task: task, type: type, at: at, adjust: adjust)
         let resolved = plan.definesType ? type : try vault.checkLog(type: type)
         var bodies: [EventBody] = plan.definesType ? [.typeDefined(Self.defaultType)] : []

@@ -28,6 +28,9 @@ public struct VaultUndo {
         let log = try FileSystem.readString(vault.stateFiles.undoLog) ?? ""
         var skipped: Set<String> = []
         for line in log.split(separator: "\n") { skipped.formUnion(line.split(separator: " ").map(String.init)) }
+        // What day notes asked for (a typed line, a changed or removed line) is no action of a
+        // command: undo passes over it (undo it by editing the note, or `delete`/`restore`).
+        skipped.formUnion(vault.dayNoteEventIDs)
         let mine = try vault.auditTrail { $0.device == vault.device.id && !skipped.contains($0.id.description) }
         guard let lastRecord = mine.last else { throw VaultError.nothingToUndo }
         let last = lastRecord.event

@@ -22,8 +22,12 @@ extension Vault {
         case none
     }
 
-    /// Thrown inside a commit's preparation that finds nothing to write.
-    struct NothingToCommit: Error {}
+    /// Thrown inside a commit's preparation that finds nothing to write (with what the day
+    /// notes found, problems included).
+    struct NothingToCommit: Error {
+        var dayNotes = DayNotesReport()
+        var work: DayNoteWork?
+    }
 
     /// Appends events (stamped now, after every stamp seen) as exactly one commit; `notes`, the
     /// user's notes changed at their request (a task's status), go into the same commit.
@@ -54,13 +58,16 @@ extension Vault {
         // Stamped on the HEAD each attempt builds on, so the events of the attempt that landed
         // come back with its result. The day notes' own events (typed lines) come first.
         let landed: (result: CommitResult, value: ([Event], StatusSummary, DayNoteWork?))
+        var settingAtBase: DayNotesSetting?
         do {
             landed = try commit(message: message) { head, baseTree in
                 let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
                 var (bodies, ids) = (bodies, ids)
                 var work: DayNoteWork?
+                let setting = try dayNotesSetting(in: baseTree)
+                settingAtBase = setting
                 if case .none = scope {
-                } else if let setting = try dayNotesSetting(in: baseTree) {
+                } else if let setting {
                     var dates = Set<CivilDate>()
                     if case .dates(let given) = scope { dates = given }
                     let found = try dayNoteWork(
@@ -68,7 +75,9 @@ extension Vault {
                     (bodies, ids) = (found.bodies + bodies, found.ids + ids)
                     work = found
                 }
-                if bodies.isEmpty && notes.isEmpty && (work?.edits.isEmpty ?? true) { throw NothingToCommit() }
+                if bodies.isEmpty && notes.isEmpty && (work?.edits.isEmpty ?? true) {
+                    throw NothingToCommit(dayNotes: work?.report ?? DayNotesReport(), work: work)
+                }
                 let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp, wallMillis: wall)
                 let edits = try appendEdits(events, base: baseTree, partLimit: partLimit, progress: progress)
                 let noteEdits = notes.map { note in
@@ -78,13 +87,16 @@ extension Vault {
             } message: { value in
                 message + "\n\nAlog-Events: " + value.0.map(\.id.description).joined(separator: " ")
             }
-        } catch is NothingToCommit {
+        } catch let nothing as NothingToCommit {
+            if let work = nothing.work { rememberProblems(read: work.read, withProblems: work.withProblems) }
             guard let head = try headCommit() else { throw VaultError.nothingToChange }
-            return Appended(events: [], commit: CommitID(head), warnings: [], dayNotes: DayNotesReport())
+            return Appended(events: [], commit: CommitID(head), warnings: [], dayNotes: nothing.dayNotes)
         }
         let (result, (events, summaryBefore, work)) = landed
         try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
-        if let work { rememberDayNotes(work.written) }
+        if let work { rememberDayNotes(work, warnings: result.warnings) }
+        // The commit keeps the day notes' setting it was built on.
+        rememberDayNotesSetting(settingAtBase, at: result.commit.hex)
         return Appended(
             events: events, commit: CommitID(result.commit), warnings: result.warnings, dayNotes: work?.report)
     }

@@ -237,7 +237,7 @@ public struct VaultWidgetDrain {
                 return (edits, (missing, summaryBefore, notes))
             }
             try vault.refreshCaches(after: result, appending: missing, summaryBefore: summaryBefore)
-            if let notes { vault.rememberDayNotes(notes.written) }
+            if let notes { vault.rememberDayNotes(notes, warnings: result.warnings) }
             warnings += result.warnings
             return missing.count
         } catch is AlreadyCommitted {

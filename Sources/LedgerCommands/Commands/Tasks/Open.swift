@@ -49,19 +49,31 @@ struct Open: OutcomeCommand {
         let now = CommandClock.expression.now
         // The vault's name is what a link must name: the vault is found first (no write yet).
         let vault: Vault
-        let link: TaskLink
+        var parsed: TaskLink?
+        var found: (task: TaskNote, change: NoteChange?)?
         do {
-            vault = try VaultOptions.open(explicit: options.vault)
-            link = try TaskLink.parse(text, now: now, vaultName: vault.vaultName)
+            // The link and its note are checked before anything is written.
+            vault = try VaultOptions.open(explicit: options.vault) { vault in
+                let link = try TaskLink.parse(text, now: now, vaultName: vault.vaultName)
+                parsed = link
+                do {
+                    found = try TaskNotes.noteChange(link.id, in: vault, status: Self.isStart(link) ? .doing : .done)
+                } catch {
+                    throw Cancelled(error: error, cancel: link.callbacks.cancel)
+                }
+            }
         } catch let error as TaskLinkError {
             throw cancelled(error, cancel: error.cancel)
+        } catch let error as Cancelled {
+            throw cancelled(error.error, cancel: error.cancel)
         } catch {
             throw cancelled(error, cancel: (try? TaskLink.parse(text, now: now, vaultName: nil))?.callbacks.cancel)
         }
+        let link = parsed!
         do {
             switch link {
             case .start(let start):
-                let (task, change) = try TaskNotes.noteChange(start.id, in: vault, status: .doing)
+                let (task, change) = found!
                 if let running = try vault.tasks.running(), running.entry.task?.path == task.path {
                     // The same link opened twice: the task already runs.
                     return .started(title: task.title, path: task.path, id: nil, success: start.callbacks.success)
@@ -73,7 +85,7 @@ struct Open: OutcomeCommand {
                 return .started(
                     title: task.title, path: task.path, id: started.events.last!.id, success: start.callbacks.success)
             case .complete(let complete):
-                let (task, change) = try TaskNotes.noteChange(complete.id, in: vault, status: .done)
+                let (task, change) = found!
                 let at = SystemTimeZone().localInstant(at: now)
                 let (_, appended) = try vault.tasks.complete(task: task.path, at: at, note: change)
                 appended?.warnings.forEach(Terminal.warn)
@@ -85,6 +97,17 @@ struct Open: OutcomeCommand {
         } catch {
             throw cancelled(error, cancel: link.callbacks.cancel)
         }
+    }
+
+    static func isStart(_ link: TaskLink) -> Bool {
+        if case .start = link { return true }
+        return false
+    }
+
+    /// A refusal met after the link was read: its `x-cancel` goes with it.
+    struct Cancelled: Error {
+        var error: any Error
+        var cancel: String?
     }
 
     /// Opens (or prints) `cancel`, then the refusal.

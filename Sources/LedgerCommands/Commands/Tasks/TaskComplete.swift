@@ -39,11 +39,18 @@ struct TaskComplete: InputChecked, OutcomeCommand {
     func execute() throws -> Completed {
         _ = TaskNotes.required()  // in alog-full: hands the command line to alog-notes
         let instant = try checkedInput(CommandClock.expression)
-        let vault = try VaultOptions.open(explicit: options.vault)
+        // A named note is found, and its edit made, before anything is written.
+        var found: (task: TaskNote, change: NoteChange?)?
+        let vault = try VaultOptions.open(explicit: options.vault) { vault in
+            if let note { found = try TaskNotes.noteChange(note, in: vault, status: .done) }
+            if note == nil, try vault.tasks.running() == nil {
+                throw TaskError.noTaskRunning(runningType: try vault.summary().timeline.running?.entry.type)
+            }
+        }
         let running = try vault.tasks.running()
         let name: String
-        if let note {
-            name = note
+        if let found {
+            name = found.task.path
         } else {
             guard let task = running?.entry.task else {
                 throw TaskError.noTaskRunning(runningType: try vault.summary().timeline.running?.entry.type)
@@ -56,7 +63,7 @@ struct TaskComplete: InputChecked, OutcomeCommand {
             }
             name = task.path
         }
-        let (task, change) = try TaskNotes.noteChange(name, in: vault, status: .done)
+        let (task, change) = try found ?? TaskNotes.noteChange(name, in: vault, status: .done)
         let (stopped, appended) = try vault.tasks.complete(task: task.path, at: instant, note: change)
         return Completed(
             title: task.title, path: task.path, stopped: stopped, statusChanged: change != nil, orphaned: false,

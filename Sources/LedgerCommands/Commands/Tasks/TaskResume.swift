@@ -28,18 +28,23 @@ struct TaskResume: InputChecked, OutcomeCommand {
     func execute() throws -> Resumed {
         let reader = TaskNotes.required()
         let instant = try checkedInput(CommandClock.expression)
-        let vault = try VaultOptions.open(explicit: options.vault)
-        guard let paused = try vault.tasks.lastPaused(), let task = paused.entry.task else {
-            throw TaskError.noPausedTask
+        var paused: TaskRef?
+        let vault = try VaultOptions.open(explicit: options.vault) { vault in
+            if let running = try vault.summary().timeline.running {
+                throw TimerError.alreadyRunning(type: running.entry.type, since: running.start)
+            }
+            guard let task = try vault.tasks.lastPaused()?.entry.task else { throw TaskError.noPausedTask }
+            // The note decides: gone, or done (on this device or another), is not resumed.
+            let note: TaskNote
+            do {
+                note = try reader.task(named: task.path, vault: vault.root)
+            } catch {
+                throw TaskError.noteNotFound(task.path)
+            }
+            if note.status == .done { throw TaskError.taskDone(path: task.path) }
+            paused = task
         }
-        // The note decides: gone, or done (on this device or another), is not resumed.
-        let note: TaskNote
-        do {
-            note = try reader.task(named: task.path, vault: vault.root)
-        } catch {
-            throw TaskError.noteNotFound(task.path)
-        }
-        if note.status == .done { throw TaskError.taskDone(path: task.path) }
+        let task = paused!
         let (_, started) = try vault.tasks.resume(at: instant)
         return Resumed(task: task, id: started.events.last!.id, instant: instant, warnings: started.warnings)
     }

@@ -41,10 +41,14 @@ struct TaskStart: InputChecked, OutcomeCommand {
     func execute() throws -> Started {
         let reader = TaskNotes.required()
         let (instant, type) = try checkedInput(CommandClock.expression)
-        let vault = try VaultOptions.open(explicit: options.vault)
+        // The note is found and its edit made before anything is written (queued taps, notes).
+        var found: (task: TaskNote, change: NoteChange?)?
+        let vault = try VaultOptions.open(explicit: options.vault) { vault in
+            let task = try reader.task(named: note, vault: vault.root)
+            found = (task, try TaskNotes.noteChange(task, in: vault, status: .doing))
+        }
         try TaskNotes.stopOrphan(vault, at: instant)
-        let task = try reader.task(named: note, vault: vault.root)
-        let change = try TaskNotes.noteChange(task, in: vault, status: .doing)
+        let (task, change) = found!
         let (started, plan) = try vault.tasks.start(
             task: TaskRef(path: task.path, title: task.title), type: type, at: instant, adjust: adjust, note: change)
         return Started(
