@@ -157,6 +157,26 @@ struct DayNotesCLITests {
         #expect(second != first && setup.note.contains("coffee ^\(second)"))
     }
 
+    @Test("a command reads the recent days' notes; a line typed into an older note waits for rebuild or sync")
+    func olderNotes() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["log", "wake", "--at", "2029-10-01T07:00:00Z"]).succeeded)
+        #expect(try setup.run(["notes", "enable"]).succeeded)
+        let old = setup.vault + "/Activities/2029-10-01.md"
+        // Saved in place, as Obsidian saves (the folder does not change).
+        let text = try readFile(old).replacingOccurrences(
+            of: "%% alog:end %%", with: "- 12:00 meal late lunch\n%% alog:end %%")
+        let handle = try #require(FileHandle(forWritingAtPath: old))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+        #expect(try setup.run(["history"]).succeeded)
+        #expect(try !setup.history().contains { $0["note"] as? String == "late lunch" })
+        let rebuilt = try setup.run(["notes", "rebuild"])
+        #expect(rebuilt.succeeded && rebuilt.stderr.contains("logged 1 typed line"), "\(rebuilt.stderr)")
+        #expect(try setup.history().filter { $0["note"] as? String == "late lunch" }.count == 1)
+    }
+
     @Test("a note whose markers were removed never deletes anything")
     func damagedMarkers() throws {
         let setup = try Setup()

@@ -66,19 +66,6 @@ enum DayNoteFixture {
     }
 }
 
-/// SplitMix64: a seeded generator, so a failing case can be run again.
-struct DayNoteRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}
-
 extension DayNoteFixture {
     /// `entries` with `changes` recorded, as the shell records them (times in `offset`).
     static func apply(_ changes: DayNoteChanges, to entries: [DayNoteEntry]) -> [DayNoteEntry] {

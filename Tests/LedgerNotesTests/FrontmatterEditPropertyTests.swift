@@ -1,19 +1,6 @@
 import LedgerNotes
 import Testing
 
-/// A seeded generator (SplitMix64): the same notes on every run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A generated note: its frontmatter's lines around the key's entry, so the edit's result can
 /// be predicted outside the entry's own lines.
 struct GeneratedNote {

@@ -69,18 +69,12 @@ import Testing
     }
 }
 
-/// SplitMix64: a fixed seed gives the same links on every machine, so a failure reproduces.
+/// The links' generator: `SeededRandom` with the picks the fuzz test makes.
 struct TaskLinkRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+    var base: SeededRandom
+    init(seed: UInt64) { base = SeededRandom(state: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { base.next() }
 
     /// A number in `range` (the modulo's bias is of no matter here).
     mutating func int(_ range: ClosedRange<Int>) -> Int {

@@ -283,6 +283,11 @@ extension Vault {
     func rememberDayNotes(_ written: [(date: CivilDate, path: String, bytes: [UInt8])]) {
         guard !written.isEmpty else { return }
         try? FileSystem.makeDirectories(dayNotesState)
+        let path = written[0].path
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        if let identity = FileIdentity.of(folder.isEmpty ? root : root + "/" + folder) {
+            _ = try? FileSystem.writeAtomically(dayNotesState + "folder", Array(identity.text.utf8))
+        }
         for note in written {
             _ = try? FileSystem.writeAtomically(dayNotesState + note.date.iso + ".md", note.bytes)
             // The note's file as alog left it: not a change of the user's for the next read.
@@ -293,36 +298,68 @@ extension Vault {
     }
 
     /// When the last read of the changed notes started (the real clock, nanoseconds): a note
-    /// whose file changed since is read again. nil: never (every note is read).
-    var dayNotesScanned: Int64? {
-        guard let text = try? FileSystem.readString(dayNotesState + "scanned") else { return nil }
+    /// whose file changed since is read again. nil: never (every note is read). `recent`: the
+    /// last read of only the recent days' notes.
+    func dayNotesScanned(_ name: String = "scanned") -> Int64? {
+        guard let text = try? FileSystem.readString(dayNotesState + name) else { return nil }
         return Int64(text.split(separator: "\n").first ?? "")
     }
 
-    func markDayNotesScanned(at nanos: Int64) {
+    func markDayNotesScanned(at nanos: Int64, full: Bool = true) {
         try? FileSystem.makeDirectories(dayNotesState)
-        _ = try? FileSystem.writeAtomically(dayNotesState + "scanned", Array("\(nanos)\n".utf8))
+        for name in full ? ["scanned", "recent"] : ["recent"] {
+            _ = try? FileSystem.writeAtomically(dayNotesState + name, Array("\(nanos)\n".utf8))
+        }
     }
 
-    /// The dates of the day notes in `setting`'s folder whose files changed (their status or
-    /// content times) since the last read started, and when this one started. One `stat` a note:
-    /// a few microseconds each.
-    func changedDayNotes(_ setting: DayNotesSetting) -> (dates: Set<CivilDate>, started: Int64) {
+    /// How many days back a command looks for changed notes (the notes of the last weeks,
+    /// where people type); `sync` and `alog notes` look at every note.
+    static let recentDays: Int64 = 31
+
+    /// The dates of the day notes whose files changed (their status or content times) since the
+    /// last read started, when this read started, how many notes were looked at, and whether
+    /// every note was (`all`, a first read, or a folder that gained or lost files since the last
+    /// full read); otherwise only the notes of the last `recentDays` days and tomorrow are: the
+    /// cost of a command does not grow with the years of notes. One `stat` a note.
+    func changedDayNotes(_ setting: DayNotesSetting, all: Bool = true) -> (
+        dates: Set<CivilDate>, started: Int64, checked: Int, full: Bool
+    ) {
         // File times come from a coarser clock (and some file systems keep whole or 2-second
         // times): a margin, so an edit made just as the last read started is read again.
         let started = SystemClock.nowNanos() - 3_000_000_000
-        let since = dayNotesScanned ?? .min
+        let fullSince = dayNotesScanned() ?? .min
         let folder = setting.folder.isEmpty ? root : root + "/" + setting.folder
-        var changed = Set<CivilDate>()
-        // `YYYY-MM-DD.md`: 13 bytes ending in `.md`.
-        let notes = FileSystem.files(in: folder) { name in
-            name.count == 13 && name[10] == UInt8(ascii: ".") && name[11] == UInt8(ascii: "m")
-                && name[12] == UInt8(ascii: "d")
+        // The folder changes with every note written (a rename into place): by alog itself when it
+        // is as alog left it (`folder`), else files came or went (a pull, a note made by hand).
+        let folderIdentity = FileIdentity.of(folder)
+        let leftByAlog = (try? FileSystem.readString(dayNotesState + "folder")).flatMap {
+            FileIdentity(text: Substring($0))
         }
+        let folderChanged =
+            folderIdentity.map { ($0.changed >= fullSince || $0.modified >= fullSince) && $0 != leftByAlog } ?? true
+        let full = all || fullSince == .min || folderChanged
+        let since = full ? fullSince : max(fullSince, dayNotesScanned("recent") ?? .min)
+        var notes: [(name: String, identity: FileIdentity)] = []
+        if full {
+            // `YYYY-MM-DD.md`: 13 bytes ending in `.md`.
+            notes = FileSystem.files(in: folder) { name in
+                name.count == 13 && name[10] == UInt8(ascii: ".") && name[11] == UInt8(ascii: "m")
+                    && name[12] == UInt8(ascii: "d")
+            }
+        } else {
+            let today = CivilDate(unixMillis: clock()).daysSinceEpoch
+            for day in today - Self.recentDays...today + 1 {
+                let name = CivilDate(daysSinceEpoch: day).iso + ".md"
+                if let identity = FileIdentity.of(folder + "/" + name) { notes.append((name, identity)) }
+            }
+        }
+        var changed = Set<CivilDate>()
+        var checked = 0
         for (name, identity) in notes {
             guard identity.changed >= since || identity.modified >= since,
                 let date = CivilDate(iso: String(name.dropLast(3)))
             else { continue }
+            checked += 1
             // A file exactly as alog itself last wrote it is no change.
             if let written = try? FileSystem.readString(dayNotesState + date.iso + ".file"),
                 FileIdentity(text: Substring(written)) == identity
@@ -331,7 +368,7 @@ extension Vault {
             }
             changed.insert(date)
         }
-        return (changed.union(dayNotesWithProblems), started)
+        return (changed.union(dayNotesWithProblems), started, checked, full)
     }
 
     /// Reads the day notes someone changed since alog last did (typed lines, changed or removed
@@ -340,10 +377,14 @@ extension Vault {
     @discardableResult
     public func pickUpDayNotes() throws -> DayNotesReport? {
         guard let setting = try dayNotesSetting() else { return nil }
-        let (changed, started) = changedDayNotes(setting)
-        guard !changed.isEmpty else { return nil }
+        let (changed, started, checked, full) = changedDayNotes(setting, all: false)
+        guard !changed.isEmpty else {
+            // Notes alog itself wrote since the last read: not looked at again.
+            if checked > 0 || full { markDayNotesScanned(at: started, full: full) }
+            return nil
+        }
         let appended = try append([], message: "alog: day notes", dayNotes: .dates(changed))
-        markDayNotesScanned(at: started)
+        markDayNotesScanned(at: started, full: full)
         return appended.dayNotes
     }
 
@@ -356,7 +397,7 @@ extension Vault {
         for number in 0..<index.count {
             dates.insert(DayNoteClock.noteDate(of: try index.entry(number).at, dayStart: setting.dayStart))
         }
-        let (changed, started) = changedDayNotes(setting)
+        let (changed, started, _, _) = changedDayNotes(setting)
         dates.formUnion(changed)
         let appended = try append([], message: "alog: day notes written", dayNotes: .dates(dates))
         markDayNotesScanned(at: started)
@@ -376,7 +417,7 @@ extension Vault {
         for path in report.notesReceived + report.notesMerged where path.hasPrefix(prefix) && path.hasSuffix(".md") {
             if let date = CivilDate(iso: String(path.dropFirst(prefix.count).dropLast(3))) { dates.insert(date) }
         }
-        let (changed, started) = changedDayNotes(setting)
+        let (changed, started, _, _) = changedDayNotes(setting)
         dates.formUnion(changed)
         guard !dates.isEmpty else { return nil }
         let appended = try append([], message: "alog: day notes after a sync", dayNotes: .dates(dates))
