@@ -24,10 +24,10 @@ extension Vault {
             case .commit(let hex)?: hex
             default: nil
             }
-        if let head, let text = try? FileSystem.read(cache), let newline = text.firstIndex(of: 10),
-            String(decoding: text[..<newline], as: UTF8.self) == head
+        if let head, let text = try? FileSystem.read(cache), text.count >= 2, text.suffix(2) == [46, 10],
+            let newline = text.firstIndex(of: 10), String(decoding: text[..<newline], as: UTF8.self) == head
         {
-            let rest = Array(text[(newline + 1)...])
+            let rest = Array(text[(newline + 1)..<(text.count - 2)])
             return rest.isEmpty ? nil : DayNotesSetting(bytes: rest)
         }
         guard let commit = try headCommit() else { return nil }
@@ -37,10 +37,14 @@ extension Vault {
     }
 
     /// Keeps the day notes' setting of commit `hex` (nil: off) for `dayNotesSetting()`.
+    /// Rewritten in place on every commit (a rename would force a writeback on ext4): a last
+    /// line `.` tells a whole file from a torn one, which reads as no cache.
     func rememberDayNotesSetting(_ setting: DayNotesSetting?, at hex: String) {
-        try? FileSystem.makeDirectories(dayNotesState)
-        _ = try? FileSystem.writeAtomically(
-            dayNotesState + "setting", Array((hex + "\n").utf8) + (setting?.bytes ?? []))
+        let bytes = Array((hex + "\n").utf8) + (setting?.bytes ?? []) + Array(".\n".utf8)
+        if (try? FileSystem.overwrite(dayNotesState + "setting", bytes)) == nil {
+            try? FileSystem.makeDirectories(dayNotesState)
+            try? FileSystem.overwrite(dayNotesState + "setting", bytes)
+        }
     }
 
     /// `<git dir>/alog/day-notes/`: what alog last wrote into each day note (`<date>.md`) and its
