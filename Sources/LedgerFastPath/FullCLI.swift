@@ -23,10 +23,9 @@ package enum FullCLI {
 
     private static func location(_ program: String, _ variable: String) -> String {
         if let explicit = FileSystem.environment(variable), !explicit.isEmpty { return explicit }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        var own = count > 0 ? String(cString: buffer) : (CommandLine.arguments.first ?? "alog")
-        if count <= 0, !own.contains("/") { own = "./" + own }
+        let executable = FileSystem.executablePath()
+        var own = executable ?? (CommandLine.arguments.first ?? "alog")
+        if executable == nil, !own.contains("/") { own = "./" + own }
         let directory = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
         return directory + "/" + program
     }

@@ -33,8 +33,7 @@ public struct Event: Hashable, Sendable {
     public var entryID: EventID? {
         switch body {
         case .logged, .started: id
-        case .edited(let target, _), .deleted(let target), .restored(let target), .stopped(let target, _, _): target
-        case .typeDefined, .goalSet, .favoriteSet, .orderSet, .renamed: nil
+        default: body.target
         }
     }
 }
@@ -87,6 +86,15 @@ public enum EventBody: Hashable, Sendable {
     /// A type renamed: entries, goals, favorites and the definition of `from` are shown as
     /// `to` (see `TypeCatalog` for the rule when renames cross).
     case renamed(from: String, to: String)
+
+    /// The entry this body changes: an edit's, delete's, restore's or stop's target (nil for a
+    /// log, a start and the catalog's kinds).
+    public var target: EventID? {
+        switch self {
+        case .edited(let target, _), .deleted(let target), .restored(let target), .stopped(let target, _, _): target
+        case .logged, .started, .typeDefined, .goalSet, .favoriteSet, .orderSet, .renamed: nil
+        }
+    }
 
     /// The `kind` written on disk.
     public var kind: String {

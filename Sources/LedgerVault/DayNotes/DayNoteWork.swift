@@ -78,12 +78,4 @@ enum DayNoteFold {
             break
         }
     }
-
-    /// The entry a body changes, when it names one (`edited`, `deleted`, `restored`, `stopped`).
-    static func target(of body: EventBody) -> EventID? {
-        switch body {
-        case .edited(let target, _), .deleted(let target), .restored(let target), .stopped(let target, _, _): target
-        default: nil
-        }
-    }
 }

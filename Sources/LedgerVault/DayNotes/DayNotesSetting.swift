@@ -1,3 +1,4 @@
+public import LedgerCore
 import LedgerEnvironment
 
 /// Whether the vault keeps day notes, and how: `.alog/notes`, committed (so every device of the
@@ -46,6 +47,14 @@ public struct DayNotesSetting: Hashable, Sendable {
         guard let folder, Self.folderProblem(folder) == nil else { return nil }
         self.init(folder: folder, dayStart: dayStart)
         self.on = on
+    }
+
+    /// The date of the day note at vault path `path` (`<folder>/YYYY-MM-DD.md`), nil when it is
+    /// none (the inverse of `DayNote.path(for:folder:)`).
+    public func date(ofNote path: String) -> CivilDate? {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        guard path.hasPrefix(prefix), path.hasSuffix(".md") else { return nil }
+        return CivilDate(iso: String(path.dropFirst(prefix.count).dropLast(3)))
     }
 
     /// Why `folder` cannot hold day notes, or nil.

@@ -97,9 +97,9 @@ extension Vault {
             case .started(_, let at, _, _, _):
                 dates.insert(date(at))
                 // A start ends the window of the timer before it, maybe on the day before.
-                dates.insert(CivilDate(daysSinceEpoch: date(at).daysSinceEpoch - 1))
+                dates.insert(date(at).adding(days: -1))
             default:
-                guard let target = DayNoteFold.target(of: body) else { continue }
+                guard let target = body.target else { continue }
                 var entry = summary.recentTimers.first { $0.id == target }
                 if entry == nil {
                     if state == nil { state = try self.state() }
@@ -191,8 +191,7 @@ extension Vault {
     /// A day's note entries: its own, with the next day's timers to end a window left running
     /// (so the cost of a day is the day's, not the ledger's).
     static func dayEntries(_ day: CivilDate, _ byDate: [CivilDate: [Entry]], dayStart: Int) -> [DayNoteEntry] {
-        let next = CivilDate(daysSinceEpoch: day.daysSinceEpoch + 1)
-        return DayNoteEntry.day(day, of: (byDate[day] ?? []) + (byDate[next] ?? []), dayStart: dayStart)
+        DayNoteEntry.day(day, of: (byDate[day] ?? []) + (byDate[day.adding(days: 1)] ?? []), dayStart: dayStart)
     }
 
     /// A typed line's events: an instant's log, a running timer's start, or a window's start and
@@ -401,9 +400,18 @@ extension Vault {
         for number in 0..<index.count {
             dates.insert(DayNoteClock.noteDate(of: try index.entry(number).at, dayStart: setting.dayStart))
         }
+        return try writeDayNotes(dates, setting: setting, message: "alog: day notes written")
+    }
+
+    /// The notes of `dates` and every note someone changed, read and written anew as one
+    /// commit (every note is looked at for changes).
+    private func writeDayNotes(_ dates: Set<CivilDate>, setting: DayNotesSetting, message: String) throws
+        -> DayNotesReport?
+    {
         let (changed, started, _, _) = changedDayNotes(setting)
-        dates.formUnion(changed)
-        let appended = try append([], message: "alog: day notes written", dayNotes: .dates(dates))
+        let all = dates.union(changed)
+        guard !all.isEmpty else { return nil }
+        let appended = try append([], message: message, dayNotes: .dates(all))
         markDayNotesScanned(at: started)
         return appended.dayNotes
     }
@@ -417,16 +425,10 @@ extension Vault {
         for day in report.receivedDays {
             for near in day - 1...day + 1 { dates.insert(CivilDate(daysSinceEpoch: near)) }
         }
-        let prefix = setting.folder.isEmpty ? "" : setting.folder + "/"
-        for path in report.notesReceived + report.notesMerged where path.hasPrefix(prefix) && path.hasSuffix(".md") {
-            if let date = CivilDate(iso: String(path.dropFirst(prefix.count).dropLast(3))) { dates.insert(date) }
+        for path in report.notesReceived + report.notesMerged {
+            if let date = setting.date(ofNote: path) { dates.insert(date) }
         }
-        let (changed, started, _, _) = changedDayNotes(setting)
-        dates.formUnion(changed)
-        guard !dates.isEmpty else { return nil }
-        let appended = try append([], message: "alog: day notes after a sync", dayNotes: .dates(dates))
-        markDayNotesScanned(at: started)
-        return appended.dayNotes
+        return try writeDayNotes(dates, setting: setting, message: "alog: day notes after a sync")
     }
 
     /// Turns day notes on (the setting committed) and writes every day's note; `nil` folder:
@@ -465,10 +467,7 @@ extension Vault {
         path: String, setting: DayNotesSetting, base: [UInt8]?, ours: [UInt8], theirs: [UInt8],
         states: () throws -> (ours: LedgerState, theirs: LedgerState)
     ) throws -> [UInt8]? {
-        let prefix = setting.folder.isEmpty ? "" : setting.folder + "/"
-        guard path.hasPrefix(prefix), path.hasSuffix(".md"),
-            let date = CivilDate(iso: String(path.dropFirst(prefix.count).dropLast(3)))
-        else { return nil }
+        guard let date = setting.date(ofNote: path) else { return nil }
         let (oursState, theirsState) = try states()
         // The day's entries and the next day's (whose timers end a window left running).
         func day(_ state: LedgerState) -> [Entry] {
@@ -500,15 +499,10 @@ extension Vault {
 }
 
 extension CivilDate {
-    /// `YYYY-MM-DD`, nil for anything else (or a date that does not exist).
+    /// `YYYY-MM-DD` exactly (LedgerCore's strict date reading, a day's precision), nil for
+    /// anything else.
     init?(iso text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
-        let date = CivilDate(year: year, month: month, day: day)
-        guard date.iso == text else { return nil }
+        guard let (date, precision) = CivilDate.parse(text), precision == .day, date.iso == text else { return nil }
         self = date
     }
 }

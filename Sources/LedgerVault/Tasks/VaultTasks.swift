@@ -29,6 +29,8 @@ public struct VaultTasks {
     /// What `start` will do.
     public struct StartPlan: Sendable {
         public var timer: VaultTimers.StartPlan
+        /// The timer's type as the vault names it (a former name read as the new one).
+        public var type: String
         /// The type is defined by this start (the default type, not yet in the vault).
         public var definesType: Bool
     }
@@ -48,16 +50,13 @@ public struct VaultTasks {
         {
             throw TaskError.taskAlreadyRunning(path: task.path, since: running.start)
         }
-        var defines = false
-        if summary.type(named: type) == nil {
-            guard type == Self.defaultType.name, summary.definition(named: type)?.archived != true else {
-                _ = try vault.checkLog(type: type)
-                return StartPlan(timer: VaultTimers.StartPlan(stops: nil, trims: []), definesType: false)
-            }
-            defines = true
-        }
+        // Only the default type is defined by a start; any other must be in use, as for `start`.
+        let defines =
+            summary.type(named: type) == nil && type == Self.defaultType.name
+            && summary.definition(named: type)?.archived != true
+        let resolved = defines ? type : try Vault.typeInUse(type, summary: summary).name
         let timer = try vault.timers.checkStartWindow(at: at, goal: nil, adjust: adjust)
-        return StartPlan(timer: timer, definesType: defines)
+        return StartPlan(timer: timer, type: resolved, definesType: defines)
     }
 
     /// Starts the task's timer (switching off the running one) and commits `note` (its status
@@ -68,9 +67,8 @@ public struct VaultTasks {
         // The title a note gives is made one line of at most 500 characters, so the start reads back.
         let task = TaskRef(path: task.path, title: TaskRef.cleanTitle(task.title, fallback: task.id))
         let plan = try checkStart(task: task, type: type, at: at, adjust: adjust)
-        let resolved = plan.definesType ? type : try vault.checkLog(type: type)
         var bodies: [EventBody] = plan.definesType ? [.typeDefined(Self.defaultType)] : []
-        bodies += VaultTimers.startBodies(plan.timer, type: resolved, at: at, note: nil, goal: nil, task: task)
+        bodies += VaultTimers.startBodies(plan.timer, type: plan.type, at: at, note: nil, goal: nil, task: task)
         let switched = plan.timer.stops.map { " (stops \($0.entry.type))" } ?? ""
         let appended = try vault.append(
             bodies, message: "alog: start task \(task.path) at \(at.iso8601)\(switched)", notes: note.map { [$0] } ?? []

@@ -27,13 +27,17 @@ package struct CurrentTaskFile: Sendable, Equatable {
         self.init(task: task, since: running.start.seconds, vaultName: vaultName)
     }
 
-    package var bytes: [UInt8] {
+    /// The keys and their JSON strings, in the file's order (`task current --json` prints them too).
+    package var members: [(String, String)] {
         var start = LocalInstant(seconds: startTime, offset: 0).iso8601
         if start.hasSuffix("+00:00") { start = String(start.dropLast(6)) + "Z" }
-        let members = [
-            ("id", id), ("title", title), ("startTime", start), ("vaultName", vaultName), ("path", path),
-        ]
-        let text = "{" + members.map { "\(JSONText.string($0.0)): \(JSONText.string($0.1))" }.joined(separator: ", ")
+        return [("id", id), ("title", title), ("startTime", start), ("vaultName", vaultName), ("path", path)].map {
+            ($0.0, JSONText.string($0.1))
+        }
+    }
+
+    package var bytes: [UInt8] {
+        let text = "{" + members.map { "\(JSONText.string($0.0)): \($0.1)" }.joined(separator: ", ")
         return Array((text + "}\n").utf8)
     }
 

@@ -22,9 +22,7 @@ struct TaskComplete: InputChecked, OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func checkedInput(_ time: TimeExpression) throws -> LocalInstant {
-        try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
-    }
+    func checkedInput(_ time: TimeExpression) throws -> LocalInstant { try Stop.input(at: at, time) }
 
     struct Completed {
         var title: String

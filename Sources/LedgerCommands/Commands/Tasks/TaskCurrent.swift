@@ -3,6 +3,7 @@ import LedgerCore
 import LedgerEnvironment
 import LedgerOutput
 import LedgerVault
+import LedgerWidget
 
 struct TaskCurrent: OutcomeCommand {
     static let configuration = CommandConfiguration(
@@ -23,15 +24,8 @@ struct TaskCurrent: OutcomeCommand {
             return emit(json ? "null" : "no task is running")
         }
         if json {
-            let start = interval.start
-            var iso = LocalInstant(seconds: start.seconds, offset: 0).iso8601
-            if iso.hasSuffix("+00:00") { iso = String(iso.dropLast(6)) + "Z" }
-            emit(
-                JSONText.object([
-                    ("id", JSONText.string(task.id)), ("title", JSONText.string(task.title)),
-                    ("startTime", JSONText.string(iso)), ("vaultName", JSONText.string(current.vaultName)),
-                    ("path", JSONText.string(task.path)),
-                ]))
+            let file = CurrentTaskFile(task: task, since: interval.start.seconds, vaultName: current.vaultName)
+            emit(JSONText.object(file.members.map { ($0.0, $0.1) }))
         } else {
             let now = CommandClock.nowSeconds
             emit(

@@ -13,9 +13,7 @@ struct TaskPause: InputChecked, OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func checkedInput(_ time: TimeExpression) throws -> LocalInstant {
-        try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
-    }
+    func checkedInput(_ time: TimeExpression) throws -> LocalInstant { try Stop.input(at: at, time) }
 
     func execute() throws -> Stop.Stopped {
         let instant = try checkedInput(CommandClock.expression)

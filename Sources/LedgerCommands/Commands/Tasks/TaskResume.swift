@@ -14,9 +14,7 @@ struct TaskResume: InputChecked, OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func checkedInput(_ time: TimeExpression) throws -> LocalInstant {
-        try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
-    }
+    func checkedInput(_ time: TimeExpression) throws -> LocalInstant { try Stop.input(at: at, time) }
 
     struct Resumed {
         var task: TaskRef

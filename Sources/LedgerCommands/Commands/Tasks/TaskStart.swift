@@ -25,8 +25,7 @@ struct TaskStart: InputChecked, OutcomeCommand {
     @OptionGroup var options: VaultOptions
 
     func checkedInput(_ time: TimeExpression) throws -> (instant: LocalInstant, type: String) {
-        let instant = try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
-        return (instant, try type.map(InputCheck.typeName) ?? VaultTasks.defaultType.name)
+        (try Stop.input(at: at, time), try type.map(InputCheck.typeName) ?? VaultTasks.defaultType.name)
     }
 
     struct Started {
