@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "alog", targets: ["alog"]),
         .executable(name: "alog-full", targets: ["alog-full"]),
         .executable(name: "alog-notes", targets: ["alog-notes"]),
+        .executable(name: "alog-serve", targets: ["alog-serve"]),
         .library(name: "LedgerCore", targets: ["LedgerCore"]),
         .library(name: "LedgerVault", targets: ["LedgerVault"]),
         .library(name: "LedgerCommands", targets: ["LedgerCommands"]),
@@ -16,6 +17,11 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Layer 0: the system library (libgit2 via pkg-config).
@@ -141,6 +147,30 @@ let package = Package(
         .executableTarget(
             name: "alog-notes", dependencies: ["LedgerCommands", "LedgerTaskNotes"],
             linkerSettings: libgit2ExecutableLinking),
+        // The web dashboard (docs/web.md): pages, the JSON API and the live feed over Hummingbird,
+        // a thin shell that runs the CLI's own command lines in-process (`LedgerCommands`'
+        // `Alog.main` inside an `Invocation`), so every rule, check and refusal is the CLI's.
+        // Only `alog-serve` links it: the server stack stays out of `alog` and `alog-full`.
+        .target(
+            name: "LedgerWeb",
+            dependencies: [
+                "LedgerCommands", "LedgerCore", "LedgerSystem", "LedgerGitLayout",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            // The sources of EmbeddedAssets.swift (scripts/embed-assets.sh).
+            exclude: ["Assets/app.css", "Assets/app.js", "Assets/icon.svg"]),
+        // `alog-serve`: `alog serve` hands its command line here (as task commands go to
+        // `alog-notes`).
+        .executableTarget(
+            name: "alog-serve", dependencies: ["LedgerWeb", "LedgerCommands", "LedgerTaskNotes"],
+            linkerSettings: libgit2ExecutableLinking),
         // The fuzzing harness (docs/robustness.md): generated command lines, event lines and
         // damaged vaults through the real readers, in-process; `alog-fuzz` runs it.
         .target(
@@ -177,6 +207,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        // The web dashboard: every route with HummingbirdTesting, the guards, the live feed, and
+        // a real headless Chromium (scripts/browser-test.py) when it is installed.
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "LedgerWeb", "LedgerCommands", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         // The notes surface: the frontmatter-edit corpus, the task-link fuzz test, day notes.
         .testTarget(
             name: "LedgerNotesTests",

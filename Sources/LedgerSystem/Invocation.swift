@@ -21,14 +21,21 @@ package final class Invocation: @unchecked Sendable {
     package let environment: [String: String]
     package let workingDirectory: String
     package let input: [UInt8]
+    /// A shell that reads refusals as data (the web server) gets each one as `--json` gives
+    /// it, `{"error": {"code", "message"}}` on stderr, whether or not the command line says
+    /// `--json`.
+    package let refusalsAsJSON: Bool
     private let written = Locked<(output: [UInt8], error: [UInt8])>(([], []))
     /// Warnings said once per run (`Terminal.warn`).
     package let warned = Locked<Set<String>>([])
 
-    package init(environment: [String: String], workingDirectory: String, input: [UInt8] = []) {
+    package init(
+        environment: [String: String], workingDirectory: String, input: [UInt8] = [], refusalsAsJSON: Bool = false
+    ) {
         self.environment = environment
         self.workingDirectory = workingDirectory
         self.input = input
+        self.refusalsAsJSON = refusalsAsJSON
     }
 
     /// What the run wrote to its standard output and standard error.

@@ -25,7 +25,7 @@ enum CommandTable {
         Notes.self,
         Config.self, Rebuild.self, Repair.self,
         Verify.self,
-        Clone.self, Remote.self, Sync.self, Widget.self, Completions.self,
+        Clone.self, Remote.self, Sync.self, Serve.self, Widget.self, Completions.self,
     ]
 
     /// A command that runs (a leaf of the tree), by the words that name it.

@@ -1,0 +1,170 @@
+import Foundation
+package import Hummingbird
+import LedgerCore
+import ServiceLifecycle
+
+/// `/api/…`: the CLI's `--json` outputs, byte for byte, and its writes (docs/web.md).
+package struct APIRoutes: Sendable {
+    package let runner: CommandRunner
+    package let feed: ChangeFeed
+    package let keys: SessionKeys
+
+    package func register(on router: Router<WebContext>) {
+        let api = router.group("api")
+        api.get("events") { _, _ in await events() }
+        api.get("session") { _, context in
+            json(Array(JSONText.object([("csrf", JSONText.string(keys.csrfToken(for: context.session ?? "")))]).utf8))
+        }
+        api.get("show/:id") { _, context in
+            let id = context.parameters.get("id") ?? ""
+            return respond(await runner.run(["show", "--json", "--", id]))
+        }
+        api.get(":name") { request, context in
+            let name = context.parameters.get("name") ?? ""
+            guard let read = CommandLines.reads[name] else { return notFound(request) }
+            let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+            let line: [String]
+            do throws(RequestError) {
+                line = try CommandLines.line(read, query: query)
+            } catch {
+                return refuse(error)
+            }
+            return respond(await runner.run(line))
+        }
+        api.post(":name") { request, context in
+            let name = context.parameters.get("name") ?? ""
+            guard let write = CommandLines.writes[name] else { return notFound(request) }
+            let line: [String]
+            do throws(RequestError) {
+                let fields = try await Self.fields(of: request, context: context)
+                line = try CommandLines.line(write, fields: fields)
+            } catch {
+                return refuse(error)
+            }
+            return respond(await runner.run(line, writes: true), write: write)
+        }
+    }
+
+    private func notFound(_ request: Request) -> Response {
+        AccessGuard.refusal(
+            .notFound, code: "notFound",
+            message: "no endpoint \(request.method) \(request.uri.path.prefix(80)); docs/web.md lists them")
+    }
+
+    private func refuse(_ error: RequestError) -> Response {
+        let status: HTTPResponse.Status =
+            switch error {
+            case .tooLarge: .contentTooLarge
+            case .unsupportedMediaType: .unsupportedMediaType
+            default: .badRequest
+            }
+        return AccessGuard.refusal(status, code: error.code, message: error.message)
+    }
+
+    /// A command's answer: its JSON (or, for a write, the id or the sentence it printed), or
+    /// its refusal with the status `CommandResult.httpStatus` gives.
+    package func respond(_ result: CommandResult, write: CommandLines.Write? = nil) -> Response {
+        if let refusal = result.refusal {
+            return Response(
+                status: CommandResult.httpStatus(for: refusal, exitStatus: result.status),
+                headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
+        }
+        guard let write, !write.answersJSON else { return json(result.stdout) }
+        let printed = result.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let warnings = JSONText.array(result.warnings.map(JSONText.string))
+        let body =
+            write.answersID
+            ? JSONText.object([("id", JSONText.string(printed)), ("warnings", warnings)])
+            : JSONText.object([("message", JSONText.string(printed)), ("warnings", warnings)])
+        return json(Array(body.utf8))
+    }
+
+    private func json(_ bytes: [UInt8]) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// `GET /api/events`: Server-Sent Events, one `change` event each time the vault's HEAD or
+    /// the widget's queue changes (`data`: `{"head": …}`), until the page goes or the server
+    /// stops.
+    private func events() async -> Response {
+        let stream = await feed.subscribe()
+        let first = await feed.version
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "retry: 2000\nevent: hello\n" + Self.data(first)))
+                for await version in stream.cancelOnGracefulShutdown() {
+                    try await writer.write(ByteBuffer(string: "event: change\n" + Self.data(version)))
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    private static func data(_ version: VaultVersion) -> String {
+        "data: " + JSONText.object([("head", JSONText.string(version.head))]) + "\n\n"
+    }
+
+    /// A write's fields: a JSON object of strings (and booleans for flags), or a form; an
+    /// empty body is no fields.
+    static func fields(of request: Request, context: WebContext) async throws(RequestError) -> [String:
+        CommandLines.FieldValue]
+    {
+        let limit = context.maxUploadSize
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw .tooLarge(limit: limit)
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: limit)
+        } catch {
+            throw .tooLarge(limit: limit)
+        }
+        let bytes = Array(body.readableBytesView)
+        if bytes.allSatisfy({ $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }) { return [:] }
+        let type = (request.headers[.contentType] ?? "application/json").lowercased()
+        // A JSON object sent as a form (curl's `-d` without a type) is read as JSON.
+        if type.hasPrefix("application/x-www-form-urlencoded"), bytes.first(where: { $0 > 32 }) != UInt8(ascii: "{") {
+            return Dictionary(
+                formFields(String(decoding: bytes, as: UTF8.self)).map { ($0.0, .text($0.1)) },
+                uniquingKeysWith: { first, _ in first })
+        }
+        guard type.hasPrefix("application/json") || type.hasPrefix("application/x-www-form-urlencoded") else {
+            throw .unsupportedMediaType(type)
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes))
+        } catch {
+            throw .malformedBody("it does not parse as JSON")
+        }
+        guard let members = object as? [String: Any] else { throw .malformedBody("it is not an object") }
+        var fields: [String: CommandLines.FieldValue] = [:]
+        for (name, value) in members {
+            if let text = value as? String {
+                fields[name] = .text(text)
+            } else if let flag = value as? Bool {
+                fields[name] = .flag(flag)
+            } else if value is NSNull {
+                continue
+            } else {
+                throw .notAString(name)
+            }
+        }
+        return fields
+    }
+
+    private static func formFields(_ text: String) -> [(String, String)] {
+        text.split(separator: "&").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ part: Substring) -> String {
+                String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
+            }
+            guard let name = parts.first else { return nil }
+            return (decode(name), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+}

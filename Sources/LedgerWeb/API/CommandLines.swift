@@ -1,0 +1,180 @@
+/// The command lines the API and the pages run, built from a request's words. Only the options
+/// named here are passed on, each as `--name=value` (a value is never read as an option), and
+/// the positional words after `--`: a request cannot reach any other option of a command.
+package enum CommandLines {
+    /// A query's or a body's values by name (a repeated name keeps every value in order).
+    package typealias Values = [(name: String, value: String)]
+
+    /// The read endpoints: `GET /api/NAME` runs `words --json` with these options.
+    package struct Read: Sendable {
+        package var words: [String]
+        /// Options passed on as `--name=value`.
+        package var options: Set<String> = []
+        /// Options that may repeat (`type`, `group`).
+        package var repeated: Set<String> = []
+        /// Flags passed as `--name` for a value of `1`/`true`.
+        package var flags: Set<String> = []
+        /// The query name whose value is the positional word (after `--`).
+        package var positional: String?
+    }
+
+    package static let reads: [String: Read] = [
+        "status": Read(words: ["status"]),
+        "history": Read(
+            words: ["history"], options: ["limit", "since", "from", "to"], repeated: ["type", "group"],
+            flags: ["day", "week", "month", "year"], positional: "range"),
+        "report": Read(
+            words: ["report"], options: ["from", "to", "by", "tz"], repeated: ["type", "group"],
+            flags: ["day", "week", "month", "year"], positional: "range"),
+        "calendar": Read(words: ["calendar"], options: ["weeks", "levels", "by"], repeated: [], positional: "type"),
+        "streaks": Read(words: ["streaks"]),
+        "goals": Read(words: ["goals", "list"]),
+        "types": Read(words: ["types", "list"], flags: ["all"]),
+        "remotes": Read(words: ["remote", "list"]),
+        "audit": Read(words: ["audit"]),
+    ]
+
+    /// A write: `POST /api/NAME` with a JSON object (or a form) of these fields.
+    package struct Write: Sendable {
+        package var words: [String]
+        /// The field whose value is the positional word, and whether it must be given.
+        package var positional: (name: String, required: Bool)?
+        package var options: [String] = []
+        package var flags: [String] = []
+        /// The run prints the new entry's id (`{"id": …}`).
+        package var answersID = false
+        /// The run prints JSON of its own (`sync --json`).
+        package var answersJSON = false
+
+        package var fields: [String] { (positional.map { [$0.name] } ?? []) + options + flags }
+    }
+
+    package static let writes: [String: Write] = [
+        "log": Write(words: ["log"], positional: ("type", true), options: ["at", "note"], answersID: true),
+        "start": Write(
+            words: ["start"], positional: ("type", true), options: ["at", "note", "goal"], flags: ["adjust"],
+            answersID: true),
+        "stop": Write(words: ["stop"], options: ["at", "note"]),
+        "resume": Write(words: ["resume"], options: ["at"]),
+        "cancel": Write(words: ["cancel"]),
+        "edit": Write(
+            words: ["edit"], positional: ("id", true), options: ["at", "type", "note", "start", "end"],
+            flags: ["adjust"]),
+        "delete": Write(words: ["delete"], positional: ("id", true)),
+        "restore": Write(words: ["restore"], positional: ("id", true)),
+        "undo": Write(words: ["undo"]),
+        "sync": Write(words: ["sync", "--json"], positional: ("remote", false), answersJSON: true),
+    ]
+
+    /// A read's command line from a query; a name it does not take is refused.
+    package static func line(_ read: Read, query: Values) throws(RequestError) -> [String] {
+        var line = read.words + ["--json"]
+        var positional: [String] = []
+        var seen: Set<String> = []
+        for (name, value) in query {
+            if name == "page" || name == "_" { continue }  // the pages' own, and cache busters
+            if read.repeated.contains(name) {
+                line.append("--\(name)=\(value)")
+            } else if read.options.contains(name) || read.flags.contains(name) || name == read.positional {
+                guard seen.insert(name).inserted else { throw .repeated(name) }
+                if read.flags.contains(name) {
+                    guard let on = flag(value) else { throw .notABoolean(name, value) }
+                    if on { line.append("--\(name)") }
+                } else if name == read.positional {
+                    positional.append(value)
+                } else {
+                    line.append("--\(name)=\(value)")
+                }
+            } else {
+                throw .unknownField(
+                    name,
+                    accepted: (read.options.union(read.repeated).union(read.flags)).sorted()
+                        + (read.positional.map { [$0] } ?? []))
+            }
+        }
+        return positional.isEmpty ? line : line + ["--"] + positional
+    }
+
+    /// A write's command line from its fields (strings, or booleans for flags).
+    package static func line(_ write: Write, fields: [String: FieldValue]) throws(RequestError) -> [String] {
+        for name in fields.keys.sorted() where !write.fields.contains(name) {
+            throw .unknownField(name, accepted: write.fields)
+        }
+        var line = write.words
+        for name in write.options {
+            guard let value = fields[name] else { continue }
+            guard case .text(let text) = value else { throw .notAString(name) }
+            line.append("--\(name)=\(text)")
+        }
+        for name in write.flags {
+            guard let value = fields[name] else { continue }
+            switch value {
+            case .flag(let on): if on { line.append("--\(name)") }
+            case .text(let text):
+                guard let on = flag(text) else { throw .notABoolean(name, text) }
+                if on { line.append("--\(name)") }
+            }
+        }
+        if let (name, required) = write.positional {
+            switch fields[name] {
+            case .text(let text)?: line += ["--", text]
+            case .flag?: throw .notAString(name)
+            case nil: if required { throw .missing(name) }
+            }
+        }
+        return line
+    }
+
+    private static func flag(_ text: String) -> Bool? {
+        switch text {
+        case "1", "true", "on", "yes", "": true
+        case "0", "false", "off", "no": false
+        default: nil
+        }
+    }
+
+    /// A field's value in a write's body.
+    package enum FieldValue: Sendable, Equatable {
+        case text(String)
+        case flag(Bool)
+    }
+}
+
+/// A request the server refuses before any command runs (a 400 in the CLI's refusal shape).
+package enum RequestError: Error, Equatable {
+    case unknownField(String, accepted: [String])
+    case repeated(String)
+    case missing(String)
+    case notAString(String)
+    case notABoolean(String, String)
+    case malformedBody(String)
+    case tooLarge(limit: Int)
+    case unsupportedMediaType(String)
+
+    package var code: String {
+        switch self {
+        case .tooLarge: "bodyTooLarge"
+        case .unsupportedMediaType: "unsupportedMediaType"
+        case .malformedBody: "malformedBody"
+        default: "usage"
+        }
+    }
+
+    package var message: String {
+        switch self {
+        case .unknownField(let name, let accepted):
+            let list = accepted.isEmpty ? "none" : accepted.map { "'\($0)'" }.joined(separator: ", ")
+            return "unknown field '\(name)'; this endpoint takes: \(list)"
+        case .repeated(let name): return "'\(name)' is given twice; give it once"
+        case .missing(let name): return "'\(name)' is missing; give it (a string)"
+        case .notAString(let name): return "'\(name)' must be a string"
+        case .notABoolean(let name, let value):
+            return "'\(name)' must be true or false, not '\(value.prefix(40))'"
+        case .malformedBody(let reason): return "the body is not a JSON object: \(reason)"
+        case .tooLarge(let limit):
+            return "the body is larger than \(limit / 1024) KiB; a request to alog is a few fields"
+        case .unsupportedMediaType(let type):
+            return "the body is '\(type.prefix(60))'; send application/json (or a form)"
+        }
+    }
+}

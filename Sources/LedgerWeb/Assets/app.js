@@ -1,0 +1,197 @@
+// alog's dashboard script: actions through the JSON API, the page kept live with
+// Server-Sent Events, and the timers counted every second. Served by alog-serve itself.
+"use strict";
+
+// alog's compact duration (LedgerCore's formatDuration): 45s, 12m, 1h 40m, 3h, 2d 3h.
+function formatDuration(seconds) {
+  const total = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(total / 86400), hours = Math.floor((total % 86400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  if (days > 0) return hours > 0 ? `${days}d ${hours}h` : `${days}d`;
+  if (hours > 0) return minutes > 0 ? `${hours}h ${minutes}m` : `${hours}h`;
+  if (minutes > 0) return `${minutes}m`;
+  return `${total}s`;
+}
+
+const csrf = () => document.querySelector('meta[name="alog-csrf"]')?.content ?? "";
+let renderedAt = Date.now();
+
+function say(text) {
+  const messages = document.getElementById("messages");
+  if (messages) messages.textContent = text;
+  document.getElementById("alerts").textContent = "";
+}
+
+function alertText(text) {
+  document.getElementById("alerts").textContent = text;
+}
+
+// The timers: each live element carries the seconds the server saw when it rendered.
+function tick() {
+  const elapsed = (Date.now() - renderedAt) / 1000;
+  for (const element of document.querySelectorAll(".live[data-seconds]")) {
+    const seconds = Number(element.dataset.seconds) + elapsed;
+    if (element.tagName === "PROGRESS") {
+      element.value = Math.min(seconds, Number(element.max));
+    } else {
+      element.textContent = formatDuration(seconds);
+    }
+  }
+}
+
+// Times sent in UTC, shown in the reader's zone.
+function localTimes() {
+  for (const element of document.querySelectorAll("time.local[datetime]")) {
+    const date = new Date(element.getAttribute("datetime"));
+    if (!isNaN(date)) element.textContent = date.toLocaleString();
+  }
+}
+
+// The page's <main> again from the server, in place (focus kept by id where it can be).
+let refreshing = null;
+async function refresh() {
+  if (refreshing) return refreshing;
+  refreshing = (async () => {
+    try {
+      const response = await fetch(location.href, { headers: { "X-Alog-Fragment": "main" }, cache: "no-store" });
+      if (!response.ok) return;
+      const html = await response.text();
+      const focused = document.activeElement;
+      const key = focused && (focused.id || focused.dataset?.action && `${focused.dataset.action}:${focused.dataset.type ?? focused.dataset.id ?? ""}`);
+      const main = document.getElementById("main");
+      // Keep what the user is typing in the quick form.
+      const quick = main.querySelector("#quick");
+      const typed = quick ? Object.fromEntries(new FormData(quick)) : null;
+      main.innerHTML = html;
+      renderedAt = Date.now();
+      if (typed) {
+        const form = main.querySelector("#quick");
+        for (const [name, value] of Object.entries(typed)) if (form?.elements[name]) form.elements[name].value = value;
+      }
+      if (key) {
+        const again = document.getElementById(key) ||
+          [...main.querySelectorAll("[data-action]")].find((element) =>
+            `${element.dataset.action}:${element.dataset.type ?? element.dataset.id ?? ""}` === key);
+        again?.focus();
+      }
+      localTimes();
+      tick();
+      document.dispatchEvent(new CustomEvent("alog:refreshed"));
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+async function post(action, fields) {
+  const response = await fetch(`/api/${action}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Alog-CSRF": csrf() },
+    body: JSON.stringify(fields),
+  });
+  let body = null;
+  try { body = await response.json(); } catch { body = null; }
+  if (!response.ok) {
+    throw new Error(body?.error?.message ?? `the server answered ${response.status}`);
+  }
+  return body;
+}
+
+function describeSync(result) {
+  const lines = [`${result.action ?? "done"} with ${result.remote ?? "the remote"}`,
+    `events received: ${result.eventsReceived ?? 0}, sent: ${result.eventsSent ?? 0}${result.pushed ? " (pushed)" : ""}`];
+  if (result.notesReceived?.length) lines.push(`notes received: ${result.notesReceived.join(", ")}`);
+  if (result.conflictCopies?.length) lines.push(`conflict copies: ${result.conflictCopies.map((c) => c.copy).join(", ")}`);
+  if (result.notesNotSent?.length) lines.push(`notes not sent (commit them with git): ${result.notesNotSent.join(", ")}`);
+  for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
+  return lines.join("\n");
+}
+
+async function run(button, action, fields) {
+  if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
+  button.setAttribute("aria-busy", "true");
+  button.disabled = true;
+  try {
+    const result = await post(action, fields);
+    if (action === "sync") {
+      const output = document.getElementById(button.dataset.result ?? "");
+      if (output) output.textContent = describeSync(result);
+      say(`sync: ${result.action ?? "done"}`);
+    } else {
+      const what = result?.message || (result?.id ? `${action} ${fields.type ?? ""} · id ${result.id}` : action);
+      say(what + (result?.warnings?.length ? ` (${result.warnings.join("; ")})` : ""));
+      const quick = document.getElementById("quick");
+      if (quick && (action === "log" || action === "start")) quick.reset();
+    }
+    await refresh();
+  } catch (error) {
+    alertText(error.message);
+  } finally {
+    button.removeAttribute("aria-busy");
+    button.disabled = false;
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-action]");
+  if (!button || button.type === "submit") return;
+  const action = button.dataset.action;
+  const fields = {};
+  if (button.dataset.type) fields.type = button.dataset.type;
+  if (button.dataset.id) fields.id = button.dataset.id;
+  if (button.dataset.remote) fields.remote = button.dataset.remote;
+  const quick = document.getElementById("quick");
+  if (quick && ["log", "start", "stop", "resume"].includes(action)) {
+    const at = quick.elements.at?.value.trim();
+    const note = quick.elements.note?.value;
+    if (at) fields.at = at;
+    if (note && action !== "resume") fields.note = note;
+  }
+  run(button, action, fields);
+});
+
+// Forms with data-action (the entry's edit form) send only what changed.
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest("form[data-action]");
+  if (!form) {
+    if (event.target.id === "quick") event.preventDefault();
+    return;
+  }
+  event.preventDefault();
+  const fields = {};
+  for (const element of form.elements) {
+    if (!element.name) continue;
+    if (element.type === "hidden") { fields[element.name] = element.value; continue; }
+    const initial = element.dataset.initial;
+    if (initial === undefined || element.value !== initial) fields[element.name] = element.value;
+  }
+  const button = form.querySelector("button[type=submit]");
+  if (Object.keys(fields).length <= 1) { say("nothing changed"); return; }
+  run(button, form.dataset.action, fields);
+});
+
+// Live: the server says when the vault changed (a log in a terminal, a widget tap, a sync).
+function connect() {
+  if (!window.EventSource) return;
+  const indicator = document.getElementById("connection");
+  const source = new EventSource("/api/events");
+  let first = true;
+  source.addEventListener("hello", () => {
+    indicator?.classList.add("on");
+    indicator?.setAttribute("title", "Live: changes appear by themselves");
+    // Reconnected after a pause: catch up on what happened meanwhile.
+    if (!first) refresh();
+    first = false;
+  });
+  source.addEventListener("change", () => refresh());
+  source.addEventListener("error", () => {
+    indicator?.classList.remove("on");
+    indicator?.setAttribute("title", "Reconnecting…");
+  });
+}
+
+localTimes();
+tick();
+setInterval(tick, 1000);
+connect();

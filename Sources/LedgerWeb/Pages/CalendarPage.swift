@@ -1,0 +1,90 @@
+import LedgerCore
+
+/// Calendar: the contribution heat map (`calendar --json`: the seed's palette and levels),
+/// weeks as columns, and each type's streaks (`streaks --json`).
+enum CalendarPage {
+    static func render(calendar: JSONValue, streaks: JSONValue, types: JSONValue, type: String?, by: String) -> String {
+        var html = "<h1>Calendar</h1>"
+        html += "<form class=\"filter\" method=\"get\" action=\"/calendar\"><label>Type <select name=\"type\">"
+        html += "<option value=\"\">every type</option>"
+        for item in types.array {
+            let name = item["name"].string ?? ""
+            html += "<option value=\"\(esc(name))\"\(name == type ? " selected" : "")>\(esc(name))</option>"
+        }
+        html += "</select></label> <label>Count <select name=\"by\">"
+        html += "<option value=\"count\"\(by == "count" ? " selected" : "")>entries</option>"
+        html += "<option value=\"seconds\"\(by == "seconds" ? " selected" : "")>tracked time</option>"
+        html += "</select></label> <button type=\"submit\">Show</button></form>"
+        html += heatMap(calendar)
+        html += "<section aria-labelledby=\"streaks-h\"><h2 id=\"streaks-h\">Streaks</h2>"
+        let items = streaks.array
+        if items.isEmpty {
+            html += "<p class=\"sub\">No streaks yet.</p>"
+        } else {
+            html +=
+                "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">Type</th><th scope=\"col\">Today</th><th scope=\"col\">Current streak</th><th scope=\"col\">Best</th></tr></thead><tbody>"
+            for item in items {
+                html += "<tr><th scope=\"row\">\(esc(item["type"].string ?? ""))</th><td>\(item["today"].int ?? 0)</td>"
+                html += "<td>\(days(item["current"].int ?? 0))</td><td>\(days(item["best"].int ?? 0))</td></tr>"
+            }
+            html += "</tbody></table></div>"
+        }
+        return html + "</section>"
+    }
+
+    private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+    /// The grid: a column a week from its first day, a row a weekday, the cell's colour its
+    /// level's in the palette, a title with its date and value.
+    static func heatMap(_ calendar: JSONValue) -> String {
+        let dates = calendar["dates"].array
+        guard let first = dates.first.flatMap({ CivilDate.parse($0["date"].string ?? "")?.date }) else {
+            return "<p class=\"sub\">No days to show.</p>"
+        }
+        let palette = calendar["palette"]
+        let fills = [palette["empty"], palette["level1"], palette["level2"], palette["level3"], palette["level4"]].map {
+            $0.string ?? "#EBEDF0"
+        }
+        let seconds = calendar["measure"].string == "seconds"
+        let cell = 13
+        let weeks = (dates.count + 6) / 7
+        let (left, top) = (30, 18)
+        let width = left + weeks * cell + 4
+        let height = top + 7 * cell + 30
+        var svg =
+            "<svg class=\"chart calendar\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"Activity by day over \(weeks) weeks\" preserveAspectRatio=\"xMinYMin meet\">"
+        let weekdayNames = ["Mon", "", "Wed", "", "Fri", "", ""]
+        let firstWeekday = first.weekday
+        for row in 0..<7 {
+            let name = weekdayNames[(firstWeekday - 1 + row) % 7]
+            if !name.isEmpty {
+                svg += "<text class=\"tick\" x=\"0\" y=\"\(top + row * cell + 10)\">\(name)</text>"
+            }
+        }
+        var lastMonth = 0
+        let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        for (index, day) in dates.enumerated() {
+            let text = day["date"].string ?? ""
+            let (column, row) = (index / 7, index % 7)
+            let level = min(4, max(0, day["level"].int ?? 0))
+            let count = day["count"].int ?? 0
+            if let date = CivilDate.parse(text)?.date, row == 0, date.month != lastMonth {
+                lastMonth = date.month
+                svg +=
+                    "<text class=\"tick\" x=\"\(left + column * cell)\" y=\"12\">\(monthNames[date.month - 1])</text>"
+            }
+            let value = seconds ? formatDuration(Int64(count)) : (count == 1 ? "1 entry" : "\(count) entries")
+            svg +=
+                "<rect class=\"day l\(level)\" x=\"\(left + column * cell)\" y=\"\(top + row * cell)\" width=\"\(cell - 3)\" height=\"\(cell - 3)\" rx=\"2\" fill=\"\(esc(fills[level]))\"><title>\(esc(text)): \(esc(value))</title></rect>"
+        }
+        let legendY = top + 7 * cell + 12
+        svg += "<text class=\"tick\" x=\"\(left)\" y=\"\(legendY + 9)\">Less</text>"
+        for level in 0...4 {
+            svg +=
+                "<rect class=\"day l\(level)\" x=\"\(left + 32 + level * cell)\" y=\"\(legendY)\" width=\"\(cell - 3)\" height=\"\(cell - 3)\" rx=\"2\" fill=\"\(esc(fills[level]))\"></rect>"
+        }
+        svg += "<text class=\"tick\" x=\"\(left + 36 + 5 * cell)\" y=\"\(legendY + 9)\">More</text>"
+        let active = dates.filter { ($0["count"].int ?? 0) > 0 }.count
+        return "<div class=\"scroll\">\(svg)</svg></div><p class=\"sub\">\(active) active days in \(dates.count).</p>"
+    }
+}

@@ -1,0 +1,38 @@
+import LedgerCore
+
+/// Entries as `history --json` gives them, as a list: time, type, window, note, a link to the
+/// entry's page.
+enum EntryList {
+    static func render(_ entries: [JSONValue], empty: String, showDate: Bool = false) -> String {
+        guard !entries.isEmpty else { return "<p class=\"sub\">\(esc(empty))</p>" }
+        var html = "<ol class=\"entries\">"
+        for entry in entries { html += row(entry, showDate: showDate) }
+        return html + "</ol>"
+    }
+
+    static func row(_ entry: JSONValue, showDate: Bool) -> String {
+        let id = entry["id"].string ?? ""
+        let type = entry["type"].string ?? ""
+        var html = "<li id=\"entry-\(esc(id))\">"
+        let date = showDate ? "<span class=\"date\">\(esc(entry["date"].string ?? ""))</span> " : ""
+        html +=
+            "<span class=\"when\">\(date)<time datetime=\"\(esc(entry["at"].string ?? ""))\">\(esc(entry["time"].string ?? ""))</time></span>"
+        html +=
+            "<span class=\"what\"><span aria-hidden=\"true\">\(esc(entry["icon"].string ?? "•"))</span> \(esc(type))"
+        if let title = entry["taskTitle"].string { html += " <span class=\"task\">▸ \(esc(title))</span>" }
+        html += "</span>"
+        html += "<span class=\"window\">\(window(entry))</span>"
+        if let note = entry["note"].string { html += "<span class=\"note\">\(esc(note))</span>" }
+        html +=
+            "<a class=\"details\" href=\"/entry/\(esc(id))\" aria-label=\"Details of the \(esc(type)) entry at \(esc(entry["time"].string ?? ""))\">details</a>"
+        return html + "</li>"
+    }
+
+    /// `–10:15 (1h 15m)`, `running (10m)`, or nothing for an instant.
+    static func window(_ entry: JSONValue) -> String {
+        guard let seconds = entry["seconds"].int else { return "" }
+        let text = formatDuration(Int64(seconds))
+        if let end = entry["end"].string { return "–\(esc(Instant.clock(end))) (\(esc(text)))" }
+        return "running (\(liveDuration(seconds: seconds, text: text)))"
+    }
+}

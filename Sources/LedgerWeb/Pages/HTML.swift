@@ -1,0 +1,37 @@
+/// Text made safe for HTML (element content and quoted attribute values).
+package func esc(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text {
+        switch character {
+        case "&": result += "&amp;"
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        case "\"": result += "&quot;"
+        case "'": result += "&#39;"
+        default: result.append(character)
+        }
+    }
+    return result
+}
+
+/// The clock time of an ISO 8601 instant as alog writes it (`2024-03-01T10:30:00+01:00` →
+/// `10:30`), and its date.
+enum Instant {
+    static func clock(_ iso: String?) -> String {
+        guard let iso, iso.count >= 16 else { return "" }
+        return String(iso.dropFirst(11).prefix(5))
+    }
+
+    static func date(_ iso: String?) -> String {
+        guard let iso, iso.count >= 10 else { return "" }
+        return String(iso.prefix(10))
+    }
+}
+
+/// `<time>` that the page's script keeps counting: `seconds` as the server saw them at render.
+func liveDuration(seconds: Int, text: String, running: Bool = true) -> String {
+    running
+        ? "<time class=\"live\" data-seconds=\"\(seconds)\">\(esc(text))</time>"
+        : "<time>\(esc(text))</time>"
+}

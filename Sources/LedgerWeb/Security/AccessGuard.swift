@@ -1,0 +1,169 @@
+import HTTPTypes
+package import Hummingbird
+package import LedgerSystem
+
+/// Who may reach the server and what a request must carry (docs/web.md, "Security"):
+///
+/// - every request names this server in `Host` (a page of another site that rebinds its DNS
+///   name to 127.0.0.1 sends its own name: refused);
+/// - with a token (`--token`, `ALOG_SERVE_TOKEN`), every request carries it, as
+///   `Authorization: Bearer TOKEN` or the cookie a visit to `/?token=TOKEN` sets;
+/// - a write (`POST`) comes from this server's own pages (`Origin`, when sent, is this
+///   server) and carries the page's CSRF token (`X-Alog-CSRF`), or the bearer token.
+///
+/// Every answer forbids framing, sniffing and any script or style from elsewhere.
+package struct AccessGuard: RouterMiddleware {
+    package typealias Context = WebContext
+
+    package let host: String
+    package let token: String?
+    package let keys: SessionKeys
+    /// The port the server listens on (known once it is bound, for `--port 0`).
+    package let port: Locked<Int>
+
+    package static var sessionCookie: String { "alog_session" }
+    package static var tokenCookie: String { "alog_token" }
+    package static var csrfHeader: String { "X-Alog-CSRF" }
+
+    package func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        let authority = request.head.authority
+        guard let authority, hostAllowed(authority) else {
+            return Self.refusal(
+                .forbidden, code: "unknownHost",
+                message:
+                    "this server answers to \(allowedNames.first!):\(port.withLock { $0 }), not \(authority.map { "'\($0.prefix(80))'" } ?? "a request without Host")"
+            )
+        }
+        let cookies = Self.cookies(request.headers[.cookie])
+        let bearer = request.headers[.authorization].flatMap { value in
+            value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : nil
+        }
+        var setCookies: [String] = []
+        var bearerValid = false
+        if let token {
+            bearerValid = bearer.map { SessionKeys.constantTimeEqual($0, token) } ?? false
+            let cookieValid = cookies[Self.tokenCookie].map { SessionKeys.constantTimeEqual($0, token) } ?? false
+            if !bearerValid && !cookieValid {
+                // A visit to a link with the token in it (printed at start): keep it in a
+                // cookie and go on without it in the address bar.
+                if request.method == .get, let given = request.uri.queryParameters.get("token"),
+                    SessionKeys.constantTimeEqual(given, token)
+                {
+                    var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+                    response.headers.append(
+                        HTTPField(name: .setCookie, value: Self.cookie(Self.tokenCookie, token, maxAge: 30 * 86400)))
+                    return secured(response, api: false)
+                }
+                var response = Self.refusal(
+                    .unauthorized, code: "unauthorized",
+                    message:
+                        "this server needs its token: send 'Authorization: Bearer TOKEN', or open the address 'alog serve' printed (it carries the token)"
+                )
+                response.headers[.wwwAuthenticate] = "Bearer"
+                return response
+            }
+        }
+        let existing = cookies[Self.sessionCookie].flatMap { SessionKeys.isSession($0) ? $0 : nil }
+        if let existing {
+            context.session = existing
+        } else {
+            let session = keys.newSession()
+            context.session = session
+            setCookies.append(Self.cookie(Self.sessionCookie, session, maxAge: nil))
+        }
+        if ![.get, .head].contains(request.method) {
+            if let origin = request.headers[.origin], origin != "http://" + authority {
+                return Self.refusal(
+                    .forbidden, code: "crossOrigin",
+                    message: "a write from '\(origin.prefix(80))' is refused: only this server's own pages may write")
+            }
+            if !bearerValid {
+                let csrf = request.headers[HTTPField.Name(Self.csrfHeader)!]
+                guard let csrf, let existing, keys.verify(csrf, session: existing) else {
+                    return Self.refusal(
+                        .forbidden, code: "csrf",
+                        message:
+                            "this write lacks the page's CSRF token (header \(Self.csrfHeader)); reload the page, or send 'Authorization: Bearer TOKEN' from a script (see GET /api/session)"
+                    )
+                }
+            }
+        }
+        var response = try await next(request, context)
+        for cookie in setCookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return secured(response, api: request.uri.path.hasPrefix("/api/"))
+    }
+
+    /// The names this server answers to: the loopback names, and the bound address.
+    private var allowedNames: [String] {
+        var names = ["127.0.0.1", "localhost", "[::1]"]
+        if !ServeHost.isWildcard(host) { names.insert(host.contains(":") ? "[\(host)]" : host, at: 0) }
+        return names
+    }
+
+    private func hostAllowed(_ authority: String) -> Bool {
+        let port = self.port.withLock { $0 }
+        // A browser names the port unless it is 80; a name without one is still checked.
+        let (name, given) = Self.split(authority)
+        guard given == nil || given == port else { return false }
+        // Bound to every address (with a token, which every request carries): any name.
+        if ServeHost.isWildcard(host) { return true }
+        return allowedNames.contains(name.lowercased())
+    }
+
+    /// `host:port` (or `[v6]:port`) split.
+    static func split(_ authority: String) -> (String, Int?) {
+        if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
+            return (String(authority[..<colon]), Int(authority[authority.index(after: colon)...]))
+        }
+        return (authority, nil)
+    }
+
+    /// The security headers every answer carries.
+    private func secured(_ response: Response, api: Bool) -> Response {
+        var response = response
+        response.headers[.contentSecurityPolicy] =
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+
+    static func cookies(_ header: String?) -> [String: String] {
+        var result: [String: String] = [:]
+        for part in (header ?? "").split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            result[pair[0].trimmingCharacters(in: " ")] = pair[1].trimmingCharacters(in: " ")
+        }
+        return result
+    }
+
+    static func cookie(_ name: String, _ value: String, maxAge: Int?) -> String {
+        "\(name)=\(value); Path=/; HttpOnly; SameSite=Strict" + (maxAge.map { "; Max-Age=\($0)" } ?? "")
+    }
+
+    /// A refusal in the CLI's JSON shape.
+    package static func refusal(_ status: HTTPResponse.Status, code: String, message: String) -> Response {
+        var response = Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: CommandResult.errorJSON(code: code, message: message))))
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
+    }
+}
+
+/// The `--host` values that mean every address.
+package enum ServeHost {
+    package static func isWildcard(_ host: String) -> Bool { ["0.0.0.0", "::", "[::]", "*"].contains(host) }
+}

@@ -1,0 +1,79 @@
+import Foundation
+package import Hummingbird
+import LedgerCore
+
+/// What one command line did: its exit status and what it wrote.
+package struct CommandResult: Sendable {
+    package var status: Int32
+    package var stdout: [UInt8]
+    package var stderr: [UInt8]
+
+    package var succeeded: Bool { status == 0 }
+    package var text: String { String(decoding: stdout, as: UTF8.self) }
+
+    /// A refusal, as the CLI's `--json` writes it: `{"error": {"code", "message"}}`.
+    package struct Refusal: Sendable, Equatable {
+        package var code: String
+        package var message: String
+        /// The object itself, byte for byte as the CLI wrote it.
+        package var json: [UInt8]
+    }
+
+    /// The refusal of a run that failed: the last `{"error": …}` line of stderr, else (the
+    /// few refusals made before a command is parsed) the `Error: …` line as a message.
+    package var refusal: Refusal? {
+        guard status != 0 else { return nil }
+        let lines = String(decoding: stderr, as: UTF8.self).split(separator: "\n")
+        if let line = lines.last(where: { $0.hasPrefix(#"{"error""#) }),
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let error = object["error"] as? [String: Any], let code = error["code"] as? String,
+            let message = error["message"] as? String
+        {
+            return Refusal(code: code, message: message, json: Array(line.utf8))
+        }
+        let message =
+            lines.last(where: { $0.hasPrefix("Error: ") }).map { String($0.dropFirst("Error: ".count)) }
+            ?? lines.last.map(String.init) ?? "the command failed (exit status \(status))"
+        let code = status == 64 ? "usage" : "error"
+        return Refusal(code: code, message: message, json: Self.errorJSON(code: code, message: message))
+    }
+
+    /// What the run said on stderr besides its refusal: warnings and notes, one a line, without
+    /// their `warning: ` prefix.
+    package var warnings: [String] {
+        String(decoding: stderr, as: UTF8.self).split(separator: "\n").filter {
+            !$0.hasPrefix(#"{"error""#) && !$0.hasPrefix("Error: ")
+        }.map { line in
+            line.hasPrefix("warning: ") ? String(line.dropFirst("warning: ".count)) : String(line)
+        }
+    }
+
+    /// The HTTP status a refusal answers with: 400 for what the request got wrong, 404 for what
+    /// it names and the vault lacks, 409 for what the vault's state does not allow now, 503 for
+    /// a vault another writer holds, 500 for what failed below alog.
+    package static func httpStatus(for refusal: Refusal, exitStatus: Int32) -> HTTPResponse.Status {
+        if exitStatus == 64 { return .badRequest }
+        switch refusal.code {
+        case "unknownEntry", "noSuchNote", "noteNotFound", "unknownRemote", "noSuchItem", "noRemote":
+            return .notFound
+        case "alreadyRunning", "nothingRunning", "nothingToResume", "nothingToUndo", "alreadyInState", "overlaps",
+            "stopBeforeStart", "archivedType", "notTimed", "taskAlreadyRunning", "noTaskRunning", "noPausedTask",
+            "taskDone", "ambiguousEntry", "nothingToChange", "typeRenamed", "historyRewritten", "unrelatedHistories",
+            "localChangesInTheWay", "localRemovals", "localMovedBack", "localDamage", "eventsRewritten":
+            return .conflict
+        case "branchLocked", "tooManyRetries":
+            return .serviceUnavailable
+        case "git", "fileSystem", "error", "notWritable", "branchDamaged", "headDamaged", "branchUnrecoverable",
+            "damagedStateFile", "notAVault", "transfer", "authentication", "localWriteFailed":
+            return .internalServerError
+        default:
+            return .badRequest
+        }
+    }
+
+    /// `{"error": {"code": …, "message": …}}`, as the CLI writes it.
+    package static func errorJSON(code: String, message: String) -> [UInt8] {
+        let error = JSONText.object([("code", JSONText.string(code)), ("message", JSONText.string(message))])
+        return Array(JSONText.object([("error", error)]).utf8)
+    }
+}

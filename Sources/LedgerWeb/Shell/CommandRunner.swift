@@ -1,0 +1,100 @@
+import LedgerCommands
+import LedgerSystem
+package import NIOPosix
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs the CLI's own command lines inside this process (`Alog.main` in an `Invocation`): the
+/// server never implements a rule of its own, so what a page or the API does and refuses is
+/// what `alog` does and refuses, word for word.
+///
+/// Each run is synchronous (libgit2, the file locks) and goes to NIO's blocking thread pool,
+/// never to an event loop. Commands that write are run one at a time (`WriteGate`): the vault's
+/// `flock` already orders writers of separate processes; inside this one, queuing them keeps
+/// the pool's threads free for reads while a burst of writes waits its turn.
+package final class CommandRunner: Sendable {
+    /// The vault's root, passed to every command as `--vault`.
+    package let vault: String
+    private let environment: [String: String]
+    private let workingDirectory: String
+    private let gate = WriteGate()
+    private let pool: NIOThreadPool
+
+    package init(vault: String, environment: [String: String], pool: NIOThreadPool = .singleton) {
+        self.vault = vault
+        // Plain text for a browser: no colours, no terminal widths.
+        var environment = environment
+        environment["NO_COLOR"] = "1"
+        environment.removeValue(forKey: "COLORTERM")
+        self.environment = environment
+        self.workingDirectory = vault
+        self.pool = pool
+    }
+
+    /// This process's environment, as a child process would have been given it.
+    package static var processEnvironment: [String: String] {
+        var result: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            cursor += 1
+        }
+        return result
+    }
+
+    /// Runs `alog ARGUMENTS --vault VAULT`; `writes` queues it behind other writes.
+    package func run(_ arguments: [String], writes: Bool = false) async -> CommandResult {
+        if writes { await gate.enter() }
+        // Before a `--` (the positional words after it are the request's, never options).
+        var line = arguments
+        line.insert("--vault=" + vault, at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
+        let result = await runNow(line)
+        if writes { await gate.leave() }
+        return result
+    }
+
+    private func runNow(_ line: [String]) async -> CommandResult {
+        let invocation = Invocation(
+            environment: environment, workingDirectory: workingDirectory, refusalsAsJSON: true)
+        do {
+            return try await pool.runIfActive {
+                let status = invocation.run { Alog.main(line) }
+                let (stdout, stderr) = invocation.output
+                return CommandResult(status: status, stdout: stdout, stderr: stderr)
+            }
+        } catch {
+            return CommandResult(
+                status: 1, stdout: [],
+                stderr: Array(#"{"error":{"code":"error","message":"the server is shutting down"}}"#.utf8))
+        }
+    }
+}
+
+/// One write at a time, in arrival order.
+actor WriteGate {
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func enter() async {
+        if !busy {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty {
+            busy = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LedgerWeb
+import TestSupport
+import Testing
+
+@Suite("The JSON API answers what the CLI answers")
+struct APITests {
+    @Test("GET endpoints return the CLI's --json output byte for byte")
+    func readsMatchTheCLI() async throws {
+        let fixture = try WebFixture()
+        let id = try fixture.alog(["history", "--json", "--limit", "1"]).stdout
+        let entry = String(id.split(separator: "\"")[3])
+        let cases: [(uri: String, cli: [String])] = [
+            ("/api/status", ["status", "--json"]),
+            ("/api/history", ["history", "--json"]),
+            ("/api/history?limit=2&type=meal", ["history", "--json", "--limit", "2", "--type", "meal"]),
+            ("/api/history?day=1", ["history", "--json", "--day"]),
+            ("/api/report?week=1&by=group", ["report", "--json", "--week", "--by", "group"]),
+            ("/api/report?range=:month", ["report", "--json", ":month"]),
+            ("/api/calendar?weeks=4", ["calendar", "--json", "--weeks", "4"]),
+            ("/api/streaks", ["streaks", "--json"]),
+            ("/api/types", ["types", "list", "--json"]),
+            ("/api/goals", ["goals", "list", "--json"]),
+            ("/api/remotes", ["remote", "list", "--json"]),
+            ("/api/show/\(entry)", ["show", entry, "--json"]),
+        ]
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            for (uri, cli) in cases {
+                let response = try await client.execute(uri: uri, method: .get)
+                let expected = try fixture.alog(cli)
+                #expect(response.status == .ok, "\(uri): \(response.text)")
+                #expect(response.text == expected.stdout, "\(uri)")
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            }
+        }
+    }
+
+    @Test("POST /api/log logs through the same call as 'alog log': one commit, the id answered")
+    func logWrites() async throws {
+        let fixture = try WebFixture()
+        let before = try fixture.commitCount()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            let session = try await Session.start(client)
+            let response = try await session.post("/api/log", #"{"type": "meal", "at": "10:15", "note": "soup"}"#)
+            #expect(response.status == .ok, "\(response.text)")
+            let id = (response.json as? [String: Any])?["id"] as? String
+            #expect(id?.count == 12)
+            let history = try fixture.alog(["history", "--json", "--limit", "1", "--type", "meal"]).stdout
+            #expect(history.contains(#""id":"\#(id ?? "?")""#) && history.contains(#""note":"soup""#))
+            #expect(history.contains(#""at":"2026-11-24T10:15:00Z""#))
+        }
+        #expect(try fixture.commitCount() == before + 1)
+        #expect(try git("fsck", "--strict", in: fixture.vault).succeeded)
+        #expect(try git("log", "-1", "--format=%s", in: fixture.vault).stdout.hasPrefix("alog: log meal"))
+    }
+
+    @Test("each refusal reads as the CLI's, with a 4xx status and no commit")
+    func refusalsReadAsTheCLIs() async throws {
+        let fixture = try WebFixture()
+        let before = try fixture.commitCount()
+        let app = application(fixture.server())
+        // The CLI command line whose refusal the endpoint's must read as (nil: the server's own).
+        let cases: [(uri: String, body: String, status: HTTPResponse.Status, cli: [String]?)] = [
+            ("/api/log", #"{"type": "nope"}"#, .badRequest, ["log", "nope"]),
+            ("/api/log", #"{"type": "meal", "at": "13:30"}"#, .badRequest, ["log", "meal", "--at", "13:30"]),
+            ("/api/log", #"{"type": "meal", "at": "soon"}"#, .badRequest, ["log", "meal", "--at", "soon"]),
+            ("/api/edit", #"{"id": "zzzzzzzz", "note": "x"}"#, .notFound, ["edit", "zzzzzzzz", "--note", "x"]),
+            ("/api/delete", #"{"id": "zzzzzzzz"}"#, .notFound, ["delete", "zzzzzzzz"]),
+            ("/api/restore", #"{"id": "zz"}"#, .badRequest, ["restore", "zz"]),
+            ("/api/resume", "", .conflict, ["resume"]),
+            ("/api/log", #"{"type": "--vault=/tmp"}"#, .badRequest, nil),
+            ("/api/log", #"{"type": "meal", "note": "\#(String(repeating: "n", count: 2001))"}"#, .badRequest, nil),
+            ("/api/log", #"{"type": "meal", "when": "now"}"#, .badRequest, nil),
+            ("/api/log", #"{"type": 3}"#, .badRequest, nil),
+            ("/api/log", #"{"type": "meal""#, .badRequest, nil),
+            ("/api/log", #"["meal"]"#, .badRequest, nil),
+            ("/api/log", "{}", .badRequest, nil),
+            ("/api/nothing", "{}", .notFound, nil),
+        ]
+        try await app.test(.router) { client in
+            let session = try await Session.start(client)
+            for (uri, body, status, cli) in cases {
+                let response = try await session.post(uri, body)
+                #expect(response.status == status, "\(uri) \(body.prefix(60)): \(response.text)")
+                #expect(response.errorCode != nil, "\(uri): \(response.text)")
+                if let cli {
+                    // The same sentence the terminal shows.
+                    let expected = try fixture.alog(cli)
+                    #expect(expected.status != 0)
+                    #expect(expected.stderr == "Error: \(response.errorMessage ?? "?")\n", "\(uri) \(body)")
+                }
+            }
+            // A 10 MB body is refused before it is read whole.
+            let huge = String(repeating: "a", count: 10 * 1024 * 1024)
+            let large = try await session.post("/api/log", huge)
+            #expect(large.status == .contentTooLarge)
+            #expect(large.errorCode == "bodyTooLarge")
+            // A body that is not JSON nor a form.
+            let xml = try await session.post("/api/log", "<log/>", headers: [.contentType: "application/xml"])
+            #expect(xml.status == .unsupportedMediaType)
+        }
+        #expect(try fixture.commitCount() == before)
+    }
+
+    @Test("every write endpoint does what its command does")
+    func writesRoundTrip() async throws {
+        let fixture = try WebFixture()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            let session = try await Session.start(client)
+            let stop = try await session.post("/api/stop", "")
+            #expect(stop.status == .ok, "\(stop.text)")
+            #expect(((stop.json as? [String: Any])?["message"] as? String)?.hasPrefix("stopped reading") == true)
+            let resume = try await session.post("/api/resume", "{}")
+            #expect(resume.status == .ok, "\(resume.text)")
+            let cancel = try await session.post("/api/cancel", "")
+            #expect(cancel.status == .ok, "\(cancel.text)")
+            let started = try await session.post("/api/start", #"{"type": "reading", "goal": "30m", "note": "book"}"#)
+            #expect(started.status == .ok, "\(started.text)")
+            let id = try #require((started.json as? [String: Any])?["id"] as? String)
+            let status = try await session.get("/api/status")
+            #expect(status.text.contains(#""running":{"entry":"\#(id)""#))
+            #expect(status.text.contains(#""goalSeconds":1800"#))
+            let edit = try await session.post("/api/edit", #"{"id": "\#(id)", "note": "another book"}"#)
+            #expect(edit.status == .ok, "\(edit.text)")
+            let show = try await session.get("/api/show/\(id)")
+            #expect(show.text.contains(#""note":"another book""#))
+            let delete = try await session.post("/api/delete", #"{"id": "\#(id)"}"#)
+            #expect(delete.status == .ok, "\(delete.text)")
+            #expect(try await session.get("/api/show/\(id)").text.contains(#""deleted":true"#))
+            let restore = try await session.post(
+                "/api/restore", "id=\(id)", headers: [.contentType: "application/x-www-form-urlencoded"])
+            #expect(restore.status == .ok, "\(restore.text)")
+            let undo = try await session.post("/api/undo", "")
+            #expect(undo.status == .ok, "\(undo.text)")
+            #expect(((undo.json as? [String: Any])?["message"] as? String)?.hasPrefix("undid") == true)
+            #expect(try await session.get("/api/show/\(id)").text.contains(#""deleted":true"#))
+            // A sync without a remote is refused as the CLI refuses it.
+            let sync = try await session.post("/api/sync", "")
+            #expect(sync.status == .notFound)
+            #expect(sync.errorCode == "noRemote")
+        }
+        #expect(try git("fsck", "--strict", in: fixture.vault).succeeded)
+    }
+
+    @Test("50 concurrent logs all land, one commit each")
+    func concurrentLogs() async throws {
+        let fixture = try WebFixture(entries: false)
+        let before = try fixture.commitCount()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            let session = try await Session.start(client)
+            let ids = try await withThrowingTaskGroup(of: String?.self) { group in
+                for index in 0..<50 {
+                    group.addTask {
+                        let response = try await session.post("/api/log", #"{"type": "meal", "note": "n\#(index)"}"#)
+                        return (response.json as? [String: Any])?["id"] as? String
+                    }
+                }
+                var ids: [String] = []
+                for try await id in group { if let id { ids.append(id) } }
+                return ids
+            }
+            #expect(Set(ids).count == 50)
+        }
+        #expect(try fixture.commitCount() == before + 50)
+        let history = try fixture.alog(["history", "--json"]).stdout
+        #expect(history.components(separatedBy: #""type":"meal""#).count - 1 == 50)
+        #expect(try git("fsck", "--strict", in: fixture.vault).succeeded)
+    }
+
+    @Test("an unknown query field or a flag that is not a boolean is a usage refusal")
+    func readRefusals() async throws {
+        let fixture = try WebFixture()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            let unknown = try await client.execute(uri: "/api/history?vault=/etc", method: .get)
+            #expect(unknown.status == .badRequest)
+            #expect(unknown.errorMessage?.contains("unknown field 'vault'") == true)
+            let flag = try await client.execute(uri: "/api/history?day=maybe", method: .get)
+            #expect(flag.status == .badRequest)
+            let limit = try await client.execute(uri: "/api/history?limit=0", method: .get)
+            #expect(limit.status == .badRequest)
+            #expect(
+                limit.text
+                    == (try fixture.alog(["history", "--limit", "0", "--json"]).stderr).trimmingCharacters(
+                        in: .newlines))
+            let missing = try await client.execute(uri: "/api/show/zzzzzzzz", method: .get)
+            #expect(missing.status == .notFound)
+        }
+    }
+}

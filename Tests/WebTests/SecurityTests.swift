@@ -1,0 +1,146 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LedgerWeb
+import TestSupport
+import Testing
+
+@Suite("Who may reach the dashboard, and what a write must carry")
+struct SecurityTests {
+    @Test("a Host that is not this server is refused (DNS rebinding)")
+    func hostChecked() throws {
+        let fixture = try WebFixture()
+        let server = try ServeProcess(fixture)
+        let port = server.port
+        for host in ["evil.example", "evil.example:\(port)", "127.0.0.1:1", "localhost.evil.example:\(port)"] {
+            let (status, body) = try rawGet("/api/status", host: host, port: port)
+            #expect(status == 403, "\(host)")
+            #expect(body.contains(#""code":"unknownHost""#))
+        }
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "localhost"] {
+            let (status, body) = try rawGet("/api/status", host: host, port: port)
+            #expect(status == 200, "\(host): \(body)")
+        }
+        #expect(server.interrupt() == 0)
+    }
+
+    @Test("a write needs the page's CSRF token and its own Origin; nothing is committed otherwise")
+    func writesNeedCSRF() async throws {
+        let fixture = try WebFixture()
+        let before = try fixture.commitCount()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            let session = try await Session.start(client)
+            let missing = try await session.post("/api/log", #"{"type": "meal"}"#, csrf: "")
+            #expect(missing.status == .forbidden)
+            #expect(missing.errorCode == "csrf")
+            let wrong = try await session.post(
+                "/api/log", #"{"type": "meal"}"#, csrf: String(repeating: "0", count: 64))
+            #expect(wrong.status == .forbidden)
+            // Another session's token is worthless with this session's cookie.
+            let other = try await Session.start(client)
+            let swapped = try await session.post("/api/log", #"{"type": "meal"}"#, csrf: other.csrf)
+            #expect(swapped.status == .forbidden)
+            let crossSite = try await session.post(
+                "/api/log", #"{"type": "meal"}"#, headers: [.origin: "http://evil.example"])
+            #expect(crossSite.status == .forbidden)
+            #expect(crossSite.errorCode == "crossOrigin")
+            let sameSite = try await session.post(
+                "/api/log", #"{"type": "meal"}"#, headers: [.origin: "http://localhost"])
+            #expect(sameSite.status == .ok, "\(sameSite.text)")
+        }
+        #expect(try fixture.commitCount() == before + 1)
+    }
+
+    @Test("with a token every request carries it; a script writes with the bearer token alone")
+    func tokenRequired() async throws {
+        let fixture = try WebFixture()
+        let token = "s3cret-token-for-the-test"
+        let app = application(fixture.server(host: "0.0.0.0", token: token))
+        try await app.test(.router) { client in
+            let anonymous = try await client.execute(uri: "/api/status", method: .get)
+            #expect(anonymous.status == .unauthorized)
+            #expect(anonymous.headers[.wwwAuthenticate] == "Bearer")
+            let page = try await client.execute(uri: "/", method: .get)
+            #expect(page.status == .unauthorized)
+            let wrong = try await client.execute(
+                uri: "/api/status", method: .get, headers: [.authorization: "Bearer not-the-token-at-all"])
+            #expect(wrong.status == .unauthorized)
+            let bearer = try await client.execute(
+                uri: "/api/status", method: .get, headers: [.authorization: "Bearer \(token)"])
+            #expect(bearer.status == .ok)
+            // The address printed at start carries the token: it becomes a cookie.
+            let visit = try await client.execute(uri: "/?token=\(token)", method: .get)
+            #expect(visit.status == .seeOther)
+            #expect(visit.headers[.location] == "/")
+            let cookie = String((visit.headers[.setCookie] ?? "").prefix { $0 != ";" })
+            #expect(cookie == "alog_token=\(token)")
+            let withCookie = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
+            #expect(withCookie.status == .ok)
+            let write = try await client.execute(
+                uri: "/api/log", method: .post,
+                headers: [.authorization: "Bearer \(token)", .contentType: "application/json"],
+                body: ByteBuffer(string: #"{"type": "meal"}"#))
+            #expect(write.status == .ok, "\(write.text)")
+            // The cookie alone does not make a write: the page's CSRF token is still needed.
+            let cookieWrite = try await client.execute(
+                uri: "/api/log", method: .post, headers: [.cookie: cookie, .contentType: "application/json"],
+                body: ByteBuffer(string: #"{"type": "meal"}"#))
+            #expect(cookieWrite.status == .forbidden)
+        }
+    }
+
+    @Test("only the app's own assets are served, with a strict content security policy")
+    func assetsOnly() async throws {
+        let fixture = try WebFixture()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            for uri in ["/assets/app.css", "/assets/app.js", "/assets/icon.svg"] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .ok, "\(uri)")
+            }
+            for uri in [
+                "/assets/../Package.swift", "/assets/%2e%2e%2fPackage.swift", "/assets/app.css/../../etc/passwd",
+                "/etc/passwd", "/assets/", "/Package.swift",
+            ] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .notFound, "\(uri): \(response.status)")
+                #expect(!response.text.contains("root:"))
+            }
+            let page = try await client.execute(uri: "/", method: .get)
+            let policy = page.headers[.contentSecurityPolicy] ?? ""
+            #expect(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"))
+            #expect(page.headers[.xContentTypeOptions] == "nosniff")
+        }
+    }
+
+    @Test("the embedded assets are the files beside them (scripts/embed-assets.sh was run)")
+    func embeddedAssetsCurrent() async throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/LedgerWeb/Assets")
+        let fixture = try WebFixture(entries: false)
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            for name in ["app.css", "app.js", "icon.svg"] {
+                let file = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                let served = try await client.execute(uri: "/assets/\(name)", method: .get).text
+                #expect(served == file, "\(name) differs from EmbeddedAssets.swift: run scripts/embed-assets.sh")
+            }
+        }
+    }
+
+    @Test("alog serve refuses another address without a token, and a port that is not one")
+    func serveOptionsChecked() throws {
+        let fixture = try WebFixture(entries: false)
+        let open = try fixture.alog(["serve", "--host", "0.0.0.0"])
+        #expect(open.status == 64)
+        #expect(open.stderr.contains("--token"))
+        let port = try fixture.alog(["serve", "--port", "70000"])
+        #expect(port.status == 64)
+        #expect(port.stderr.contains("not a TCP port"))
+        let short = try fixture.alog(["serve", "--token", "abc"])
+        #expect(short.status == 64)
+        #expect(short.stderr.contains("at least 16 characters"))
+    }
+}
