@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the release executables (alog, alog-full, alog-notes, alog-bench) into .build/release.
+# Builds the release executables (alog, alog-full, alog-notes, alog-serve, alog-bench) into .build/release.
 #
 # Where the system has libgit2 and its dependencies as static archives (Debian's
 # libgit2-dev brings them), libgit2 is linked into alog-full statically. Debian builds its

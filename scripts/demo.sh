@@ -3,10 +3,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-# The three executables: `alog` (the small front), `alog-full` (the whole CLI it hands over
-# to) and `alog-notes` (the CLI with the task-notes reader, for `tasks`, `task …`, `open`).
+# The four executables: `alog` (the small front), `alog-full` (the whole CLI it hands over
+# to), `alog-notes` (the CLI with the task-notes reader, for `tasks`, `task …`, `open`) and
+# `alog-serve` (the web dashboard, `alog serve`).
 scripts/build-release.sh --product alog-full
 scripts/build-release.sh --product alog-notes
+scripts/build-release.sh --product alog-serve
 scripts/build-release.sh --product alog
 ALOG=.build/release/alog
 echo "== alog writes to the default vault: ${XDG_DATA_HOME:-$HOME/.local/share}/alog/vault"
@@ -39,5 +41,16 @@ cat "$vault/Tasks/report.md"
 echo "== alog notes enable: one Markdown note per day"
 $ALOG notes enable
 cat "$vault/Activities/$(date +%Y-%m-%d).md"
+echo "== alog serve: the web dashboard (a free port), asked for /api/status, then Ctrl-C"
+serve_log=$(mktemp)
+$ALOG serve --port 0 >"$serve_log" 2>&1 &
+serve_pid=$!
+for _ in $(seq 50); do grep -q "http://" "$serve_log" && break; sleep 0.1; done
+cat "$serve_log"
+url=$(grep -o "http://[^ ]*" "$serve_log" | head -1)
+python3 -c "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1] + 'api/status').read().decode()[:200])" "$url"
+kill -INT "$serve_pid"
+wait "$serve_pid"
+rm -f "$serve_log"
 echo "== alog verify"
 $ALOG verify

@@ -3,6 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# Chromium and Playwright for the dashboard's browser test (skipped, saying why, without them).
+scripts/browser-setup.sh
 # The module graph in docs/architecture.md matches Package.swift, and every target declares
 # exactly what it imports.
 scripts/module-graph.sh --check
@@ -31,5 +33,12 @@ if grep -q -a "FoundationInternationalization" .build/release/alog-full; then
   echo "test.sh: alog-full links FoundationInternationalization (only alog-notes may)" >&2
   exit 1
 fi
+# The server stack stays in alog-serve: neither alog nor alog-full links Hummingbird or NIO.
+for binary in alog alog-full; do
+  if grep -q -a -E "HummingbirdCore|NIOPosix" ".build/release/$binary"; then
+    echo "test.sh: $binary links the web server's stack (only alog-serve may)" >&2
+    exit 1
+  fi
+done
 echo "test.sh: release demo ok"
 

@@ -61,15 +61,16 @@ enum CalendarPage {
                 svg += "<text class=\"tick\" x=\"0\" y=\"\(top + row * cell + 10)\">\(name)</text>"
             }
         }
-        var lastMonth = 0
+        var (lastMonth, lastLabel) = (0, -3)
         let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         for (index, day) in dates.enumerated() {
             let text = day["date"].string ?? ""
             let (column, row) = (index / 7, index % 7)
             let level = min(4, max(0, day["level"].int ?? 0))
             let count = day["count"].int ?? 0
-            if let date = CivilDate.parse(text)?.date, row == 0, date.month != lastMonth {
-                lastMonth = date.month
+            // A month's name above its first full week, unless the last name is too close.
+            if let date = CivilDate.parse(text)?.date, row == 0, date.month != lastMonth, column - lastLabel >= 3 {
+                (lastMonth, lastLabel) = (date.month, column)
                 svg +=
                     "<text class=\"tick\" x=\"\(left + column * cell)\" y=\"12\">\(monthNames[date.month - 1])</text>"
             }

@@ -22,9 +22,9 @@ enum EntryList {
         if let title = entry["taskTitle"].string { html += " <span class=\"task\">▸ \(esc(title))</span>" }
         html += "</span>"
         html += "<span class=\"window\">\(window(entry))</span>"
-        if let note = entry["note"].string { html += "<span class=\"note\">\(esc(note))</span>" }
         html +=
             "<a class=\"details\" href=\"/entry/\(esc(id))\" aria-label=\"Details of the \(esc(type)) entry at \(esc(entry["time"].string ?? ""))\">details</a>"
+        if let note = entry["note"].string { html += "<span class=\"note\">\(esc(note))</span>" }
         return html + "</li>"
     }
 

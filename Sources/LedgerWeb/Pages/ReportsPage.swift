@@ -37,7 +37,7 @@ enum ReportsPage {
         html += Charts.bars(report["rows"].array, colors: colors, label: "Time by \(by)")
         html += table(report["rows"].array, key: by)
         html += "</section><section aria-labelledby=\"days-h\"><h2 id=\"days-h\">By day</h2>"
-        html += Charts.columns(days["rows"].array, label: "Time by day")
+        html += Charts.columns(days, label: "Time by day")
         return html + "</section>"
     }
 
@@ -71,8 +71,12 @@ enum Charts {
         for (index, row) in rows.enumerated() {
             let key = row["key"].string ?? ""
             let y = index * rowHeight
-            let width = max(2, values[index] * 380 / top)
-            let text = bySeconds ? formatDuration(Int64(values[index])) : "\(values[index])"
+            let width = values[index] == 0 ? 0 : max(2, values[index] * 380 / top)
+            let count = row["count"].int ?? 0
+            let entries = count == 1 ? "1 entry" : "\(count) entries"
+            // A row with entries but no time: `—`, as the terminal's table marks it.
+            let text =
+                !bySeconds ? entries : values[index] == 0 ? "— · \(entries)" : formatDuration(Int64(values[index]))
             let fill = colors[key].map { " fill=\"\(esc($0))\"" } ?? ""
             svg += "<g><title>\(esc(key)): \(esc(text))</title>"
             svg += "<text x=\"0\" y=\"\(y + 19)\" class=\"label\">\(esc(String(key.prefix(18))))</text>"
@@ -83,12 +87,20 @@ enum Charts {
         return svg + "</svg>"
     }
 
-    /// Vertical columns, one a day (`report --by day`'s rows).
-    static func columns(_ rows: [JSONValue], label: String) -> String {
-        guard !rows.isEmpty else { return "<p class=\"sub\">Nothing in this period.</p>" }
+    /// Vertical columns, one for each day of the period (`report --by day`'s rows; a day
+    /// without entries has none there).
+    static func columns(_ report: JSONValue, label: String) -> String {
+        guard !report["rows"].array.isEmpty,
+            let from = CivilDate.parse(Instant.date(report["from"].string))?.date,
+            let to = CivilDate.parse(Instant.date(report["to"].string))?.date, from < to
+        else { return "<p class=\"sub\">Nothing in this period.</p>" }
+        var byKey: [String: JSONValue] = [:]
+        for row in report["rows"].array { byKey[row["key"].string ?? ""] = row }
+        let days = (0..<min(366, to.daysSinceEpoch - from.daysSinceEpoch)).map { from.adding(days: $0).iso }
+        let rows = days.map { day in byKey[day] ?? JSONValue(["key": day, "seconds": 0, "count": 0]) }
         let values = rows.map { $0["seconds"].int ?? 0 }
         let top = max(1, values.max() ?? 1)
-        let step = max(12, 640 / rows.count)
+        let step = min(64, max(12, 640 / rows.count))
         let width = step * rows.count
         var svg =
             "<svg class=\"chart columns\" viewBox=\"0 0 \(width) 180\" role=\"img\" aria-label=\"\(esc(label))\" preserveAspectRatio=\"xMinYMin meet\">"
