@@ -212,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "LedgerWeb", "LedgerCommands", "TestSupport",
+                "LedgerWeb", "LedgerCommands", "LedgerCore", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -19,7 +19,25 @@ package enum Launcher {
     }
 
     /// Starts `program` (searched on PATH) with `arguments`; returns why it could not, or nil.
+    /// Inside an `Invocation` (a test, the web server) the program is searched on the
+    /// invocation's PATH and gets the invocation's environment, as a child of that run would.
     package static func run(_ program: String, _ arguments: [String]) -> String? {
+        if let invocation = Invocation.current {
+            let folders = (invocation.environment["PATH"] ?? "").split(separator: ":")
+            let candidates: [String] = program.contains("/") ? [program] : folders.map { "\($0)/\(program)" }
+            let found = candidates.first { access($0, X_OK) == 0 }
+            guard let found else { return "cannot start \(program): not found on PATH" }
+            let pairs: [String] = invocation.environment.map { "\($0.key)=\($0.value)" }
+            let environment: [UnsafeMutablePointer<CChar>?] = pairs.map { strdup($0) } + [nil]
+            defer { environment.forEach { free($0) } }
+            return spawn(found, arguments, environment: environment)
+        }
+        return spawn(program, arguments, environment: nil)
+    }
+
+    private static func spawn(_ program: String, _ arguments: [String], environment: [UnsafeMutablePointer<CChar>?]?)
+        -> String?
+    {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -28,7 +46,12 @@ package enum Launcher {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let status = posix_spawnp(&pid, program, nil, &attributes, argv, environ)
+        let status =
+            if let environment {
+                posix_spawnp(&pid, program, nil, &attributes, argv, environment)
+            } else {
+                posix_spawnp(&pid, program, nil, &attributes, argv, environ)
+            }
         guard status == 0 else { return "cannot start \(program): \(String(cString: strerror(status)))" }
         return nil
     }

@@ -25,6 +25,8 @@ struct APITests {
             ("/api/types", ["types", "list", "--json"]),
             ("/api/goals", ["goals", "list", "--json"]),
             ("/api/remotes", ["remote", "list", "--json"]),
+            ("/api/audit", ["audit", "--json"]),
+            ("/api/types?all=1", ["types", "list", "--all", "--json"]),
             ("/api/show/\(entry)", ["show", entry, "--json"]),
         ]
         let app = application(fixture.server())

@@ -61,7 +61,10 @@ enum EmbeddedAssets {
         .entries .what { font-weight: 600; }
         .entries .window, .entries .note { color: var(--muted); }
         .entries .note { flex-basis: 100%; padding-left: 4rem; }
-        .entries .details { margin-left: auto; font-size: .9rem; }
+        .entries .row-actions { margin-left: auto; display: flex; gap: .4rem; align-items: baseline; }
+        .entries .details { font-size: .9rem; }
+        button.small { min-height: 1.8rem; padding: .1rem .5rem; font-size: .85rem; }
+        #messages button { margin-left: .5rem; }
         .goals { list-style: none; padding: 0; }
         .goals li { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; padding: .2rem 0; }
         .goals .label { min-width: 6rem; }
@@ -112,9 +115,20 @@ enum EmbeddedAssets {
         const csrf = () => document.querySelector('meta[name="alog-csrf"]')?.content ?? "";
         let renderedAt = Date.now();
 
-        function say(text) {
+        function say(text, restoreID) {
           const messages = document.getElementById("messages");
-          if (messages) messages.textContent = text;
+          if (messages) {
+            messages.textContent = text;
+            // A delete can be taken back from here, whatever the page shows next.
+            if (restoreID) {
+              const button = document.createElement("button");
+              button.type = "button";
+              button.dataset.action = "restore";
+              button.dataset.id = restoreID;
+              button.textContent = "Restore";
+              messages.append(button);
+            }
+          }
           document.getElementById("alerts").textContent = "";
         }
 
@@ -216,7 +230,8 @@ enum EmbeddedAssets {
               say(`sync: ${result.action ?? "done"}`);
             } else {
               const what = result?.message || (result?.id ? `${action} ${fields.type ?? ""} · id ${result.id}` : action);
-              say(what + (result?.warnings?.length ? ` (${result.warnings.join("; ")})` : ""));
+              say(what + (result?.warnings?.length ? ` (${result.warnings.join("; ")})` : ""),
+                action === "delete" ? fields.id : undefined);
               const quick = document.getElementById("quick");
               if (quick && (action === "log" || action === "start")) quick.reset();
             }

@@ -16,9 +16,20 @@ function formatDuration(seconds) {
 const csrf = () => document.querySelector('meta[name="alog-csrf"]')?.content ?? "";
 let renderedAt = Date.now();
 
-function say(text) {
+function say(text, restoreID) {
   const messages = document.getElementById("messages");
-  if (messages) messages.textContent = text;
+  if (messages) {
+    messages.textContent = text;
+    // A delete can be taken back from here, whatever the page shows next.
+    if (restoreID) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = "restore";
+      button.dataset.id = restoreID;
+      button.textContent = "Restore";
+      messages.append(button);
+    }
+  }
   document.getElementById("alerts").textContent = "";
 }
 
@@ -120,7 +131,8 @@ async function run(button, action, fields) {
       say(`sync: ${result.action ?? "done"}`);
     } else {
       const what = result?.message || (result?.id ? `${action} ${fields.type ?? ""} · id ${result.id}` : action);
-      say(what + (result?.warnings?.length ? ` (${result.warnings.join("; ")})` : ""));
+      say(what + (result?.warnings?.length ? ` (${result.warnings.join("; ")})` : ""),
+        action === "delete" ? fields.id : undefined);
       const quick = document.getElementById("quick");
       if (quick && (action === "log" || action === "start")) quick.reset();
     }

@@ -22,8 +22,11 @@ enum EntryList {
         if let title = entry["taskTitle"].string { html += " <span class=\"task\">▸ \(esc(title))</span>" }
         html += "</span>"
         html += "<span class=\"window\">\(window(entry))</span>"
+        let label = "the \(esc(type)) entry at \(esc(entry["time"].string ?? ""))"
         html +=
-            "<a class=\"details\" href=\"/entry/\(esc(id))\" aria-label=\"Details of the \(esc(type)) entry at \(esc(entry["time"].string ?? ""))\">details</a>"
+            "<span class=\"row-actions\"><a class=\"details\" href=\"/entry/\(esc(id))\" aria-label=\"Details of \(label)\">details</a>"
+        html +=
+            " <button type=\"button\" class=\"quiet small\" data-action=\"delete\" data-id=\"\(esc(id))\" aria-label=\"Delete \(label)\">delete</button></span>"
         if let note = entry["note"].string { html += "<span class=\"note\">\(esc(note))</span>" }
         return html + "</li>"
     }
