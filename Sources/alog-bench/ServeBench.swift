@@ -3,9 +3,6 @@ import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The web dashboard on the large vault (issue 25): `GET /api/status` and the Today page under
 /// `wrk` at about 200 requests a second, 50 concurrent logs through the API, and the server at
@@ -119,40 +116,69 @@ import Foundation
 }
 
 private func concurrentLogs(base: String, count: Int) throws -> (ok: Int, ids: [String], seconds: Double) {
-    let semaphore = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var outcome: (Int, [String], Double) = (0, [], 0)
-    Task {
-        let (data, response) = try await URLSession.shared.data(from: URL(string: base + "/api/session")!)
-        let cookie = ((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Set-Cookie") ?? "").prefix {
-            $0 != ";"
-        }
-        let csrf = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["csrf"] as? String ?? ""
-        let started = DispatchTime.now().uptimeNanoseconds
-        let results = await withTaskGroup(of: String?.self) { group in
-            for index in 0..<count {
-                group.addTask {
-                    var request = URLRequest(url: URL(string: base + "/api/log")!)
-                    request.httpMethod = "POST"
-                    request.httpBody = Data(#"{"type": "meal", "note": "bench \#(index)"}"#.utf8)
-                    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                    request.setValue(String(cookie), forHTTPHeaderField: "Cookie")
-                    request.setValue(csrf, forHTTPHeaderField: "X-Alog-CSRF")
-                    guard let (body, answer) = try? await URLSession.shared.data(for: request),
-                        (answer as? HTTPURLResponse)?.statusCode == 200
-                    else { return nil }
-                    return (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String
-                }
-            }
-            var ids: [String?] = []
-            for await id in group { ids.append(id) }
-            return ids
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        outcome = (results.compactMap { $0 }.count, results.compactMap { $0 }, seconds)
-        semaphore.signal()
+    let port = Int(base.split(separator: ":").last!)!
+    let session = httpRequest(port: port, "GET /api/session HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n")
+    let cookie = session.headers.first { $0.lowercased().hasPrefix("set-cookie:") }
+        .map { String($0.dropFirst("set-cookie:".count).trimmingCharacters(in: .whitespaces).prefix { $0 != ";" }) } ?? ""
+    let csrf = (try? JSONSerialization.jsonObject(with: Data(session.body.utf8)) as? [String: Any])?["csrf"] as? String ?? ""
+    let started = DispatchTime.now().uptimeNanoseconds
+    let answers = Locked([String?](repeating: nil, count: count))
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+        let body = #"{"type": "meal", "note": "bench \#(index)"}"#
+        let answer = httpRequest(
+            port: port,
+            "POST /api/log HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\nX-Alog-CSRF: \(csrf)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n",
+            body: body)
+        guard answer.status == 200 else { return }
+        let id = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["id"] as? String
+        answers.withLock { $0[index] = id }
     }
-    semaphore.wait()
-    return outcome
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    let ids = answers.withLock { $0.compactMap { $0 } }
+    return (ids.count, ids, seconds)
+}
+
+/// A value behind a lock, for the threads of `concurrentPerform`.
+private final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+/// One HTTP/1.1 request over a new connection (`Connection: close`): its status, header lines
+/// and body. `head` is the request line and headers, each ending in CRLF.
+private func httpRequest(port: Int, _ head: String, body: String = "") -> (status: Int, headers: [String], body: String) {
+    let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(connection) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard connected == 0 else { return (0, [], "") }
+    let request = Array((head + "Connection: close\r\n\r\n" + body).utf8)
+    _ = request.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    while true {
+        let count = recv(connection, &buffer, buffer.count, 0)
+        if count <= 0 { break }
+        received += buffer[..<count]
+    }
+    let text = String(decoding: received, as: UTF8.self)
+    let parts = text.components(separatedBy: "\r\n\r\n")
+    let lines = parts[0].components(separatedBy: "\r\n")
+    let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+    return (status, Array(lines.dropFirst()), parts.dropFirst().joined(separator: "\r\n\r\n"))
 }
 
 /// User and system CPU time of a process so far (ms), from /proc.

@@ -197,3 +197,50 @@ struct APITests {
         }
     }
 }
+
+@Suite("The API's documentation lists every endpoint")
+struct APIDocumentationTests {
+    @Test("docs/web.md and docs/web-api.openapi.yaml name each read and write the server has")
+    func everyEndpointDocumented() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs")
+        let guide = try String(contentsOf: docs.appendingPathComponent("web.md"), encoding: .utf8)
+        let openAPI = try String(contentsOf: docs.appendingPathComponent("web-api.openapi.yaml"), encoding: .utf8)
+        for name in Array(CommandLines.reads.keys) + Array(CommandLines.writes.keys) {
+            #expect(guide.contains("`/api/\(name)`"), "docs/web.md misses /api/\(name)")
+            #expect(openAPI.contains("  /api/\(name):"), "the OpenAPI file misses /api/\(name)")
+        }
+    }
+}
+
+@Suite("Values that a command line would read otherwise stay what they are")
+struct APIValueTests {
+    @Test("an empty note clears it, a note of '-' is kept, an empty time is refused without leaking the command line")
+    func awkwardValues() async throws {
+        let fixture = try WebFixture()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            let session = try await Session.start(client)
+            let logged = try await session.post("/api/log", #"{"type": "meal", "note": "-"}"#)
+            let id = try #require((logged.json as? [String: Any])?["id"] as? String)
+            #expect(try await session.get("/api/show/\(id)").text.contains(#""note":"-""#))
+            let cleared = try await session.post("/api/edit", #"{"id": "\#(id)", "note": ""}"#)
+            #expect(cleared.status == .ok, "\(cleared.text)")
+            #expect(
+                !(try await session.get("/api/show/\(id)").text.contains(
+                    #"{"id":"\#(id)","type":"meal","at":"2026-11-24T12:00:00Z","date":"2026-11-24","time":"12:00","icon":"🍽️","note""#
+                )))
+            for body in [#"{"type": "meal", "at": ""}"#, #"{"type": "meal", "at": "", "note": "x"}"#] {
+                let response = try await session.post("/api/log", body)
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(response.errorMessage?.contains("--vault") == false, "\(response.text)")
+                #expect(response.errorMessage?.contains("--note") == false, "\(response.text)")
+            }
+            let array = try await session.post(
+                "/api/log", "[1, 2]", headers: [.contentType: "application/x-www-form-urlencoded"])
+            #expect(array.errorCode == "malformedBody")
+            let calendar = try await session.get("/api/calendar?type=meal&type=wake&weeks=2")
+            #expect(calendar.text == (try fixture.alog(["calendar", "meal", "wake", "--weeks", "2", "--json"])).stdout)
+        }
+    }
+}

@@ -22,12 +22,17 @@ struct PageTests {
             #expect(html.contains("Awake") && html.contains("5h"))  // woke at 07:00, now 12:00
             #expect(html.contains("Since last meal") && html.contains("3h 30m"))
             #expect(html.contains(#"<progress class="live" data-seconds="3600" max="7200" value="3600""#))
-            #expect(html.contains("reached at 13:00"))
+            // The recorded time, shown in the reader's zone by the page's script.
+            #expect(
+                html.contains(
+                    #"reached at <time class="clock" datetime="2026-11-24T13:00:00Z" title="2026-11-24T13:00:00Z">13:00</time>"#
+                ))
             // Favorites first: reading's button comes before meal's.
             let reading = try #require(html.range(of: #"data-action="log" data-type="reading""#))
             let meal = try #require(html.range(of: #"data-action="log" data-type="meal""#))
             #expect(reading.lowerBound < meal.lowerBound)
-            #expect(html.contains(#"aria-label="Switch to a meal timer""#))
+            #expect(html.contains(#"aria-label="Switch the timer to meal""#))
+            #expect(html.contains(#"aria-label="Restart the reading timer""#))
             #expect(html.contains("porridge"))
             // No script or style from elsewhere.
             #expect(!html.contains("http://") && !html.contains("https://"))
@@ -94,7 +99,8 @@ struct PageTests {
             #expect(month.contains("Nothing in this period"))
             let calendar = try await client.execute(uri: "/calendar", method: .get).text
             #expect(calendar.contains("<svg class=\"chart calendar\""))
-            #expect(calendar.contains("<title>2026-11-24: 3 entries</title>"))
+            #expect(calendar.contains("<title>2026-11-24 (today): 3 entries</title>"))
+            #expect(calendar.contains("<title>2026-11-23: 0 entries</title>"))
             #expect(calendar.contains(##"fill="#EBEDF0""##))
             #expect(calendar.contains("<th scope=\"row\">wake</th><td>1</td><td>1 day</td>"))
             let sync = try await client.execute(uri: "/sync", method: .get).text

@@ -70,6 +70,11 @@ struct SecurityTests {
             let bearer = try await client.execute(
                 uri: "/api/status", method: .get, headers: [.authorization: "Bearer \(token)"])
             #expect(bearer.status == .ok)
+            let lowercase = try await client.execute(
+                uri: "/api/status", method: .get, headers: [.authorization: "bearer \(token)"])
+            #expect(lowercase.status == .ok)
+            let browser = try await client.execute(uri: "/", method: .get, headers: [.accept: "text/html"])
+            #expect(browser.status == .unauthorized && browser.text.contains("needs its token"))
             // The address printed at start carries the token: it becomes a cookie.
             let visit = try await client.execute(uri: "/?token=\(token)", method: .get)
             #expect(visit.status == .seeOther)
@@ -108,6 +113,15 @@ struct SecurityTests {
                 #expect(response.status == .notFound, "\(uri): \(response.status)")
                 #expect(!response.text.contains("root:"))
             }
+            // Anything else is a 404 in the CLI's shape, with the same headers.
+            for uri in ["/nosuch", "//etc/passwd", "/api/show"] {
+                let missing = try await client.execute(uri: uri, method: .get)
+                #expect(missing.status == .notFound, "\(uri)")
+                #expect(missing.errorCode == "notFound", "\(uri): \(missing.text)")
+                #expect(missing.headers[.contentSecurityPolicy] != nil, "\(uri)")
+            }
+            let unknownEntry = try await client.execute(uri: "/entry/zzzzzzzz", method: .get)
+            #expect(unknownEntry.status == .notFound && unknownEntry.text.contains("Back to History"))
             let page = try await client.execute(uri: "/", method: .get)
             let policy = page.headers[.contentSecurityPolicy] ?? ""
             #expect(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"))

@@ -19,6 +19,9 @@ package struct APIRoutes: Sendable {
             let id = context.parameters.get("id") ?? ""
             return respond(await runner.run(["show", "--json", "--", id]))
         }
+        api.get("show") { _, _ in
+            AccessGuard.refusal(.notFound, code: "notFound", message: "give the entry's id: /api/show/ID")
+        }
         api.get(":name") { request, context in
             let name = context.parameters.get("name") ?? ""
             guard let read = CommandLines.reads[name] else { return notFound(request) }
@@ -34,14 +37,14 @@ package struct APIRoutes: Sendable {
         api.post(":name") { request, context in
             let name = context.parameters.get("name") ?? ""
             guard let write = CommandLines.writes[name] else { return notFound(request) }
-            let line: [String]
+            let line: (arguments: [String], input: [UInt8])
             do throws(RequestError) {
                 let fields = try await Self.fields(of: request, context: context)
                 line = try CommandLines.line(write, fields: fields)
             } catch {
                 return refuse(error)
             }
-            return respond(await runner.run(line, writes: true), write: write)
+            return respond(await runner.run(line.arguments, input: line.input, writes: true), write: write)
         }
     }
 
@@ -127,7 +130,8 @@ package struct APIRoutes: Sendable {
         if bytes.allSatisfy({ $0 == 32 || $0 == 10 || $0 == 13 || $0 == 9 }) { return [:] }
         let type = (request.headers[.contentType] ?? "application/json").lowercased()
         // A JSON object sent as a form (curl's `-d` without a type) is read as JSON.
-        if type.hasPrefix("application/x-www-form-urlencoded"), bytes.first(where: { $0 > 32 }) != UInt8(ascii: "{") {
+        let first = bytes.first { $0 > 32 }
+        if type.hasPrefix("application/x-www-form-urlencoded"), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") {
             return Dictionary(
                 formFields(String(decoding: bytes, as: UTF8.self)).map { ($0.0, .text($0.1)) },
                 uniquingKeysWith: { first, _ in first })

@@ -16,6 +16,8 @@ package enum CommandLines {
         package var flags: Set<String> = []
         /// The query name whose value is the positional word (after `--`).
         package var positional: String?
+        /// The positional word may be given several times (`calendar`'s types).
+        package var positionalRepeats = false
     }
 
     package static let reads: [String: Read] = [
@@ -26,7 +28,8 @@ package enum CommandLines {
         "report": Read(
             words: ["report"], options: ["from", "to", "by", "tz"], repeated: ["type", "group"],
             flags: ["day", "week", "month", "year"], positional: "range"),
-        "calendar": Read(words: ["calendar"], options: ["weeks", "levels", "by"], repeated: [], positional: "type"),
+        "calendar": Read(
+            words: ["calendar"], options: ["weeks", "levels", "by"], positional: "type", positionalRepeats: true),
         "streaks": Read(words: ["streaks"]),
         "goals": Read(words: ["goals", "list"]),
         "types": Read(words: ["types", "list"], flags: ["all"]),
@@ -55,7 +58,7 @@ package enum CommandLines {
             words: ["start"], positional: ("type", true), options: ["at", "note", "goal"], flags: ["adjust"],
             answersID: true),
         "stop": Write(words: ["stop"], options: ["at", "note"]),
-        "resume": Write(words: ["resume"], options: ["at"]),
+        "resume": Write(words: ["resume"], options: ["at"], answersID: true),
         "cancel": Write(words: ["cancel"]),
         "edit": Write(
             words: ["edit"], positional: ("id", true), options: ["at", "type", "note", "start", "end"],
@@ -74,7 +77,9 @@ package enum CommandLines {
         for (name, value) in query {
             if name == "page" || name == "_" { continue }  // the pages' own, and cache busters
             if read.repeated.contains(name) {
-                line.append("--\(name)=\(value)")
+                line += option(name, value)
+            } else if name == read.positional, read.positionalRepeats {
+                positional.append(value)
             } else if read.options.contains(name) || read.flags.contains(name) || name == read.positional {
                 guard seen.insert(name).inserted else { throw .repeated(name) }
                 if read.flags.contains(name) {
@@ -83,7 +88,7 @@ package enum CommandLines {
                 } else if name == read.positional {
                     positional.append(value)
                 } else {
-                    line.append("--\(name)=\(value)")
+                    line += option(name, value)
                 }
             } else {
                 throw .unknownField(
@@ -95,16 +100,31 @@ package enum CommandLines {
         return positional.isEmpty ? line : line + ["--"] + positional
     }
 
-    /// A write's command line from its fields (strings, or booleans for flags).
-    package static func line(_ write: Write, fields: [String: FieldValue]) throws(RequestError) -> [String] {
+    /// `--name=value`; an empty value as two words (`--name=` would be a missing value).
+    private static func option(_ name: String, _ value: String) -> [String] {
+        value.isEmpty ? ["--\(name)", ""] : ["--\(name)=\(value)"]
+    }
+
+    /// A write's command line from its fields (strings, or booleans for flags), and what its
+    /// standard input holds: a note of just `-` (which the CLI reads as "from standard input")
+    /// is passed there, so it stays the note it is.
+    package static func line(_ write: Write, fields: [String: FieldValue]) throws(RequestError) -> (
+        arguments: [String], input: [UInt8]
+    ) {
         for name in fields.keys.sorted() where !write.fields.contains(name) {
             throw .unknownField(name, accepted: write.fields)
         }
         var line = write.words
+        var input: [UInt8] = []
         for name in write.options {
             guard let value = fields[name] else { continue }
             guard case .text(let text) = value else { throw .notAString(name) }
-            line.append("--\(name)=\(text)")
+            if name == "note", text == "-" {
+                line += ["--note", "-"]
+                input = Array(text.utf8)
+            } else {
+                line += option(name, text)
+            }
         }
         for name in write.flags {
             guard let value = fields[name] else { continue }
@@ -122,7 +142,7 @@ package enum CommandLines {
             case nil: if required { throw .missing(name) }
             }
         }
-        return line
+        return (line, input)
     }
 
     private static func flag(_ text: String) -> Bool? {

@@ -23,12 +23,13 @@ enum EmbeddedAssets {
         .skip { position: absolute; left: -999px; top: 0; background: var(--accent); color: var(--accent-fg); padding: .5rem 1rem; z-index: 10; }
         .skip:focus { left: .5rem; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-        header { display: flex; align-items: center; gap: .75rem; flex-wrap: wrap; padding: .5rem 1rem; border-bottom: 1px solid var(--line); }
+        header { display: flex; align-items: center; gap: .75rem; padding: .5rem 1rem; border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; letter-spacing: .02em; }
+        nav { display: flex; overflow-x: auto; white-space: nowrap; max-width: 100%; }
         nav a { display: inline-block; padding: .35rem .6rem; border-radius: 6px; text-decoration: none; color: var(--fg); }
         nav a[aria-current="page"] { background: var(--card); font-weight: 600; box-shadow: inset 0 -2px 0 var(--accent); }
-        .connection { margin-left: auto; color: var(--muted); font-size: .8rem; }
-        .connection.on { color: var(--bar); }
+        .connection { margin-left: auto; color: var(--muted); font-size: .8rem; white-space: nowrap; }
+        .connection.on [aria-hidden] { color: var(--bar); }
         main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
         h1 { font-size: 1.5rem; margin: .25rem 0 1rem; }
         h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
@@ -53,7 +54,7 @@ enum EmbeddedAssets {
         .type { display: flex; }
         .type .log { flex: 1; text-align: left; border-radius: 8px 0 0 8px; }
         .type .start { border-radius: 0 8px 8px 0; border-left: none; min-width: 2.6rem; }
-        .type.favorite .log { border-color: var(--accent); }
+        .type .star { color: #bf8700; }
         .entries { list-style: none; padding: 0; margin: 0; }
         .entries li { display: flex; flex-wrap: wrap; gap: .25rem .75rem; padding: .5rem 0; border-bottom: 1px solid var(--line); align-items: baseline; }
         .entries .when { font-variant-numeric: tabular-nums; min-width: 3.2rem; }
@@ -83,7 +84,9 @@ enum EmbeddedAssets {
         th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
         code { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: .88em; }
         .chart { width: 100%; height: auto; max-width: 44rem; display: block; }
-        .chart .bar { fill: var(--bar); }
+        .chart .bar:not([fill]) { fill: var(--bar); }
+        .chart.bars, .chart.columns { min-width: 30rem; }
+        .chart .day.today { stroke: var(--fg); stroke-width: 1.5; }
         .chart text { fill: var(--fg); font-size: 12px; }
         .chart .tick { fill: var(--muted); font-size: 10px; }
         .chart.calendar { max-width: 52rem; min-width: 40rem; }
@@ -94,6 +97,8 @@ enum EmbeddedAssets {
           .big { font-size: 1.5rem; }
           .entries .note { padding-left: 0; }
           nav a { padding: .3rem .4rem; }
+          .brand, .connection-text { display: none; }
+          header { padding: .4rem .5rem; gap: .4rem; }
         }
         """##
     static let appJs = ##"""
@@ -134,6 +139,7 @@ enum EmbeddedAssets {
 
         function alertText(text) {
           document.getElementById("alerts").textContent = text;
+          document.getElementById("messages").textContent = "";
         }
 
         // The timers: each live element carries the seconds the server saw when it rendered.
@@ -149,12 +155,23 @@ enum EmbeddedAssets {
           }
         }
 
-        // Times sent in UTC, shown in the reader's zone.
+        const pad = (number) => String(number).padStart(2, "0");
+        const localDate = (date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+        const localClock = (date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+
+        // Times in the reader's zone, as the terminal shows them in the viewer's (the recorded time,
+        // with its offset, stays in the title): clocks (with the date when it is not today, or always
+        // for .dated), and the UTC times of .local as a date and a clock.
         function localTimes() {
-          for (const element of document.querySelectorAll("time.local[datetime]")) {
+          const today = localDate(new Date());
+          for (const element of document.querySelectorAll("time.clock[datetime], time.local[datetime]")) {
             const date = new Date(element.getAttribute("datetime"));
-            if (!isNaN(date)) element.textContent = date.toLocaleString();
+            if (isNaN(date)) continue;
+            const dated = element.classList.contains("dated") || element.classList.contains("local") || localDate(date) !== today;
+            element.textContent = dated ? `${localDate(date)} ${localClock(date)}` : localClock(date);
           }
+          // A wide grid that ends today (the calendar) starts scrolled to its end.
+          for (const element of document.querySelectorAll(".scroll.end")) element.scrollLeft = element.scrollWidth;
         }
 
         // The page's <main> again from the server, in place (focus kept by id where it can be).
@@ -167,7 +184,8 @@ enum EmbeddedAssets {
               if (!response.ok) return;
               const html = await response.text();
               const focused = document.activeElement;
-              const key = focused && (focused.id || focused.dataset?.action && `${focused.dataset.action}:${focused.dataset.type ?? focused.dataset.id ?? ""}`);
+              const key = focused && (focused.id || focused.dataset?.action && `${focused.dataset.action}:${focused.dataset.type ?? focused.dataset.id ?? focused.dataset.remote ?? ""}`);
+              const caret = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
               const main = document.getElementById("main");
               // Keep what the user is typing in the quick form.
               const quick = main.querySelector("#quick");
@@ -181,8 +199,11 @@ enum EmbeddedAssets {
               if (key) {
                 const again = document.getElementById(key) ||
                   [...main.querySelectorAll("[data-action]")].find((element) =>
-                    `${element.dataset.action}:${element.dataset.type ?? element.dataset.id ?? ""}` === key);
-                again?.focus();
+                    `${element.dataset.action}:${element.dataset.type ?? element.dataset.id ?? element.dataset.remote ?? ""}` === key);
+                if (again) {
+                  again.focus();
+                  if (caret && "setSelectionRange" in again) { try { again.setSelectionRange(...caret); } catch {} }
+                }
               }
               localTimes();
               tick();
@@ -219,15 +240,21 @@ enum EmbeddedAssets {
         }
 
         async function run(button, action, fields) {
+          // A button stays focusable while its request runs (a disabled one would drop the focus);
+          // a second press meanwhile is ignored.
+          if (button.getAttribute("aria-busy") === "true") return;
           if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
           button.setAttribute("aria-busy", "true");
-          button.disabled = true;
           try {
             const result = await post(action, fields);
             if (action === "sync") {
-              const output = document.getElementById(button.dataset.result ?? "");
-              if (output) output.textContent = describeSync(result);
+              // After the page is fresh, or the refresh would wipe it.
+              const target = button.dataset.result ?? "";
               say(`sync: ${result.action ?? "done"}`);
+              await refresh();
+              const output = document.getElementById(target);
+              if (output) output.textContent = describeSync(result);
+              return;
             } else {
               const what = result?.message || (result?.id ? `${action} ${fields.type ?? ""} · id ${result.id}` : action);
               say(what + (result?.warnings?.length ? ` (${result.warnings.join("; ")})` : ""),
@@ -240,7 +267,6 @@ enum EmbeddedAssets {
             alertText(error.message);
           } finally {
             button.removeAttribute("aria-busy");
-            button.disabled = false;
           }
         }
 
@@ -288,9 +314,14 @@ enum EmbeddedAssets {
           const indicator = document.getElementById("connection");
           const source = new EventSource("/api/events");
           let first = true;
+          const label = (text, title) => {
+            indicator?.setAttribute("title", title);
+            const words = indicator?.querySelector(".connection-text");
+            if (words) words.textContent = text;
+          };
           source.addEventListener("hello", () => {
             indicator?.classList.add("on");
-            indicator?.setAttribute("title", "Live: changes appear by themselves");
+            label("live", "Live: changes appear by themselves");
             // Reconnected after a pause: catch up on what happened meanwhile.
             if (!first) refresh();
             first = false;
@@ -298,7 +329,7 @@ enum EmbeddedAssets {
           source.addEventListener("change", () => refresh());
           source.addEventListener("error", () => {
             indicator?.classList.remove("on");
-            indicator?.setAttribute("title", "Reconnecting…");
+            label("reconnecting…", "The server cannot be reached; reconnecting…");
           });
         }
 

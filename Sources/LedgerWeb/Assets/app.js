@@ -35,6 +35,7 @@ function say(text, restoreID) {
 
 function alertText(text) {
   document.getElementById("alerts").textContent = text;
+  document.getElementById("messages").textContent = "";
 }
 
 // The timers: each live element carries the seconds the server saw when it rendered.
@@ -50,12 +51,23 @@ function tick() {
   }
 }
 
-// Times sent in UTC, shown in the reader's zone.
+const pad = (number) => String(number).padStart(2, "0");
+const localDate = (date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const localClock = (date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+
+// Times in the reader's zone, as the terminal shows them in the viewer's (the recorded time,
+// with its offset, stays in the title): clocks (with the date when it is not today, or always
+// for .dated), and the UTC times of .local as a date and a clock.
 function localTimes() {
-  for (const element of document.querySelectorAll("time.local[datetime]")) {
+  const today = localDate(new Date());
+  for (const element of document.querySelectorAll("time.clock[datetime], time.local[datetime]")) {
     const date = new Date(element.getAttribute("datetime"));
-    if (!isNaN(date)) element.textContent = date.toLocaleString();
+    if (isNaN(date)) continue;
+    const dated = element.classList.contains("dated") || element.classList.contains("local") || localDate(date) !== today;
+    element.textContent = dated ? `${localDate(date)} ${localClock(date)}` : localClock(date);
   }
+  // A wide grid that ends today (the calendar) starts scrolled to its end.
+  for (const element of document.querySelectorAll(".scroll.end")) element.scrollLeft = element.scrollWidth;
 }
 
 // The page's <main> again from the server, in place (focus kept by id where it can be).
@@ -68,7 +80,8 @@ async function refresh() {
       if (!response.ok) return;
       const html = await response.text();
       const focused = document.activeElement;
-      const key = focused && (focused.id || focused.dataset?.action && `${focused.dataset.action}:${focused.dataset.type ?? focused.dataset.id ?? ""}`);
+      const key = focused && (focused.id || focused.dataset?.action && `${focused.dataset.action}:${focused.dataset.type ?? focused.dataset.id ?? focused.dataset.remote ?? ""}`);
+      const caret = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
       const main = document.getElementById("main");
       // Keep what the user is typing in the quick form.
       const quick = main.querySelector("#quick");
@@ -82,8 +95,11 @@ async function refresh() {
       if (key) {
         const again = document.getElementById(key) ||
           [...main.querySelectorAll("[data-action]")].find((element) =>
-            `${element.dataset.action}:${element.dataset.type ?? element.dataset.id ?? ""}` === key);
-        again?.focus();
+            `${element.dataset.action}:${element.dataset.type ?? element.dataset.id ?? element.dataset.remote ?? ""}` === key);
+        if (again) {
+          again.focus();
+          if (caret && "setSelectionRange" in again) { try { again.setSelectionRange(...caret); } catch {} }
+        }
       }
       localTimes();
       tick();
@@ -120,15 +136,21 @@ function describeSync(result) {
 }
 
 async function run(button, action, fields) {
+  // A button stays focusable while its request runs (a disabled one would drop the focus);
+  // a second press meanwhile is ignored.
+  if (button.getAttribute("aria-busy") === "true") return;
   if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
   button.setAttribute("aria-busy", "true");
-  button.disabled = true;
   try {
     const result = await post(action, fields);
     if (action === "sync") {
-      const output = document.getElementById(button.dataset.result ?? "");
-      if (output) output.textContent = describeSync(result);
+      // After the page is fresh, or the refresh would wipe it.
+      const target = button.dataset.result ?? "";
       say(`sync: ${result.action ?? "done"}`);
+      await refresh();
+      const output = document.getElementById(target);
+      if (output) output.textContent = describeSync(result);
+      return;
     } else {
       const what = result?.message || (result?.id ? `${action} ${fields.type ?? ""} · id ${result.id}` : action);
       say(what + (result?.warnings?.length ? ` (${result.warnings.join("; ")})` : ""),
@@ -141,7 +163,6 @@ async function run(button, action, fields) {
     alertText(error.message);
   } finally {
     button.removeAttribute("aria-busy");
-    button.disabled = false;
   }
 }
 
@@ -189,9 +210,14 @@ function connect() {
   const indicator = document.getElementById("connection");
   const source = new EventSource("/api/events");
   let first = true;
+  const label = (text, title) => {
+    indicator?.setAttribute("title", title);
+    const words = indicator?.querySelector(".connection-text");
+    if (words) words.textContent = text;
+  };
   source.addEventListener("hello", () => {
     indicator?.classList.add("on");
-    indicator?.setAttribute("title", "Live: changes appear by themselves");
+    label("live", "Live: changes appear by themselves");
     // Reconnected after a pause: catch up on what happened meanwhile.
     if (!first) refresh();
     first = false;
@@ -199,7 +225,7 @@ function connect() {
   source.addEventListener("change", () => refresh());
   source.addEventListener("error", () => {
     indicator?.classList.remove("on");
-    indicator?.setAttribute("title", "Reconnecting…");
+    label("reconnecting…", "The server cannot be reached; reconnecting…");
   });
 }
 

@@ -75,8 +75,10 @@ enum CalendarPage {
                     "<text class=\"tick\" x=\"\(left + column * cell)\" y=\"12\">\(monthNames[date.month - 1])</text>"
             }
             let value = seconds ? formatDuration(Int64(count)) : (count == 1 ? "1 entry" : "\(count) entries")
+            // The last day is today (the grid ends with it), outlined as the terminal marks it.
+            let today = index == dates.count - 1
             svg +=
-                "<rect class=\"day l\(level)\" x=\"\(left + column * cell)\" y=\"\(top + row * cell)\" width=\"\(cell - 3)\" height=\"\(cell - 3)\" rx=\"2\" fill=\"\(esc(fills[level]))\"><title>\(esc(text)): \(esc(value))</title></rect>"
+                "<rect class=\"day l\(level)\(today ? " today" : "")\" x=\"\(left + column * cell)\" y=\"\(top + row * cell)\" width=\"\(cell - 3)\" height=\"\(cell - 3)\" rx=\"2\" fill=\"\(esc(fills[level]))\"><title>\(esc(text))\(today ? " (today)" : ""): \(esc(value))</title></rect>"
         }
         let legendY = top + 7 * cell + 12
         svg += "<text class=\"tick\" x=\"\(left)\" y=\"\(legendY + 9)\">Less</text>"
@@ -86,6 +88,9 @@ enum CalendarPage {
         }
         svg += "<text class=\"tick\" x=\"\(left + 36 + 5 * cell)\" y=\"\(legendY + 9)\">More</text>"
         let active = dates.filter { ($0["count"].int ?? 0) > 0 }.count
-        return "<div class=\"scroll\">\(svg)</svg></div><p class=\"sub\">\(active) active days in \(dates.count).</p>"
+        // Scrolled to its end (today) on a narrow screen by the page's script.
+        let days = active == 1 ? "day" : "days"
+        return
+            "<div class=\"scroll end\">\(svg)</svg></div><p class=\"sub\">\(active) active \(days) of the \(dates.count) shown; today is outlined.</p>"
     }
 }

@@ -14,9 +14,7 @@ enum EntryList {
         let id = entry["id"].string ?? ""
         let type = entry["type"].string ?? ""
         var html = "<li id=\"entry-\(esc(id))\">"
-        let date = showDate ? "<span class=\"date\">\(esc(entry["date"].string ?? ""))</span> " : ""
-        html +=
-            "<span class=\"when\">\(date)<time datetime=\"\(esc(entry["at"].string ?? ""))\">\(esc(entry["time"].string ?? ""))</time></span>"
+        html += "<span class=\"when\">\(Instant.clockHTML(entry["at"].string, dated: showDate))</span>"
         html +=
             "<span class=\"what\"><span aria-hidden=\"true\">\(esc(entry["icon"].string ?? "•"))</span> \(esc(type))"
         if let title = entry["taskTitle"].string { html += " <span class=\"task\">▸ \(esc(title))</span>" }
@@ -35,7 +33,7 @@ enum EntryList {
     static func window(_ entry: JSONValue) -> String {
         guard let seconds = entry["seconds"].int else { return "" }
         let text = formatDuration(Int64(seconds))
-        if let end = entry["end"].string { return "–\(esc(Instant.clock(end))) (\(esc(text)))" }
+        if let end = entry["end"].string { return "–\(Instant.clockHTML(end)) (\(esc(text)))" }
         return "running (\(liveDuration(seconds: seconds, text: text)))"
     }
 }

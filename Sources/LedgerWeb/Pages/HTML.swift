@@ -23,6 +23,16 @@ enum Instant {
         return String(iso.dropFirst(11).prefix(5))
     }
 
+    /// `clock` as a `<time>` the page's script shows in the reader's zone (with the date when it
+    /// is not today there), as the terminal shows times in the viewer's zone; the recorded
+    /// time stays in its title.
+    static func clockHTML(_ iso: String?, dated: Bool = false) -> String {
+        guard let iso else { return "" }
+        let text = dated ? "\(date(iso)) \(clock(iso))" : clock(iso)
+        return
+            "<time class=\"clock\(dated ? " dated" : "")\" datetime=\"\(esc(iso))\" title=\"\(esc(iso))\">\(esc(text))</time>"
+    }
+
     static func date(_ iso: String?) -> String {
         guard let iso, iso.count >= 10 else { return "" }
         return String(iso.prefix(10))

@@ -11,12 +11,13 @@ enum Layout {
     /// The page, or only its `<main>` content when the page's script asks for it to refresh
     /// in place (`X-Alog-Fragment: main`).
     static func response(
-        _ request: Request, title: String, section: String, csrf: String, content: String
+        _ request: Request, title: String, section: String, csrf: String, content: String,
+        status: HTTPResponse.Status = .ok
     ) -> Response {
         let fragment = request.headers[HTTPField.Name("X-Alog-Fragment")!] == "main"
         let html = fragment ? content : page(title: title, section: section, csrf: csrf, content: content)
         return Response(
-            status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
@@ -43,7 +44,7 @@ enum Layout {
             <header>
             <span class="brand" aria-hidden="true">alog</span>
             <nav aria-label="Sections">\(navigation)</nav>
-            <span id="connection" class="connection" title="Live updates">●</span>
+            <span id="connection" class="connection" role="status" title="Connecting…"><span aria-hidden="true">●</span> <span class="connection-text">connecting</span></span>
             </header>
             <div id="messages" role="status" aria-live="polite"></div>
             <div id="alerts" role="alert" aria-live="assertive"></div>

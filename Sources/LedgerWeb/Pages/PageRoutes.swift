@@ -14,12 +14,13 @@ struct PageRoutes: Sendable {
             async let types = runner.run(["types", "list", "--json"])
             async let today = runner.run(["history", "--json", "--day"])
             let results = await [status, types, today]
-            let content =
-                results.first(where: { !$0.succeeded }).map(Layout.problem)
-                ?? TodayPage.render(
+            return self.page(
+                request, context, title: "Today", section: "/", results: results, back: nil
+            ) {
+                TodayPage.render(
                     status: JSONValue(bytes: results[0].stdout), types: JSONValue(bytes: results[1].stdout),
                     today: JSONValue(bytes: results[2].stdout))
-            return page(request, context, title: "Today", section: "/", content: content)
+            }
         }
         router.get("/history") { request, context in
             let type = request.uri.queryParameters.get("type").flatMap { $0.isEmpty ? nil : $0 }
@@ -29,23 +30,27 @@ struct PageRoutes: Sendable {
                 ["history", "--json", "--limit=\(limit)"] + (type.map { ["--type=\($0)"] } ?? []))
             async let types = runner.run(["types", "list", "--json"])
             let results = await [entries, types]
-            let content =
-                results.first(where: { !$0.succeeded }).map(Layout.problem)
-                ?? HistoryPage.render(
+            return self.page(
+                request, context, title: "History", section: "/history", results: results,
+                back: ("/history", "Back to History")
+            ) {
+                HistoryPage.render(
                     entries: JSONValue(bytes: results[0].stdout), types: JSONValue(bytes: results[1].stdout),
                     type: type, page: page)
-            return self.page(request, context, title: "History", section: "/history", content: content)
+            }
         }
         router.get("/entry/:id") { request, context in
             let id = context.parameters.get("id") ?? ""
             async let show = runner.run(["show", "--json", "--", id])
             async let types = runner.run(["types", "list", "--json"])
             let results = await [show, types]
-            let content =
-                results.first(where: { !$0.succeeded }).map(Layout.problem)
-                ?? EntryPage.render(
+            return self.page(
+                request, context, title: "Entry \(id.prefix(12))", section: "/history", results: results,
+                back: ("/history", "Back to History")
+            ) {
+                EntryPage.render(
                     show: JSONValue(bytes: results[0].stdout), types: JSONValue(bytes: results[1].stdout))
-            return page(request, context, title: "Entry \(id.prefix(12))", section: "/history", content: content)
+            }
         }
         router.get("/reports") { request, context in
             let query = request.uri.queryParameters
@@ -63,12 +68,14 @@ struct PageRoutes: Sendable {
                     colors[name] = color
                 }
             }
-            let content =
-                results.first(where: { !$0.succeeded }).map(Layout.problem)
-                ?? ReportsPage.render(
+            return self.page(
+                request, context, title: "Reports", section: "/reports", results: results,
+                back: ("/reports", "Back to this week")
+            ) {
+                ReportsPage.render(
                     rows: JSONValue(bytes: results[0].stdout), days: JSONValue(bytes: results[1].stdout),
                     period: period, by: by, colors: by == "type" ? colors : [:])
-            return page(request, context, title: "Reports", section: "/reports", content: content)
+            }
         }
         router.get("/calendar") { request, context in
             let query = request.uri.queryParameters
@@ -79,29 +86,38 @@ struct PageRoutes: Sendable {
             async let streaks = runner.run(["streaks", "--json"])
             async let types = runner.run(["types", "list", "--json"])
             let results = await [calendar, streaks, types]
-            let content =
-                results.first(where: { !$0.succeeded }).map(Layout.problem)
-                ?? CalendarPage.render(
+            return self.page(
+                request, context, title: "Calendar", section: "/calendar", results: results,
+                back: ("/calendar", "Back to the calendar")
+            ) {
+                CalendarPage.render(
                     calendar: JSONValue(bytes: results[0].stdout), streaks: JSONValue(bytes: results[1].stdout),
                     types: JSONValue(bytes: results[2].stdout), type: type, by: by)
-            return page(request, context, title: "Calendar", section: "/calendar", content: content)
+            }
         }
         router.get("/sync") { request, context in
             let remotes = await runner.run(["remote", "list", "--json"])
-            let content =
-                remotes.succeeded
-                ? SyncPage.render(remotes: JSONValue(bytes: remotes.stdout), lastFetch: lastFetch())
-                : Layout.problem(remotes)
-            return page(request, context, title: "Sync", section: "/sync", content: content)
+            return self.page(request, context, title: "Sync", section: "/sync", results: [remotes], back: nil) {
+                SyncPage.render(remotes: JSONValue(bytes: remotes.stdout), lastFetch: lastFetch())
+            }
         }
     }
 
-    private func page(_ request: Request, _ context: WebContext, title: String, section: String, content: String)
-        -> Response
-    {
-        Layout.response(
-            request, title: title, section: section, csrf: keys.csrfToken(for: context.session ?? ""),
-            content: content)
+    /// The page, or the first refusal among `results` in the CLI's words, with its status (a
+    /// link back where the page's own controls are gone).
+    private func page(
+        _ request: Request, _ context: WebContext, title: String, section: String, results: [CommandResult],
+        back: (path: String, title: String)?, render: () -> String
+    ) -> Response {
+        let csrf = keys.csrfToken(for: context.session ?? "")
+        guard let failed = results.first(where: { !$0.succeeded }) else {
+            return Layout.response(request, title: title, section: section, csrf: csrf, content: render())
+        }
+        let status =
+            failed.refusal.map { CommandResult.httpStatus(for: $0, exitStatus: failed.status) } ?? .internalServerError
+        var content = Layout.problem(failed)
+        if let back { content += "<p><a href=\"\(back.path)\">\(esc(back.title))</a></p>" }
+        return Layout.response(request, title: title, section: section, csrf: csrf, content: content, status: status)
     }
 
     /// When this clone last fetched (`FETCH_HEAD`'s time, UTC).

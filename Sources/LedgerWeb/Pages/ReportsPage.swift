@@ -48,8 +48,10 @@ enum ReportsPage {
         for row in rows {
             let running = row["running"].bool ? " <span class=\"sub\">(running)</span>" : ""
             html += "<tr><th scope=\"row\">\(esc(row["key"].string ?? ""))</th>"
-            html +=
-                "<td>\(esc(formatDuration(Int64(row["seconds"].int ?? 0))))\(running)</td><td>\(row["count"].int ?? 0)</td></tr>"
+            // `—`: entries but no time, as the terminal's table marks it.
+            let seconds = row["seconds"].int ?? 0
+            let time = seconds == 0 && !row["running"].bool ? "—" : esc(formatDuration(Int64(seconds)))
+            html += "<td>\(time)\(running)</td><td>\(row["count"].int ?? 0)</td></tr>"
         }
         return html + "</tbody></table></div>"
     }
@@ -84,7 +86,7 @@ enum Charts {
                 "<rect class=\"bar\" x=\"150\" y=\"\(y + 5)\" width=\"\(width)\" height=\"18\" rx=\"3\"\(fill)></rect>"
             svg += "<text x=\"\(150 + width + 6)\" y=\"\(y + 19)\" class=\"value\">\(esc(text))</text></g>"
         }
-        return svg + "</svg>"
+        return "<div class=\"scroll\">" + svg + "</svg></div>"
     }
 
     /// Vertical columns, one for each day of the period (`report --by day`'s rows; a day
@@ -108,16 +110,19 @@ enum Charts {
             let key = row["key"].string ?? ""
             let height = values[index] * 140 / top
             let x = index * step
-            svg +=
-                "<g><title>\(esc(key)): \(esc(formatDuration(Int64(values[index])))), \(row["count"].int ?? 0) entries</title>"
+            let count = row["count"].int ?? 0
+            let entries = count == 1 ? "1 entry" : "\(count) entries"
+            svg += "<g><title>\(esc(key)): \(esc(formatDuration(Int64(values[index])))), \(entries)</title>"
             svg +=
                 "<rect class=\"bar\" x=\"\(x + 2)\" y=\"\(150 - height)\" width=\"\(step - 4)\" height=\"\(max(height, 1))\" rx=\"2\"></rect>"
             if rows.count <= 14 || index % 5 == 0 {
+                // A week's days as MM-DD; a month's as the day of the month, every fifth.
+                let tick = rows.count <= 14 ? String(key.suffix(5)) : String(key.suffix(2))
                 svg +=
-                    "<text x=\"\(x + step / 2)\" y=\"170\" class=\"tick\" text-anchor=\"middle\">\(esc(String(key.suffix(5))))</text>"
+                    "<text x=\"\(x + step / 2)\" y=\"170\" class=\"tick\" text-anchor=\"middle\">\(esc(tick))</text>"
             }
             svg += "</g>"
         }
-        return svg + "</svg>"
+        return "<div class=\"scroll\">" + svg + "</svg></div>"
     }
 }

@@ -22,7 +22,8 @@ enum TodayPage {
             cards.append(
                 card(
                     title: awake ? "Awake" : "Asleep", item: conscious,
-                    detail: "since \(Instant.clock(conscious["since"].string)) (\(conscious["type"].string ?? ""))",
+                    detail:
+                        "since \(Instant.clockHTML(conscious["since"].string)) (\(esc(conscious["type"].string ?? "")))",
                     id: "conscious"))
         } else {
             cards.append(
@@ -34,23 +35,25 @@ enum TodayPage {
             meal.isNull
                 ? "<article class=\"card\" id=\"meal\"><h2>Since last meal</h2><p class=\"sub\">No meal logged yet.</p></article>"
                 : card(
-                    title: "Since last meal", item: meal, detail: "at \(Instant.clock(meal["since"].string))",
+                    title: "Since last meal", item: meal, detail: "at \(Instant.clockHTML(meal["since"].string))",
                     id: "meal"))
         let last = status["lastEntry"]
         if !last.isNull {
             cards.append(
                 card(
                     title: "Since last entry", item: last,
-                    detail: "\(last["type"].string ?? "") at \(Instant.clock(last["since"].string))", id: "last"))
+                    detail: "\(esc(last["type"].string ?? "")) at \(Instant.clockHTML(last["since"].string))",
+                    id: "last"))
         }
         return "<section class=\"cards\" aria-label=\"Timers\">\(cards.joined())</section>"
     }
 
+    /// `detail` is HTML.
     private static func card(title: String, item: JSONValue, detail: String, id: String) -> String {
         """
         <article class="card" id="\(id)"><h2>\(esc(title))</h2>\
         <p class="big">\(liveDuration(seconds: item["seconds"].int ?? 0, text: item["text"].string ?? ""))</p>\
-        <p class="sub">\(esc(detail))</p></article>
+        <p class="sub">\(detail)</p></article>
         """
     }
 
@@ -67,12 +70,12 @@ enum TodayPage {
         let seconds = running["seconds"].int ?? 0
         html += "<p class=\"running\"><strong>\(esc(running["taskTitle"].string.map { "▸ " + $0 } ?? type))</strong> "
         html += "running for \(liveDuration(seconds: seconds, text: running["text"].string ?? "")) "
-        html += "<span class=\"sub\">since \(Instant.clock(running["since"].string))</span></p>"
+        html += "<span class=\"sub\">since \(Instant.clockHTML(running["since"].string))</span></p>"
         if let goal = running["goalSeconds"].int, goal > 0 {
             html +=
                 "<p><progress class=\"live\" data-seconds=\"\(seconds)\" max=\"\(goal)\" value=\"\(min(seconds, goal))\" aria-label=\"Progress toward the goal\"></progress> "
             html += "<span class=\"sub\">goal \(esc(formatDuration(Int64(goal))))"
-            if let at = running["goalAt"].string { html += ", reached at \(Instant.clock(at))" }
+            if let at = running["goalAt"].string { html += ", reached at \(Instant.clockHTML(at))" }
             html += "</span></p>"
         }
         html += "<p class=\"actions\"><button type=\"button\" data-action=\"stop\">Stop \(esc(type))</button> "
@@ -92,7 +95,7 @@ enum TodayPage {
             html +=
                 "<progress\(live) max=\"\(total)\" value=\"\(min(today, total))\" aria-label=\"\(esc(type)) goal\"></progress> "
             html += "<span class=\"sub\">\(esc(goal["text"].string ?? ""))"
-            if let at = goal["reachedAt"].string { html += ", reached at \(Instant.clock(at))" }
+            if let at = goal["reachedAt"].string { html += ", reached at \(Instant.clockHTML(at))" }
             html += "</span></li>"
         }
         return html + "</ul></section>"
@@ -102,20 +105,24 @@ enum TodayPage {
         var html = "<section aria-labelledby=\"log-h\"><h2 id=\"log-h\">Log</h2>"
         html += """
             <form id="quick" class="quick" autocomplete="off" aria-label="When and note for the next entry">\
-            <label>When <input name="at" placeholder="now, 10:30, -15m" maxlength="64"></label>\
-            <label>Note <input name="note" placeholder="optional" maxlength="2000"></label></form>
+            <label>When <input id="quick-at" name="at" placeholder="now, 10:30, -15m" maxlength="64"></label>\
+            <label>Note <input id="quick-note" name="note" placeholder="optional" maxlength="2000"></label></form>
             """
         html += "<ul class=\"types\">"
         for type in types.array where !type["archived"].bool {
             let name = type["name"].string ?? ""
             let icon = type["icon"].string ?? "•"
             let star = type["favorite"].bool ? " favorite" : ""
-            let verb = running == nil ? "Start" : (running == name ? "Restart" : "Switch to")
+            let timer =
+                running == nil
+                ? "Start a timer for \(name)"
+                : running == name ? "Restart the \(name) timer" : "Switch the timer to \(name)"
             html += "<li class=\"type\(star)\">"
+            let mark = type["favorite"].bool ? " <span class=\"star\" aria-hidden=\"true\">★</span>" : ""
             html +=
-                "<button type=\"button\" class=\"log\" data-action=\"log\" data-type=\"\(esc(name))\" aria-label=\"Log \(esc(name))\"><span aria-hidden=\"true\">\(esc(icon))</span> \(esc(name))</button>"
+                "<button type=\"button\" class=\"log\" data-action=\"log\" data-type=\"\(esc(name))\" aria-label=\"Log \(esc(name))\"><span aria-hidden=\"true\">\(esc(icon))</span> \(esc(name))\(mark)</button>"
             html +=
-                "<button type=\"button\" class=\"start\" data-action=\"start\" data-type=\"\(esc(name))\" aria-label=\"\(verb) a \(esc(name)) timer\" title=\"\(verb) a timer\">▶</button>"
+                "<button type=\"button\" class=\"start\" data-action=\"start\" data-type=\"\(esc(name))\" aria-label=\"\(esc(timer))\" title=\"\(esc(timer))\">▶</button>"
             html += "</li>"
         }
         return html + "</ul></section>"

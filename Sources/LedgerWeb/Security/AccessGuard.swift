@@ -38,8 +38,10 @@ package struct AccessGuard: RouterMiddleware {
             )
         }
         let cookies = Self.cookies(request.headers[.cookie])
+        // The scheme's name is case-insensitive (RFC 9110).
         let bearer = request.headers[.authorization].flatMap { value in
-            value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : nil
+            value.lowercased().hasPrefix("bearer ")
+                ? String(value.dropFirst("Bearer ".count).drop { $0 == " " }) : nil
         }
         var setCookies: [String] = []
         var bearerValid = false
@@ -57,11 +59,19 @@ package struct AccessGuard: RouterMiddleware {
                         HTTPField(name: .setCookie, value: Self.cookie(Self.tokenCookie, token, maxAge: 30 * 86400)))
                     return secured(response, api: false)
                 }
-                var response = Self.refusal(
-                    .unauthorized, code: "unauthorized",
-                    message:
-                        "this server needs its token: send 'Authorization: Bearer TOKEN', or open the address 'alog serve' printed (it carries the token)"
-                )
+                let message =
+                    "this server needs its token: send 'Authorization: Bearer TOKEN', or open the address 'alog serve' printed (it carries the token)"
+                var response = Self.refusal(.unauthorized, code: "unauthorized", message: message)
+                // A browser gets a page that says what to do.
+                if request.headers[.accept]?.contains("text/html") == true {
+                    response = Response(
+                        status: .unauthorized, headers: [.contentType: "text/html; charset=utf-8"],
+                        body: ResponseBody(
+                            byteBuffer: ByteBuffer(
+                                string:
+                                    "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>alog: token needed</title><h1>This dashboard needs its token</h1><p>Open the address <code>alog serve</code> printed when it started: it carries the token (<code>http://…/?token=…</code>). Scripts send <code>Authorization: Bearer TOKEN</code>.</p></html>"
+                            )))
+                }
                 response.headers[.wwwAuthenticate] = "Bearer"
                 return response
             }

@@ -38,6 +38,16 @@ package struct WebServer: Sendable {
         APIRoutes(runner: runner, feed: feed, keys: keys).register(on: router)
         PageRoutes(runner: runner, keys: keys).register(on: router)
         Assets.register(on: router)
+        // Anything else: 404, through the guard (so with its headers), in the CLI's shape.
+        for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
+            router.on("**", method: method) { request, _ in
+                AccessGuard.refusal(
+                    .notFound, code: "notFound",
+                    message:
+                        "nothing at \(request.method) \(request.uri.path.prefix(80)); the pages are / (Today), /history, /reports, /calendar and /sync, the API is under /api/ (docs/web.md)"
+                )
+            }
+        }
         return router
     }
 

@@ -54,7 +54,8 @@ package struct CommandResult: Sendable {
     package static func httpStatus(for refusal: Refusal, exitStatus: Int32) -> HTTPResponse.Status {
         if exitStatus == 64 { return .badRequest }
         switch refusal.code {
-        case "unknownEntry", "noSuchNote", "noteNotFound", "unknownRemote", "noSuchItem", "noRemote":
+        case "unknownEntry", "noSuchNote", "remotePathMissing", "noteNotFound", "unknownRemote", "noSuchItem",
+            "noRemote":
             return .notFound
         case "alreadyRunning", "nothingRunning", "nothingToResume", "nothingToUndo", "alreadyInState", "overlaps",
             "stopBeforeStart", "archivedType", "notTimed", "taskAlreadyRunning", "noTaskRunning", "noPausedTask",

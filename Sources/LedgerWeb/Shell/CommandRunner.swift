@@ -50,19 +50,19 @@ package final class CommandRunner: Sendable {
     }
 
     /// Runs `alog ARGUMENTS --vault VAULT`; `writes` queues it behind other writes.
-    package func run(_ arguments: [String], writes: Bool = false) async -> CommandResult {
+    package func run(_ arguments: [String], input: [UInt8] = [], writes: Bool = false) async -> CommandResult {
         if writes { await gate.enter() }
         // Before a `--` (the positional words after it are the request's, never options).
         var line = arguments
         line.insert("--vault=" + vault, at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
-        let result = await runNow(line)
+        let result = await runNow(line, input: input)
         if writes { await gate.leave() }
         return result
     }
 
-    private func runNow(_ line: [String]) async -> CommandResult {
+    private func runNow(_ line: [String], input: [UInt8]) async -> CommandResult {
         let invocation = Invocation(
-            environment: environment, workingDirectory: workingDirectory, refusalsAsJSON: true)
+            environment: environment, workingDirectory: workingDirectory, input: input, refusalsAsJSON: true)
         do {
             return try await pool.runIfActive {
                 let status = invocation.run { Alog.main(line) }
