@@ -118,9 +118,12 @@ import Foundation
 private func concurrentLogs(base: String, count: Int) throws -> (ok: Int, ids: [String], seconds: Double) {
     let port = Int(base.split(separator: ":").last!)!
     let session = httpRequest(port: port, "GET /api/session HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n")
-    let cookie = session.headers.first { $0.lowercased().hasPrefix("set-cookie:") }
-        .map { String($0.dropFirst("set-cookie:".count).trimmingCharacters(in: .whitespaces).prefix { $0 != ";" }) } ?? ""
-    let csrf = (try? JSONSerialization.jsonObject(with: Data(session.body.utf8)) as? [String: Any])?["csrf"] as? String ?? ""
+    let cookie =
+        session.headers.first { $0.lowercased().hasPrefix("set-cookie:") }
+        .map { String($0.dropFirst("set-cookie:".count).trimmingCharacters(in: .whitespaces).prefix { $0 != ";" }) }
+        ?? ""
+    let csrf =
+        (try? JSONSerialization.jsonObject(with: Data(session.body.utf8)) as? [String: Any])?["csrf"] as? String ?? ""
     let started = DispatchTime.now().uptimeNanoseconds
     let answers = Locked([String?](repeating: nil, count: count))
     DispatchQueue.concurrentPerform(iterations: count) { index in
@@ -152,7 +155,8 @@ private final class Locked<Value>: @unchecked Sendable {
 
 /// One HTTP/1.1 request over a new connection (`Connection: close`): its status, header lines
 /// and body. `head` is the request line and headers, each ending in CRLF.
-private func httpRequest(port: Int, _ head: String, body: String = "") -> (status: Int, headers: [String], body: String) {
+private func httpRequest(port: Int, _ head: String, body: String = "") -> (status: Int, headers: [String], body: String)
+{
     let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(connection) }
     var address = sockaddr_in()
