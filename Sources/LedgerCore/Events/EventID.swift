@@ -37,7 +37,8 @@ public struct EventID: Hashable, Sendable, Comparable, CustomStringConvertible {
         rawValue = value
     }
 
-    init?(bytes: UnsafeRawBufferPointer) {
+    /// Parses the 12 bytes of the written form; nil when they are not exactly that.
+    package init?(bytes: UnsafeRawBufferPointer) {
         guard bytes.count == Self.length else { return nil }
         var value: UInt64 = 0
         for byte in bytes {

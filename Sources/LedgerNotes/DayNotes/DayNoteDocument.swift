@@ -7,7 +7,6 @@ struct DayNoteDocument: Sendable {
         var content: Range<Int>
         /// `\n`, `\r\n`, or empty for a last line without one.
         var terminator: Range<Int>
-        var text: String
     }
 
     enum Region: Sendable, Equatable {
@@ -29,6 +28,9 @@ struct DayNoteDocument: Sendable {
     /// The YAML lines between the fences, and the closing fence's line.
     let frontmatter: (yaml: Range<Int>, closing: Int)?
     let region: Region
+    /// What each line after the frontmatter reads as (`DayNoteLine.parse`), nil for a marker
+    /// and the frontmatter's lines: read once, when the region is looked for.
+    let kinds: [DayNoteLine.Kind?]
 
     /// `isEntry` tells which block ids are entries', to find a region whose markers are gone.
     init(_ bytes: [UInt8], isEntry: (EventID) -> Bool) {
@@ -37,19 +39,25 @@ struct DayNoteDocument: Sendable {
         var start = 0
         for (index, byte) in bytes.enumerated() where byte == 0x0A {
             let contentEnd = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
-            lines.append(Line(content: start..<contentEnd, terminator: contentEnd..<index + 1, text: ""))
+            lines.append(Line(content: start..<contentEnd, terminator: contentEnd..<index + 1))
             start = index + 1
         }
         if start < bytes.count {
-            lines.append(Line(content: start..<bytes.count, terminator: bytes.count..<bytes.count, text: ""))
-        }
-        for index in lines.indices {
-            lines[index].text = String(decoding: bytes[lines[index].content], as: UTF8.self)
+            lines.append(Line(content: start..<bytes.count, terminator: bytes.count..<bytes.count))
         }
         self.lines = lines
         newline = lines.first.map { $0.terminator.count == 2 } == true ? [0x0D, 0x0A] : [0x0A]
-        frontmatter = Self.findFrontmatter(lines)
-        region = Self.findRegion(lines, from: frontmatter.map { $0.closing + 1 } ?? 0, isEntry: isEntry)
+        frontmatter = Self.findFrontmatter(bytes, lines)
+        (region, kinds) = Self.findRegion(
+            bytes, lines, from: frontmatter.map { $0.closing + 1 } ?? 0, isEntry: isEntry)
+    }
+
+    /// A line's text, without its line break (bytes that are not UTF-8 read as U+FFFD).
+    func text(_ index: Int) -> String { String(decoding: bytes[lines[index].content], as: UTF8.self) }
+
+    /// What line `index` (after the frontmatter, no marker) reads as.
+    func kind(_ index: Int) -> DayNoteLine.Kind {
+        kinds[index] ?? DayNoteLine.parse(bytes[lines[index].content])
     }
 
     /// The first line after the frontmatter.
@@ -59,7 +67,7 @@ struct DayNoteDocument: Sendable {
     var regionLines: [Int] {
         switch region {
         case .intact(let begin, let end): return Array(begin + 1..<end)
-        case .damaged(let first, let last, _, _): return (first...last).filter { Self.marker(lines[$0].text) == nil }
+        case .damaged(let first, let last, _, _): return (first...last).filter { marker($0) == nil }
         case .absent: return []
         }
     }
@@ -80,17 +88,32 @@ struct DayNoteDocument: Sendable {
 
     // MARK: - Finding the parts
 
-    private static func findFrontmatter(_ lines: [Line]) -> (yaml: Range<Int>, closing: Int)? {
-        guard let first = lines.first, trimmedEnd(first.text) == "---" else { return nil }
-        guard
-            let closing = lines.indices.dropFirst().first(where: {
-                ["---", "..."].contains(trimmedEnd(lines[$0].text))
-            })
-        else { return nil }
+    private static func findFrontmatter(_ bytes: [UInt8], _ lines: [Line]) -> (yaml: Range<Int>, closing: Int)? {
+        // A fence's bytes start with `---` or `...` (a quick look before the text's).
+        func fence(_ index: Int, _ texts: [Substring]) -> Bool {
+            let content = lines[index].content
+            guard content.count >= 3 else { return false }
+            let (a, b, c) = (bytes[content.lowerBound], bytes[content.lowerBound + 1], bytes[content.lowerBound + 2])
+            guard a == b, b == c, a == UInt8(ascii: "-") || a == UInt8(ascii: ".") else { return false }
+            return texts.contains(trimmedEnd(String(decoding: bytes[content], as: UTF8.self)))
+        }
+        guard !lines.isEmpty, fence(0, ["---"]) else { return nil }
+        guard let closing = lines.indices.dropFirst().first(where: { fence($0, ["---", "..."]) }) else { return nil }
         return (1..<closing, closing)
     }
 
     enum Marker { case begin, end }
+
+    /// The marker line `index` is, if any.
+    func marker(_ index: Int) -> Marker? { Self.marker(bytes[lines[index].content]) }
+
+    /// `marker(_:)` of a line's bytes: only a line with `%%` in it is read as text.
+    static func marker(_ line: ArraySlice<UInt8>) -> Marker? {
+        guard line.count >= 4,
+            line.indices.dropLast().contains(where: { line[$0] == 0x25 && line[$0 + 1] == 0x25 })
+        else { return nil }
+        return marker(String(decoding: line, as: UTF8.self))
+    }
 
     /// `%% alog:begin %%` or `%% alog:end %%` (spaces around, and words after the name, allowed).
     static func marker(_ text: String) -> Marker? {
@@ -102,30 +125,39 @@ struct DayNoteDocument: Sendable {
         return nil
     }
 
-    private static func findRegion(_ lines: [Line], from bodyStart: Int, isEntry: (EventID) -> Bool) -> Region {
+    private static func findRegion(_ bytes: [UInt8], _ lines: [Line], from bodyStart: Int, isEntry: (EventID) -> Bool)
+        -> (Region, [DayNoteLine.Kind?])
+    {
         var begins: [Int] = []
         var ends: [Int] = []
         var entryLines: [Int] = []
+        var kinds = [DayNoteLine.Kind?](repeating: nil, count: lines.count)
         for index in bodyStart..<lines.count {
-            switch marker(lines[index].text) {
+            switch marker(bytes[lines[index].content]) {
             case .begin: begins.append(index)
             case .end: ends.append(index)
             case nil:
-                if case .entry(let syntax) = DayNoteLine.parse(lines[index].text), let id = syntax.id, isEntry(id) {
+                let kind = DayNoteLine.parse(bytes[lines[index].content])
+                kinds[index] = kind
+                if case .entry(let syntax) = kind, let id = syntax.id, isEntry(id) {
                     entryLines.append(index)
                 }
             }
         }
-        if begins.count == 1, ends.count == 1, begins[0] < ends[0] { return .intact(begin: begins[0], end: ends[0]) }
+        if begins.count == 1, ends.count == 1, begins[0] < ends[0] {
+            return (.intact(begin: begins[0], end: ends[0]), kinds)
+        }
         let markers = (begins + ends).sorted()
-        guard !markers.isEmpty || !entryLines.isEmpty else { return .absent }
+        guard !markers.isEmpty || !entryLines.isEmpty else { return (.absent, kinds) }
         let damage: DayNoteProblem.MarkerDamage =
             begins.count > 1 || ends.count > 1
             ? .repeated
             : begins.isEmpty && ends.isEmpty
                 ? .bothMissing : begins.isEmpty ? .beginMissing : ends.isEmpty ? .endMissing : .endBeforeBegin
         let span = markers + entryLines
-        return .damaged(first: span.min()!, last: span.max()!, damage, reportedAt: markers.first ?? entryLines[0])
+        return (
+            .damaged(first: span.min()!, last: span.max()!, damage, reportedAt: markers.first ?? entryLines[0]), kinds
+        )
     }
 
     private static func trimmedEnd(_ text: String) -> Substring {

@@ -60,10 +60,25 @@ enum DayNoteLine {
     }
 
     static func parse(_ line: String) -> Kind {
-        let s = Array(line.unicodeScalars)
-        if s.allSatisfy({ $0 == " " || $0 == "\t" }) { return .blank }
-        if s[0] == " " || s[0] == "\t" { return .indented }
-        guard s.count >= 2, "-*+".unicodeScalars.contains(s[0]), s[1] == " " else { return .unreadable(.notAnEntry) }
+        var line = line
+        return line.withUTF8 { parse($0) }
+    }
+
+    static func parse(_ line: ArraySlice<UInt8>) -> Kind {
+        line.withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// Reads a line from its UTF-8 bytes (without its line break), as `String(decoding:)` of
+    /// them reads: bytes that are not UTF-8 stand for U+FFFD. Only the type and the rest are
+    /// made strings; the words around them are found on the bytes (a space or a tab ends a word
+    /// exactly where it ends one among the scalars, and spaces are trimmed as characters: see
+    /// `LineBytes.isLoneBlank`).
+    static func parse(_ s: UnsafeBufferPointer<UInt8>) -> Kind {
+        if s.allSatisfy({ $0 == LineBytes.space || $0 == LineBytes.tab }) { return .blank }
+        if s[0] == LineBytes.space || s[0] == LineBytes.tab { return .indented }
+        guard s.count >= 2, s[0] == UInt8(ascii: "-") || s[0] == UInt8(ascii: "*") || s[0] == UInt8(ascii: "+"),
+            s[1] == LineBytes.space
+        else { return .unreadable(.notAnEntry) }
         var i = 2
         skipSpaces(s, &i)
         guard i < s.count, isDigit(s[i]) else { return .unreadable(.notAnEntry) }
@@ -71,10 +86,10 @@ enum DayNoteLine {
         var end = Syntax.End.none
         var j = i
         skipSpaces(s, &j)
-        if j < s.count, isDash(s[j]) {
+        if let dash = dashLength(s, at: j) {
             // `09:00–` runs; a dash with spaces before it needs an end (`12:30 - meal` is no window).
             let attached = j == i
-            j += 1
+            j += dash
             skipSpaces(s, &j)
             i = j
             end = .open
@@ -92,19 +107,31 @@ enum DayNoteLine {
             return i < s.count ? .unreadable(.invalidTime(word(s, from: 2))) : .unreadable(.missingType)
         }
         let typeStart = i
-        while i < s.count, s[i] != " ", s[i] != "\t" { i += 1 }
-        let type = String(String.UnicodeScalarView(s[typeStart..<i]))
+        while i < s.count, s[i] != LineBytes.space, s[i] != LineBytes.tab { i += 1 }
+        let type = LineBytes.string(s, typeStart..<i)
         if let why = ActivityTypes.validateName(type.lowercased()) { return .unreadable(.invalidType(type, why)) }
-        let restText = String(String.UnicodeScalarView(s[i...]))
-        var rest = trimmed(restText[...])
+        // The rest, trimmed; its last word, when `^` and an entry id, is the block id.
+        var rest = LineBytes.trimmed(s, i..<s.count)
         var id: EventID?
-        let lastWordStart = rest.lastIndex(where: { $0 == " " || $0 == "\t" }).map { rest.index(after: $0) }
-        let lastWord = rest[(lastWordStart ?? rest.startIndex)...]
-        if lastWord.hasPrefix("^"), let parsed = EventID(lastWord.dropFirst()) {
-            id = parsed
-            rest = trimmed(rest[..<lastWord.startIndex])
+        var lastWord = rest.lowerBound
+        var index = rest.upperBound
+        while index > rest.lowerBound {
+            index -= 1
+            if LineBytes.isLoneBlank(s, index, in: rest) {
+                lastWord = index + 1
+                break
+            }
         }
-        return .entry(Syntax(hour: hour, minute: minute, end: end, type: type, rest: rest, id: id))
+        if lastWord < rest.upperBound, s[lastWord] == UInt8(ascii: "^"),
+            let parsed = EventID(
+                bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: s[(lastWord + 1)..<rest.upperBound])))
+        {
+            id = parsed
+            rest = LineBytes.trimmed(s, rest.lowerBound..<lastWord)
+        }
+        return .entry(
+            Syntax(hour: hour, minute: minute, end: end, type: type, rest: Substring(LineBytes.string(s, rest)), id: id)
+        )
     }
 
     /// What a line says, given the note's date and the catalog: its start and end on the wall
@@ -146,24 +173,34 @@ enum DayNoteLine {
 
     // MARK: - Scanning
 
-    private static func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
-    private static func isDash(_ s: Unicode.Scalar) -> Bool { s == "-" || s == "–" || s == "—" }
-    private static func skipSpaces(_ s: [Unicode.Scalar], _ i: inout Int) {
-        while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// `-`, `–` or `—` at `index`: how many bytes it takes.
+    private static func dashLength(_ s: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard index < s.count else { return nil }
+        if s[index] == UInt8(ascii: "-") { return 1 }
+        // U+2013 and U+2014: E2 80 93, E2 80 94.
+        guard index + 2 < s.count, s[index] == 0xE2, s[index + 1] == 0x80, s[index + 2] == 0x93 || s[index + 2] == 0x94
+        else { return nil }
+        return 3
+    }
+
+    private static func skipSpaces(_ s: UnsafeBufferPointer<UInt8>, _ i: inout Int) {
+        while i < s.count, s[i] == LineBytes.space || s[i] == LineBytes.tab { i += 1 }
     }
 
     /// The word (up to a space) at `start`, for a message.
-    private static func word(_ s: [Unicode.Scalar], from start: Int) -> String {
+    private static func word(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
         var end = start
-        while end < s.count, s[end] != " ", s[end] != "\t" { end += 1 }
-        return String(String.UnicodeScalarView(s[start..<end]))
+        while end < s.count, s[end] != LineBytes.space, s[end] != LineBytes.tab { end += 1 }
+        return LineBytes.string(s, start..<end)
     }
 
-    private static func number(_ s: [Unicode.Scalar], _ i: inout Int, digits: ClosedRange<Int>) -> Int? {
+    private static func number(_ s: UnsafeBufferPointer<UInt8>, _ i: inout Int, digits: ClosedRange<Int>) -> Int? {
         var value = 0
         var count = 0
         while i < s.count, isDigit(s[i]), count < digits.upperBound {
-            value = value * 10 + Int(s[i].value - 48)
+            value = value * 10 + Int(s[i] - 48)
             count += 1
             i += 1
         }
@@ -171,29 +208,29 @@ enum DayNoteLine {
     }
 
     /// `H:MM` or `HH:MM`, not followed by another digit or `:`.
-    private static func clock(_ s: [Unicode.Scalar], _ i: inout Int) -> (Int, Int)? {
+    private static func clock(_ s: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> (Int, Int)? {
         var j = i
-        guard let hour = number(s, &j, digits: 1...2), j < s.count, s[j] == ":" else { return nil }
+        guard let hour = number(s, &j, digits: 1...2), j < s.count, s[j] == UInt8(ascii: ":") else { return nil }
         j += 1
         guard let minute = number(s, &j, digits: 2...2), hour < 24, minute < 60 else { return nil }
-        if j < s.count, isDigit(s[j]) || s[j] == ":" { return nil }
+        if j < s.count, isDigit(s[j]) || s[j] == UInt8(ascii: ":") { return nil }
         i = j
         return (hour, minute)
     }
 
     /// A window's end: `HH:MM` or `YYYY-MM-DDTHH:MM`.
-    private static func endClock(_ s: [Unicode.Scalar], _ i: inout Int) -> Syntax.End? {
+    private static func endClock(_ s: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Syntax.End? {
         var j = i
         if let (hour, minute) = clock(s, &j) {
             i = j
             return .clock(hour: hour, minute: minute)
         }
         j = i
-        guard let year = number(s, &j, digits: 4...4), j < s.count, s[j] == "-" else { return nil }
+        guard let year = number(s, &j, digits: 4...4), j < s.count, s[j] == UInt8(ascii: "-") else { return nil }
         j += 1
-        guard let month = number(s, &j, digits: 2...2), j < s.count, s[j] == "-" else { return nil }
+        guard let month = number(s, &j, digits: 2...2), j < s.count, s[j] == UInt8(ascii: "-") else { return nil }
         j += 1
-        guard let day = number(s, &j, digits: 2...2), j < s.count, s[j] == "T" else { return nil }
+        guard let day = number(s, &j, digits: 2...2), j < s.count, s[j] == UInt8(ascii: "T") else { return nil }
         j += 1
         let date = CivilDate(year: year, month: month, day: day)
         guard date.isValid, let (hour, minute) = clock(s, &j) else { return nil }
@@ -225,4 +262,53 @@ public enum DayNoteEnd: Hashable, Sendable {
     case at(DayNoteClock)
 
     var isTimed: Bool { self != .instant }
+}
+
+/// A line's bytes read as its text reads: the pieces `DayNoteLine.parse` needs.
+enum LineBytes {
+    static let space: UInt8 = 0x20
+    static let tab: UInt8 = 0x09
+
+    /// The bytes of `range` as text (`String(decoding:)`: bytes that are not UTF-8 are U+FFFD).
+    static func string(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: s[range]), as: UTF8.self)
+    }
+
+    /// `range` without the blanks at either end, as `DayNoteLine.trimmed` trims its text.
+    static func trimmed(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var (start, end) = (range.lowerBound, range.upperBound)
+        while start < end, isLoneBlank(s, start, in: start..<end) { start += 1 }
+        while end > start, isLoneBlank(s, end - 1, in: start..<end) { end -= 1 }
+        return start..<end
+    }
+
+    /// Whether the byte at `index` is a space or a tab that is a character of its own in the
+    /// text of `range` (what `Character` comparisons with `" "` and `"\t"` find). A tab always
+    /// is; a space is unless a mark after it (U+0301, a variation selector) or a prepended
+    /// letter before it makes one character with it, which the standard library decides.
+    static func isLoneBlank(_ s: UnsafeBufferPointer<UInt8>, _ index: Int, in range: Range<Int>) -> Bool {
+        if s[index] == tab { return true }
+        guard s[index] == space else { return false }
+        if index > range.lowerBound, s[index - 1] >= 0x80,
+            let before = string(s, max(range.lowerBound, index - 4)..<index).unicodeScalars.last,
+            joined(before, " ")
+        {
+            return false
+        }
+        if index + 1 < range.upperBound, s[index + 1] >= 0x80,
+            let after = string(s, (index + 1)..<min(range.upperBound, index + 5)).unicodeScalars.first,
+            joined(" ", after)
+        {
+            return false
+        }
+        return true
+    }
+
+    /// Whether two scalars make one character.
+    private static func joined(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {
+        var pair = String.UnicodeScalarView()
+        pair.append(first)
+        pair.append(second)
+        return String(pair).count == 1
+    }
 }

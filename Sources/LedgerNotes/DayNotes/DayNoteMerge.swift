@@ -63,7 +63,7 @@ extension DayNote {
         var lines: [[UInt8]] = []
         var inLedgerKey = false
         for index in document.lines.indices {
-            let text = document.lines[index].text
+            let text = document.text(index)
             if let frontmatter = document.frontmatter, frontmatter.yaml.contains(index) {
                 if DayNoteFrontmatter.isLedgerKey(text) {
                     inLedgerKey = true
@@ -105,7 +105,7 @@ extension DayNote {
             switch item {
             case .kept(let bytes), .entry(_, let bytes, .typed):
                 seen[bytes, default: 0] += 1
-                let blank = DayNoteLine.parse(String(decoding: bytes, as: UTF8.self)) == .blank
+                let blank = DayNoteLine.parse(bytes[...]) == .blank
                 if !blank, seen[bytes]! > counts[bytes] ?? 0 { addition = item }
             case .entry(let id, let bytes, let state):
                 if state != .unchanged, keptEdits[id] != bytes {

@@ -45,11 +45,10 @@ public struct DayNoteReading: Sendable {
         let document = DayNoteDocument(note) { _ in true }
         var lines: [EventID: (fields: DayNoteFields, text: String)] = [:]
         for index in document.regionLines {
-            let text = document.lines[index].text
-            guard case .entry(let syntax) = DayNoteLine.parse(text), let id = syntax.id, lines[id] == nil else {
+            guard case .entry(let syntax) = document.kind(index), let id = syntax.id, lines[id] == nil else {
                 continue
             }
-            lines[id] = (fields(syntax, generated: true), text)
+            lines[id] = (fields(syntax, generated: true), document.text(index))
         }
         return lines
     }
@@ -144,7 +143,7 @@ private struct RegionScan {
     }
 
     mutating func problem(_ index: Int, _ reason: DayNoteProblem.Reason) {
-        changes.problems.append(DayNoteProblem(line: index + 1, text: document.lines[index].text, reason: reason))
+        changes.problems.append(DayNoteProblem(line: index + 1, text: document.text(index), reason: reason))
     }
 
     mutating func run() {
@@ -152,11 +151,10 @@ private struct RegionScan {
         let region = document.regionLines
         let inRegion = Set(region)
         for index in document.bodyStart..<document.lines.count where !inRegion.contains(index) {
-            guard case .entry(let syntax) = DayNoteLine.parse(document.lines[index].text), let id = syntax.id else {
-                continue
-            }
+            guard document.marker(index) == nil, case .entry(let syntax) = document.kind(index), let id = syntax.id
+            else { continue }
             idsInNote.insert(id)
-            if DayNoteDocument.marker(document.lines[index].text) == nil, current[id] != nil,
+            if current[id] != nil,
                 document.regionSpan.map({ !$0.contains(index) }) ?? true
             {
                 idsOutside.insert(id)
@@ -169,7 +167,7 @@ private struct RegionScan {
 
     private mutating func scan(_ index: Int) {
         let bytes = document.content(index)
-        switch DayNoteLine.parse(document.lines[index].text) {
+        switch document.kind(index) {
         case .blank, .indented:
             items.append(.kept(bytes: bytes))
         case .unreadable(let reason):

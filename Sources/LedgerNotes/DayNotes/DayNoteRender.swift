@@ -100,7 +100,7 @@ extension DayNote {
             var wroteKeys = false
             var inLedgerKey = false
             for index in frontmatter.yaml {
-                let text = document.lines[index].text
+                let text = document.text(index)
                 if DayNoteFrontmatter.isLedgerKey(text) {
                     if !wroteKeys { keyLines() }
                     (wroteKeys, inLedgerKey) = (true, true)
@@ -129,7 +129,7 @@ extension DayNote {
             for index in body { out += document.whole(index) }
             if let last = body.last {
                 if document.lines[last].terminator.isEmpty { out += newline }
-                if !DayNoteLine.trimmed(document.lines[last].text[...]).isEmpty { out += newline }
+                if !DayNoteLine.trimmed(document.text(last)[...]).isEmpty { out += newline }
             }
             writeRegion(endTerminator: newline)
             return out
