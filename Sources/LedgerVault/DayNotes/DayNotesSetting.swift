@@ -82,7 +82,13 @@ enum LedgerCoreClock {
 }
 
 extension Substring {
+    /// Without spaces and tabs in front, nor spaces, tabs and `\r` at the end. (No reversed
+    /// views: their generic types cost ~1.5 M instructions to instantiate on a command's first
+    /// read of the setting.)
     var trimmingBlanks: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
+        return String(text)
     }
 }
