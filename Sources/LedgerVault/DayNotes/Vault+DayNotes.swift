@@ -173,7 +173,8 @@ extension Vault {
             let bytes = DayNote.render(date: day, entries: dayEntries, types: types, over: read?.reading)
             work.written.append((day, path, bytes))
             guard bytes != read?.bytes else { continue }
-            work.edits.append(FileEdit(path: path, content: { _ in bytes }, workingCopyBefore: .some(read?.bytes)))
+            work.edits.append(
+                FileEdit(path: path, content: { _ in bytes }, workingCopyBefore: .some(read?.bytes), readsOld: false))
             work.report.written.append(path)
         }
         return work

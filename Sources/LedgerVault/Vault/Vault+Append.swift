@@ -81,7 +81,9 @@ extension Vault {
                 let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp, wallMillis: wall)
                 let edits = try appendEdits(events, base: baseTree, partLimit: partLimit, progress: progress)
                 let noteEdits = notes.map { note in
-                    FileEdit(path: note.path, content: { _ in note.after }, workingCopyBefore: .some(note.before))
+                    FileEdit(
+                        path: note.path, content: { _ in note.after }, workingCopyBefore: .some(note.before),
+                        readsOld: false)
                 }
                 return (edits + noteEdits + (work?.edits ?? []), (events, summaryBefore, work))
             } message: { value in

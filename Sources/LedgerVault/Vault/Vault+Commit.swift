@@ -17,6 +17,9 @@ struct FileEdit {
     /// For a user's note (`NoteChange`): its working copy as it was read, which the new content
     /// was computed from. The working copy is replaced only while it still holds exactly that.
     var workingCopyBefore: [UInt8]?? = nil
+    /// False when `content` ignores the current content (a note written whole): a note's old
+    /// blob, and the tree on its path, are then not read.
+    var readsOld = true
 }
 
 extension Vault {
@@ -141,7 +144,9 @@ extension Vault {
         var files: [CommittedFile] = []
         var blobs: [(path: [String], blob: ObjectID)] = []
         for edit in edits {
-            let existing = try baseTree.flatMap { try repository.treeEntry(atPath: edit.path, in: $0) }
+            // A note written whole needs nothing of its old version (`extends` is for ledger files).
+            let skipsOld = !edit.readsOld && edit.workingCopyBefore != nil
+            let existing = try skipsOld ? nil : baseTree.flatMap { try repository.treeEntry(atPath: edit.path, in: $0) }
             let old = try existing.map { try repository.readBlob($0.id) }
             let content = try edit.content(old)
             let blob = try repository.writeBlob(content)
