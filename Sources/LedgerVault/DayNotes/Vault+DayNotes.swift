@@ -286,34 +286,54 @@ extension Vault {
 
     func rememberDayNotes(_ written: [(date: CivilDate, path: String, bytes: [UInt8])]) {
         guard !written.isEmpty else { return }
-        try? FileSystem.makeDirectories(dayNotesState)
         let path = written[0].path
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         if let identity = FileIdentity.of(folder.isEmpty ? root : root + "/" + folder) {
-            _ = try? FileSystem.writeAtomically(dayNotesState + "folder", Array(identity.text.utf8))
+            writeDayNotesState("folder", identity.text)
         }
         for note in written {
-            _ = try? FileSystem.writeAtomically(dayNotesState + note.date.iso + ".md", note.bytes)
+            // Replaced whole (the next read compares the note with it line by line).
+            if (try? FileSystem.writeAtomically(dayNotesState + note.date.iso + ".md", note.bytes)) == nil {
+                try? FileSystem.makeDirectories(dayNotesState)
+                _ = try? FileSystem.writeAtomically(dayNotesState + note.date.iso + ".md", note.bytes)
+            }
             // The note's file as alog left it: not a change of the user's for the next read.
             if let identity = FileIdentity.of(root + "/" + note.path) {
-                _ = try? FileSystem.writeAtomically(dayNotesState + note.date.iso + ".file", Array(identity.text.utf8))
+                writeDayNotesState(note.date.iso + ".file", identity.text)
             }
         }
+    }
+
+    /// Writes one of the day notes' small state files (`folder`, `<date>.file`, `scanned`,
+    /// `recent`: one line each) in place, as the setting's cache is (a rename over a file forces
+    /// a writeback on ext4, ~0.3 ms each on every command): the line twice, so a write torn by a
+    /// crash reads as no file (`readDayNotesState`), which makes the next command look again.
+    func writeDayNotesState(_ name: String, _ line: String) {
+        let bytes = Array((line + "\n" + line + "\n").utf8)
+        if (try? FileSystem.overwrite(dayNotesState + name, bytes)) == nil {
+            try? FileSystem.makeDirectories(dayNotesState)
+            try? FileSystem.overwrite(dayNotesState + name, bytes)
+        }
+    }
+
+    /// The line `writeDayNotesState` wrote; nil when there is no such file, or it is torn, or in
+    /// an earlier alog's form (one line: read as none once).
+    func readDayNotesState(_ name: String) -> Substring? {
+        guard let text = try? FileSystem.readString(dayNotesState + name), text.hasSuffix("\n") else { return nil }
+        let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == 2, lines[0] == lines[1] else { return nil }
+        return lines[0]
     }
 
     /// When the last read of the changed notes started (the real clock, nanoseconds): a note
     /// whose file changed since is read again. nil: never (every note is read). `recent`: the
     /// last read of only the recent days' notes.
     func dayNotesScanned(_ name: String = "scanned") -> Int64? {
-        guard let text = try? FileSystem.readString(dayNotesState + name) else { return nil }
-        return Int64(text.split(separator: "\n").first ?? "")
+        readDayNotesState(name).flatMap { Int64($0) }
     }
 
     func markDayNotesScanned(at nanos: Int64, full: Bool = true) {
-        try? FileSystem.makeDirectories(dayNotesState)
-        for name in full ? ["scanned", "recent"] : ["recent"] {
-            _ = try? FileSystem.writeAtomically(dayNotesState + name, Array("\(nanos)\n".utf8))
-        }
+        for name in full ? ["scanned", "recent"] : ["recent"] { writeDayNotesState(name, "\(nanos)") }
     }
 
     /// How many days back a command looks for changed notes (the notes of the last weeks,
@@ -336,9 +356,7 @@ extension Vault {
         // The folder changes with every note written (a rename into place): by alog itself when it
         // is as alog left it (`folder`), else files came or went (a pull, a note made by hand).
         let folderIdentity = FileIdentity.of(folder)
-        let leftByAlog = (try? FileSystem.readString(dayNotesState + "folder")).flatMap {
-            FileIdentity(text: Substring($0))
-        }
+        let leftByAlog = readDayNotesState("folder").flatMap { FileIdentity(text: $0) }
         let folderChanged =
             folderIdentity.map { ($0.changed >= fullSince || $0.modified >= fullSince) && $0 != leftByAlog } ?? true
         let full = all || fullSince == .min || folderChanged
@@ -365,9 +383,7 @@ extension Vault {
             else { continue }
             checked += 1
             // A file exactly as alog itself last wrote it is no change.
-            if let written = try? FileSystem.readString(dayNotesState + date.iso + ".file"),
-                FileIdentity(text: Substring(written)) == identity
-            {
+            if let written = readDayNotesState(date.iso + ".file"), FileIdentity(text: written) == identity {
                 continue
             }
             changed.insert(date)
