@@ -84,6 +84,8 @@ extension Repository {
     }
 
     private func editedSubtree(_ root: ObjectID?, _ edits: [TreeEdit]) throws -> ObjectID? {
+        // Files of this tree itself set to blobs: on the tree's bytes (`splicedTree`).
+        if let root, let spliced = try splicedTree(root, edits) { return spliced }
         let builder = try TreeBuilder(repository: self, base: root)
         var subdirectories: [String: [TreeEdit]] = [:]
         var order: [String] = []
