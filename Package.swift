@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "LedgerWeb",
             dependencies: [
-                "LedgerCommands", "LedgerCore", "LedgerSystem", "LedgerGitLayout",
+                "LedgerCommands", "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerFastPath",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

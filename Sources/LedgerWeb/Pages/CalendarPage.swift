@@ -6,11 +6,7 @@ enum CalendarPage {
     static func render(calendar: JSONValue, streaks: JSONValue, types: JSONValue, type: String?, by: String) -> String {
         var html = "<h1>Calendar</h1>"
         html += "<form class=\"filter\" method=\"get\" action=\"/calendar\"><label>Type <select name=\"type\">"
-        html += "<option value=\"\">every type</option>"
-        for item in types.array {
-            let name = item["name"].string ?? ""
-            html += "<option value=\"\(esc(name))\"\(name == type ? " selected" : "")>\(esc(name))</option>"
-        }
+        html += TypeOptions.render(types, selected: type, every: true)
         html += "</select></label> <label>Count <select name=\"by\">"
         html += "<option value=\"count\"\(by == "count" ? " selected" : "")>entries</option>"
         html += "<option value=\"seconds\"\(by == "seconds" ? " selected" : "")>tracked time</option>"

@@ -45,3 +45,17 @@ func liveDuration(seconds: Int, text: String, running: Bool = true) -> String {
         ? "<time class=\"live\" data-seconds=\"\(seconds)\">\(esc(text))</time>"
         : "<time>\(esc(text))</time>"
 }
+
+/// The `<option>`s of a type `<select>` (`types list --json`'s order: favorites first), with
+/// "every type" first for a filter.
+enum TypeOptions {
+    static func render(_ types: JSONValue, selected: String?, every: Bool) -> String {
+        var html = every ? "<option value=\"\">every type</option>" : ""
+        for item in types.array {
+            let name = item["name"].string ?? ""
+            let label = ((item["icon"].string).map { $0 + " " } ?? "") + name
+            html += "<option value=\"\(esc(name))\"\(name == selected ? " selected" : "")>\(esc(label))</option>"
+        }
+        return html
+    }
+}

@@ -7,13 +7,7 @@ enum HistoryPage {
         let shown = Array(all.dropFirst((page - 1) * pageSize).prefix(pageSize))
         var html = "<h1>History</h1>"
         html += "<form class=\"filter\" method=\"get\" action=\"/history\"><label>Type <select name=\"type\">"
-        html += "<option value=\"\">every type</option>"
-        for item in types.array {
-            let name = item["name"].string ?? ""
-            let selected = name == type ? " selected" : ""
-            html +=
-                "<option value=\"\(esc(name))\"\(selected)>\(esc((item["icon"].string ?? "") + " " + name))</option>"
-        }
+        html += TypeOptions.render(types, selected: type, every: true)
         html += "</select></label> <button type=\"submit\">Show</button></form>"
         html += EntryList.render(shown, empty: page > 1 ? "No more entries." : "No entries.", showDate: true)
         var links: [String] = []
@@ -84,10 +78,7 @@ enum EntryPage {
         var html = "<form class=\"edit\" data-action=\"edit\" aria-label=\"Edit this entry\">"
         html += "<input type=\"hidden\" name=\"id\" value=\"\(esc(id))\">"
         html += "<label>Type <select name=\"type\" data-initial=\"\(esc(current))\">"
-        for item in types.array {
-            let name = item["name"].string ?? ""
-            html += "<option value=\"\(esc(name))\"\(name == current ? " selected" : "")>\(esc(name))</option>"
-        }
+        html += TypeOptions.render(types, selected: current, every: false)
         html += "</select></label>"
         let timed = entry["seconds"].int != nil
         html +=

@@ -1,4 +1,5 @@
 import LedgerCommands
+import LedgerFastPath
 import LedgerSystem
 package import NIOPosix
 
@@ -65,7 +66,12 @@ package final class CommandRunner: Sendable {
             environment: environment, workingDirectory: workingDirectory, input: input, refusalsAsJSON: true)
         do {
             return try await pool.runIfActive {
-                let status = invocation.run { Alog.main(line) }
+                // As `alog` does: the front answers what it can alone (a warm `status` from
+                // its cache, without libgit2), else the whole CLI; the bytes are the same.
+                let status = invocation.run {
+                    let hoisted = GlobalOptions.hoisted(line)
+                    return FrontMain.answer(hoisted) ?? Alog.main(hoisted)
+                }
                 let (stdout, stderr) = invocation.output
                 return CommandResult(status: status, stdout: stdout, stderr: stderr)
             }
