@@ -19,10 +19,10 @@ struct Serve: ParsableCommand {
             every request must then carry it. docs/web.md documents the pages and the JSON API.
             """)
 
-    @Option(help: "The TCP port (0 picks a free one; default 8787).")
+    @Option(help: "The TCP port (0 picks a free one).")
     var port: Int = 8787
 
-    @Option(help: "The address to listen on (default 127.0.0.1, this machine only).")
+    @Option(help: "The address to listen on (127.0.0.1: this machine only).")
     var host: String = "127.0.0.1"
 
     @Option(
