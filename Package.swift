@@ -164,8 +164,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            // The sources of EmbeddedAssets.swift (scripts/embed-assets.sh).
-            exclude: ["Assets/app.css", "Assets/app.js", "Assets/icon.svg"]),
+            // The page's own files, compiled into the binary (`PackageResources`): nothing is read
+            // from disk at run time.
+            resources: [
+                .embedInCode("Assets/app.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/icon.svg"),
+            ]),
         // `alog-serve`: `alog serve` hands its command line here (as task commands go to
         // `alog-notes`).
         .executableTarget(

@@ -129,7 +129,7 @@ struct SecurityTests {
         }
     }
 
-    @Test("the embedded assets are the files beside them (scripts/embed-assets.sh was run)")
+    @Test("the served assets are the files of Sources/LedgerWeb/Assets, byte for byte")
     func embeddedAssetsCurrent() async throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/LedgerWeb/Assets")
@@ -139,7 +139,7 @@ struct SecurityTests {
             for name in ["app.css", "app.js", "icon.svg"] {
                 let file = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
                 let served = try await client.execute(uri: "/assets/\(name)", method: .get).text
-                #expect(served == file, "\(name) differs from EmbeddedAssets.swift: run scripts/embed-assets.sh")
+                #expect(served == file, "\(name) is not served as it is in Sources/LedgerWeb/Assets")
             }
         }
     }

@@ -1,12 +1,12 @@
 import Hummingbird
 
-/// The dashboard's own files, compiled into the binary (`EmbeddedAssets`): nothing is read from
-/// disk, so no request can reach a file outside them.
+/// The dashboard's own files, compiled into the binary (SwiftPM's `embedInCode` resources,
+/// `PackageResources`): nothing is read from disk, so no request can reach a file outside them.
 enum Assets {
-    static let files: [String: (type: String, body: String)] = [
-        "app.css": ("text/css; charset=utf-8", EmbeddedAssets.appCss),
-        "app.js": ("text/javascript; charset=utf-8", EmbeddedAssets.appJs),
-        "icon.svg": ("image/svg+xml", EmbeddedAssets.iconSvg),
+    static let files: [String: (type: String, body: [UInt8])] = [
+        "app.css": ("text/css; charset=utf-8", PackageResources.app_css),
+        "app.js": ("text/javascript; charset=utf-8", PackageResources.app_js),
+        "icon.svg": ("image/svg+xml", PackageResources.icon_svg),
     ]
 
     static func register(on router: Router<WebContext>) {
@@ -16,7 +16,7 @@ enum Assets {
             }
             var response = Response(
                 status: .ok, headers: [.contentType: file.type],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: file.body + "\n")))
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.body)))
             response.headers[.cacheControl] = "no-cache"
             return response
         }
