@@ -15,7 +15,8 @@ extension Repository {
     /// without a rescan. Objects land exactly where they would otherwise, with the same modes
     /// and `core.fsyncObjectFiles`; an object that already exists in a pack is written once more
     /// as a loose object, which git tolerates and `gc` removes. The real database is put back
-    /// afterwards, also when `body` throws.
+    /// afterwards, also when `body` throws. Trees edited on their bytes are written (and read
+    /// back) by alog itself, uncompressed (`LooseObjects`).
     package func writingObjectsDirectly<T>(_ body: () throws -> T) throws -> T {
         var original: OpaquePointer?
         try check(git_repository_odb(&original, pointer), "git_repository_odb")
@@ -27,6 +28,9 @@ extension Repository {
             "git_odb_backend_loose")
         try replaceObjectDatabase(writer: loose!.assumingMemoryBound(to: git_odb_backend.self))
         defer { git_repository_set_odb(pointer, original) }
+        let outer = looseObjects
+        looseObjects = LooseObjects(directory: commonDirectory + "objects/", syncs: fsync == true)
+        defer { looseObjects = outer }
         return try body()
     }
 }

@@ -17,6 +17,9 @@ package final class Repository {
     /// Where references and objects live, ending in `/`: the `.git` directory, or for a linked
     /// worktree the main repository's.
     package var commonDirectory: String { String(cString: git_repository_commondir(pointer)) }
+    /// While `writingObjectsDirectly` runs: the loose objects alog writes and reads itself
+    /// (trees edited on their bytes, see `LooseObjects`).
+    var looseObjects: LooseObjects?
 
     init(pointer: OpaquePointer) {
         self.pointer = pointer

@@ -24,6 +24,10 @@ extension Repository {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, pointer), "git_repository_odb")
         defer { git_odb_free(odb) }
+        // A tree alog wrote itself is read back without libgit2's inflate (`LooseObjects`).
+        if let stored = looseObjects?.readStored(base, type: "tree") {
+            return try stored.withUnsafeBufferPointer { try spliced($0, names, edits, odb: odb) }
+        }
         var oid = base.raw
         var object: OpaquePointer?
         try check(git_odb_read(&object, odb, &oid), "git_odb_read")
@@ -32,6 +36,13 @@ extension Repository {
             return nil
         }
         let data = UnsafeRawBufferPointer(start: start, count: git_odb_object_size(object)).bindMemory(to: UInt8.self)
+        return try spliced(data, names, edits, odb: odb)
+    }
+
+    /// `splicedTree` on the base tree's bytes `data`; `names` are the edits' names.
+    private func spliced(
+        _ data: UnsafeBufferPointer<UInt8>, _ names: [[UInt8]], _ edits: [TreeEdit], odb: OpaquePointer?
+    ) throws -> ObjectID? {
         // The entries: where each starts, where its name is, and whether it is a folder.
         var starts: [Int] = []
         var nameStarts: [Int] = []
@@ -95,6 +106,7 @@ extension Repository {
                 out += data[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : data.count)]
             }
         }
+        if let looseObjects { return try looseObjects.write(out, type: "tree") }
         var written = git_oid()
         try out.withUnsafeBytes { raw in
             try check(git_odb_write(&written, odb, raw.baseAddress, raw.count, GIT_OBJECT_TREE), "git_odb_write")
