@@ -1,5 +1,11 @@
 import CLibGit2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension Repository {
     /// `edits`, each a file of this tree itself set to a blob, applied to the tree `base` on
     /// its bytes: an entry found by name gets its new id, a new one goes where git's order
@@ -50,8 +56,8 @@ extension Repository {
         var folders: [Bool] = []
         var position = 0
         while position < data.count {
-            guard let space = data[position...].firstIndex(of: 0x20),
-                let nul = data[(space + 1)...].firstIndex(of: 0), nul + 21 <= data.count,
+            guard let space = Self.find(0x20, in: data, from: position),
+                let nul = Self.find(0, in: data, from: space + 1), nul + 21 <= data.count,
                 let isTree = Self.canonicalMode(data, position..<space)
             else { return nil }
             if let last = starts.indices.last {
@@ -124,13 +130,29 @@ extension Repository {
         }
     }
 
+    /// Where the next `byte` at or after `start` is (`memchr`: a generic search of a slice cost
+    /// as much as the rest of the splice).
+    private static func find(_ byte: UInt8, in data: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < data.count, let base = data.baseAddress,
+            let found = memchr(base + start, Int32(byte), data.count - start)
+        else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
     /// Whether a mode, as a tree holds it, is a folder's; nil for a mode libgit2 would write
     /// otherwise (it writes `40000`, `100644`, `100755`, `120000`, `160000`).
     private static func canonicalMode(_ data: UnsafeBufferPointer<UInt8>, _ mode: Range<Int>) -> Bool? {
-        let text = UnsafeBufferPointer(rebasing: data[mode])
-        if text.elementsEqual("40000".utf8) { return true }
-        for file in ["100644", "100755", "120000", "160000"] where text.elementsEqual(file.utf8) { return false }
-        return nil
+        // The digits as one number, byte by byte (a generic comparison with a string's UTF-8
+        // view cost ~0.5 M instructions for the day notes' 1,100 entries).
+        guard mode.count == 5 || mode.count == 6 else { return nil }
+        var digits: UInt64 = 0
+        for index in mode { digits = digits << 8 | UInt64(data[index]) }
+        switch digits {
+        case 0x34_30_30_30_30: return true  // 40000
+        case 0x31_30_30_36_34_34, 0x31_30_30_37_35_35, 0x31_32_30_30_30_30, 0x31_36_30_30_30_30:
+            return false  // 100644, 100755, 120000, 160000
+        default: return nil
+        }
     }
 
     /// Git's order of tree entries: by name, a folder's as if it ended in `/`.
