@@ -20,10 +20,15 @@ extension Repository {
     /// index round trip; otherwise, or if a file no longer holds its blob, this is
     /// `stageFiles`. With a `claim`, the index lock of the patch is taken through it (see
     /// `IndexLockClaim`); `whileLocked` runs while that lock is held (a crash point for tests).
+    /// With a `record` (a file of the caller's), the index written is remembered there, so the
+    /// next patch of that very file need not hash it to check it (see `IndexPatch`).
     package func restageFiles(
-        _ files: [(path: String, blob: ObjectID)], claim: IndexLockClaim? = nil, whileLocked: () -> Void = {}
+        _ files: [(path: String, blob: ObjectID)], claim: IndexLockClaim? = nil, record: String? = nil,
+        whileLocked: () -> Void = {}
     ) throws {
-        if IndexPatch(repository: self, claim: claim).restage(files, whileLocked: whileLocked) { return }
+        if IndexPatch(repository: self, claim: claim, record: record).restage(files, whileLocked: whileLocked) {
+            return
+        }
         try stageFiles(files.map(\.path))
     }
 }

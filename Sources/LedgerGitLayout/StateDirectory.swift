@@ -31,6 +31,9 @@ package struct StateDirectory: Sendable, Equatable {
     /// Hard-linked to `.git/index.lock` by the in-place index update, so a lock a killed writer
     /// left is recognised by its inode.
     package var indexLockClaim: String { path + "index.lock.claim" }
+    /// The stat data and trailer of the git index alog last wrote in place (`IndexPatch`): an
+    /// index that still matches need not be hashed to be checked.
+    package var indexRecord: String { path + "index.written" }
     /// Committed event lines that a commit removed, until `alog repair` writes them back; while
     /// it exists every command warns.
     package var removals: String { path + "removals" }

@@ -133,4 +133,60 @@ struct IndexPatchTests {
         #expect(!IndexPatch(repository: repo, claim: claim).restage([(ledgerFile, blob)]))
         #expect(try readFile(lockPath) == "DIRC")
     }
+
+    @Test("with a record: the index alog last wrote is trusted by its stat data and trailer; any other is checked")
+    func recordedIndex() throws {
+        let dir = TemporaryDirectory()
+        let (ours, theirs) = try makeTwins(dir)
+        let repo = try Repository.open(at: ours)
+        let record = ours + "/.git/index.written"
+        let indexPath = ours + "/.git/index"
+        // Two patches in a row with the record (the second trusts the first's index), then a
+        // check against the twin (whose `git status` may write the index again), three times,
+        // the last after git rewrote the index: each time the index `git add` leaves.
+        func recordNamesIndex() throws {
+            var st = stat()
+            #expect(stat(indexPath, &st) == 0)
+            let index = [UInt8](try Data(contentsOf: URL(fileURLWithPath: indexPath)))
+            #expect(
+                [UInt8](try Data(contentsOf: URL(fileURLWithPath: record)))
+                    == IndexPatch.identity(st, trailer: index.suffix(20)))
+        }
+        for round in 0..<3 {
+            if round == 2 {
+                for root in [ours, theirs] {
+                    try git("rm", "-q", "--cached", "z.md", in: root)
+                    try git("add", "z.md", in: root)
+                }
+            }
+            for _ in 0..<2 {
+                let blob = try repo.writeBlob(Array(try appendLine(ours).utf8))
+                #expect(IndexPatch(repository: repo, record: record).restage([(ledgerFile, blob)]))
+                try recordNamesIndex()
+                _ = try appendLine(theirs)
+            }
+            try git("add", ledgerFile, in: theirs)
+            #expect(try witness(ours) == (try witness(theirs)))
+        }
+        // The index alog just wrote, changed in place (a bit of an entry's mtime): its ctime
+        // and content no longer match the record, so the trailer is checked, fails, and
+        // libgit2 gets the job.
+        let blob = try repo.writeBlob(Array(try appendLine(ours).utf8))
+        #expect(IndexPatch(repository: repo, record: record).restage([(ledgerFile, blob)]))
+        try recordNamesIndex()
+        var index = [UInt8](try Data(contentsOf: URL(fileURLWithPath: indexPath)))
+        index[23] ^= 1
+        let handle = try #require(FileHandle(forWritingAtPath: indexPath))
+        try handle.write(contentsOf: index)
+        try handle.close()
+        #expect(!IndexPatch(repository: repo, record: record).restage([(ledgerFile, blob)]))
+        // Had alog written that very file (a record made for it as it is now), it would be
+        // trusted without the check: patched, with a trailer git accepts.
+        var st = stat()
+        #expect(stat(indexPath, &st) == 0)
+        try Data(IndexPatch.identity(st, trailer: index.suffix(20))).write(to: URL(fileURLWithPath: record))
+        #expect(IndexPatch(repository: repo, record: record).restage([(ledgerFile, blob)]))
+        #expect(try git("ls-files", "-s", ledgerFile, in: ours).stdout.contains(blob.hex))
+        #expect(try git("diff", "--quiet", "--", ledgerFile, in: ours).succeeded)
+    }
 }

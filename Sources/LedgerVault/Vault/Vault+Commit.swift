@@ -202,7 +202,9 @@ extension Vault {
             }
         }
         do {
-            try repository.restageFiles(files.map { ($0.path, $0.blob) }, claim: indexLockClaim) {
+            try repository.restageFiles(
+                files.map { ($0.path, $0.blob) }, claim: indexLockClaim, record: stateFiles.indexRecord
+            ) {
                 FaultInjection.point("index.in-lock")
             }
         } catch {
