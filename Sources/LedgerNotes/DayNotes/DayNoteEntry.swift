@@ -45,12 +45,38 @@ public struct DayNoteEntry: Hashable, Sendable {
             entries
             .filter { !$0.isDeleted && DayNoteClock.noteDate(of: $0.at, dayStart: dayStart) == date }
             .map { DayNoteEntry($0, windowEnd: ends[$0.id] ?? nil) }
-            .sorted(by: DayNoteEntry.startsFirst)
+            .inStartOrder()
     }
 
     /// The region's order: by start, then by id (the same on every device).
     static func startsFirst(_ a: DayNoteEntry, _ b: DayNoteEntry) -> Bool {
         a.start.seconds != b.start.seconds ? a.start.seconds < b.start.seconds : a.id < b.id
+    }
+}
+
+extension [DayNoteEntry] {
+    /// The entries sorted by `DayNoteEntry.startsFirst`, stably: their positions are sorted on
+    /// the two keys and the entries moved once. Sorting the entries themselves moved each
+    /// (two strings and more) through its value witnesses at every step: ~1.5 M instructions
+    /// for a day of 120 entries, on every commit with day notes on.
+    func inStartOrder() -> [DayNoteEntry] {
+        var sorted = true
+        var index = 1
+        while index < count, sorted {
+            let (seconds, previous) = (self[index].start.seconds, self[index - 1].start.seconds)
+            sorted = seconds != previous ? seconds > previous : self[index].id.rawValue >= self[index - 1].id.rawValue
+            index += 1
+        }
+        if sorted { return self }
+        let seconds = map(\.start.seconds)
+        let ids = map(\.id.rawValue)
+        var order = [Int](indices)
+        order.sort { (a: Int, b: Int) -> Bool in
+            if seconds[a] != seconds[b] { return seconds[a] < seconds[b] }
+            if ids[a] != ids[b] { return ids[a] < ids[b] }
+            return a < b
+        }
+        return order.map { self[$0] }
     }
 }
 

@@ -25,7 +25,7 @@ extension DayNote {
         date: CivilDate, entries: [DayNoteEntry], types: DayNoteTypes, over reading: DayNoteReading?,
         leavingOut: Set<EventID>
     ) -> [UInt8] {
-        let sorted = entries.filter { !leavingOut.contains($0.id) }.sorted(by: DayNoteEntry.startsFirst)
+        let sorted = entries.filter { !leavingOut.contains($0.id) }.inStartOrder()
         let keys = DayNoteFrontmatter.keys(date: date, entries: sorted)
         let region = regionLines(sorted, types: types, over: reading)
         guard let document = reading?.document else {
