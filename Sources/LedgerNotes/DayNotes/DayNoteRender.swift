@@ -45,7 +45,7 @@ extension DayNote {
         var written: [EventID: [UInt8]] = [:]
         for entry in sorted {
             byID[entry.id] = entry
-            written[entry.id] = Array(DayNoteLine.render(entry, icon: types.icon(of: entry.type)).utf8)
+            written[entry.id] = DayNoteLine.renderBytes(entry, icon: types.icon(of: entry.type))
         }
         // A kept line that is exactly an entry's line (a copy a merge brought) is that line.
         let entryLines = Set(written.values)
