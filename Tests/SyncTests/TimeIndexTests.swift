@@ -179,6 +179,37 @@ struct TimeIndexTests {
         #expect(Self.nonce(dir.path) != built, "an edit builds the index again")
     }
 
+    @Test("with day notes on, a write moves the index on as it lands, in place, from the events it wrote")
+    func movedOnByDayNoteWrites() throws {
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.path)
+        _ = try vault.defineType(ActivityTypeDefinition(name: "work", icon: "•", group: "", color: ""))
+        _ = try vault.enableDayNotes(DayNotesSetting())
+        _ = try vault.log(type: "meal", at: at("2024-03-01T08:00:00Z"), note: nil)
+        let built = try #require(Self.nonce(dir.path))
+        // The commit the index on disk reflects is HEAD, before anything reads it.
+        func atHead(_ context: String) throws {
+            let head = try git("rev-parse", "HEAD", in: dir.path).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let data = try #require(FileManager.default.contents(atPath: dir.path + "/.git/alog/time.idx"))
+            #expect(String(decoding: data.prefix(512), as: UTF8.self).contains(head), "\(context): not at HEAD")
+            #expect(Self.nonce(dir.path) == built, "\(context): built again")
+        }
+        _ = try vault.timers.start(type: "work", at: at("2024-03-01T09:00:00Z"), note: nil, goal: nil)
+        try atHead("a start")
+        _ = try vault.log(type: "meal", at: at("2024-03-01T09:30:00Z"), note: "soup")
+        try atHead("a log")
+        _ = try vault.timers.start(type: "work", at: at("2024-03-01T10:00:00Z"), note: "two", goal: 600)
+        try atHead("a switch")
+        _ = try vault.timers.stop(at: at("2024-03-01T11:00:00Z"), note: "stopped")
+        try atHead("a stop")
+        try Self.expectSame(vault, "after the writes")
+        #expect(try Self.indexed(vault).count == 4)
+        // A back-dated log cannot be added at the end: the index is left for the next reader,
+        // which builds it again.
+        _ = try vault.log(type: "meal", at: at("2024-03-01T07:00:00Z"), note: nil)
+        try Self.expectSame(vault, "after a back-dated log")
+    }
+
     @Test("a damaged, torn or foreign index is built again and the answers stay right")
     func damagedIndex() throws {
         let dir = TemporaryDirectory()

@@ -95,8 +95,13 @@ extension Vault {
             return Appended(events: [], commit: CommitID(head), warnings: [], dayNotes: nothing.dayNotes)
         }
         let (result, (events, summaryBefore, work)) = landed
-        try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
-        if let work { rememberDayNotes(work, warnings: result.warnings) }
+        let summaryAfter = try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
+        if let work {
+            // The day notes read the time index on every write: it is moved on now, with the
+            // events at hand, rather than from the commit's blobs by the next command.
+            advanceTimeIndex(from: result.parent, to: result.commit, appending: events, catalog: summaryAfter.catalog)
+            rememberDayNotes(work, warnings: result.warnings)
+        }
         // The commit keeps the day notes' setting it was built on.
         rememberDayNotesSetting(settingAtBase, at: result.commit.hex)
         return Appended(
@@ -210,7 +215,10 @@ extension Vault {
 
     /// Advances the caches to the new commit without re-reading history: the summary absorbs
     /// our own new events directly; edits/deletes go through the full state.
-    func refreshCaches(after result: CommitResult, appending events: [Event], summaryBefore: StatusSummary) throws {
+    @discardableResult
+    func refreshCaches(after result: CommitResult, appending events: [Event], summaryBefore: StatusSummary) throws
+        -> StatusSummary
+    {
         var summary = summaryBefore
         let simple = events.allSatisfy { summary.absorbNewEvent($0) }
         if simple {
@@ -220,11 +228,13 @@ extension Vault {
                 for event in events { state.apply(event) }
                 memoState = (result.commit, state)
             }
-            return
+            return summary
         }
         var state = try result.parent.map { try self.state(at: $0) } ?? LedgerState()
         for event in events { state.apply(event) }
         try storeState(state, at: result.commit)
-        try storeSummary(StatusSummary(state), at: result.commit)
+        summary = StatusSummary(state)
+        try storeSummary(summary, at: result.commit)
+        return summary
     }
 }

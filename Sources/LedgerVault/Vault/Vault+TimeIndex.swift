@@ -72,6 +72,22 @@ extension Vault {
         withExtendedLifetime(lock) {}
     }
 
+    /// After a commit of `events` on `parent` landed as `commit` (whose summary's catalog is
+    /// `catalog`): moves the index on with those events when it reflects `parent` and they
+    /// only add rows at its end, as `timeIndex()` would from the commit's tree diff, without
+    /// reading them back from the commit's blobs. Anything else leaves the index as it is
+    /// (the next reader moves it on or builds it again).
+    func advanceTimeIndex(from parent: ObjectID?, to commit: ObjectID, appending events: [Event], catalog: TypeCatalog)
+    {
+        guard let parent, let lock = try? FileLock(path: stateFiles.timeIndexLock) else { return }
+        defer { withExtendedLifetime(lock) {} }
+        guard let reader = openTimeIndex(), reader.header.commit == parent.hex else { return }
+        var fresh = FreshRows(reader: reader, catalog: catalog)
+        for event in events { fresh.absorb(event) }
+        guard let patch = fresh.patch() else { return }
+        try? patch.apply(commit: commit.hex, index: stateFiles.timeIndex, heap: stateFiles.timeHeap)
+    }
+
     /// The change that moves the index from `old` to `new`, or nil when only a full build
     /// can (see the type's comment). The events are read from the tree diff: the cost grows
     /// with the new events.
