@@ -14,7 +14,9 @@ swift test --skip-build
 # exercised end to end on a throwaway default vault.
 demo_home=$(mktemp -d)
 trap 'rm -rf "$demo_home"' EXIT
-XDG_DATA_HOME="$demo_home" scripts/demo.sh >"$demo_home/demo.log" 2>&1 || {
+# A configuration folder of its own too: a developer's `alog config vault` must not send the
+# demo's entries into their own vault.
+XDG_DATA_HOME="$demo_home" XDG_CONFIG_HOME="$demo_home/config" scripts/demo.sh >"$demo_home/demo.log" 2>&1 || {
   cat "$demo_home/demo.log"
   echo "test.sh: the release demo failed" >&2
   exit 1
