@@ -186,7 +186,7 @@ let package = Package(
             name: "alog-fuzz", dependencies: ["LedgerFuzzing"], linkerSettings: libgit2ExecutableLinking),
         .executableTarget(
             name: "alog-bench",
-            dependencies: ["LedgerVault", "LedgerCore", "LedgerGitLayout"],
+            dependencies: ["LedgerVault", "LedgerCore", "LedgerGitLayout", "LedgerSystem"],
             linkerSettings: libgit2ExecutableLinking),
         .target(
             name: "TestSupport",

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -139,18 +140,6 @@ private func concurrentLogs(base: String, count: Int) throws -> (ok: Int, ids: [
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     let ids = answers.withLock { $0.compactMap { $0 } }
     return (ids.count, ids, seconds)
-}
-
-/// A value behind a lock, for the threads of `concurrentPerform`.
-private final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
 }
 
 /// One HTTP/1.1 request over a new connection (`Connection: close`): its status, header lines

@@ -47,8 +47,6 @@ package actor ChangeFeed {
         return stream
     }
 
-    package var subscriberCount: Int { subscribers.count }
-
     private func remove(_ id: Int) { subscribers[id] = nil }
 
     /// Says `version` to every subscriber if it differs from the last one said.

@@ -57,7 +57,9 @@ package final class VaultWatcher: @unchecked Sendable {
     }
 
     private static func watch(gitDirectory: String, feed: ChangeFeed, stop: Int32) {
-        let publish = { Task { await feed.publish(VaultVersion.read(gitDirectory: gitDirectory)) } }
+        let publish: () -> Void = {
+            Task { await feed.publish(VaultVersion.read(gitDirectory: gitDirectory)) }
+        }
         #if os(Linux)
             let fd = inotify_init1(Int32(IN_CLOEXEC))
             if fd >= 0 {

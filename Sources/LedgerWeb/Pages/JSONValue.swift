@@ -18,8 +18,4 @@ package struct JSONValue: @unchecked Sendable {
     package var bool: Bool { (value as? Bool) ?? false }
     package var isNull: Bool { value == nil || value is NSNull }
     package var array: [JSONValue] { (value as? [Any])?.map(JSONValue.init) ?? [] }
-    /// An object's members, by key.
-    package var members: [(String, JSONValue)] {
-        ((value as? [String: Any]) ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, JSONValue($0.value)) }
-    }
 }
