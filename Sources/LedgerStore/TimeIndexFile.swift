@@ -9,13 +9,14 @@ package import LedgerSystem
 ///
 /// | header offset | field |
 /// |---|---|
-/// | 0 | magic `ALOGTIX1` |
+/// | 0 | magic `ALOGTIX2` |
 /// | 8 | the commit it reflects, 40 hex characters (zeros while a writer changes the files) |
 /// | 48 | nonce: the same 8 bytes open `time.heap` (the two files belong together) |
 /// | 56, 64 | record count; bytes of `time.heap` in use |
 /// | 72, 80 | offset and length in the heap of the names block (type and device names, and the ids edits named before their entry arrived) |
-/// | 88, 96 | offset in the heap of the sorted ids of the first records, and how many |
+/// | 88, 96 | offset in the heap of the sorted ids of the last full build, and how many |
 /// | 104 | the record number of the last timed entry (-1: none) |
+/// | 112 | the first record whose id is in no list (the rows added at the end since) |
 /// | 120 | FNV-1a of bytes 0..<120 |
 ///
 /// A record holds the entry's instants (seconds and UTC offset: start, own end, window end),
@@ -23,13 +24,19 @@ package import LedgerSystem
 /// the heap, and a check over its bytes and its note's, so a damaged record is noticed when
 /// read (the index is then built again).
 ///
-/// Rows are added at the end and a timer's window is changed in place by a writer holding the
-/// index's lock, which zeros the commit first: a writer killed in between leaves an index no
-/// reader takes. Anything else builds both files again (written aside, renamed over).
+/// Which ids the index holds: the sorted ids of the last full build (rows removed since may
+/// still be listed), the names block's `added` (rows a splice placed among the others), and
+/// the records from the header's `tailStart` on (rows added at the end since).
+///
+/// Changes are made by a writer holding the index's lock (`TimeIndexSplice`): rows added at the
+/// end and records rewritten where they stand are written in place, after the header's commit is
+/// zeroed (a writer killed in between leaves an index no reader takes); a change that moves rows
+/// writes `time.idx` aside and renames it over, so a reader that has it open keeps reading the
+/// rows it opened. The heap only grows: new notes and names are added past its end.
 package enum TimeIndexFile {
     package static let headerSize = 128
     package static let recordSize = 96
-    static let magic: [UInt8] = Array("ALOGTIX1".utf8)
+    static let magic: [UInt8] = Array("ALOGTIX2".utf8)
 
     package struct Header: Sendable, Equatable {
         /// Empty while a writer changes the files.
@@ -41,6 +48,8 @@ package enum TimeIndexFile {
         package var sortedIDsOffset: Int
         package var sortedIDsCount: Int
         package var lastTimed: Int
+        /// Records from here on are in no list of ids.
+        package var tailStart: Int
 
         package func encoded() -> [UInt8] {
             var bytes = [UInt8](repeating: 0, count: headerSize)
@@ -50,7 +59,7 @@ package enum TimeIndexFile {
                 for (offset, value) in [
                     (48, nonce), (56, UInt64(count)), (64, UInt64(heapLength)), (72, UInt64(names.lowerBound)),
                     (80, UInt64(names.count)), (88, UInt64(sortedIDsOffset)), (96, UInt64(sortedIDsCount)),
-                    (104, UInt64(bitPattern: Int64(lastTimed))),
+                    (104, UInt64(bitPattern: Int64(lastTimed))), (112, UInt64(tailStart)),
                 ] {
                     raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
                 }
@@ -62,11 +71,12 @@ package enum TimeIndexFile {
 
         package init(
             commit: String, nonce: UInt64, count: Int, heapLength: Int, names: Range<Int>, sortedIDsOffset: Int,
-            sortedIDsCount: Int, lastTimed: Int
+            sortedIDsCount: Int, lastTimed: Int, tailStart: Int
         ) {
             (self.commit, self.nonce, self.count, self.heapLength) = (commit, nonce, count, heapLength)
             (self.names, self.sortedIDsOffset, self.sortedIDsCount, self.lastTimed) =
                 (names, sortedIDsOffset, sortedIDsCount, lastTimed)
+            self.tailStart = tailStart
         }
 
         /// Nil when the bytes are not a whole, checked header.
@@ -82,7 +92,7 @@ package enum TimeIndexFile {
             commit = commitBytes.allSatisfy { $0 == 0 } ? "" : String(decoding: commitBytes, as: UTF8.self)
             let limit = UInt64(Int.max / 2)
             guard word(56) < limit, word(64) < limit, word(72) < limit, word(80) < limit, word(88) < limit,
-                word(96) < limit
+                word(96) < limit, word(112) < limit
             else { return nil }
             nonce = word(48)
             count = Int(word(56))
@@ -91,21 +101,23 @@ package enum TimeIndexFile {
             sortedIDsOffset = Int(word(88))
             sortedIDsCount = Int(word(96))
             lastTimed = Int(Int64(bitPattern: word(104)))
-            guard lastTimed >= -1, lastTimed < count, names.upperBound <= heapLength,
-                sortedIDsCount <= count, sortedIDsOffset + sortedIDsCount * 8 <= heapLength
+            tailStart = Int(word(112))
+            guard lastTimed >= -1, lastTimed < count, names.upperBound <= heapLength, tailStart <= count,
+                sortedIDsOffset + sortedIDsCount * 8 <= heapLength
             else { return nil }
         }
     }
 
-    /// The names block: type names, device names, and the ids edits named before their entry
-    /// arrived.
+    /// The names block: type names, device names, the ids edits named before their entry
+    /// arrived, and the sorted ids of the rows splices placed among the others.
     package struct Names: Sendable, Equatable {
         package var types: [String]
         package var devices: [String]
         package var unresolved: [EventID]
+        package var added: [EventID]
 
-        package init(types: [String], devices: [String], unresolved: [EventID]) {
-            (self.types, self.devices, self.unresolved) = (types, devices, unresolved)
+        package init(types: [String], devices: [String], unresolved: [EventID], added: [EventID] = []) {
+            (self.types, self.devices, self.unresolved, self.added) = (types, devices, unresolved, added)
         }
 
         package func encoded() -> [UInt8] {
@@ -118,8 +130,10 @@ package enum TimeIndexFile {
                     bytes += name.utf8
                 }
             }
-            word(UInt32(unresolved.count))
-            for id in unresolved { withUnsafeBytes(of: id.rawValue.littleEndian) { bytes += $0 } }
+            for ids in [unresolved, added] {
+                word(UInt32(ids.count))
+                for id in ids { withUnsafeBytes(of: id.rawValue.littleEndian) { bytes += $0 } }
+            }
             return bytes
         }
 
@@ -140,13 +154,18 @@ package enum TimeIndexFile {
                 }
                 return names
             }
-            guard let types = list(), let devices = list(), let count = word(), position + Int(count) * 8 == raw.count
-            else { return nil }
-            self.types = types
-            self.devices = devices
-            unresolved = (0..<Int(count)).map {
-                EventID(rawValue: raw.loadUnaligned(fromByteOffset: position + $0 * 8, as: UInt64.self).littleEndian)
+            func ids() -> [EventID]? {
+                guard let count = word(), position + Int(count) * 8 <= raw.count else { return nil }
+                defer { position += Int(count) * 8 }
+                return (0..<Int(count)).map {
+                    EventID(
+                        rawValue: raw.loadUnaligned(fromByteOffset: position + $0 * 8, as: UInt64.self).littleEndian)
+                }
             }
+            guard let types = list(), let devices = list(), let unresolved = ids(), let added = ids(),
+                position == raw.count
+            else { return nil }
+            (self.types, self.devices, self.unresolved, self.added) = (types, devices, unresolved, added)
         }
     }
 
@@ -155,8 +174,16 @@ package enum TimeIndexFile {
     /// timer whose window reaches into it in one step.
     package static func record(_ row: TimeRow, noteOffset: Int, previousTimed: Int?) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: recordSize)
-        let note = Array(row.note.utf8)
-        bytes.withUnsafeMutableBytes { raw in
+        bytes.withUnsafeMutableBytes { put(row, noteOffset: noteOffset, previousTimed: previousTimed, into: $0) }
+        return bytes
+    }
+
+    /// Writes the record of `row` (see `record`) into the first `recordSize` bytes of `raw`.
+    package static func put(
+        _ row: TimeRow, noteOffset: Int, previousTimed: Int?, into raw: UnsafeMutableRawBufferPointer
+    ) {
+        var note = row.note
+        note.withUTF8 { note in
             func put<T: FixedWidthInteger>(_ offset: Int, _ value: T) {
                 raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
             }
@@ -182,9 +209,8 @@ package enum TimeIndexFile {
             if row.touched { flags |= 16 }
             put(84, flags)
             put(88, UInt32(previousTimed.map { $0 + 1 } ?? 0))
-            put(92, check(UnsafeRawBufferPointer(rebasing: raw[0..<92]), note: note.withUnsafeBytes { $0 }))
+            put(92, check(UnsafeRawBufferPointer(rebasing: raw[0..<92]), note: UnsafeRawBufferPointer(note)))
         }
-        return bytes
     }
 
     /// The check of a record: its first 92 bytes and its note's bytes.
@@ -220,7 +246,8 @@ package enum TimeIndexFile {
         for id in rows.rows.map(\.id.rawValue).sorted() { withUnsafeBytes(of: id.littleEndian) { heapBytes += $0 } }
         let header = Header(
             commit: commit, nonce: nonce, count: rows.rows.count, heapLength: heapBytes.count, names: names,
-            sortedIDsOffset: sortedIDsOffset, sortedIDsCount: rows.rows.count, lastTimed: lastTimed)
+            sortedIDsOffset: sortedIDsOffset, sortedIDsCount: rows.rows.count, lastTimed: lastTimed,
+            tailStart: rows.rows.count)
         records.replaceSubrange(0..<headerSize, with: header.encoded())
         try FileSystem.writeAtomically(heap, heapBytes)
         try FileSystem.writeAtomically(index, records)
@@ -321,8 +348,9 @@ package final class TimeIndexReader: @unchecked Sendable {
             endedByNext: flags & 8 != 0, goalSeconds: word(40, Int64.self), touched: flags & 16 != 0)
     }
 
-    /// True when an entry with this id is in the index (the sorted ids of the last full build,
-    /// then the records added since).
+    /// True when an entry with this id may be in the index: it is in the sorted ids of the last
+    /// full build (which may list rows removed since), among the ids splices added, or in the
+    /// records added at the end since. False means it is not.
     package func contains(_ id: EventID) -> Bool {
         let offset = header.sortedIDsOffset
         var (low, high) = (0, header.sortedIDsCount)
@@ -332,10 +360,44 @@ package final class TimeIndexReader: @unchecked Sendable {
             if value == id.rawValue { return true }
             if value < id.rawValue { low = middle + 1 } else { high = middle }
         }
-        for number in header.sortedIDsCount..<count where word(number, 32, as: UInt64.self) == id.rawValue {
-            return true
+        if Self.sortedContains(names.added, id) { return true }
+        for number in header.tailStart..<count where self.id(number) == id { return true }
+        return false
+    }
+
+    static func sortedContains(_ ids: [EventID], _ id: EventID) -> Bool {
+        var (low, high) = (0, ids.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] == id { return true }
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
         }
         return false
+    }
+
+    /// How many ids are not in the sorted list of the last full build: after 65,536 of them the
+    /// index is built again, so that looking an id up stays short.
+    package var unlistedCount: Int { count - header.tailStart + names.added.count }
+
+    /// The id of record `number` (unchecked: for finding a row; the row is checked when read).
+    package func id(_ number: Int) -> EventID { EventID(rawValue: word(number, 32, as: UInt64.self)) }
+
+    /// Where record `number` stands in the timeline (unchecked: for merging; the rows taken
+    /// are checked when read).
+    package func key(_ number: Int) -> TimeRow.Key {
+        TimeRow.Key(
+            seconds: word(number, 0, as: Int64.self),
+            stamp: Stamp(millis: word(number, 24, as: Int64.self), counter: word(number, 60, as: UInt32.self)),
+            device: word(number, 80, as: UInt32.self), id: id(number))
+    }
+
+    /// Where the note of record `number` lies in the heap (unchecked).
+    package func noteOffset(_ number: Int) -> Int { Int(truncatingIfNeeded: word(number, 48, as: UInt64.self)) }
+
+    /// The bytes of record `number` as they are.
+    package func recordBytes(_ number: Int) -> UnsafeRawBufferPointer {
+        let base = TimeIndexFile.headerSize + number * TimeIndexFile.recordSize
+        return UnsafeRawBufferPointer(rebasing: records.bytes[base..<(base + TimeIndexFile.recordSize)])
     }
 
     /// The type number of record `number` (unchecked: for filtering; the row is checked when read).
@@ -348,68 +410,4 @@ package final class TimeIndexReader: @unchecked Sendable {
             (base + numbers.lowerBound * TimeIndexFile.recordSize)..<(base + numbers.upperBound
                 * TimeIndexFile.recordSize))
     }
-}
-
-/// Adds rows to a time index and patches timer windows in place (see `TimeIndexFile`); the
-/// caller holds the index's lock.
-package struct TimeIndexPatch {
-    package var header: TimeIndexFile.Header
-    package var names: TimeIndexFile.Names
-    package var appended: [TimeRow] = []
-    /// Records to rewrite, by number.
-    package var changed: [Int: TimeRow] = [:]
-    /// The previous timed row of each record in `changed` (as it is on disk).
-    package var previousTimed: [Int: Int?] = [:]
-
-    package init(header: TimeIndexFile.Header, names: TimeIndexFile.Names) {
-        (self.header, self.names) = (header, names)
-    }
-
-    /// Writes the patch and the new header reflecting `commit`.
-    package func apply(commit: String, index: String, heap: String) throws {
-        let indexFile = try PatchableFile(path: index, create: true)!
-        let heapFile = try PatchableFile(path: heap, create: true)!
-        var header = self.header
-        header.commit = ""
-        try indexFile.write(header.encoded(), at: 0)
-        var heapBytes: [UInt8] = []
-        var end = header.heapLength
-        func place(_ row: TimeRow, previousTimed: Int?) -> [UInt8] {
-            let record = TimeIndexFile.record(row, noteOffset: end + heapBytes.count, previousTimed: previousTimed)
-            heapBytes += row.note.utf8
-            return record
-        }
-        var records: [UInt8] = []
-        var lastTimed: Int? = header.lastTimed >= 0 ? header.lastTimed : nil
-        for (offset, row) in appended.enumerated() {
-            records += place(row, previousTimed: lastTimed)
-            if row.isTimed { lastTimed = header.count + offset }
-        }
-        var patches: [(Int, [UInt8])] = []
-        for (number, row) in changed.sorted(by: { $0.key < $1.key }) {
-            patches.append((number, place(row, previousTimed: previousTimed[number] ?? nil)))
-        }
-        end += heapBytes.count
-        if !heapBytes.isEmpty { try heapFile.write(heapBytes, at: header.heapLength) }
-        // The names block is written again (after the notes) only when a name was added.
-        if namesChanged {
-            let block = names.encoded()
-            try heapFile.write(block, at: end)
-            header.names = end..<(end + block.count)
-            end += block.count
-        }
-        header.heapLength = end
-        let recordsStart = TimeIndexFile.headerSize + header.count * TimeIndexFile.recordSize
-        if !records.isEmpty { try indexFile.write(records, at: recordsStart) }
-        for (number, record) in patches {
-            try indexFile.write(record, at: TimeIndexFile.headerSize + number * TimeIndexFile.recordSize)
-        }
-        header.count += appended.count
-        for (offset, row) in appended.enumerated() where row.isTimed { header.lastTimed = self.header.count + offset }
-        header.commit = commit
-        try indexFile.write(header.encoded(), at: 0)
-    }
-
-    /// Set when a name was added.
-    package var namesChanged = false
 }

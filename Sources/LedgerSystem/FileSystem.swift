@@ -63,6 +63,67 @@ package enum FileSystem {
         try replacing(path) { fd, temporary in try writeAll(fd, bytes, path: temporary) }
     }
 
+    /// A new version of `path`, written aside and renamed over it as `writeAtomically` does:
+    /// first `copies`, byte ranges of the file at `source` copied by the kernel
+    /// (`copy_file_range`, without passing through this process), then `writes`, in order.
+    package static func writeAtomically(
+        _ path: String, copying copies: [(from: Int, to: Int, count: Int)], of source: String,
+        writes: [(offset: Int, bytes: [UInt8])]
+    ) throws {
+        guard let input = try openForReading(source) else {
+            throw Failure(path: source, operation: "open", code: ENOENT)
+        }
+        defer { close(input) }
+        _ = try replacing(path) { output, temporary in
+            for copy in copies { try copyRange(copy, from: input, to: output, path: temporary) }
+            for write in writes {
+                var done = 0
+                while done < write.bytes.count {
+                    let n = write.bytes.withUnsafeBytes {
+                        pwrite(output, $0.baseAddress! + done, $0.count - done, off_t(write.offset + done))
+                    }
+                    if n < 0, errno == EINTR { continue }
+                    if n < 0 { throw Failure(path: temporary, operation: "write", code: errno) }
+                    done += n
+                }
+            }
+        }
+    }
+
+    private static func copyRange(
+        _ range: (from: Int, to: Int, count: Int), from input: Int32, to output: Int32, path: String
+    ) throws {
+        var (from, to, left) = (off_t(range.from), off_t(range.to), range.count)
+        #if os(Linux)
+            // sendfile copies from `from` of the input to the output's own offset.
+            if lseek(output, to, SEEK_SET) == to {
+                while left > 0 {
+                    let n = sendfile(output, input, &from, left)
+                    if n < 0, errno == EINTR { continue }
+                    // Not between these files: copied below by hand.
+                    if n < 0, [EINVAL, ENOSYS, EOPNOTSUPP].contains(errno) { break }
+                    if n < 0 { throw Failure(path: path, operation: "copy", code: errno) }
+                    if n == 0 { throw Failure(path: path, operation: "copy (source shorter than expected)", code: EIO) }
+                    (left, to) = (left - n, to + off_t(n))
+                }
+            }
+        #endif
+        var buffer = [UInt8](repeating: 0, count: min(left, 1 << 20))
+        while left > 0 {
+            let n = buffer.withUnsafeMutableBytes { pread(input, $0.baseAddress!, min(left, $0.count), from) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { throw Failure(path: path, operation: "copy", code: n < 0 ? errno : EIO) }
+            var written = 0
+            while written < n {
+                let w = buffer.withUnsafeBytes { pwrite(output, $0.baseAddress! + written, n - written, to) }
+                if w < 0, errno == EINTR { continue }
+                if w < 0 { throw Failure(path: path, operation: "write", code: errno) }
+                (written, to) = (written + w, to + off_t(w))
+            }
+            (left, from) = (left - n, from + off_t(n))
+        }
+    }
+
     /// The suffix of the temporary file `writeAtomically` writes before the rename: `.tmp-<pid>`
     /// of the writing process.
     static let temporaryMarker = ".tmp-"

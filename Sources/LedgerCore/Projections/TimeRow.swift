@@ -48,10 +48,30 @@ public struct TimeRow: Sendable, Equatable {
     /// The timeline's order (rule 1 of `Timeline`): start, then the order key, whose device is
     /// compared by its rank among the device names (`TimeRows.ranks`).
     public static func precedes(_ a: TimeRow, _ b: TimeRow, deviceRank: [Int]) -> Bool {
-        if a.at.seconds != b.at.seconds { return a.at.seconds < b.at.seconds }
-        if a.stamp != b.stamp { return a.stamp < b.stamp }
-        if a.device != b.device { return deviceRank[Int(a.device)] < deviceRank[Int(b.device)] }
-        return a.id < b.id
+        Key.precedes(a.key, b.key, deviceRank: deviceRank)
+    }
+
+    /// What the timeline orders rows by.
+    public var key: Key { Key(seconds: at.seconds, stamp: stamp, device: device, id: id) }
+
+    /// A row's place in the timeline: its start, then its order key.
+    public struct Key: Sendable, Equatable {
+        public var seconds: Int64
+        public var stamp: Stamp
+        public var device: UInt32
+        public var id: EventID
+
+        public init(seconds: Int64, stamp: Stamp, device: UInt32, id: EventID) {
+            (self.seconds, self.stamp, self.device, self.id) = (seconds, stamp, device, id)
+        }
+
+        /// `TimeRow.precedes` on keys.
+        public static func precedes(_ a: Key, _ b: Key, deviceRank: [Int]) -> Bool {
+            if a.seconds != b.seconds { return a.seconds < b.seconds }
+            if a.stamp != b.stamp { return a.stamp < b.stamp }
+            if a.device != b.device { return deviceRank[Int(a.device)] < deviceRank[Int(b.device)] }
+            return a.id < b.id
+        }
     }
 
     /// The window's end, at a given `next` start (rule 2 of `Timeline`): nil when the row runs.
@@ -100,8 +120,7 @@ extension LedgerState {
         for (id, record) in tracked {
             guard let entry = entry(id, record), !entry.isDeleted else { continue }
             let created = entry.created
-            let keys: [OrderKey?] = [record.type?.key, record.at?.key, record.note?.key]
-            let touched = record.visibility != nil || record.end != nil || keys.contains { $0 != created }
+            let touched = Self.touched(record, created: created)
             let window = windows[id]
             rows.append(
                 TimeRow(
@@ -114,6 +133,33 @@ extension LedgerState {
         let deviceRank = TimeRows.ranks(devices.strings)
         rows.sort { TimeRow.precedes($0, $1, deviceRank: deviceRank) }
         return TimeRows(rows: rows, types: types.strings, devices: devices.strings)
+    }
+
+    /// True when an event after the log event set one of the entry's fields (`TimeRow.touched`).
+    private static func touched(_ record: EntryRecord, created: OrderKey) -> Bool {
+        let keys: [OrderKey?] = [record.type?.key, record.at?.key, record.note?.key]
+        return record.visibility != nil || record.end != nil || keys.contains { $0 != created }
+    }
+
+    /// The live entry `id` as the time index keeps it, its window not laid out (nil: no such
+    /// entry, or deleted), with its type and device numbered by `type` and `device`: what a
+    /// change of a few entries needs, without building every row.
+    public func timeRow(_ id: EventID, type: (String) -> UInt32, device: (String) -> UInt32) -> TimeRow? {
+        guard let position = index[id] else { return nil }
+        let entry: Entry
+        var touched = false
+        if position != Self.trackedMark {
+            entry = self.entry(of: plain[Int(position)])
+        } else {
+            guard let record = tracked[id], let found = self.entry(id, record) else { return nil }
+            entry = found
+            touched = Self.touched(record, created: found.created)
+        }
+        guard !entry.isDeleted else { return nil }
+        return TimeRow(
+            id: id, at: entry.at, stamp: entry.created.stamp, device: device(entry.created.device),
+            type: type(entry.type), note: entry.note ?? "", isTimed: entry.isTimed, ownEnd: entry.end,
+            windowEnd: nil, endedByNext: false, goalSeconds: entry.goalSeconds ?? 0, touched: touched)
     }
 }
 

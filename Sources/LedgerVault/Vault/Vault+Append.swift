@@ -96,12 +96,14 @@ extension Vault {
         }
         let (result, (events, summaryBefore, work)) = landed
         let summaryAfter = try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
-        if let work {
-            // The day notes read the time index on every write: it is moved on now, with the
-            // events at hand, rather than from the commit's blobs by the next command.
+        // The day notes read the time index on every write, and an edit or delete has just
+        // built the state the index's change needs: it is moved on now, with the events at
+        // hand, rather than by the next command (which would read them back from the commit's
+        // blobs, and load the state again). A plain `log` leaves it to the next reader.
+        if work != nil || (memoState?.commit == result.commit && events.contains(where: \.changesRows)) {
             advanceTimeIndex(from: result.parent, to: result.commit, appending: events, catalog: summaryAfter.catalog)
-            rememberDayNotes(work, warnings: result.warnings)
         }
+        if let work { rememberDayNotes(work, warnings: result.warnings) }
         // The commit keeps the day notes' setting it was built on.
         rememberDayNotesSetting(settingAtBase, at: result.commit.hex)
         return Appended(

@@ -6,9 +6,10 @@ import LedgerSystem
 
 /// The time index (`TimeIndex`, on disk `TimeIndexFile`), kept beside the other caches and,
 /// like them, keyed by the commit it reflects. When HEAD has moved on, the events the tree
-/// diff shows as new are added in place when they can only add rows at the end (new logs, a
-/// timer started after every entry, the first stop of the last timer); anything else (an
-/// edit, a delete, a back-dated entry, a line removed) builds it again from the full state.
+/// diff shows as new move it on in place (`TimeIndexSplice`): new logs and timers, and the first
+/// stop of the last timer, from the events alone; an edit, delete, restore or any other stop from
+/// the rows the full state gives for the entries those events name. A rename, a line removed or
+/// rewritten, or a change too large to splice builds it again from the full state.
 extension Vault {
     /// The time index at HEAD.
     public func timeIndex() throws -> TimeIndex {
@@ -41,14 +42,13 @@ extension Vault {
         let reader = openTimeIndex()
         if !rebuild, let reader, reader.header.commit == head.hex { return TimeIndex(.file(reader)) }
         if !rebuild, let reader, let old = ObjectID(hex: reader.header.commit),
-            let patch = try timeIndexPatch(reader, from: old, to: head)
+            let events = try newEventsForTimeIndex(from: old, to: head),
+            try moveTimeIndex(
+                reader, by: events, to: head, catalog: { try summary(at: head).catalog },
+                state: { try self.state(at: head) }),
+            let moved = openTimeIndex(), moved.header.commit == head.hex
         {
-            do {
-                try patch.apply(commit: head.hex, index: stateFiles.timeIndex, heap: stateFiles.timeHeap)
-                if let moved = openTimeIndex(), moved.header.commit == head.hex { return TimeIndex(.file(moved)) }
-            } catch is FileSystem.Failure {
-                // Not writable after all: built in memory below.
-            }
+            return TimeIndex(.file(moved))
         }
         let state = try state(at: head)
         let rows = state.timeRows()
@@ -73,48 +73,110 @@ extension Vault {
     }
 
     /// After a commit of `events` on `parent` landed as `commit` (whose summary's catalog is
-    /// `catalog`): moves the index on with those events when it reflects `parent` and they
-    /// only add rows at its end, as `timeIndex()` would from the commit's tree diff, without
-    /// reading them back from the commit's blobs. Anything else leaves the index as it is
-    /// (the next reader moves it on or builds it again).
+    /// `catalog`): moves the index on with those events when it reflects `parent`, as
+    /// `timeIndex()` would from the commit's tree diff, without reading them back from the
+    /// commit's blobs. The state is used only when this process holds it at `commit` already
+    /// (an edit or delete needed it); otherwise, and for anything a splice cannot do, the index
+    /// is left as it is (the next reader moves it on or builds it again).
     func advanceTimeIndex(from parent: ObjectID?, to commit: ObjectID, appending events: [Event], catalog: TypeCatalog)
     {
         guard let parent, let lock = try? FileLock(path: stateFiles.timeIndexLock) else { return }
         defer { withExtendedLifetime(lock) {} }
         guard let reader = openTimeIndex(), reader.header.commit == parent.hex else { return }
-        var fresh = FreshRows(reader: reader, catalog: catalog)
-        for event in events { fresh.absorb(event) }
-        guard let patch = fresh.patch() else { return }
-        try? patch.apply(commit: commit.hex, index: stateFiles.timeIndex, heap: stateFiles.timeHeap)
+        let memo = memoState
+        _ = try? moveTimeIndex(
+            reader, by: events, to: commit, catalog: { catalog },
+            state: { memo?.commit == commit ? memo?.state : nil })
     }
 
-    /// The change that moves the index from `old` to `new`, or nil when only a full build
-    /// can (see the type's comment). The events are read from the tree diff: the cost grows
-    /// with the new events.
-    private func timeIndexPatch(_ reader: TimeIndexReader, from old: ObjectID, to new: ObjectID) throws
-        -> TimeIndexPatch?
-    {
+    /// The events `new` holds that `old` did not, when lines were only added (nil: a line was
+    /// changed or removed, or the old commit is gone).
+    private func newEventsForTimeIndex(from old: ObjectID, to new: ObjectID) throws -> [Event]? {
         let repository = try repository
         guard let oldTree = try? repository.commit(old).tree else { return nil }
-        // New rows name their types by their current names (a device that had not seen a
-        // rename may still write the old one).
-        var fresh = FreshRows(reader: reader, catalog: try summary(at: new).catalog)
+        var events: [Event] = []
         var issues: [LineIssue] = []
         let delta = try EventFileReader(repository: repository).forEachNewEvent(
             from: oldTree, to: try repository.commit(new).tree,
-            event: { event, _, _ in fresh.absorb(event) }, issue: { issues.append($0) })
-        guard case .appended = delta, let patch = fresh.patch() else { return nil }
+            event: { event, _, _ in events.append(event) }, issue: { issues.append($0) })
+        guard case .appended = delta else { return nil }
         lineIssues += issues
-        return patch
+        return events
+    }
+
+    /// Moves the index `reader` reads on to `commit` by `events`: from the events alone when
+    /// they only add rows (and stop the last timer), else from the rows `state` gives for the
+    /// entries they name. False when it could not (the caller builds the index again).
+    private func moveTimeIndex(
+        _ reader: TimeIndexReader, by events: [Event], to commit: ObjectID, catalog: () throws -> TypeCatalog,
+        state: () throws -> LedgerState?
+    ) throws -> Bool {
+        var splice: TimeIndexSplice?
+        if !events.contains(where: \.changesRows) {
+            // New rows name their types by their current names (a device that had not seen a
+            // rename may still write the old one).
+            var fresh = FreshRows(reader: reader, catalog: try catalog())
+            for event in events { fresh.absorb(event) }
+            splice = fresh.made()
+        }
+        if splice == nil, let state = try state() { splice = Self.splice(reader, by: events, state: state) }
+        guard let splice else { return false }
+        do {
+            return try splice.apply(to: reader, commit: commit.hex) != nil
+        } catch is FileSystem.Failure {
+            // Not writable after all: the caller builds the rows in memory.
+            return false
+        }
+    }
+
+    /// The change of the index for `events`, each entry they name taken from `state` (nil
+    /// when only a full build can: a rename changes the names of rows already in the index).
+    private static func splice(_ reader: TimeIndexReader, by events: [Event], state: LedgerState) -> TimeIndexSplice? {
+        var named = Set<EventID>()
+        for event in events {
+            switch event.body {
+            case .logged, .started: named.insert(event.id)
+            case .stopped(let target, _, _), .edited(let target, _), .deleted(let target), .restored(let target):
+                named.insert(target)
+            case .typeDefined, .goalSet, .favoriteSet, .orderSet: break
+            case .renamed: return nil
+            }
+        }
+        guard named.count < 1 << 16 else { return nil }
+        var splice = TimeIndexSplice(names: reader.names)
+        splice.removing = named
+        for id in named {
+            var types = splice.names.types
+            var devices = splice.names.devices
+            let row = state.timeRow(
+                id, type: { TimeIndexSplice.number($0, in: &types) },
+                device: { TimeIndexSplice.number($0, in: &devices) })
+            if types != splice.names.types || devices != splice.names.devices {
+                (splice.names.types, splice.names.devices, splice.namesChanged) = (types, devices, true)
+            }
+            if let row { splice.adding.append(row) }
+        }
+        splice.setUnresolved(state.unresolvedTargets)
+        return splice
     }
 }
 
-/// New events turned into rows at the end of an index, while they allow it.
+extension Event {
+    /// An edit, delete, restore or rename: rows already in the index change.
+    var changesRows: Bool {
+        switch body {
+        case .edited, .deleted, .restored, .renamed: true
+        case .logged, .started, .stopped, .typeDefined, .goalSet, .favoriteSet, .orderSet: false
+        }
+    }
+}
+
+/// New events turned into rows, while they only add rows (and stop the last timer, whose row
+/// only its start set).
 private struct FreshRows {
     let reader: TimeIndexReader
     let catalog: TypeCatalog
-    var names: TimeIndexFile.Names
-    var namesChanged = false
+    var change: TimeIndexSplice
     var rows: [TimeRow] = []
     var ids: Set<EventID> = []
     /// The index's last timed row, when a stop changed it.
@@ -123,28 +185,21 @@ private struct FreshRows {
 
     init(reader: TimeIndexReader, catalog: TypeCatalog) {
         (self.reader, self.catalog) = (reader, catalog)
-        names = reader.names
-    }
-
-    mutating func number(_ name: String, in keyPath: WritableKeyPath<TimeIndexFile.Names, [String]>) -> UInt32 {
-        if let found = names[keyPath: keyPath].firstIndex(of: name) { return UInt32(found) }
-        names[keyPath: keyPath].append(name)
-        namesChanged = true
-        return UInt32(names[keyPath: keyPath].count - 1)
+        change = TimeIndexSplice(names: reader.names)
     }
 
     mutating func add(_ event: Event, type: String, at: LocalInstant, note: String?, timed: Bool, goal: Int64?) {
-        guard !ids.contains(event.id), !names.unresolved.contains(event.id), !reader.contains(event.id) else {
+        guard !ids.contains(event.id), !change.names.unresolved.contains(event.id), !reader.contains(event.id) else {
             possible = false
             return
         }
         ids.insert(event.id)
         rows.append(
             TimeRow(
-                id: event.id, at: at, stamp: event.stamp, device: number(event.device, in: \.devices),
-                type: number(catalog.resolve(type), in: \.types), note: note ?? "", isTimed: timed, ownEnd: nil,
-                windowEnd: nil,
-                endedByNext: false, goalSeconds: timed ? max(0, goal ?? 0) : 0, touched: false))
+                id: event.id, at: at, stamp: event.stamp, device: change.number(event.device, in: \.devices),
+                type: change.number(catalog.resolve(type), in: \.types), note: note ?? "", isTimed: timed,
+                ownEnd: nil, windowEnd: nil, endedByNext: false, goalSeconds: timed ? max(0, goal ?? 0) : 0,
+                touched: false))
     }
 
     mutating func absorb(_ event: Event) {
@@ -158,7 +213,7 @@ private struct FreshRows {
             // The first stop of a timer whose fields only its start set: the stop's values win.
             func stop(_ row: inout TimeRow) -> Bool {
                 guard row.isTimed, !row.touched, row.ownEnd == nil else { return false }
-                let created = OrderKey(stamp: row.stamp, device: names.devices[Int(row.device)], id: row.id)
+                let created = OrderKey(stamp: row.stamp, device: change.names.devices[Int(row.device)], id: row.id)
                 // A note ordered before the start's own (clocks apart) loses to it: the fold decides.
                 if note != nil, event.orderKey < created { return false }
                 row.ownEnd = at
@@ -179,46 +234,19 @@ private struct FreshRows {
         case .typeDefined, .goalSet, .favoriteSet, .orderSet:
             break
         case .edited, .deleted, .restored, .renamed:
-            // A rename changes the names of rows already in the index.
             possible = false
         }
     }
 
-    /// The patch, when every new row sorts after the index's last row. After 65,536 rows added
-    /// in place the index is built again, so the scan of the added rows' ids stays short.
-    func patch() -> TimeIndexPatch? {
-        guard possible, reader.count - reader.header.sortedIDsCount < 1 << 16 else { return nil }
-        let rank = TimeRows.ranks(names.devices)
-        func before(_ a: TimeRow, _ b: TimeRow) -> Bool { TimeRow.precedes(a, b, deviceRank: rank) }
-        var fresh = rows.sorted(by: before)
-        let count = reader.count
-        if let first = fresh.first, count > 0 {
-            guard let last = reader.row(count - 1), before(last, first) else { return nil }
+    /// The change, when the events allowed one.
+    func made() -> TimeIndexSplice? {
+        guard possible else { return nil }
+        var change = self.change
+        change.adding = rows
+        if let lastTimed {
+            change.removing = [lastTimed.id]
+            change.adding.append(lastTimed)
         }
-        // The windows of the timers from the index's last one on: each ends at its own end or
-        // where the next one starts.
-        var patch = TimeIndexPatch(header: reader.header, names: names)
-        patch.namesChanged = namesChanged
-        var chain: [(number: Int?, position: Int?, row: TimeRow)] = []
-        if reader.header.lastTimed >= 0 {
-            guard let row = lastTimed ?? reader.row(reader.header.lastTimed) else { return nil }
-            chain.append((reader.header.lastTimed, nil, row))
-        }
-        for position in fresh.indices where fresh[position].isTimed { chain.append((nil, position, fresh[position])) }
-        for link in chain.indices {
-            var row = chain[link].row
-            let next = link + 1 < chain.count ? chain[link + 1].row.at : nil
-            (row.windowEnd, row.endedByNext) = TimeRow.window(start: row.at, ownEnd: row.ownEnd, next: next)
-            if let number = chain[link].number {
-                if row != reader.row(number) {
-                    patch.changed[number] = row
-                    patch.previousTimed[number] = reader.timedRow(before: number)
-                }
-            } else if let position = chain[link].position {
-                fresh[position] = row
-            }
-        }
-        patch.appended = fresh
-        return patch
+        return change
     }
 }
