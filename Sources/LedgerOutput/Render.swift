@@ -60,11 +60,9 @@ package enum Render {
     package static func appendEntryJSON(
         _ entry: Entry, types: [String: ActivityTypeDefinition], window: Window?, to bytes: inout [UInt8]
     ) {
-        func key(_ name: StaticString, first: Bool = false) {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            bytes += [UInt8(ascii: "\""), UInt8(ascii: ":")]
+        // A key with its punctuation, e.g. `,"type":`, appended as one piece.
+        func key(_ literal: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
         }
         func quoted(_ body: (inout [UInt8]) -> Void) {
             bytes.append(UInt8(ascii: "\""))
@@ -72,43 +70,39 @@ package enum Render {
             bytes.append(UInt8(ascii: "\""))
         }
         let (date, second) = entry.at.localDateAndTime
-        bytes.append(UInt8(ascii: "{"))
-        key("id", first: true)
-        JSONText.appendString(entry.id.description, to: &bytes)
-        key("type")
+        key("{\"id\":\"")
+        entry.id.appendDescription(to: &bytes)
+        key("\",\"type\":")
         JSONText.appendString(entry.type, to: &bytes)
-        key("at")
+        key(",\"at\":")
         quoted { entry.at.appendISO8601(to: &$0) }
-        key("date")
+        key(",\"date\":")
         quoted { date.appendISO(to: &$0) }
-        key("time")
+        key(",\"time\":")
         quoted { LocalInstant.appendClock(second, seconds: false, to: &$0) }
-        key("icon")
+        key(",\"icon\":")
         JSONText.appendString(icon(entry.type, types), to: &bytes)
         if let note = entry.note {
-            key("note")
+            key(",\"note\":")
             JSONText.appendString(note, to: &bytes)
         }
-        if entry.isDeleted {
-            key("deleted")
-            bytes += Array("true".utf8)
-        }
+        if entry.isDeleted { key(",\"deleted\":true") }
         if let end = window?.end {
-            key("end")
+            key(",\"end\":")
             quoted { end.appendISO8601(to: &$0) }
         }
         if let window {
-            key("seconds")
+            key(",\"seconds\":")
             JSONText.appendNumber(window.seconds, to: &bytes)
         }
         if let goal = entry.goalSeconds {
-            key("goalSeconds")
+            key(",\"goalSeconds\":")
             JSONText.appendNumber(goal, to: &bytes)
         }
         if let task = entry.task {
-            key("task")
+            key(",\"task\":")
             JSONText.appendString(task.path, to: &bytes)
-            key("taskTitle")
+            key(",\"taskTitle\":")
             JSONText.appendString(task.title, to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))

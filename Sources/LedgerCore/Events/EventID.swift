@@ -50,13 +50,22 @@ public struct EventID: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     public var description: String {
-        var out = [UInt8](repeating: 0, count: Self.length)
-        var value = rawValue
-        for index in stride(from: Self.length - 1, through: 0, by: -1) {
-            out[index] = Self.alphabet[Int(value & 31)]
-            value >>= 5
-        }
+        var out: [UInt8] = []
+        appendDescription(to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `description`'s bytes, appended (no escape is ever needed: they are letters and digits).
+    public func appendDescription(to bytes: inout [UInt8]) {
+        let alphabet = Self.alphabet
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.length) { out in
+            var value = rawValue
+            for index in stride(from: Self.length - 1, through: 0, by: -1) {
+                out[index] = alphabet[Int(value & 31)]
+                value >>= 5
+            }
+            bytes.append(contentsOf: out)
+        }
     }
 
     public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.rawValue < rhs.rawValue }

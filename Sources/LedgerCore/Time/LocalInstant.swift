@@ -34,11 +34,47 @@ public struct LocalInstant: Hashable, Sendable, Comparable {
     /// `iso8601`'s bytes, appended.
     public func appendISO8601(to bytes: inout [UInt8]) {
         let (date, second) = localDateAndTime
-        date.appendISO(to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        Self.appendClock(second, seconds: true, to: &bytes)
-        if offset == 0 { return bytes.append(UInt8(ascii: "Z")) }
-        Self.appendOffsetLabel(offset, to: &bytes)
+        // Written whole into a small buffer, then appended once (`history --json` writes two
+        // of these per entry).
+        guard (0...9999).contains(date.year) else {
+            date.appendISO(to: &bytes)
+            bytes.append(UInt8(ascii: "T"))
+            Self.appendClock(second, seconds: true, to: &bytes)
+            if offset == 0 { return bytes.append(UInt8(ascii: "Z")) }
+            return Self.appendOffsetLabel(offset, to: &bytes)
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { out in
+            func two(_ value: Int, at index: Int) {
+                out[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+                out[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            }
+            two(date.year / 100, at: 0)
+            two(date.year % 100, at: 2)
+            out[4] = UInt8(ascii: "-")
+            two(date.month, at: 5)
+            out[7] = UInt8(ascii: "-")
+            two(date.day, at: 8)
+            out[10] = UInt8(ascii: "T")
+            two(second / 3600, at: 11)
+            out[13] = UInt8(ascii: ":")
+            two(second / 60 % 60, at: 14)
+            out[16] = UInt8(ascii: ":")
+            two(second % 60, at: 17)
+            var count = 19
+            let magnitude = Int(offset.magnitude)
+            if offset == 0 {
+                out[19] = UInt8(ascii: "Z")
+                count = 20
+            } else if magnitude / 3600 < 100 {
+                out[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                two(magnitude / 3600, at: 20)
+                out[22] = UInt8(ascii: ":")
+                two(magnitude / 60 % 60, at: 23)
+                count = 25
+            }
+            bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: out[..<count]))
+            if count == 19 { Self.appendOffsetLabel(offset, to: &bytes) }
+        }
     }
 
     /// `offsetLabel`'s bytes, appended.
