@@ -9,7 +9,7 @@ package import LedgerSystem
 ///
 /// | header offset | field |
 /// |---|---|
-/// | 0 | magic `ALOGTIX2` |
+/// | 0 | magic `ALOGTIX3` |
 /// | 8 | the commit it reflects, 40 hex characters (zeros while a writer changes the files) |
 /// | 48 | nonce: the same 8 bytes open `time.heap` (the two files belong together) |
 /// | 56, 64 | record count; bytes of `time.heap` in use |
@@ -21,7 +21,7 @@ package import LedgerSystem
 ///
 /// A record holds the entry's instants (seconds and UTC offset: start, own end, window end),
 /// its order key (stamp, device number, id), goal, type number, flags, where its note lies in
-/// the heap, and a check over its bytes and its note's, so a damaged record is noticed when
+/// the heap, how many rows back the previous timed row is, and a check over its bytes and its note's, so a damaged record is noticed when
 /// read (the index is then built again).
 ///
 /// Which ids the index holds: the sorted ids of the last full build (rows removed since may
@@ -36,7 +36,7 @@ package import LedgerSystem
 package enum TimeIndexFile {
     package static let headerSize = 128
     package static let recordSize = 96
-    static let magic: [UInt8] = Array("ALOGTIX2".utf8)
+    static let magic: [UInt8] = Array("ALOGTIX3".utf8)
 
     package struct Header: Sendable, Equatable {
         /// Empty while a writer changes the files.
@@ -169,18 +169,22 @@ package enum TimeIndexFile {
         }
     }
 
-    /// A row's record, its note placed at `noteOffset` of the heap; `previousTimed` is the
-    /// number of the last timed row before it (nil: none), so that a range's reader finds the
-    /// timer whose window reaches into it in one step.
-    package static func record(_ row: TimeRow, noteOffset: Int, previousTimed: Int?) -> [UInt8] {
+    /// The record of `row` at position `number`, its note placed at `noteOffset` of the heap;
+    /// `previousTimed` is the number of the last timed row before it (nil: none), so that a
+    /// range's reader finds the timer whose window reaches into it in one step. The record keeps
+    /// how far back that row is, not its number: rows that move together (all the rows after a
+    /// change) keep their records byte for byte.
+    package static func record(_ row: TimeRow, number: Int, noteOffset: Int, previousTimed: Int?) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: recordSize)
-        bytes.withUnsafeMutableBytes { put(row, noteOffset: noteOffset, previousTimed: previousTimed, into: $0) }
+        bytes.withUnsafeMutableBytes {
+            put(row, number: number, noteOffset: noteOffset, previousTimed: previousTimed, into: $0)
+        }
         return bytes
     }
 
     /// Writes the record of `row` (see `record`) into the first `recordSize` bytes of `raw`.
     package static func put(
-        _ row: TimeRow, noteOffset: Int, previousTimed: Int?, into raw: UnsafeMutableRawBufferPointer
+        _ row: TimeRow, number: Int, noteOffset: Int, previousTimed: Int?, into raw: UnsafeMutableRawBufferPointer
     ) {
         var note = row.note
         note.withUTF8 { note in
@@ -208,7 +212,7 @@ package enum TimeIndexFile {
             if row.endedByNext { flags |= 8 }
             if row.touched { flags |= 16 }
             put(84, flags)
-            put(88, UInt32(previousTimed.map { $0 + 1 } ?? 0))
+            put(88, UInt32(previousTimed.map { number - $0 } ?? 0))
             put(92, check(UnsafeRawBufferPointer(rebasing: raw[0..<92]), note: UnsafeRawBufferPointer(note)))
         }
     }
@@ -235,7 +239,8 @@ package enum TimeIndexFile {
         records += [UInt8](repeating: 0, count: headerSize)
         var lastTimed = -1
         for (number, row) in rows.rows.enumerated() {
-            records += record(row, noteOffset: heapBytes.count, previousTimed: lastTimed >= 0 ? lastTimed : nil)
+            records += record(
+                row, number: number, noteOffset: heapBytes.count, previousTimed: lastTimed >= 0 ? lastTimed : nil)
             heapBytes += row.note.utf8
             if row.isTimed { lastTimed = number }
         }
@@ -292,8 +297,8 @@ package final class TimeIndexReader: @unchecked Sendable {
     /// (the row found is checked when read).
     package func timedRow(before number: Int) -> Int? {
         if number >= count { return header.lastTimed >= 0 ? header.lastTimed : nil }
-        let previous = Int(word(number, 88, as: UInt32.self))
-        return previous > 0 && previous <= number ? previous - 1 : nil
+        let distance = Int(word(number, 88, as: UInt32.self))
+        return distance > 0 && distance <= number ? number - distance : nil
     }
 
     /// Record `number` and its note, when the record passes its check and its note and names

@@ -6,11 +6,14 @@ import LedgerSystem
 /// windows of the timers around them laid out again. The caller holds the index's lock.
 ///
 /// The rows before the first change are not read. From there, the old rows (minus the removed
-/// ones) and the new rows are merged in the timeline's order until the rows are back where they
-/// were and the next timer is reached; past that point nothing changed. A change that keeps every
-/// row where it was (rows added at the end, a record rewritten in place) is written in place; one
-/// that moves rows writes `time.idx` aside and renames it over, the unchanged records copied by
-/// the kernel, so a reader that has the old file open is never shown rows half moved.
+/// ones) and the new rows are merged in the timeline's order until nothing is left to add or
+/// remove and the next timer is reached; the records after that timer are the same bytes, only
+/// shifted by the rows added or removed (a record keeps how far back its previous timer is, not
+/// its number). So a change costs the rows between it and the next timer, wherever it is. A
+/// change that keeps every row where it was (rows added at the end, a timer's window) is
+/// written in place; one that moves rows writes `time.idx` aside and renames it over, the
+/// unchanged records copied by the kernel, so a reader that has the old file open is never
+/// shown rows half moved.
 package struct TimeIndexSplice {
     package var names: TimeIndexFile.Names
     package var namesChanged = false
@@ -142,10 +145,17 @@ extension TimeIndexSplice {
                 let hasNew = taken < fresh.count
                 if !hasOld && !hasNew { break }
                 if hasOld && (!hasNew || keyPrecedes(reader.key(next), fresh[taken].key)) {
+                    // Nothing left to add or remove: the first timer from here keeps its window,
+                    // and every record after it is unchanged, wherever it now stands (a record
+                    // keeps how far back its previous timer is, and that timer moved with it).
+                    let settled = !hasNew && next > lastRemoved
+                    // With no timer before it, old or new, a plain row's record is the same
+                    // bytes too: a vault without timers settles right after its last change.
+                    if settled, lastTimed == nil, reader.timedRow(before: next) == nil {
+                        settledAt = next
+                        break
+                    }
                     guard let row = reader.row(next) else { return nil }
-                    // Nothing left to add or remove and the rows are back where they were: the
-                    // first timer from here keeps its window, and what follows it is unchanged.
-                    let settled = !hasNew && next > lastRemoved && start + emitted == next
                     emit(row, noteOffset: reader.noteOffset(next), keepWindow: settled && row.isTimed)
                     next += 1
                     if settled && row.isTimed {
@@ -161,13 +171,16 @@ extension TimeIndexSplice {
                 }
             }
             if settledAt == nil { finishPending(next: nil) }
-            let count = settledAt == nil ? start + emitted : old.count
-            if let settledAt { precondition(start + emitted == settledAt) }
+            // How far the records after the settling timer move.
+            let shift = settledAt.map { start + emitted - $0 } ?? 0
+            let count = settledAt == nil ? start + emitted : old.count + shift
+            // Whether any row stands elsewhere than it did (rows added at the end do not count).
+            let moved = !sameIDs || shift != 0 || count < old.count
 
             // Which ids the lists hold: rows placed among the others, and the rows added at the
             // end since the last full build when they may have moved, go to `added`.
             var tailStart = min(old.tailStart, count)
-            if start < old.tailStart && !sameIDs {
+            if start < old.tailStart && moved {
                 var added = Set(names.added)
                 for number in old.tailStart..<old.count where !removedSet.contains(number) {
                     added.insert(reader.id(number))
@@ -181,7 +194,7 @@ extension TimeIndexSplice {
 
             var header = old
             header.count = count
-            if settledAt == nil { header.lastTimed = lastTimed ?? -1 }
+            header.lastTimed = settledAt == nil ? lastTimed ?? -1 : old.lastTimed < 0 ? -1 : old.lastTimed + shift
             header.tailStart = tailStart
             // The heap: new notes, then the names block when it changed, past the old end.
             var heapTail = heapBytes
@@ -197,7 +210,7 @@ extension TimeIndexSplice {
             }
             header.commit = commit
             let recordsAt = { (number: Int) in TimeIndexFile.headerSize + number * TimeIndexFile.recordSize }
-            if sameIDs && (settledAt != nil || count >= old.count) && notesStay() {
+            if !moved && notesStay() {
                 guard let index = try PatchableFile(path: reader.paths.index) else { return nil }
                 var zeroed = old
                 zeroed.commit = ""
@@ -222,7 +235,8 @@ extension TimeIndexSplice {
             }
             var copies: [(from: Int, to: Int, count: Int)] = [(0, 0, recordsAt(start))]
             if let settledAt, settledAt < old.count {
-                copies.append((recordsAt(settledAt), recordsAt(settledAt), recordsAt(old.count) - recordsAt(settledAt)))
+                copies.append(
+                    (recordsAt(settledAt), recordsAt(settledAt + shift), recordsAt(old.count) - recordsAt(settledAt)))
             }
             var writes: [(offset: Int, bytes: [UInt8])] = [(recordsAt(start), out)]
             if let rewriteBefore { writes.append((recordsAt(rewriteBefore.number), rewriteBefore.bytes)) }
@@ -281,7 +295,8 @@ extension TimeIndexSplice {
                 rewriteBefore = (
                     waiting.number,
                     TimeIndexFile.record(
-                        waiting.row, noteOffset: waiting.noteOffset, previousTimed: waiting.previousTimed)
+                        waiting.row, number: waiting.number, noteOffset: waiting.noteOffset,
+                        previousTimed: waiting.previousTimed)
                 )
             } else {
                 place(
@@ -294,7 +309,7 @@ extension TimeIndexSplice {
             let offset = (number - start) * TimeIndexFile.recordSize
             out.withUnsafeMutableBytes { raw in
                 TimeIndexFile.put(
-                    row, noteOffset: noteOffset, previousTimed: previousTimed,
+                    row, number: number, noteOffset: noteOffset, previousTimed: previousTimed,
                     into: UnsafeMutableRawBufferPointer(rebasing: raw[offset..<(offset + TimeIndexFile.recordSize)]))
             }
         }

@@ -44,8 +44,10 @@ import Foundation
     // reader (from the new event alone). Each change picks an entry of a different old day.
     func oldEntry(_ day: Int) -> String {
         let date = "2023-\(String(format: "%02d", 1 + day % 12))-\(String(format: "%02d", 1 + day % 28))"
-        let line = shell("'\(alogPath)' history --limit 1 --from \(date) --to \(date)T23:59 --vault '\(vault)'")
-        return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.map(String.init) ?? ""
+        let json = shell(
+            "'\(alogPath)' history --json --limit 1 --from \(date) --to \(date)T23:59 --vault '\(vault)'")
+        guard let key = json.range(of: "\"id\":\"") else { fatalError("no entry on \(date)") }
+        return String(json[key.upperBound...].prefix(12))
     }
     let changes: [(String, (Int) -> [String])] = [
         (

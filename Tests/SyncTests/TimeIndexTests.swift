@@ -194,18 +194,20 @@ struct TimeIndexTests {
     }
 
     @Test(
-        "edits, deletes, restores, undos and back-dated entries anywhere in a long timeline move the index on without building it again, and a reader that has it open keeps its rows"
+        "edits, deletes, restores, undos and back-dated entries anywhere in a long timeline move the index on without building it again, and a reader that has it open keeps its rows",
+        arguments: [7, 0]
     )
-    func splicedAnywhere() throws {
+    func splicedAnywhere(timerEvery: Int) throws {
         let dir = TemporaryDirectory()
         let (vault, _) = try Vault.initialize(at: dir.path)
         _ = try vault.defineType(ActivityTypeDefinition(name: "work", icon: "•", group: "", color: ""))
         let base: Int64 = 1_709_251_200
-        // 400 entries over 400 hours, a timer every seventh hour (stopped, or switched by the next).
+        // 400 entries over 400 hours, a timer every `timerEvery` hours (switched by the next; 0:
+        // none, where a change settles right after itself).
         var bodies: [EventBody] = []
         for hour in 0..<400 {
             let instant = LocalInstant(seconds: base + Int64(hour) * 3600, offset: 3600)
-            if hour % 7 == 3 {
+            if timerEvery > 0, hour % timerEvery == 3 {
                 bodies.append(.started(type: "work", at: instant, note: "t\(hour)", goal: nil, task: nil))
             } else {
                 bodies.append(
