@@ -272,7 +272,7 @@ package final class TimeIndexReader: @unchecked Sendable {
 
     package init?(index: String, heap: String) throws {
         paths = (index, heap)
-        guard let records = try MappedFile(path: index), let heapFile = try MappedFile(path: heap),
+        guard let records = try MappedFile(path: index, sharedLock: true), let heapFile = try MappedFile(path: heap),
             let header = TimeIndexFile.Header(records.bytes),
             records.bytes.count >= TimeIndexFile.headerSize + header.count * TimeIndexFile.recordSize,
             heapFile.bytes.count >= max(8, header.heapLength),
@@ -283,6 +283,21 @@ package final class TimeIndexReader: @unchecked Sendable {
     }
 
     package var count: Int { header.count }
+
+    /// Runs `body` while no other reader has this index open (see `MappedFile.whileOnlyReader`);
+    /// false when another has.
+    package func whileOnlyReader(_ body: () throws -> Void) rethrows -> Bool {
+        try records.whileOnlyReader(body)
+    }
+
+    /// The bytes of records `numbers` as they are.
+    package func recordBytes(_ numbers: Range<Int>) -> [UInt8] {
+        let size = TimeIndexFile.recordSize
+        return Array(
+            records.bytes[
+                (TimeIndexFile.headerSize + numbers.lowerBound * size)..<(TimeIndexFile.headerSize
+                    + numbers.upperBound * size)])
+    }
 
     private func word<T: FixedWidthInteger>(_ number: Int, _ offset: Int, as: T.Type) -> T {
         records.bytes.loadUnaligned(

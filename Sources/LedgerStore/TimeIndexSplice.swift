@@ -11,9 +11,11 @@ import LedgerSystem
 /// shifted by the rows added or removed (a record keeps how far back its previous timer is, not
 /// its number). So a change costs the rows between it and the next timer, wherever it is. A
 /// change that keeps every row where it was (rows added at the end, a timer's window) is
-/// written in place; one that moves rows writes `time.idx` aside and renames it over, the
-/// unchanged records copied by the kernel, so a reader that has the old file open is never
-/// shown rows half moved.
+/// written in place. One that moves rows is written in place too while no other reader has the
+/// index open (every reader holds a shared `flock` on `time.idx`) and the records to carry are
+/// at most 8 MiB; otherwise it writes `time.idx` aside and renames it over, the unchanged
+/// records copied by the kernel, so a reader that has the old file open is never shown rows
+/// half moved.
 package struct TimeIndexSplice {
     package var names: TimeIndexFile.Names
     package var namesChanged = false
@@ -50,6 +52,9 @@ package struct TimeIndexSplice {
     package enum Outcome: Equatable {
         /// Records rewritten where they stand and rows added at the end.
         case inPlace
+        /// Rows moved, while no other reader had the index open: the records from the change to
+        /// the next timer rewritten (`rewritten`), those after it moved, in place.
+        case movedInPlace(rewritten: Int)
         /// Rows moved: `time.idx` written again, `rewritten` records of it from this change.
         case moved(rewritten: Int)
     }
@@ -210,6 +215,25 @@ extension TimeIndexSplice {
             }
             header.commit = commit
             let recordsAt = { (number: Int) in TimeIndexFile.headerSize + number * TimeIndexFile.recordSize }
+            // Rows moved, but no other reader has the index open: moved in place when the records
+            // after the change are few enough to carry through memory.
+            let carried = settledAt.map { $0..<old.count } ?? old.count..<old.count
+            if moved, carried.count * TimeIndexFile.recordSize <= 8 << 20 {
+                var done = false
+                let writtenAlone = try reader.whileOnlyReader {
+                    guard let index = try PatchableFile(path: reader.paths.index) else { return }
+                    let suffix = reader.recordBytes(carried)
+                    var zeroed = old
+                    zeroed.commit = ""
+                    try index.write(zeroed.encoded(), at: 0)
+                    if let rewriteBefore { try index.write(rewriteBefore.bytes, at: recordsAt(rewriteBefore.number)) }
+                    try index.write(out, at: recordsAt(start))
+                    if !suffix.isEmpty { try index.write(suffix, at: recordsAt(carried.lowerBound + shift)) }
+                    try index.write(header.encoded(), at: 0)
+                    done = true
+                }
+                if writtenAlone && done { return .movedInPlace(rewritten: emitted) }
+            }
             if !moved && notesStay() {
                 guard let index = try PatchableFile(path: reader.paths.index) else { return nil }
                 var zeroed = old
