@@ -58,6 +58,33 @@ struct DayNotesCLITests {
         #expect(status.stdout.contains("day notes are on: Activities/YYYY-MM-DD.md"))
     }
 
+    @Test(
+        "alog's copy of a note, torn by a crash, loses nothing: no entry is deleted and the user's change is recorded")
+    func tornCopy() throws {
+        let setup = try Setup()
+        let wake = try setup.id(["log", "wake", "--at", "07:00"])
+        let meal = try setup.id(["log", "meal", "--at", "12:30", "--note", "pasta"])
+        #expect(try setup.run(["notes", "enable"]).succeeded)
+        let copy = setup.vault + "/.git/alog/day-notes/2030-01-01.md"
+        let before = try #require(FileManager.default.contents(atPath: copy))
+        // The copy ends with its trailer: `ALOGDN1 `, the note's length and its checksum.
+        #expect(before.count == Data(setup.note.utf8).count + 24)
+        #expect(before.suffix(24).prefix(8) == Data("ALOGDN1 ".utf8))
+        // The meal moves to the day before: alog takes its line out of this note and its copy.
+        #expect(try setup.run(["edit", meal, "--at", "2029-12-31T12:30:00Z"]).succeeded)
+        #expect(!setup.note.contains(meal))
+        let after = try #require(FileManager.default.contents(atPath: copy))
+        // A crash while the copy was written: the old text (with the meal's line) under the new
+        // trailer. Trusted, it would say the user removed the meal's line.
+        try (before.dropLast(24) + after.suffix(24)).write(to: URL(fileURLWithPath: copy))
+        try setup.write(setup.note.replacingOccurrences(of: "wake ☀️ ^", with: "wake ☀️ early ^"))
+        let result = try setup.run(["history", "--json"])
+        #expect(result.succeeded && !result.stderr.contains("deleted"), "\(result.stderr)")
+        let entries = try setup.history()
+        #expect(entries.contains { $0["id"] as? String == meal })
+        #expect(entries.first { $0["id"] as? String == wake }?["note"] as? String == "early")
+    }
+
     @Test("typed, changed and removed lines become a log, an edit and a delete, once; the rest is kept")
     func linesBecomeEvents() throws {
         let setup = try Setup()

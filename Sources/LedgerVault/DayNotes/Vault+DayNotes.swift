@@ -2,6 +2,7 @@ import LedgerCore
 import LedgerGit
 import LedgerGitLayout
 import LedgerNotes
+import LedgerStore
 import LedgerSystem
 
 extension Vault {
@@ -122,7 +123,7 @@ extension Vault {
         for day in dates.sorted() {
             let path = DayNote.path(for: day, folder: setting.folder)
             guard let bytes = try? FileSystem.read(root + "/" + path) else { continue }
-            let baseline = try? FileSystem.read(dayNotesState + day.iso + ".md")
+            let baseline = readDayNoteBaseline(day)
             let dayEntries = Self.dayEntries(day, beforeByDate, dayStart: dayStart)
             // A typed line's id must be no entry's or event's anywhere, deleted ones included (the
             // full state is read only when a note has typed lines).
@@ -292,16 +293,37 @@ extension Vault {
             writeDayNotesState("folder", identity.text)
         }
         for note in written {
-            // Replaced whole (the next read compares the note with it line by line).
-            if (try? FileSystem.writeAtomically(dayNotesState + note.date.iso + ".md", note.bytes)) == nil {
+            // The next read compares the note with it line by line. Written in place, with a
+            // trailer that proves it whole (a rename over the old copy forced a writeback on
+            // ext4 on every write): a copy torn by a crash is read as none.
+            let bytes = note.bytes + Self.baselineTrailer(note.bytes)
+            if (try? FileSystem.overwrite(dayNotesState + note.date.iso + ".md", bytes)) == nil {
                 try? FileSystem.makeDirectories(dayNotesState)
-                _ = try? FileSystem.writeAtomically(dayNotesState + note.date.iso + ".md", note.bytes)
+                try? FileSystem.overwrite(dayNotesState + note.date.iso + ".md", bytes)
             }
             // The note's file as alog left it: not a change of the user's for the next read.
             if let identity = FileIdentity.of(root + "/" + note.path) {
                 writeDayNotesState(note.date.iso + ".file", identity.text)
             }
         }
+    }
+
+    /// What follows alog's copy of a day note in `<date>.md`: `ALOGDN1 `, the note's length
+    /// and its FNV-1a, 24 bytes.
+    static func baselineTrailer(_ note: [UInt8]) -> [UInt8] {
+        var trailer = Array("ALOGDN1 ".utf8)
+        withUnsafeBytes(of: UInt64(note.count).littleEndian) { trailer += $0 }
+        withUnsafeBytes(of: note.withUnsafeBytes { CacheFile.checksum($0) }.littleEndian) { trailer += $0 }
+        return trailer
+    }
+
+    /// alog's copy of the day note of `day` as it last wrote it; nil when there is none, or it
+    /// is torn (its trailer does not match), or in an earlier alog's form.
+    func readDayNoteBaseline(_ day: CivilDate) -> [UInt8]? {
+        guard let bytes = try? FileSystem.read(dayNotesState + day.iso + ".md"), bytes.count >= 24 else { return nil }
+        let note = Array(bytes.dropLast(24))
+        guard bytes.suffix(24).elementsEqual(Self.baselineTrailer(note)) else { return nil }
+        return note
     }
 
     /// Writes one of the day notes' small state files (`folder`, `<date>.file`, `scanned`,
