@@ -19,6 +19,7 @@ let usage = """
            alog-bench [--quick] --sync-against DIR
            alog-bench [--quick] --report-only
            alog-bench [--quick] --history-only
+           alog-bench [--quick] --start-only
 
     Measures alog (built beside this program, release mode) and prints each figure beside a
     baseline measured in the same run; see docs/performance.md.
@@ -34,6 +35,9 @@ let usage = """
                       and 'watson report --all' on the same data (10,000 with --quick)
       --notes-only    only 'alog tasks' over 10,000 notes beside grep, and 'alog log' on the small
                       vault with day notes on beside it with them off
+      --start-only    only 'alog log meal' on a 1,000-event vault and the small one (and the large
+                      one named by ALOG_BENCH_VAULT), 'alog-full --version', 'timew start',
+                      'timew --version' and 'git commit --allow-empty', in alternating rounds
       --serve-only    only the web dashboard on the large vault (needs alog-serve and wrk):
                       /api/status and the Today page at ~200 req/s, 50 concurrent logs, the
                       server at rest (ALOG_BENCH_IDLE_SECONDS, ALOG_BENCH_POLL_MINUTES)
@@ -41,7 +45,7 @@ let usage = """
     """
 let known: Set<String> = [
     "--quick", "--widget-only", "--history-only", "--out", "--append-only", "--batch-only", "--sync-against",
-    "--report-only", "--notes-only", "--serve-only",
+    "--report-only", "--notes-only", "--serve-only", "--start-only",
 ]
 if arguments.contains(where: { ["-h", "--help", "help"].contains($0) }) {
     print(usage)
@@ -202,6 +206,19 @@ if arguments.contains("--serve-only") {
         vault: try given ?? buildVault(largeSize), size: largeSize,
         idleSeconds: environment["ALOG_BENCH_IDLE_SECONDS"].flatMap { Int($0) } ?? 30,
         pollingMinutes: environment["ALOG_BENCH_POLL_MINUTES"].flatMap { Double($0) } ?? 2)
+    printTable()
+    exit(0)
+}
+
+if arguments.contains("--start-only") {
+    var vaults = [
+        ("1,000-event vault", try buildVault(1_000)), ("\(smallSize)-event vault", try buildVault(smallSize)),
+    ]
+    if let given = ProcessInfo.processInfo.environment["ALOG_BENCH_VAULT"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        vaults.append(("the vault in ALOG_BENCH_VAULT", given))
+    }
+    for (_, vault) in vaults { _ = timedRun([alogPath, "status", "--vault", vault]) }
+    try measureStart(vaults: vaults.map { (label: $0.0, path: $0.1) }, rounds: quick ? 11 : 41)
     printTable()
     exit(0)
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Issue 26: `alog log` and a bare start of `alog-full` beside timewarrior's and git's own, in
+/// alternating rounds (each round runs every command once, so a slow moment of the machine hits
+/// all of them), reported as the medians of the rounds' ratios.
+@MainActor func measureStart(vaults: [(label: String, path: String)], rounds: Int) throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/timew") else {
+        print("--start-only needs timewarrior (apt-get install -y timewarrior)")
+        return
+    }
+    let timewDB = outDirectory + "/timewarrior-start"
+    try FileManager.default.createDirectory(atPath: timewDB, withIntermediateDirectories: true)
+    let repo = outDirectory + "/start-git"
+    shell("git init -q -b main \(repo) && git -C \(repo) commit -q --allow-empty -m init")
+    var commands: [(name: String, argv: (Int) -> [String], environment: [String: String])] = [
+        ("timew start", { ["timew", ":yes", "start", "task\($0)"] }, ["TIMEWARRIORDB": timewDB]),
+        ("git commit --allow-empty", { ["git", "-C", repo, "commit", "-q", "--allow-empty", "-m", "n\($0)"] }, [:]),
+        ("timew --version", { _ in ["timew", "--version"] }, [:]),
+        ("alog-full --version", { _ in [binDirectory + "/alog-full", "--version"] }, [:]),
+    ]
+    for vault in vaults {
+        commands.append(
+            ("alog log meal, \(vault.label)", { _ in [alogPath, "log", "meal", "--vault", vault.path] }, [:]))
+    }
+    sync()
+    for command in commands {
+        for n in 0..<3 { _ = timedRun(command.argv(-1 - n), environment: command.environment) }
+    }
+    var times = [[Double]](repeating: [], count: commands.count)
+    for round in 0..<rounds {
+        for (index, command) in commands.enumerated() {
+            times[index].append(timedRun(command.argv(round), environment: command.environment).ms)
+        }
+    }
+    func ratio(_ a: Int, _ b: Int) -> Double { median(zip(times[a], times[b]).map { $0 / $1 }) }
+    let (timewStart, gitCommit, timewVersion, fullVersion, firstLog) = (0, 1, 2, 3, 4)
+    report(
+        "alog log meal, \(vaults[0].label) (median of \(rounds) rounds)", "\(fmt(median(times[firstLog]), 2)) ms",
+        "≤ 1.5× timew start, ≤ 0.8× git commit",
+        "\(fmt(ratio(firstLog, timewStart), 2))× timew start (\(fmt(median(times[timewStart]), 2)) ms); "
+            + "\(fmt(ratio(firstLog, gitCommit), 2))× git commit --allow-empty (\(fmt(median(times[gitCommit]), 2)) ms)"
+    )
+    report(
+        "alog-full --version (median of \(rounds) rounds)", "\(fmt(median(times[fullVersion]), 2)) ms",
+        "≤ 1.2× timew --version",
+        "\(fmt(ratio(fullVersion, timewVersion), 2))× timew --version (\(fmt(median(times[timewVersion]), 2)) ms)")
+    for index in commands.indices.dropFirst(firstLog + 1) {
+        report(
+            "\(commands[index].name) (median of \(rounds) rounds)", "\(fmt(median(times[index]), 2)) ms",
+            "≤ 1.2× \(vaults[0].label)", "\(fmt(ratio(index, firstLog), 2))× alog log meal, \(vaults[0].label)")
+    }
+}
