@@ -144,7 +144,9 @@ extension Vault {
         }
         guard named.count < 1 << 16 else { return nil }
         var splice = TimeIndexSplice(names: reader.names)
-        splice.removing = named
+        // Only ids the index may hold are looked for (a new log's never is; each one looked for
+        // and missing costs a scan of every record's id).
+        splice.removing = named.filter(reader.contains)
         for id in named {
             var types = splice.names.types
             var devices = splice.names.devices
