@@ -28,17 +28,10 @@ package struct TimeIndexSplice {
 
     /// The number of `name` in the names list at `keyPath`, added when new.
     package mutating func number(_ name: String, in keyPath: WritableKeyPath<TimeIndexFile.Names, [String]>) -> UInt32 {
-        let count = names[keyPath: keyPath].count
-        let number = Self.number(name, in: &names[keyPath: keyPath])
-        if names[keyPath: keyPath].count != count { namesChanged = true }
-        return number
-    }
-
-    /// The position of `name` in `list`, added at the end when new.
-    package static func number(_ name: String, in list: inout [String]) -> UInt32 {
-        if let found = list.firstIndex(of: name) { return UInt32(found) }
-        list.append(name)
-        return UInt32(list.count - 1)
+        if let found = names[keyPath: keyPath].firstIndex(of: name) { return UInt32(found) }
+        names[keyPath: keyPath].append(name)
+        namesChanged = true
+        return UInt32(names[keyPath: keyPath].count - 1)
     }
 
     /// Sets the ids edits named before their entry arrived.
@@ -48,21 +41,11 @@ package struct TimeIndexSplice {
         namesChanged = true
     }
 
-    /// What `apply` did.
-    package enum Outcome: Equatable {
-        /// Records rewritten where they stand and rows added at the end.
-        case inPlace
-        /// Rows moved, while no other reader had the index open: the records from the change to
-        /// the next timer rewritten (`rewritten`), those after it moved, in place.
-        case movedInPlace(rewritten: Int)
-        /// Rows moved: `time.idx` written again, `rewritten` records of it from this change.
-        case moved(rewritten: Int)
-    }
-
-    /// Writes the change so that the index reflects `commit`; nil (nothing written) when a row
-    /// to change fails its check or the ids outside the sorted list would pass 65,536 (the
-    /// caller builds the index again).
-    package func apply(to reader: TimeIndexReader, commit: String) throws -> Outcome? {
+    /// Writes the change so that the index reflects `commit` (in place, or aside and renamed
+    /// over: see the type's comment); false (nothing written) when a row to change fails its
+    /// check or the ids outside the sorted list would pass 65,536 (the caller builds the index
+    /// again).
+    package func apply(to reader: TimeIndexReader, commit: String) throws -> Bool {
         var writer = try Writer(splice: self, reader: reader)
         return try writer.run(commit: commit)
     }
@@ -136,9 +119,9 @@ extension TimeIndexSplice {
 
         func keyPrecedes(_ a: TimeRow.Key, _ b: TimeRow.Key) -> Bool { TimeRow.Key.precedes(a, b, deviceRank: rank) }
 
-        mutating func run(commit: String) throws -> Outcome? {
+        mutating func run(commit: String) throws -> Bool {
             if let number = lastTimed {
-                guard let row = reader.row(number) else { return nil }
+                guard let row = reader.row(number) else { return false }
                 pending = (number, row, reader.noteOffset(number), reader.timedRow(before: number), row)
             }
             let lastRemoved = removed.last ?? -1
@@ -160,7 +143,7 @@ extension TimeIndexSplice {
                         settledAt = next
                         break
                     }
-                    guard let row = reader.row(next) else { return nil }
+                    guard let row = reader.row(next) else { return false }
                     emit(row, noteOffset: reader.noteOffset(next), keepWindow: settled && row.isTimed)
                     next += 1
                     if settled && row.isTimed {
@@ -195,7 +178,7 @@ extension TimeIndexSplice {
                 namesChanged = true
                 tailStart = count
             }
-            guard count - tailStart + names.added.count < 1 << 16 else { return nil }
+            guard count - tailStart + names.added.count < 1 << 16 else { return false }
 
             var header = old
             header.count = count
@@ -210,7 +193,7 @@ extension TimeIndexSplice {
             }
             header.heapLength = old.heapLength + heapTail.count
             if !heapTail.isEmpty {
-                guard let heap = try PatchableFile(path: reader.paths.heap) else { return nil }
+                guard let heap = try PatchableFile(path: reader.paths.heap) else { return false }
                 try heap.write(heapTail, at: old.heapLength)
             }
             header.commit = commit
@@ -232,10 +215,10 @@ extension TimeIndexSplice {
                     try index.write(header.encoded(), at: 0)
                     done = true
                 }
-                if writtenAlone && done { return .movedInPlace(rewritten: emitted) }
+                if writtenAlone && done { return true }
             }
             if !moved && notesStay() {
-                guard let index = try PatchableFile(path: reader.paths.index) else { return nil }
+                guard let index = try PatchableFile(path: reader.paths.index) else { return false }
                 var zeroed = old
                 zeroed.commit = ""
                 try index.write(zeroed.encoded(), at: 0)
@@ -255,7 +238,7 @@ extension TimeIndexSplice {
                     position += 1
                 }
                 try index.write(header.encoded(), at: 0)
-                return .inPlace
+                return true
             }
             var copies: [(from: Int, to: Int, count: Int)] = [(0, 0, recordsAt(start))]
             if let settledAt, settledAt < old.count {
@@ -266,7 +249,7 @@ extension TimeIndexSplice {
             if let rewriteBefore { writes.append((recordsAt(rewriteBefore.number), rewriteBefore.bytes)) }
             writes.append((0, header.encoded()))
             try FileSystem.writeAtomically(reader.paths.index, copying: copies, of: reader.paths.index, writes: writes)
-            return .moved(rewritten: emitted)
+            return true
         }
 
         /// True when every record rewritten before the old end keeps its note where it was: a

@@ -122,7 +122,7 @@ extension Vault {
         if splice == nil, let state = try state() { splice = Self.splice(reader, by: events, state: state) }
         guard let splice else { return false }
         do {
-            return try splice.apply(to: reader, commit: commit.hex) != nil
+            return try splice.apply(to: reader, commit: commit.hex)
         } catch is FileSystem.Failure {
             // Not writable after all: the caller builds the rows in memory.
             return false
@@ -148,14 +148,8 @@ extension Vault {
         // and missing costs a scan of every record's id).
         splice.removing = named.filter(reader.contains)
         for id in named {
-            var types = splice.names.types
-            var devices = splice.names.devices
             let row = state.timeRow(
-                id, type: { TimeIndexSplice.number($0, in: &types) },
-                device: { TimeIndexSplice.number($0, in: &devices) })
-            if types != splice.names.types || devices != splice.names.devices {
-                (splice.names.types, splice.names.devices, splice.namesChanged) = (types, devices, true)
-            }
+                id, type: { splice.number($0, in: \.types) }, device: { splice.number($0, in: \.devices) })
             if let row { splice.adding.append(row) }
         }
         splice.setUnresolved(state.unresolvedTargets)
