@@ -67,16 +67,19 @@ struct DayNotesCLITests {
         #expect(try setup.run(["notes", "enable"]).succeeded)
         let copy = setup.vault + "/.git/alog/day-notes/2030-01-01.md"
         let before = try #require(FileManager.default.contents(atPath: copy))
-        // The copy ends with its trailer: `ALOGDN1 `, the note's length and its checksum.
-        #expect(before.count == Data(setup.note.utf8).count + 24)
-        #expect(before.suffix(24).prefix(8) == Data("ALOGDN1 ".utf8))
+        let oldNote = Data(setup.note.utf8)
+        // The copy is the note under a checked header: a key line, then the note's length and
+        // its checksum.
+        let header = Data("alog day note 1\n\(oldNote.count) ".utf8)
+        #expect(before.prefix(header.count) == header && before.suffix(oldNote.count) == oldNote)
         // The meal moves to the day before: alog takes its line out of this note and its copy.
         #expect(try setup.run(["edit", meal, "--at", "2029-12-31T12:30:00Z"]).succeeded)
         #expect(!setup.note.contains(meal))
         let after = try #require(FileManager.default.contents(atPath: copy))
-        // A crash while the copy was written: the old text (with the meal's line) under the new
-        // trailer. Trusted, it would say the user removed the meal's line.
-        try (before.dropLast(24) + after.suffix(24)).write(to: URL(fileURLWithPath: copy))
+        // A crash while the copy was written in place: the new header over the old text (with
+        // the meal's line). Trusted, it would say the user removed the meal's line.
+        let newHeader = after.prefix(after.count - Data(setup.note.utf8).count)
+        try (newHeader + oldNote).write(to: URL(fileURLWithPath: copy))
         try setup.write(setup.note.replacingOccurrences(of: "wake ☀️ ^", with: "wake ☀️ early ^"))
         let result = try setup.run(["history", "--json"])
         #expect(result.succeeded && !result.stderr.contains("deleted"), "\(result.stderr)")

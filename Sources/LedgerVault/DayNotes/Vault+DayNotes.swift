@@ -293,13 +293,13 @@ extension Vault {
             writeDayNotesState("folder", identity.text)
         }
         for note in written {
-            // The next read compares the note with it line by line. Written in place, with a
-            // trailer that proves it whole (a rename over the old copy forced a writeback on
-            // ext4 on every write): a copy torn by a crash is read as none.
-            let bytes = note.bytes + Self.baselineTrailer(note.bytes)
-            if (try? FileSystem.overwrite(dayNotesState + note.date.iso + ".md", bytes)) == nil {
+            // The next read compares the note with it line by line. A `CacheFile`, written in
+            // place (a rename over the old copy forced a writeback on ext4 on every write): a
+            // copy torn by a crash fails its length and checksum and is read as none.
+            let path = dayNotesState + note.date.iso + ".md"
+            if (try? CacheFile.write(path, key: Self.baselineKey, payload: note.bytes)) == nil {
                 try? FileSystem.makeDirectories(dayNotesState)
-                try? FileSystem.overwrite(dayNotesState + note.date.iso + ".md", bytes)
+                try? CacheFile.write(path, key: Self.baselineKey, payload: note.bytes)
             }
             // The note's file as alog left it: not a change of the user's for the next read.
             if let identity = FileIdentity.of(root + "/" + note.path) {
@@ -308,22 +308,16 @@ extension Vault {
         }
     }
 
-    /// What follows alog's copy of a day note in `<date>.md`: `ALOGDN1 `, the note's length
-    /// and its FNV-1a, 24 bytes.
-    static func baselineTrailer(_ note: [UInt8]) -> [UInt8] {
-        var trailer = Array("ALOGDN1 ".utf8)
-        withUnsafeBytes(of: UInt64(note.count).littleEndian) { trailer += $0 }
-        withUnsafeBytes(of: note.withUnsafeBytes { CacheFile.checksum($0) }.littleEndian) { trailer += $0 }
-        return trailer
-    }
+    /// The key of alog's copy of a day note (`<date>.md`, a `CacheFile`).
+    static let baselineKey = "alog day note 1"
 
     /// alog's copy of the day note of `day` as it last wrote it; nil when there is none, or it
-    /// is torn (its trailer does not match), or in an earlier alog's form.
+    /// is torn (it fails its check), or in an earlier alog's form.
     func readDayNoteBaseline(_ day: CivilDate) -> [UInt8]? {
-        guard let bytes = try? FileSystem.read(dayNotesState + day.iso + ".md"), bytes.count >= 24 else { return nil }
-        let note = Array(bytes.dropLast(24))
-        guard bytes.suffix(24).elementsEqual(Self.baselineTrailer(note)) else { return nil }
-        return note
+        guard let (key, payload) = (try? CacheFile.read(dayNotesState + day.iso + ".md")) ?? nil,
+            key == Self.baselineKey
+        else { return nil }
+        return Array(payload)
     }
 
     /// Writes one of the day notes' small state files (`folder`, `<date>.file`, `scanned`,
