@@ -77,15 +77,7 @@ package enum FileSystem {
         _ = try replacing(path) { output, temporary in
             for copy in copies { try copyRange(copy, from: input, to: output, path: temporary) }
             for write in writes {
-                var done = 0
-                while done < write.bytes.count {
-                    let n = write.bytes.withUnsafeBytes {
-                        pwrite(output, $0.baseAddress! + done, $0.count - done, off_t(write.offset + done))
-                    }
-                    if n < 0, errno == EINTR { continue }
-                    if n < 0 { throw Failure(path: temporary, operation: "write", code: errno) }
-                    done += n
-                }
+                try write.bytes.withUnsafeBytes { try writeAll(output, $0, at: write.offset, path: temporary) }
             }
         }
     }
@@ -113,14 +105,22 @@ package enum FileSystem {
             let n = buffer.withUnsafeMutableBytes { pread(input, $0.baseAddress!, min(left, $0.count), from) }
             if n < 0, errno == EINTR { continue }
             if n <= 0 { throw Failure(path: path, operation: "copy", code: n < 0 ? errno : EIO) }
-            var written = 0
-            while written < n {
-                let w = buffer.withUnsafeBytes { pwrite(output, $0.baseAddress! + written, n - written, to) }
-                if w < 0, errno == EINTR { continue }
-                if w < 0 { throw Failure(path: path, operation: "write", code: errno) }
-                (written, to) = (written + w, to + off_t(w))
+            try buffer.withUnsafeBytes {
+                try writeAll(output, UnsafeRawBufferPointer(rebasing: $0[..<n]), at: Int(to), path: path)
             }
-            (left, from) = (left - n, from + off_t(n))
+            (left, from, to) = (left - n, from + off_t(n), to + off_t(n))
+        }
+    }
+
+    /// Writes all of `bytes` at `offset` of the open file `fd` (`pwrite`, again after a short or
+    /// interrupted write).
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int, path: String) throws {
+        var done = 0
+        while done < bytes.count {
+            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw Failure(path: path, operation: "write", code: errno) }
+            done += n
         }
     }
 

@@ -13,7 +13,7 @@
 /// Opened with `sharedLock`, the mapping holds a shared `flock` on the file for its lifetime
 /// (taken before the file is read, so a writer holding the exclusive lock finishes first): a
 /// writer that gets the exclusive lock knows no other reader has the file open
-/// (`onlyReader`).
+/// (`whileOnlyReader`).
 package final class MappedFile: @unchecked Sendable {
     package let bytes: UnsafeRawBufferPointer
     private let base: UnsafeMutableRawPointer?
@@ -108,17 +108,7 @@ package final class PatchableFile {
 
     /// Writes all of `bytes` at `offset`.
     package func write(_ bytes: [UInt8], at offset: Int) throws {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes {
-                pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileSystem.Failure(path: path, operation: "write", code: errno)
-            }
-            done += n
-        }
+        try bytes.withUnsafeBytes { try FileSystem.writeAll(fd, $0, at: offset, path: path) }
     }
 
     /// Cuts the file to `size` bytes.
