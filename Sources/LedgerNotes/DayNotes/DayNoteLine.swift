@@ -38,7 +38,7 @@ enum DayNoteLine {
             line += DayNoteText.encoded(note).utf8
         }
         line += [LineBytes.space, UInt8(ascii: "^")]
-        line += entry.id.description.utf8
+        entry.id.appendDescription(to: &line)
         return line
     }
 
