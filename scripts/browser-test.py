@@ -99,9 +99,13 @@ def main():
             # A marker that a reload would lose.
             page.evaluate("window.__noReload = true")
 
+            # Today's list holds only today's entries: the ones logged hours back above may be
+            # yesterday's when this runs soon after midnight, so count what is shown first.
+            shown_before = page.evaluate("document.querySelectorAll('.entries li').length")
             before = commits()
             page.get_by_role("button", name="Log meal").click()
-            page.wait_for_function("document.querySelectorAll('.entries li').length === 4", timeout=WAIT)
+            page.wait_for_function(f"document.querySelectorAll('.entries li').length === {shown_before + 1}",
+                                   timeout=WAIT)
             check(page.evaluate("window.__noReload === true"), "a click logs meal and the entry appears without a reload")
             check(commits() == before + 1, "the click made exactly one commit")
             check(subprocess.run(["git", "-C", vault, "fsck", "--strict"], capture_output=True).returncode == 0,
@@ -117,7 +121,8 @@ def main():
             check(page.evaluate("document.activeElement?.getAttribute('aria-label')") == "Log wake",
                   "Tab reaches the 'Log wake' button")
             page.keyboard.press("Enter")
-            page.wait_for_function("document.querySelectorAll('.entries li').length === 5", timeout=WAIT)
+            page.wait_for_function(f"document.querySelectorAll('.entries li').length === {shown_before + 2}",
+                                   timeout=WAIT)
             check(commits() == before + 1, "Enter on a focused button logs (one commit)")
 
             # A change from the shell appears by itself.
