@@ -49,19 +49,14 @@ let package = Package(
         // the refs, `.git/alog/` and the names of every file alog keeps there), for the paths
         // that must not start libgit2 (the front, the widget, a warm `status`).
         .target(name: "LedgerGitLayout", dependencies: ["LedgerSystem"]),
+        // git's files written without libgit2 (object ids, loose objects, trees on their bytes,
+        // commits, loose refs with their reflog, the index patch): for the front's `log` and
+        // for LedgerGit's own direct writes. Its SHA-1 is its own (SHA1.swift says why).
+        .target(name: "LedgerGitFiles", dependencies: ["LedgerSystem"]),
         // The git wrapper: the only module that imports CLibGit2, no C types in its API.
-        // swift-crypto gives the SHA-1 of the index file's trailer (IndexPatch.swift); libgit2
-        // exposes none. Keep it at 4.x: 3.x imports the whole Foundation, which linked ICU into
-        // alog-full (90 MB instead of 44) and cost every `alog log` about 4 ms of start-up.
         .target(
             name: "LedgerGit",
-            dependencies: [
-                "CLibGit2", "CLibGit2Startup", "CLibGit2Backends", "LedgerSystem",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]),
-        // Layer 3: the domain meets this machine.
-        // The process's surroundings as the domain sees them: now (`ALOG_NOW`), the local zone
-        // (`TZ`), where the vault is (`--vault`, `ALOG_VAULT`, XDG).
+            dependencies: ["CLibGit2", "CLibGit2Startup", "CLibGit2Backends", "LedgerSystem", "LedgerGitFiles"]),
         .target(name: "LedgerEnvironment", dependencies: ["LedgerCore", "LedgerSystem", "LedgerGitLayout"]),
         // The projection caches: their binary codecs and the commit-keyed cache file.
         .target(name: "LedgerStore", dependencies: ["LedgerCore", "LedgerSystem"]),
@@ -114,8 +109,8 @@ let package = Package(
         .target(
             name: "LedgerFastPath",
             dependencies: [
-                "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerEnvironment", "LedgerStore", "LedgerWidget",
-                "LedgerOutput",
+                "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerGitFiles", "LedgerEnvironment", "LedgerStore",
+                "LedgerWidget", "LedgerOutput",
             ]),
         // Every command of the CLI as a library (swift-argument-parser), one file per command;
         // the executables only call it, and tests reach every command in-process.
@@ -192,7 +187,11 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["LedgerCommands", "LedgerFastPath", "LedgerGit", "LedgerSystem", "LedgerTaskNotes"],
             path: "Tests/TestSupport"),
-        .testTarget(name: "LedgerGitTests", dependencies: ["LedgerGit", "TestSupport"]),
+        .testTarget(
+            name: "LedgerGitTests",
+            dependencies: [
+                "LedgerGit", "LedgerGitFiles", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // The fold, and the fold through the cache snapshot (LedgerStore) as the incremental cache
         // does it.
         .testTarget(

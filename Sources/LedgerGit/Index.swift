@@ -1,4 +1,5 @@
 import CLibGit2
+import LedgerGitFiles
 
 extension Repository {
     /// Brings the index entries of `paths` (relative to the working tree) in line with the files
@@ -26,7 +27,12 @@ extension Repository {
         _ files: [(path: String, blob: ObjectID)], claim: IndexLockClaim? = nil, record: String? = nil,
         whileLocked: () -> Void = {}
     ) throws {
-        if IndexPatch(repository: self, claim: claim, record: record).restage(files, whileLocked: whileLocked) {
+        if let workingDirectory,
+            IndexPatch(
+                gitDirectory: gitDirectory, workingDirectory: workingDirectory, claim: claim?.path, record: record
+            )
+            .restage(files.map { ($0.path, $0.blob.bytes) }, whileLocked: whileLocked)
+        {
             return
         }
         try stageFiles(files.map(\.path))

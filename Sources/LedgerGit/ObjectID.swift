@@ -19,6 +19,20 @@ package struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible
 
     init(_ pointer: UnsafePointer<git_oid>) { self.init(pointer.pointee) }
 
+    /// The id of 20 raw bytes (as `LedgerGitFiles` computes them); nil for any other count.
+    package init?(bytes: [UInt8]) {
+        guard bytes.count == 20 else { return nil }
+        var oid = git_oid()
+        withUnsafeMutableBytes(of: &oid.id) { $0.copyBytes(from: bytes) }
+        self.init(oid)
+    }
+
+    /// The 20 raw bytes.
+    package var bytes: [UInt8] {
+        var oid = raw
+        return withUnsafeBytes(of: &oid.id) { Array($0.prefix(20)) }
+    }
+
     var raw: git_oid {
         var oid = git_oid()
         withUnsafeMutableBytes(of: &oid.id) { raw in

@@ -3,6 +3,20 @@ import TestSupport
 import Testing
 
 @testable import LedgerGit
+@testable import LedgerGitFiles
+
+/// The patch as LedgerGit calls it: on a repository's folders, with its ids.
+extension IndexPatch {
+    init(repository: Repository, claim: IndexLockClaim? = nil, record: String? = nil) {
+        self.init(
+            gitDirectory: repository.gitDirectory, workingDirectory: repository.workingDirectory!, claim: claim?.path,
+            record: record)
+    }
+
+    func restage(_ files: [(String, ObjectID)], whileLocked: () -> Void = {}) -> Bool {
+        restage(files.map { (path: $0.0, blob: $0.1.bytes) }, whileLocked: whileLocked)
+    }
+}
 
 /// The in-place index update must leave exactly the index `git add` would: checked against
 /// the git CLI on a twin of the same repository.

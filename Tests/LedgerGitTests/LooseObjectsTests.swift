@@ -1,4 +1,5 @@
 import Foundation
+import LedgerGitFiles
 import TestSupport
 import Testing
 
@@ -62,17 +63,17 @@ struct LooseObjectsTests {
 
     @Test("zlib streams of stored blocks: zlib's Adler-32, blocks of 64 KiB, read back")
     func storedStreams() throws {
-        #expect(LooseObjects.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
-        #expect(LooseObjects.adler32([]) == 1)
-        #expect(LooseObjects.adler32([UInt8](repeating: 0xFF, count: 100_000)) == 0x149A_302C)
+        #expect(LooseObjectFile.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
+        #expect(LooseObjectFile.adler32([]) == 1)
+        #expect(LooseObjectFile.adler32([UInt8](repeating: 0xFF, count: 100_000)) == 0x149A_302C)
         var generator = SplitMix(state: 26)
         for size in [0, 1, 65_534, 65_535, 65_536, 200_000] {
             let raw = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let stream = LooseObjects.storedStream(raw)
+            let stream = LooseObjectFile.storedStream(raw)
             #expect(stream.count == 2 + 5 * max(1, (size + 65_534) / 65_535) + size + 4)
-            #expect(LooseObjects.storedPayload(stream) == raw)
-            #expect(LooseObjects.storedPayload(stream + [0]) == nil)
-            #expect(LooseObjects.storedPayload(Array(stream.dropLast())) == nil)
+            #expect(LooseObjectFile.storedPayload(stream) == raw)
+            #expect(LooseObjectFile.storedPayload(stream + [0]) == nil)
+            #expect(LooseObjectFile.storedPayload(Array(stream.dropLast())) == nil)
         }
     }
 

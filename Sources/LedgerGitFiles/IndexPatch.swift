@@ -1,5 +1,3 @@
-import CLibGit2
-import Crypto
 import LedgerSystem
 
 #if canImport(Glibc)
@@ -37,15 +35,23 @@ import LedgerSystem
 /// (git, libgit2 and every other writer replace the index through a new file, so a changed
 /// index has another inode, times or trailer). That check was half of this patch's cost: the
 /// SHA-1 of the whole index (~4 M instructions for a vault of 3,300 files).
-struct IndexPatch {
-    let repository: Repository
-    var claim: IndexLockClaim?
-    var record: String? = nil
+package struct IndexPatch: Sendable {
+    /// The git directory and the working tree, each ending in `/`.
+    package var gitDirectory: String
+    package var workingDirectory: String
+    /// The claim file's path (see `IndexLockClaim`), or nil to create `index.lock` itself.
+    package var claim: String?
+    package var record: String?
+
+    package init(gitDirectory: String, workingDirectory: String, claim: String?, record: String?) {
+        (self.gitDirectory, self.workingDirectory, self.claim, self.record) =
+            (gitDirectory, workingDirectory, claim, record)
+    }
 
     /// A staged file: its blob id and the stat data git compares to notice changes.
     private struct Staged {
         var path: [UInt8]
-        var id: git_oid
+        var id: [UInt8]
         var stat: stat
         var done = false
     }
@@ -56,20 +62,22 @@ struct IndexPatch {
     /// the files needs libgit2 (nothing was changed then). `whileLocked` is called once the
     /// lock is held and the new index written to it, before it replaces the index (a crash
     /// point for the tests).
-    func restage(_ files: [(path: String, blob: ObjectID)], whileLocked: () -> Void = {}) -> Bool {
-        guard let workingDirectory = repository.workingDirectory, !files.isEmpty else { return false }
-        let indexPath = repository.gitDirectory + "index"
+    package func restage(
+        _ files: [(path: String, blob: [UInt8])], snapshot: Snapshot? = nil, whileLocked: () -> Void = {}
+    ) -> Bool {
+        guard !files.isEmpty else { return false }
+        let indexPath = gitDirectory + "index"
         let lockPath = indexPath + ".lock"
         guard let lock = takeLock(lockPath) else { return false }
         var renamed = false
         defer {
             close(lock)
             if !renamed { unlink(lockPath) }
-            if let claim { unlink(claim.path) }
+            if let claim { unlink(claim) }
         }
         do {
             var staged = try files.map { try stagedFile($0.path, blob: $0.blob, workingDirectory: workingDirectory) }
-            guard let (old, oldStat) = try readFile(indexPath) else { return false }
+            guard let (old, oldStat) = try current(indexPath, snapshot) else { return false }
             let known = record.map { Self.recorded($0) == Self.identity(oldStat, trailer: old.suffix(20)) } ?? false
             let new = try patched(old, &staged, trailerKnown: known)
             try FileSystem.writeAll(lock, new, path: lockPath)
@@ -78,7 +86,7 @@ struct IndexPatch {
             renamed = true
             if let record {
                 // Removing the claim's name changes the file's ctime: first, then the stat.
-                if let claim { unlink(claim.path) }
+                if let claim { unlink(claim) }
                 var written = stat()
                 if fstat(lock, &written) == 0 {
                     try? FileSystem.overwrite(record, Self.identity(written, trailer: new.suffix(20)))
@@ -90,6 +98,28 @@ struct IndexPatch {
         }
     }
 
+    /// The index as read before the lock is taken: `restage` uses these bytes instead of
+    /// reading the file again when the file is still this version (same stat data).
+    package struct Snapshot: @unchecked Sendable {
+        fileprivate var bytes: [UInt8]
+        fileprivate var stat: stat
+    }
+
+    /// The index as it is now; nil while `index.lock` is held or when it cannot be read.
+    package func snapshot() -> Snapshot? {
+        guard access(gitDirectory + "index.lock", F_OK) != 0, let (bytes, st) = try? readFile(gitDirectory + "index")
+        else { return nil }
+        return Snapshot(bytes: bytes, stat: st)
+    }
+
+    /// True when `restage` of `paths` would patch `snapshot` itself (the index's form is one
+    /// it handles and each path has a plain entry), rather than answer false. Reads no file;
+    /// the trailer is checked by `restage`.
+    package func canPatch(_ paths: [String], in snapshot: Snapshot) -> Bool {
+        var staged = paths.map { Staged(path: Array($0.utf8), id: [UInt8](repeating: 0, count: 20), stat: stat()) }
+        return (try? patched(snapshot.bytes, &staged, trailerKnown: true, hashing: false)) != nil
+    }
+
     /// Creates `index.lock` exclusively and opens it for writing; nil if it exists (another
     /// process holds the index) or cannot be created.
     private func takeLock(_ lockPath: String) -> Int32? {
@@ -99,12 +129,12 @@ struct IndexPatch {
         }
         // A claim left by an earlier, killed writer is no longer linked to the lock it took
         // (the caller has dealt with that lock); it is replaced.
-        unlink(claim.path)
-        let file = open(claim.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        unlink(claim)
+        let file = open(claim, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard file >= 0 else { return nil }
-        guard link(claim.path, lockPath) == 0 else {
+        guard link(claim, lockPath) == 0 else {
             close(file)
-            unlink(claim.path)
+            unlink(claim)
             return nil
         }
         return file
@@ -113,7 +143,7 @@ struct IndexPatch {
     /// The working file's stat data, taken before its bytes are read and checked against
     /// `blob`: if the file changes meanwhile, git sees the stat data differ and looks at the
     /// content again.
-    private func stagedFile(_ path: String, blob: ObjectID, workingDirectory: String) throws -> Staged {
+    private func stagedFile(_ path: String, blob: [UInt8], workingDirectory: String) throws -> Staged {
         let fd = open(workingDirectory + path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw Unsupported() }
         defer { close(fd) }
@@ -122,15 +152,15 @@ struct IndexPatch {
         guard let content = try FileSystem.readExactly(fd, count: Int(st.st_size), path: workingDirectory + path) else {
             throw Unsupported()
         }
-        var oid = git_oid()
-        let rc = content.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
-        guard rc == 0, ObjectID(oid) == blob else { throw Unsupported() }
-        return Staged(path: Array(path.utf8), id: oid, stat: st)
+        guard ObjectHash.id(type: "blob", content) == blob else { throw Unsupported() }
+        return Staged(path: Array(path.utf8), id: blob, stat: st)
     }
 
     /// The index `old` with the entries of `staged` patched. Its trailer is checked unless
     /// `trailerKnown` (the file is the one this patch last wrote).
-    private func patched(_ old: [UInt8], _ staged: inout [Staged], trailerKnown: Bool) throws -> [UInt8] {
+    private func patched(_ old: [UInt8], _ staged: inout [Staged], trailerKnown: Bool, hashing: Bool = true) throws
+        -> [UInt8]
+    {
         let hashSize = 20
         guard old.count >= 12 + hashSize, old[0..<4].elementsEqual("DIRC".utf8) else { throw Unsupported() }
         let version = Self.read32(old, 4)
@@ -138,7 +168,7 @@ struct IndexPatch {
         let body = old.count - hashSize
         let trailer = Array(old[body...])
         guard trailer.contains(where: { $0 != 0 }),
-            trailerKnown || Array(Insecure.SHA1.hash(data: old[..<body])) == trailer
+            trailerKnown || ObjectHash.sha1(old[..<body]) == trailer
         else {
             throw Unsupported()
         }
@@ -204,7 +234,7 @@ struct IndexPatch {
             new += tree
             offset = end
         }
-        new += Insecure.SHA1.hash(data: new)
+        if hashing { new += ObjectHash.sha1(new) }
         return new
     }
 
@@ -255,10 +285,7 @@ struct IndexPatch {
         store32(UInt32(truncatingIfNeeded: st.st_uid), into: &bytes, at: offset + 28)
         store32(UInt32(truncatingIfNeeded: st.st_gid), into: &bytes, at: offset + 32)
         store32(UInt32(truncatingIfNeeded: st.st_size), into: &bytes, at: offset + 36)
-        var id = file.id
-        withUnsafeBytes(of: &id.id) { raw in
-            for index in 0..<20 { bytes[offset + 40 + index] = raw[index] }
-        }
+        for index in 0..<20 { bytes[offset + 40 + index] = file.id[index] }
     }
 
     private static func read32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
@@ -276,6 +303,17 @@ struct IndexPatch {
     private static func append32(_ value: UInt32, to bytes: inout [UInt8]) {
         bytes += [0, 0, 0, 0]
         store32(value, into: &bytes, at: bytes.count - 4)
+    }
+
+    /// The index's bytes: the snapshot's when the file is still that version, else read now.
+    private func current(_ path: String, _ snapshot: Snapshot?) throws -> ([UInt8], stat)? {
+        if let snapshot {
+            var st = stat()
+            if stat(path, &st) == 0, Self.identity(st, trailer: []) == Self.identity(snapshot.stat, trailer: []) {
+                return (snapshot.bytes, snapshot.stat)
+            }
+        }
+        return try readFile(path)
     }
 
     private func readFile(_ path: String) throws -> ([UInt8], stat)? {
