@@ -22,6 +22,9 @@ package struct StateDirectory: Sendable, Equatable {
     package var timeHeap: String { path + "time.heap" }
     /// The `flock` a process holds while it moves the time index on.
     package var timeIndexLock: String { path + "time.lock" }
+    /// What the front needs to commit a `log` without libgit2 (the store's `CommitTip`), for
+    /// the commit HEAD names.
+    package var commitTip: String { path + "commit-tip" }
     /// The `flock` every writer of this clone holds.
     package var writeLock: String { path + "write.lock" }
     /// Present while a writer moves the branch and brings the working tree along (see the

@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerGit
 
 /// Checks history arriving from a remote before anything of it is merged: it may add files and

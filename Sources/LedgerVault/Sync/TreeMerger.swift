@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerGit
 
 /// Builds the tree of a merge commit in memory, by the rules in docs/sync.md:

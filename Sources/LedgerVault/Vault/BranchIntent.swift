@@ -1,4 +1,5 @@
 import LedgerGit
+import LedgerGitLayout
 import LedgerSystem
 
 /// What a writer is about to do to the branch: written to `.git/alog/branch-intent` under
@@ -6,7 +7,7 @@ import LedgerSystem
 /// Whoever takes `write.lock` and still finds it knows the writer that wrote it was killed in
 /// between, since a live writer would still hold the lock.
 struct BranchIntent: Equatable {
-    private static let header = "alog branch intent 1"
+    private static let header = BranchIntentFile.header
 
     /// The reference being moved, e.g. `refs/heads/main`.
     var branch: String
@@ -16,7 +17,7 @@ struct BranchIntent: Equatable {
     var to: ObjectID
 
     var encoded: [UInt8] {
-        Array("\(Self.header)\n\(branch)\n\(from?.hex ?? "-")\n\(to.hex)\n".utf8)
+        BranchIntentFile.encode(branch: branch, from: from?.hex, to: to.hex)
     }
 
     /// Nil for anything but a whole intent (a file cut short never names a commit).

@@ -106,6 +106,7 @@ extension Vault {
         if let work { rememberDayNotes(work, warnings: result.warnings) }
         // The commit keeps the day notes' setting it was built on.
         rememberDayNotesSetting(settingAtBase, at: result.commit.hex)
+        if work == nil && notes.isEmpty { rememberCommitTip(result) }
         return Appended(
             events: events, commit: CommitID(result.commit), warnings: result.warnings, dayNotes: work?.report)
     }

@@ -235,6 +235,7 @@ extension Vault {
             if key == "user.name" { name = nil } else { email = nil }
             notify(.signatureRefused(key: key, value: value, problem: problem))
         }
+        signatureNeededNotice = refused
         let millis = clock()
         let seconds = millis / 1000
         let signature = Signature(
@@ -243,6 +244,7 @@ extension Vault {
         if name == nil || email == nil, !refused, !FileSystem.exists(stateFiles.identityNoticed) {
             let missing = [name == nil ? "user.name" : nil, email == nil ? "user.email" : nil].compactMap { $0 }
             notify(.signedAsDevice(missing: missing, name: signature.name, email: signature.email))
+            signatureNeededNotice = true
             try? FileSystem.writeAtomically(stateFiles.identityNoticed, [])
         }
         return signature

@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerGit
 import LedgerGitLayout
 import LedgerSystem

@@ -50,6 +50,9 @@ public final class Vault {
 
     var memoState: (commit: ObjectID, state: LedgerState)?
     var memoSummary: (commit: ObjectID, summary: StatusSummary)?
+    /// True when the last commit's signature came with a notice (a git identity refused, or
+    /// the device's name said for the first time): the front then does not commit on its own.
+    var signatureNeededNotice = false
     /// Commits this handle has checked for removed event lines (`noticeRemovals`).
     var scannedCommits: Set<ObjectID> = []
 
