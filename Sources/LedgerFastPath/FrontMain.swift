@@ -27,6 +27,11 @@ package enum FrontMain {
             StandardStream.error("Error: \(problem)\n")
             return 1
         }
+        // `log` in its everyday form is committed here when the vault allows (`FrontLog`).
+        if let log = FrontLog(arguments) {
+            guard (try? CommandClock.check()) != nil else { return nil }
+            return log.run()
+        }
         guard let command = HotCommand(arguments) else { return nil }
         // A tap is stamped with now: refused, like in alog-full, when now is not a time alog
         // records. (Everything else goes to alog-full, which checks the same.)

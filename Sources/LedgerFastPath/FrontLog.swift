@@ -1,0 +1,251 @@
+package import LedgerCore
+import LedgerEnvironment
+import LedgerGitFiles
+package import LedgerGitLayout
+import LedgerOutput
+import LedgerStore
+import LedgerSystem
+import LedgerWidget
+
+/// `alog log TYPE [--at TIME] [--note TEXT]` committed by the front itself, without libgit2,
+/// when the everyday case holds: the line goes to this device's day file that HEAD already
+/// has, in the month the `CommitTip` describes. It writes what the full CLI writes for the
+/// same command, in the same order and under the same locks (see docs/architecture.md,
+/// "The front's log"):
+///
+/// 1. under `write.lock`: HEAD, the summary cache and the tip all name the same commit, no
+///    write was interrupted, nothing is queued by the widget, day notes are off;
+/// 2. the objects: the day file's new blob, the five trees on its path, the commit (stored
+///    loose objects, `LooseObjectFile`);
+/// 3. the branch intent, then the branch moved as libgit2 moves it (lock file, value checked,
+///    reflog lines, rename: `LooseRefUpdate`);
+/// 4. the working copy appended to, its index entry patched (`IndexPatch`), the intent removed;
+/// 5. the caches moved on: the summary, the widget's files, the day notes' setting, the tip.
+///
+/// Whatever does not match answers nil before anything is written, and the command goes to
+/// `alog-full`, which says any refusal in its own words. A step that fails after the branch
+/// moved leaves the intent for the next command to finish, as the full CLI does.
+package struct FrontLog {
+    package var type: String
+    package var at: String?
+    package var note: String?
+    /// The vault's folder (absolute) and git directory (ending in `/`).
+    package var root: String
+    package var gitDirectory: String
+
+    package init(type: String, at: String?, note: String?, root: String, gitDirectory: String) {
+        (self.type, self.at, self.note, self.root, self.gitDirectory) = (type, at, note, root, gitDirectory)
+    }
+
+    /// The front's form of `log` read from `arguments` (global options hoisted); nil when the
+    /// command line is anything else, or names no vault found here.
+    package init?(_ arguments: [String]) {
+        guard let invocation = HotForm.log.read(arguments), invocation.vault != "" else { return nil }
+        let location = VaultLocation(explicit: invocation.vault)
+        guard let gitDirectory = location.gitDirectory else { return nil }
+        self.init(
+            type: invocation.positional[0], at: invocation.options["--at"], note: invocation.options["--note"],
+            root: FileSystem.absolute(location.path), gitDirectory: gitDirectory)
+    }
+
+    /// What the commit of one line needs, read under the lock.
+    private struct Ground {
+        var head: String
+        var tip: CommitTip
+        var summary: StatusSummary
+        /// The day file's path (its components) and its bytes as committed.
+        var path: [String]
+        var old: [UInt8]
+        /// The git index as read before the commit (its entry for `path` can be patched).
+        var index: IndexPatch.Snapshot
+    }
+
+    /// Logs the entry; returns the exit status, or nil (nothing written) when the full CLI
+    /// must do it.
+    package func run() -> Int32? {
+        let lowered = type.lowercased()
+        guard ActivityTypes.validateName(lowered) == nil else { return nil }
+        let zone = SystemTimeZone()
+        let nowSeconds = CommandClock.nowSeconds
+        let instant: LocalInstant
+        if let at {
+            guard let parsed = try? TimeExpression(now: nowSeconds, zone: zone).parse(at) else { return nil }
+            instant = parsed
+        } else {
+            instant = zone.localInstant(at: nowSeconds)
+        }
+        var noteText: String?
+        if let note {
+            let normalized = NoteText.normalized(note)
+            guard NoteText.validate(normalized) == nil else { return nil }
+            noteText = normalized.isEmpty ? nil : normalized
+        }
+        let state = StateDirectory(gitDirectory: gitDirectory)
+        guard FileSystem.isDirectory(state.path), let lock = try? FileLock(path: state.writeLock) else { return nil }
+        return withExtendedLifetime(lock) {
+            let wall = CommandClock.nowMillis
+            guard ValidTime.contains(millis: wall), let ground = ground(state, type: lowered, wall: wall),
+                let definition = ground.summary.type(named: lowered)
+            else { return nil }
+            let id = EventID.random()
+            let event = Event(
+                id: id, device: ground.tip.device,
+                stamp: HybridLogicalClock.next(after: ground.summary.maxStamp, wallMillis: wall), wallMillis: wall,
+                body: .logged(type: definition.name, at: instant, note: noteText))
+            var summary = ground.summary
+            guard summary.absorbNewEvent(event) else { return nil }
+            let message = "alog: log \(definition.name) at \(instant.iso8601)"
+            guard
+                let landed = commit(
+                    ground, line: EventLine.encode(event) + [10], message: message + "\n\nAlog-Events: \(id)",
+                    reflogMessage: message, wall: wall, zone: zone, state: state)
+            else { return nil }
+            finish(landed, ground: ground, summary: summary, state: state)
+            let confirmation = Render.confirmation(definition.name, at: instant, id: id, now: nowSeconds)
+            if Terminal.stdoutIsTTY {
+                StandardStream.output(confirmation + "\n")
+            } else {
+                StandardStream.output(id.description + "\n")
+                if Terminal.stderrIsTTY { Terminal.note(confirmation) }
+            }
+            landed.warnings.forEach(Terminal.warn)
+            return 0
+        }
+    }
+
+    /// The state the commit builds on, or nil when this is not the front's case.
+    private func ground(_ state: StateDirectory, type: String, wall: Int64) -> Ground? {
+        guard !FileSystem.exists(gitDirectory + "commondir"),
+            let headLine = try? FileSystem.read(gitDirectory + "HEAD"),
+            case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory),
+            let tip = CommitTip.read(state.commitTip, commit: head),
+            headLine == Array("ref: \(tip.branch)\n".utf8),
+            tip.levels.count == 6, tip.configFiles.allSatisfy(\.isUnchanged),
+            let device = try? FileSystem.read(state.device), device.starts(with: Array("id=\(tip.device)\n".utf8)),
+            let summary = WarmStatus.summary(gitDirectory: gitDirectory),
+            let setting = try? FileSystem.read(state.dayNotes + "setting"), setting == Array("\(head)\n.\n".utf8)
+        else { return nil }
+        // This device's day file for now: the last part of it that HEAD has, when it is still
+        // under the part limit, and in the month the tip holds.
+        let dayPath = VaultLayout.eventFile(device: tip.device, wallMillis: wall)
+        guard zip(dayPath.prefix(5), tip.levels.dropFirst().map(\.name)).allSatisfy({ $0 == $1 }),
+            let month = RawTree(tip.levels[5].bytes).entries
+        else { return nil }
+        let names = Set(month.map { String(decoding: $0.name, as: UTF8.self) })
+        var part = 1
+        while names.contains(VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: part + 1)[5]) {
+            part += 1
+        }
+        let path = VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: part)
+        guard let entry = month.first(where: { $0.name.elementsEqual(path[5].utf8) }),
+            entry.mode == Array("100644".utf8),
+            let old = try? FileSystem.read(root + "/" + path.joined(separator: "/")),
+            old.count < VaultLayout.partLimit, old.last == 10, ObjectHash.id(type: "blob", old) == entry.id,
+            let index = indexPatch(state).snapshot(),
+            indexPatch(state).canPatch([path.joined(separator: "/")], in: index)
+        else { return nil }
+        return Ground(head: head, tip: tip, summary: summary, path: path, old: old, index: index)
+    }
+
+    /// What landed: the new commit, the trees on the path, and what could not be done after
+    /// the branch moved.
+    private struct Landed {
+        var commit: String
+        var levels: [CommitTip.Level]
+        var blob: [UInt8]
+        var warnings: [String]
+    }
+
+    /// Writes the objects, moves the branch and brings the working copy and the index along;
+    /// nil when nothing moved (the full CLI then does it all).
+    private func commit(
+        _ ground: Ground, line: [UInt8], message: String, reflogMessage: String, wall: Int64, zone: SystemTimeZone,
+        state: StateDirectory
+    ) -> Landed? {
+        let tip = ground.tip
+        let objects = LooseObjectFile(directory: gitDirectory + "objects/", syncs: tip.syncsObjects)
+        let content = ground.old + line
+        let seconds = wall / 1000
+        var levels = tip.levels
+        let blob: [UInt8]
+        let commit: String
+        do {
+            blob = try objects.write(content, type: "blob")
+            var (name, mode, id) = (Array(ground.path[5].utf8), Array("100644".utf8), blob)
+            for index in stride(from: 5, through: 0, by: -1) {
+                guard let tree = RawTree(levels[index].bytes).setting(name, mode: mode, id: id) else { return nil }
+                let treeID = try objects.write(tree.bytes, type: "tree")
+                levels[index] = CommitTip.Level(name: levels[index].name, id: treeID, bytes: tree.bytes)
+                (name, mode, id) = (Array(levels[index].name.utf8), Array("40000".utf8), treeID)
+            }
+            guard let parent = ObjectHash.bytes(hex: ground.head) else { return nil }
+            let offset = Int(zone.offset(atUTC: seconds)) / 60
+            let object = CommitObject.encode(
+                tree: levels[0].id, parents: [parent], identity: tip.author, seconds: seconds, offsetMinutes: offset,
+                message: message)
+            commit = ObjectHash.hex(try objects.write(object, type: "commit"))
+        } catch {
+            return nil
+        }
+        // As the full CLI's `movingBranch`: the intent on disk for the stretch from the move
+        // of the branch to the end of the index update.
+        let intent = state.branchIntent
+        guard
+            (try? FileSystem.overwrite(
+                intent, BranchIntentFile.encode(branch: tip.branch, from: ground.head, to: commit))) != nil
+        else { return nil }
+        FaultInjection.point("front-log.before-ref")
+        let now = SystemClock.nowMillis() / 1000
+        let reflog = tip.reflogIdentity.map { identity in
+            (
+                identity, CommitObject.stamp(seconds: now, offsetMinutes: Int(zone.offset(atUTC: now)) / 60),
+                reflogMessage
+            )
+        }
+        do {
+            try LooseRefUpdate(gitDirectory: gitDirectory, branch: tip.branch).move(
+                from: ground.head, to: commit, reflog: reflog)
+        } catch {
+            FileSystem.remove(intent)
+            return nil
+        }
+        FaultInjection.point("front-log.after-ref")
+        var warnings: [String] = []
+        let file = root + "/" + ground.path.joined(separator: "/")
+        let appended = (try? FileSystem.append(file, line, expectedSize: ground.old.count)) ?? false
+        if !appended, (try? FileSystem.writeAtomically(file, content)) == nil {
+            warnings.append(
+                "committed; the working copy of \(ground.path.joined(separator: "/")) could not be updated; the next alog command writes it"
+            )
+        }
+        let relative = ground.path.joined(separator: "/")
+        let staged = indexPatch(state).restage([(relative, blob)], snapshot: ground.index) {
+            FaultInjection.point("front-log.in-index-lock")
+        }
+        if !staged {
+            warnings.append(
+                "committed; the git index could not be updated (another git command held it), so 'git status' may show ledger files as changed until the next alog command stages them"
+            )
+        }
+        if warnings.isEmpty { FileSystem.remove(intent) }
+        return Landed(commit: commit, levels: levels, blob: blob, warnings: warnings)
+    }
+
+    /// The index patch of this vault (through alog's claim, with its record).
+    private func indexPatch(_ state: StateDirectory) -> IndexPatch {
+        IndexPatch(
+            gitDirectory: gitDirectory, workingDirectory: root + "/", claim: state.indexLockClaim,
+            record: state.indexRecord)
+    }
+
+    /// Moves the caches on to the new commit, as the full CLI does after a write.
+    private func finish(_ landed: Landed, ground: Ground, summary: StatusSummary, state: StateDirectory) {
+        try? CacheFile.write(state.summaryCache, key: landed.commit, payload: summary.serialized())
+        let folder = gitDirectory.hasSuffix("/.git/") ? gitDirectory.dropLast(6).split(separator: "/").last : nil
+        try? WidgetStore(stateDirectory: state, vaultName: folder.map(String.init)).refresh(from: summary)
+        try? FileSystem.overwrite(state.dayNotes + "setting", Array("\(landed.commit)\n.\n".utf8))
+        var tip = ground.tip
+        tip.levels = landed.levels
+        tip.write(state.commitTip, commit: landed.commit)
+    }
+}

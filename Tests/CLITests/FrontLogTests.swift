@@ -1,0 +1,183 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `alog log` committed by the front itself (`FrontLog`, no libgit2): it must leave exactly
+/// what `alog-full` leaves — one commit of one line, the reflog, the working copy, the index,
+/// the caches — and hand every case it does not own to `alog-full` with nothing written.
+@Suite("The front's own log")
+struct FrontLogTests {
+    static let now = "1893499200"  // 2030-01-01T12:00:00Z
+
+    /// Runs the built `alog` (or `alog-full`) on `vault`. With `full: false` the front has no
+    /// `alog-full` to hand over to (`/bin/false`): a log it does not commit itself fails.
+    static func run(
+        _ arguments: [String], vault: String, binary: String = "alog", full: Bool = true,
+        environment: [String: String] = [:]
+    ) throws -> ProcessResult {
+        var env = ["TZ": "UTC", "ALOG_NOW": now]
+        if !full { env["ALOG_FULL"] = "/bin/false" }
+        env.merge(environment) { _, given in given }
+        return try runProcess(productsDirectory + "/" + binary, arguments + ["--vault", vault], environment: env)
+    }
+
+    /// A vault with a morning's entries, the last one logged by `alog-full` (which leaves the tip).
+    static func makeVault(_ home: TemporaryDirectory) throws -> String {
+        let vault = home.sub("vault")
+        for arguments in [["init"], ["log", "wake", "--at", "07:00"], ["log", "meal", "--at", "08:00"]] {
+            let result = try run(arguments, vault: vault, binary: "alog-full")
+            #expect(result.succeeded, "\(arguments): \(result.stderr)")
+        }
+        return vault
+    }
+
+    static func commits(_ vault: String) throws -> Int {
+        Int(try git("rev-list", "--count", "HEAD", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines))!
+    }
+
+    /// What git itself says of the vault: sound, clean, and the reflog in step with the branch.
+    static func expectSound(_ vault: String, _ context: String) throws {
+        #expect(try git("fsck", "--strict", in: vault).succeeded, "\(context)")
+        #expect(try git("status", "--porcelain", in: vault).stdout.isEmpty, "\(context)")
+        let head = try git("rev-parse", "HEAD", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for log in ["logs/HEAD", "logs/refs/heads/main"] {
+            let last = try readFile(vault + "/.git/" + log).split(separator: "\n").last ?? ""
+            #expect(last.split(separator: " ")[1] == head, "\(log) ends with the move to HEAD (\(context))")
+        }
+        #expect(try run(["verify"], vault: vault).succeeded, "\(context)")
+    }
+
+    @Test("a log the front commits: one commit of one line, as alog-full makes it, and every cache moved on")
+    func commitsLikeTheFullCLI() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        let before = try Self.commits(vault)
+        let fullCommit = try git("cat-file", "-p", "HEAD", in: vault).stdout
+        for (index, arguments) in [
+            ["log", "meal"], ["log", "exercise", "--at", "-10m", "--note", "run, 5 km"], ["log", "MEAL", "--at=11:00"],
+        ].enumerated() {
+            let logged = try Self.run(arguments, vault: vault, full: false)
+            #expect(logged.succeeded, "the front committed \(arguments) itself: \(logged.stderr)")
+            #expect(logged.stdout.count == 13, "the bare id, as alog-full prints it off a terminal: \(logged.stdout)")
+            #expect(try Self.commits(vault) == before + index + 1)
+            let changed = try git("show", "--name-only", "--format=", "HEAD", in: vault).stdout
+            #expect(changed.hasPrefix(".alog/events/") && changed.split(separator: "\n").count == 1, "\(changed)")
+            try Self.expectSound(vault, "\(arguments)")
+        }
+        // The commit's shape is alog-full's: the same identity and zone, the same message form.
+        let frontCommit = try git("cat-file", "-p", "HEAD", in: vault).stdout
+        func lines(_ commit: String, _ prefix: String) -> [Substring] {
+            commit.split(separator: "\n").filter { $0.hasPrefix(prefix) }.map {
+                $0.split(separator: " ").dropLast(2).joined(separator: " ")[...]
+            }
+        }
+        #expect(lines(frontCommit, "author") == lines(fullCommit, "author"))
+        #expect(lines(frontCommit, "committer") == lines(fullCommit, "committer"))
+        #expect(frontCommit.contains("\n\nalog: log meal at 2030-01-01T11:00:00Z\n\nAlog-Events: "), "\(frontCommit)")
+        // The entries are what was asked, and the caches agree with a fold from the events.
+        let history = try Self.run(["history", "--json"], vault: vault).stdout
+        #expect(history.contains("\"note\":\"run, 5 km\""), "\(history)")
+        let status = try Self.run(["status", "--json"], vault: vault, full: false)
+        #expect(status.succeeded, "the front's status reads the summary the front's log wrote")
+        #expect(try Self.run(["rebuild"], vault: vault, binary: "alog-full").succeeded)
+        #expect(try Self.run(["status", "--json"], vault: vault).stdout == status.stdout)
+        #expect(try readFile(vault + "/.git/alog/widget/LastKnownActivities.json").contains("\"exercise\": 1893498600"))
+    }
+
+    @Test(
+        "whatever the front does not own goes to alog-full, with nothing written",
+        arguments: [
+            "unknown type", "a time alog-full refuses", "HEAD moved by git", "day notes on", "a tap queued",
+            "the day file edited by hand", "git identity changed", "a new day", "index.lock held",
+            "an interrupted write",
+        ])
+    func handsOver(situation: String) throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        var arguments = ["log", "meal"]
+        switch situation {
+        case "unknown type": arguments = ["log", "nap"]
+        case "a time alog-full refuses": arguments = ["log", "meal", "--at", "+3h"]
+        case "HEAD moved by git":
+            try writeFile(vault + "/note.md", "a note\n")
+            _ = try git("add", "note.md", in: vault)
+            #expect(try git("-c", "user.name=U", "-c", "user.email=u@x", "commit", "-qm", "note", in: vault).succeeded)
+        case "day notes on": #expect(try Self.run(["notes", "enable"], vault: vault).succeeded)
+        case "a tap queued": #expect(try Self.run(["widget", "tap", "wake"], vault: vault).succeeded)
+        case "the day file edited by hand":
+            let file = try git("ls-files", ".alog/events", in: vault).stdout.split(separator: "\n").last!
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: vault + "/" + file))
+            handle.seekToEndOfFile()
+            handle.write(Data("\n".utf8))
+            try handle.close()
+        case "git identity changed": _ = try git("config", "user.name", "Someone Else", in: vault)
+        case "a new day": arguments = ["log", "meal"]
+        case "index.lock held": try writeFile(vault + "/.git/index.lock", "")
+        case "an interrupted write":
+            try writeFile(vault + "/.git/alog/branch-intent", "alog branch intent 1\nrefs/heads/main\n-\n")
+        default: Issue.record("no such situation")
+        }
+        let day = situation == "a new day" ? ["ALOG_NOW": "1893585600"] : [:]  // the next day
+        let before = try Self.commits(vault)
+        let head = try git("rev-parse", "HEAD", in: vault).stdout
+        let index = try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index"))
+        let handed = try Self.run(arguments, vault: vault, full: false, environment: day)
+        #expect(handed.status == 1, "handed to alog-full (here /bin/false): \(handed.stdout) \(handed.stderr)")
+        #expect(handed.stdout.isEmpty)
+        #expect(try Self.commits(vault) == before)
+        #expect(try git("rev-parse", "HEAD", in: vault).stdout == head)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index")) == index)
+        #expect(!FileManager.default.fileExists(atPath: vault + "/.git/refs/heads/main.lock"))
+        // alog-full itself then does what it always did.
+        try? FileManager.default.removeItem(atPath: vault + "/.git/index.lock")
+        _ = try Self.run(arguments, vault: vault, environment: day)
+        if situation == "the day file edited by hand" || situation == "HEAD moved by git" {
+            // alog-full takes the log; the front commits the one after, on the tip it left.
+            #expect(try Self.run(["log", "wake"], vault: vault, full: false, environment: day).succeeded)
+        }
+    }
+
+    @Test(
+        "killed at each step of its commit, the next command leaves one entry or none, and git status clean",
+        arguments: ["front-log.before-ref", "front-log.after-ref", "front-log.in-index-lock"])
+    func killed(point: String) throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        let before = try Self.commits(vault)
+        let killed = try Self.run(["log", "exercise"], vault: vault, environment: ["ALOG_FAULT": point])
+        #expect(killed.status == 9, "killed at \(point): \(killed.stderr)")
+        #expect(try Self.run(["status"], vault: vault).succeeded)
+        let landed = point == "front-log.before-ref" ? 0 : 1
+        #expect(try Self.commits(vault) == before + landed)
+        let history = try Self.run(["history", "--json"], vault: vault).stdout
+        #expect(history.components(separatedBy: "\"type\":\"exercise\"").count - 1 == landed, "\(history)")
+        try Self.expectSound(vault, point)
+        // And the front commits the next one again.
+        #expect(try Self.run(["log", "meal"], vault: vault).succeeded)
+        #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded)
+        try Self.expectSound(vault, point + ", then two more")
+    }
+
+    @Test("twenty logs at once, the front and alog-full mixed: twenty commits, each line once")
+    func concurrentLogs() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        let before = try Self.commits(vault)
+        nonisolated(unsafe) var results = [ProcessResult?](repeating: nil, count: 20)
+        let group = DispatchGroup()
+        for index in 0..<20 {
+            group.enter()
+            DispatchQueue.global().async {
+                results[index] = try? Self.run(
+                    ["log", "meal", "--note", "n\(index)"], vault: vault, binary: index % 5 == 0 ? "alog-full" : "alog")
+                group.leave()
+            }
+        }
+        group.wait()
+        #expect(results.allSatisfy { $0?.succeeded == true }, "\(results.map { $0?.stderr ?? "none" })")
+        #expect(try Self.commits(vault) == before + 20)
+        let history = try Self.run(["history", "--json"], vault: vault).stdout
+        for index in 0..<20 { #expect(history.contains("\"note\":\"n\(index)\""), "n\(index)") }
+        try Self.expectSound(vault, "after 20 concurrent logs")
+    }
+}
