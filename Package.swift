@@ -52,7 +52,8 @@ let package = Package(
         // git's files written without libgit2 (object ids, loose objects, trees on their bytes,
         // commits, loose refs with their reflog, the index patch): for the front's `log` and
         // for LedgerGit's own direct writes. Its SHA-1 is its own (SHA1.swift says why).
-        .target(name: "LedgerGitFiles", dependencies: ["LedgerSystem"]),
+        .target(name: "CSHA1"),
+        .target(name: "LedgerGitFiles", dependencies: ["LedgerSystem", "CSHA1"]),
         // The git wrapper: the only module that imports CLibGit2, no C types in its API.
         .target(
             name: "LedgerGit",
