@@ -33,6 +33,9 @@ package struct StateDirectory: Sendable, Equatable {
     package var branchIntent: String { path + "branch-intent" }
     /// Hard-linked to `.git/index.lock` by the in-place index update, so a lock a killed writer
     /// left is recognised by its inode.
+    /// Beside it, `index.spare`: the index the last in-place update replaced, kept so the rename
+    /// does not free it, and written into by the next update (`IndexPatch` names it from the
+    /// claim's folder).
     package var indexLockClaim: String { path + "index.lock.claim" }
     /// The stat data and trailer of the git index alog last wrote in place (`IndexPatch`): an
     /// index that still matches need not be hashed to be checked.

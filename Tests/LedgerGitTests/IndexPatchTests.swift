@@ -78,6 +78,59 @@ struct IndexPatchTests {
         #expect(!FileManager.default.fileExists(atPath: ours + "/.git/index.lock"))
     }
 
+    @Test("the replaced index is kept as the spare and written into by a later patch; never the live one")
+    func spareRecycled() throws {
+        let dir = TemporaryDirectory()
+        let (ours, theirs) = try makeTwins(dir)
+        let repo = try Repository.open(at: ours)
+        let claim = IndexLockClaim(path: ours + "/.git/alog-claim")
+        let spare = ours + "/.git/index.spare"
+        func inode(_ path: String) throws -> Int {
+            try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as! Int
+        }
+        let first = try inode(ours + "/.git/index")
+        #expect(
+            IndexPatch(repository: repo, claim: claim).restage([
+                (ledgerFile, try repo.writeBlob(Array(try appendLine(ours).utf8)))
+            ]))
+        #expect(try inode(spare) == first, "the index it replaced keeps a name")
+        // Too soon after: a reader may still be reading it, so a new file is made.
+        let second = try inode(ours + "/.git/index")
+        #expect(
+            IndexPatch(repository: repo, claim: claim).restage([
+                (ledgerFile, try repo.writeBlob(Array(try appendLine(ours).utf8)))
+            ]))
+        #expect(try inode(ours + "/.git/index") != first)
+        #expect(try inode(spare) == second)
+        usleep(150_000)
+        let third = try inode(ours + "/.git/index")
+        #expect(
+            IndexPatch(repository: repo, claim: claim).restage([
+                (ledgerFile, try repo.writeBlob(Array(try appendLine(ours).utf8)))
+            ]))
+        #expect(try inode(ours + "/.git/index") == second, "the spare became the index")
+        #expect(try inode(spare) == third)
+        for _ in 0..<3 { _ = try appendLine(theirs) }
+        try git("add", ledgerFile, in: theirs)
+        #expect(try witness(ours) == (try witness(theirs)))
+        // A writer killed after naming the live index as the spare: it is never written into.
+        usleep(150_000)
+        try FileManager.default.removeItem(atPath: spare)
+        try FileManager.default.linkItem(atPath: ours + "/.git/index", toPath: spare)
+        let live = try Data(contentsOf: URL(fileURLWithPath: ours + "/.git/index"))
+        let liveInode = try inode(ours + "/.git/index")
+        #expect(
+            IndexPatch(repository: repo, claim: claim).restage([
+                (ledgerFile, try repo.writeBlob(Array(try appendLine(ours).utf8)))
+            ]))
+        #expect(try inode(ours + "/.git/index") != liveInode)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: spare)) == live, "the old index was not written into")
+        #expect(try git("fsck", "--strict", in: ours).succeeded)
+        #expect(
+            try git("status", "--porcelain", in: ours).stdout
+                == "M  .alog/events/dev/2024/01/2024-01-02.jsonl\nM  notes/a.md\n M z.md\n")
+    }
+
     @Test("anything but the plain case is left to libgit2, with the index untouched")
     func fallsBack() throws {
         let dir = TemporaryDirectory()
