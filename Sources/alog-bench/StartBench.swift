@@ -17,6 +17,8 @@ import Foundation
         ("git commit --allow-empty", { ["git", "-C", repo, "commit", "-q", "--allow-empty", "-m", "n\($0)"] }, [:]),
         ("timew --version", { _ in ["timew", "--version"] }, [:]),
         ("alog-full --version", { _ in [binDirectory + "/alog-full", "--version"] }, [:]),
+        // The executable that now serves `log` is the front: its start, on a warm `status`.
+        ("alog status (the front)", { _ in [alogPath, "status", "--vault", vaults[0].path] }, [:]),
     ]
     for vault in vaults {
         commands.append(
@@ -33,7 +35,7 @@ import Foundation
         }
     }
     func ratio(_ a: Int, _ b: Int) -> Double { median(zip(times[a], times[b]).map { $0 / $1 }) }
-    let (timewStart, gitCommit, timewVersion, fullVersion, firstLog) = (0, 1, 2, 3, 4)
+    let (timewStart, gitCommit, timewVersion, fullVersion, frontStatus, firstLog) = (0, 1, 2, 3, 4, 5)
     report(
         "alog log meal, \(vaults[0].label) (median of \(rounds) rounds)", "\(fmt(median(times[firstLog]), 2)) ms",
         "≤ 1.5× timew start, ≤ 0.8× git commit",
@@ -44,6 +46,10 @@ import Foundation
         "alog-full --version (median of \(rounds) rounds)", "\(fmt(median(times[fullVersion]), 2)) ms",
         "≤ 1.2× timew --version",
         "\(fmt(ratio(fullVersion, timewVersion), 2))× timew --version (\(fmt(median(times[timewVersion]), 2)) ms)")
+    report(
+        "alog status, warm: the front, which serves log (median of \(rounds) rounds)",
+        "\(fmt(median(times[frontStatus]), 2)) ms", "≤ 1.2× timew --version",
+        "\(fmt(ratio(frontStatus, timewVersion), 2))× timew --version")
     for index in commands.indices.dropFirst(firstLog + 1) {
         report(
             "\(commands[index].name) (median of \(rounds) rounds)", "\(fmt(median(times[index]), 2)) ms",
