@@ -84,7 +84,7 @@ package struct FrontLog {
         guard FileSystem.isDirectory(state.path), let lock = try? FileLock(path: state.writeLock) else { return nil }
         return withExtendedLifetime(lock) {
             let wall = CommandClock.nowMillis
-            guard ValidTime.contains(millis: wall), let ground = ground(state, type: lowered, wall: wall),
+            guard ValidTime.contains(millis: wall), let ground = ground(state, wall: wall),
                 let definition = ground.summary.type(named: lowered)
             else { return nil }
             let id = EventID.random()
@@ -101,20 +101,17 @@ package struct FrontLog {
                     reflogMessage: message, wall: wall, zone: zone, state: state)
             else { return nil }
             finish(landed, ground: ground, summary: summary, state: state)
-            let confirmation = Render.confirmation(definition.name, at: instant, id: id, now: nowSeconds)
-            if Terminal.stdoutIsTTY {
-                StandardStream.output(confirmation + "\n")
-            } else {
-                StandardStream.output(id.description + "\n")
-                if Terminal.stderrIsTTY { Terminal.note(confirmation) }
-            }
+            let report = Terminal.entryReport(
+                id: id, confirmation: Render.confirmation(definition.name, at: instant, id: id, now: nowSeconds))
+            StandardStream.output(report.stdout + "\n")
+            report.note.map(Terminal.note)
             landed.warnings.forEach(Terminal.warn)
             return 0
         }
     }
 
     /// The state the commit builds on, or nil when this is not the front's case.
-    private func ground(_ state: StateDirectory, type: String, wall: Int64) -> Ground? {
+    private func ground(_ state: StateDirectory, wall: Int64) -> Ground? {
         guard !FileSystem.exists(gitDirectory + "commondir"),
             let headLine = try? FileSystem.read(gitDirectory + "HEAD"),
             case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory),
@@ -122,8 +119,9 @@ package struct FrontLog {
             headLine == Array("ref: \(tip.branch)\n".utf8),
             tip.levels.count == 6, tip.configFiles.allSatisfy(\.isUnchanged),
             let device = try? FileSystem.read(state.device), device.starts(with: Array("id=\(tip.device)\n".utf8)),
-            let summary = WarmStatus.summary(gitDirectory: gitDirectory),
-            let setting = try? FileSystem.read(state.dayNotes + "setting"), setting == Array("\(head)\n.\n".utf8)
+            let summary = WarmStatus.summary(gitDirectory: gitDirectory, head: head),
+            let setting = try? FileSystem.read(state.dayNotesSetting),
+            DayNotesSettingCache.setting(in: setting, commit: head) == []
         else { return nil }
         // This device's day file for now: the last part of it that HEAD has, when it is still
         // under the part limit, and in the month the tip holds.
@@ -152,7 +150,6 @@ package struct FrontLog {
     private struct Landed {
         var commit: String
         var levels: [CommitTip.Level]
-        var blob: [UInt8]
         var warnings: [String]
     }
 
@@ -228,7 +225,7 @@ package struct FrontLog {
             )
         }
         if warnings.isEmpty { FileSystem.remove(intent) }
-        return Landed(commit: commit, levels: levels, blob: blob, warnings: warnings)
+        return Landed(commit: commit, levels: levels, warnings: warnings)
     }
 
     /// The index patch of this vault (through alog's claim, with its record).
@@ -241,9 +238,9 @@ package struct FrontLog {
     /// Moves the caches on to the new commit, as the full CLI does after a write.
     private func finish(_ landed: Landed, ground: Ground, summary: StatusSummary, state: StateDirectory) {
         try? CacheFile.write(state.summaryCache, key: landed.commit, payload: summary.serialized())
-        let folder = gitDirectory.hasSuffix("/.git/") ? gitDirectory.dropLast(6).split(separator: "/").last : nil
-        try? WidgetStore(stateDirectory: state, vaultName: folder.map(String.init)).refresh(from: summary)
-        try? FileSystem.overwrite(state.dayNotes + "setting", Array("\(landed.commit)\n.\n".utf8))
+        try? WarmStatus.widgetStore(gitDirectory: gitDirectory).refresh(from: summary)
+        try? FileSystem.overwrite(
+            state.dayNotesSetting, DayNotesSettingCache.encode(commit: landed.commit, setting: []))
         var tip = ground.tip
         tip.levels = landed.levels
         tip.write(state.commitTip, commit: landed.commit)

@@ -16,15 +16,13 @@ package import LedgerWidget
 /// Anything else — HEAD moved by a pull, an unborn branch, an unusual ref layout, a missing or
 /// torn cache — answers nil, and the caller hands the command to the full CLI.
 package enum WarmStatus {
-    package static func summary(gitDirectory: String) -> StatusSummary? {
+    /// `head`: the commit HEAD resolves to, when the caller has just resolved it.
+    package static func summary(gitDirectory: String, head known: String? = nil) -> StatusSummary? {
         let stateDirectory = StateDirectory(gitDirectory: gitDirectory)
-        // The vault's folder is the git directory's parent in a plain work tree; elsewhere (a
-        // separate git directory) it is not known here, and current_task.json is left alone.
-        let folder = gitDirectory.hasSuffix("/.git/") ? gitDirectory.dropLast(6).split(separator: "/").last : nil
-        let store = WidgetStore(stateDirectory: stateDirectory, vaultName: folder.map(String.init))
+        let store = widgetStore(gitDirectory: gitDirectory)
         guard !store.hasWork, !FileSystem.exists(stateDirectory.branchIntent),
             !FileSystem.exists(stateDirectory.removals),
-            case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory),
+            let head = known ?? headCommit(gitDirectory),
             let (commit, payload) = try? CacheFile.read(stateDirectory.summaryCache), commit == head,
             let summary = payload.withUnsafeBytes({ StatusSummary(serialized: $0) })
         else { return nil }
@@ -34,5 +32,19 @@ package enum WarmStatus {
             try? store.refresh(from: summary)
         }
         return summary
+    }
+
+    /// The widget's store of the vault whose git directory is `gitDirectory`. The vault's
+    /// folder is the git directory's parent in a plain work tree; elsewhere (a separate git
+    /// directory) it is not known here, and current_task.json is left alone.
+    package static func widgetStore(gitDirectory: String) -> WidgetStore {
+        let folder = gitDirectory.hasSuffix("/.git/") ? gitDirectory.dropLast(6).split(separator: "/").last : nil
+        return WidgetStore(
+            stateDirectory: StateDirectory(gitDirectory: gitDirectory), vaultName: folder.map(String.init))
+    }
+
+    private static func headCommit(_ gitDirectory: String) -> String? {
+        guard case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory) else { return nil }
+        return head
     }
 }

@@ -25,17 +25,6 @@ package struct RawTree: Sendable, Equatable {
         return out
     }
 
-    /// The entry named `name`; nil when there is none (or the tree cannot be read).
-    package func entry(named name: some Collection<UInt8>) -> Entry? {
-        var position = 0
-        while position < bytes.count {
-            guard let (entry, next) = entry(at: position) else { return nil }
-            if entry.name.elementsEqual(name) { return entry }
-            position = next
-        }
-        return nil
-    }
-
     /// The tree with the entry `name` set to `id` and `mode` (replaced where it is, or
     /// inserted where git's order puts it); nil when the bytes are not a well-formed, ordered
     /// tree, or an entry of that name has another kind (a file where a folder is).

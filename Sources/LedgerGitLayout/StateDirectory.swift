@@ -49,6 +49,8 @@ package struct StateDirectory: Sendable, Equatable {
     /// What alog last wrote into each day note, and when it last read the changed ones (the
     /// vault's `dayNotesState`).
     package var dayNotes: String { path + "day-notes/" }
+    /// The day notes' setting committed at one commit (the store's `DayNotesSettingCache`).
+    package var dayNotesSetting: String { dayNotes + "setting" }
     /// `alog undo`'s record: one line per undo, the undone event's id then the ids it wrote.
     package var undoLog: String { path + "undo" }
     /// A branch ref file `alog repair` could not read is kept here (`damaged-ref-<ms>`).

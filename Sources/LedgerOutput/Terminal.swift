@@ -1,4 +1,4 @@
-import LedgerCore
+package import LedgerCore
 import LedgerSystem
 
 #if canImport(Glibc)
@@ -12,6 +12,14 @@ package enum Terminal {
     /// True when stdout is a terminal (never inside an `Invocation`, whose output is captured).
     package static var stdoutIsTTY: Bool { Invocation.current == nil && process.stdoutIsTTY }
     package static var stderrIsTTY: Bool { Invocation.current == nil && process.stderrIsTTY }
+
+    /// What a command that wrote one entry prints: on a terminal, what was recorded (`meal at
+    /// 23:40 yesterday (2026-11-21) · id …`); otherwise the bare id, for scripts, with that
+    /// confirmation as a note on stderr when stderr is a terminal.
+    package static func entryReport(id: EventID, confirmation: String) -> (stdout: String, note: String?) {
+        if stdoutIsTTY { return (confirmation, nil) }
+        return (id.description, stderrIsTTY ? confirmation : nil)
+    }
     package static var useColor: Bool { Invocation.current == nil && process.useColor }
 
     /// This process's own streams, looked at once.

@@ -73,14 +73,10 @@ struct Log: InputChecked, OutcomeCommand {
         report(id: logged.id, confirmation: confirmation)
     }
 
-    /// On a terminal, what was recorded (`meal at 23:40 yesterday (2026-11-21) · id …`);
-    /// otherwise the bare id, for scripts, and the confirmation on stderr when that is a terminal.
+    /// Prints a new entry as `Terminal.entryReport` says (the front's `log` prints the same).
     static func report(id: EventID, confirmation: String) {
-        if Terminal.stdoutIsTTY {
-            emit(confirmation)
-        } else {
-            emit(id.description)
-            if Terminal.stderrIsTTY { Terminal.note(confirmation) }
-        }
+        let report = Terminal.entryReport(id: id, confirmation: confirmation)
+        emit(report.stdout)
+        report.note.map(Terminal.note)
     }
 }

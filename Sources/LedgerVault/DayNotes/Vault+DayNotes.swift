@@ -19,16 +19,14 @@ extension Vault {
     /// it was read at, so a command that needs no git (a report from the caches) does not start
     /// libgit2 to learn that day notes are off.
     public func dayNotesSetting() throws -> DayNotesSetting? {
-        let cache = dayNotesState + "setting"
         let head: String? =
             switch HeadFile.resolve(gitDirectory: gitDirectory) {
             case .commit(let hex)?: hex
             default: nil
             }
-        if let head, let text = try? FileSystem.read(cache), text.count >= 2, text.suffix(2) == [46, 10],
-            let newline = text.firstIndex(of: 10), String(decoding: text[..<newline], as: UTF8.self) == head
+        if let head, let bytes = try? FileSystem.read(stateFiles.dayNotesSetting),
+            let rest = DayNotesSettingCache.setting(in: bytes, commit: head)
         {
-            let rest = Array(text[(newline + 1)..<(text.count - 2)])
             return rest.isEmpty ? nil : DayNotesSetting(bytes: rest)
         }
         guard let commit = try headCommit() else { return nil }
@@ -38,13 +36,13 @@ extension Vault {
     }
 
     /// Keeps the day notes' setting of commit `hex` (nil: off) for `dayNotesSetting()`.
-    /// Rewritten in place on every commit (a rename would force a writeback on ext4): a last
-    /// line `.` tells a whole file from a torn one, which reads as no cache.
+    /// Rewritten in place on every commit (a rename would force a writeback on ext4); a torn
+    /// file reads as no cache (`DayNotesSettingCache`).
     func rememberDayNotesSetting(_ setting: DayNotesSetting?, at hex: String) {
-        let bytes = Array((hex + "\n").utf8) + (setting?.bytes ?? []) + Array(".\n".utf8)
-        if (try? FileSystem.overwrite(dayNotesState + "setting", bytes)) == nil {
+        let bytes = DayNotesSettingCache.encode(commit: hex, setting: setting?.bytes ?? [])
+        if (try? FileSystem.overwrite(stateFiles.dayNotesSetting, bytes)) == nil {
             try? FileSystem.makeDirectories(dayNotesState)
-            try? FileSystem.overwrite(dayNotesState + "setting", bytes)
+            try? FileSystem.overwrite(stateFiles.dayNotesSetting, bytes)
         }
     }
 
