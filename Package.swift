@@ -74,8 +74,8 @@ let package = Package(
         .target(
             name: "LedgerVault",
             dependencies: [
-                "LedgerGit", "LedgerGitLayout", "LedgerCore", "LedgerSystem", "LedgerEnvironment", "LedgerStore",
-                "LedgerWidget", "LedgerNotes",
+                "LedgerGit", "LedgerGitFiles", "LedgerGitLayout", "LedgerCore", "LedgerSystem", "LedgerEnvironment",
+                "LedgerStore", "LedgerWidget", "LedgerNotes",
             ]),
         // Looking back: reports (rollups by type, group, day, week, month over a range), pure
         // folds of entries and timer windows on a zone's local days (LedgerCore's LocalCalendar).

@@ -1,4 +1,5 @@
 import CLibGit2
+import LedgerGitFiles
 
 /// A git object id (SHA-1), stored inline so it hashes and compares without allocation.
 package struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -45,27 +46,8 @@ package struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// Parses a full 40-character hexadecimal id.
     package init?(hex: some StringProtocol) {
-        let utf8 = Array(hex.utf8)
-        guard utf8.count == 40 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 20)
-        for index in 0..<20 {
-            guard let hi = Self.nibble(utf8[2 * index]), let lo = Self.nibble(utf8[2 * index + 1]) else {
-                return nil
-            }
-            bytes[index] = hi << 4 | lo
-        }
-        var oid = git_oid()
-        withUnsafeMutableBytes(of: &oid.id) { $0.copyBytes(from: bytes) }
-        self.init(oid)
-    }
-
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        guard let bytes = ObjectHash.bytes(hex: hex) else { return nil }
+        self.init(bytes: bytes)
     }
 
     /// The 40-character lowercase hexadecimal form.

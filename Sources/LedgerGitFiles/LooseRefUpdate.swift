@@ -61,6 +61,21 @@ package struct LooseRefUpdate: Sendable {
         renamed = true
     }
 
+    /// The `Name <email>` of a reflog's last line (`tail`: the end of the file) when it
+    /// records the move from `from` to `to`, as `move` writes the line and libgit2 does; nil
+    /// otherwise.
+    package static func identity(inLastLineOf tail: [UInt8], from: String, to: String) -> String? {
+        guard tail.last == 10 else { return nil }
+        let body = tail.dropLast()
+        let start = body.lastIndex(of: 10).map { $0 + 1 } ?? body.startIndex
+        let line = String(decoding: body[start...], as: UTF8.self)
+        guard line.hasPrefix("\(from) \(to) "), let tab = line.firstIndex(of: "\t") else { return nil }
+        let signature = line[line.index(line.startIndex, offsetBy: 82)..<tab]
+        let fields = signature.split(separator: " ", omittingEmptySubsequences: false)
+        guard fields.count >= 3 else { return nil }
+        return fields.dropLast(2).joined(separator: " ")
+    }
+
     private func append(_ line: [UInt8], to path: String) throws(Refusal) {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw .failed(operation: "open", path: path, code: errno) }

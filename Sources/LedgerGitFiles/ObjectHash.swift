@@ -35,7 +35,7 @@ package enum ObjectHash {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The 20 bytes of a 40-digit id; nil for anything else.
+    /// The 20 bytes of a 40-digit id (either case); nil for anything else.
     package static func bytes(hex: some StringProtocol) -> [UInt8]? {
         let utf8 = Array(hex.utf8)
         guard utf8.count == 40 else { return nil }
@@ -52,6 +52,7 @@ package enum ObjectHash {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
         default: nil
         }
     }

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerGit
+import LedgerGitFiles
 import LedgerGitLayout
 import LedgerStore
 import LedgerSystem
@@ -31,7 +32,7 @@ extension Vault {
             let lines = try logs.map { try FileSystem.readTail($0, count: 1024)?.bytes }
             var reflogIdentity: String?
             if lines.allSatisfy({ $0 != nil }) {
-                let identities = lines.map { Self.reflogIdentity($0!, from: parent.hex, to: hex) }
+                let identities = lines.map { LooseRefUpdate.identity(inLastLineOf: $0!, from: parent.hex, to: hex) }
                 guard let identity = identities[0], identities[1] == identity else { return }
                 reflogIdentity = identity
             } else if lines.contains(where: { $0 != nil }) {
@@ -73,19 +74,5 @@ extension Vault {
         } catch {
             return
         }
-    }
-
-    /// The `Name <email>` of a reflog's last line when it records the move from `from` to
-    /// `to` (`<old> <new> Name <email> <seconds> <±hhmm>\t<message>`); nil otherwise.
-    static func reflogIdentity(_ tail: [UInt8], from: String, to: String) -> String? {
-        guard tail.last == 10 else { return nil }
-        let body = tail.dropLast()
-        let start = body.lastIndex(of: 10).map { $0 + 1 } ?? body.startIndex
-        let line = String(decoding: body[start...], as: UTF8.self)
-        guard line.hasPrefix("\(from) \(to) "), let tab = line.firstIndex(of: "\t") else { return nil }
-        let signature = line[line.index(line.startIndex, offsetBy: 82)..<tab]
-        let fields = signature.split(separator: " ", omittingEmptySubsequences: false)
-        guard fields.count >= 3 else { return nil }
-        return fields.dropLast(2).joined(separator: " ")
     }
 }
