@@ -40,7 +40,9 @@ let package = Package(
         .target(name: "CLibGit2Backends", dependencies: ["CLibGit2"]),
         // Layer 1: the operating system and the domain, side by side, neither knowing the other.
         // POSIX only: files, locks, clocks, threads, standard streams, fault-injection points.
-        .target(name: "LedgerSystem"),
+        // The system calls Swift's Glibc module does not import (renameat2's name exchange).
+        .target(name: "CSystemCalls"),
+        .target(name: "LedgerSystem", dependencies: ["CSystemCalls"]),
         // The pure domain: events and their line format, the hybrid clock, civil time, the fold
         // and its projections. No I/O, no git, no Foundation.
         .target(name: "LedgerCore"),

@@ -113,8 +113,8 @@ package final class WidgetStore {
     /// since `alog-running-timer-1`). Otherwise the next command that opens the vault (or a
     /// warm `status`) writes them from the summary.
     package var cacheIsCurrent: Bool {
-        guard FileSystem.exists(lastKnownPath), knowsTypes, FileSystem.exists(removedTypesPath),
-            let bytes = try? FileSystem.read(runningTimerPath)
+        guard let lastKnown = try? FileSystem.read(lastKnownPath), LastKnownActivities.decode(lastKnown) != nil,
+            knowsTypes, FileSystem.exists(removedTypesPath), let bytes = try? FileSystem.read(runningTimerPath)
         else {
             return false
         }
@@ -365,11 +365,13 @@ package final class WidgetStore {
 
     /// Replaces the cache with a summary of the vault's HEAD (the vault wins over the cache) and
     /// records the vault's type names and its running timer; files are rewritten only when their
-    /// content changes.
+    /// content changes. The two that change with every log (the last-known times and the
+    /// running timer) are swapped in (`FileSystem.swapIn`): a power cut may leave them empty,
+    /// which `cacheIsCurrent` takes for missing, so the next command rewrites them.
     package func refresh(from summary: StatusSummary) throws {
         try ensureDirectory()
         let cache = LastKnownActivities.encode(summary.lastKnownActivities) + [UInt8(ascii: "\n")]
-        if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.writeAtomically(lastKnownPath, cache) }
+        if (try? FileSystem.read(lastKnownPath)) != cache { try FileSystem.swapIn(lastKnownPath, cache) }
         func lines(_ names: [String]) -> [UInt8] { Array(names.sorted().map { $0 + "\n" }.joined().utf8) }
         // Former names (`types rename`) are accepted too: the vault reads them as the new name.
         let inUse = Set(summary.types.map(\.name))
@@ -388,7 +390,7 @@ package final class WidgetStore {
         }
         let running = RunningTimer.encode(RunningTimer(summary: summary))
         if (try? FileSystem.read(runningTimerPath)) != running {
-            try FileSystem.writeAtomically(runningTimerPath, running)
+            try FileSystem.swapIn(runningTimerPath, running)
         }
         try refreshCurrentTask(from: summary)
     }
