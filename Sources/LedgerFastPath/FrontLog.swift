@@ -201,7 +201,8 @@ package struct FrontLog {
         }
         do {
             try LooseRefUpdate(gitDirectory: gitDirectory, branch: tip.branch).move(
-                from: ground.head, to: commit, reflog: reflog)
+                from: ground.head, to: commit, reflog: reflog, syncs: tip.syncsObjects
+            ) { FaultInjection.point("front-log.after-swap") }
         } catch {
             FileSystem.remove(intent)
             return nil

@@ -97,13 +97,7 @@ package struct LooseObjectFile: Sendable {
         }
         guard rename(temporary, final) == 0 else { throw Failure(operation: "rename", path: final, code: errno) }
         renamed = true
-        if syncs {
-            let dir = open(folder, O_RDONLY | O_CLOEXEC)
-            if dir >= 0 {
-                _ = fsync(dir)
-                close(dir)
-            }
-        }
+        if syncs { FileSystem.syncDirectory(of: final) }
         return id
     }
 

@@ -8,7 +8,20 @@ import LedgerSystem
 
 /// Moves a branch stored as a loose ref file, as libgit2's file-system ref database does:
 /// `<ref>.lock` created exclusively, the value checked, a reflog line appended to the branch's
-/// log and HEAD's, the new value written to the lock and renamed over the ref.
+/// log and HEAD's, the new value written to the lock and put in the ref's place.
+///
+/// How it is put in place depends on `syncs` (`core.fsyncObjectFiles`, which the objects
+/// follow too). With it, the lock is flushed to disk, renamed over the ref, and the folder
+/// flushed. Without it, the lock and the ref swap names
+/// (`renameat2` with `RENAME_EXCHANGE`) and the lock, now holding the old value, is removed.
+/// Readers see the old or the new value either way; the swap spares the rename's write-out of
+/// the new file that ext4 (`auto_da_alloc`) does for programs that never fsync, ~0.16 ms of a
+/// `log` here. That write-out guards the ref only, not the objects it names, which neither git
+/// nor libgit2 flush by default: after a power cut in the seconds before write-back, a branch
+/// can name an empty object file either way. Those who want a commit to survive a power cut
+/// set `core.fsyncObjectFiles`, and then this path flushes everything. A writer killed between the swap
+/// and the removal leaves the lock holding exactly the old value, which the next writer's
+/// repair recognises and removes (`Vault.lockForWriting`).
 package struct LooseRefUpdate: Sendable {
     /// The git directory, ending in `/`.
     package var gitDirectory: String
@@ -31,9 +44,10 @@ package struct LooseRefUpdate: Sendable {
 
     /// Moves the branch from `old` to `new` (40 hex digits each). `reflog` is the line's
     /// identity (`Name <email>`), time and message; nil writes no reflog line.
-    package func move(from old: String, to new: String, reflog: (identity: String, stamp: String, message: String)?)
-        throws(Refusal)
-    {
+    package func move(
+        from old: String, to new: String, reflog: (identity: String, stamp: String, message: String)?,
+        syncs: Bool = false, afterSwap: () -> Void = {}
+    ) throws(Refusal) {
         let refPath = gitDirectory + branch
         let lockPath = refPath + ".lock"
         let lock = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -57,8 +71,16 @@ package struct LooseRefUpdate: Sendable {
         } catch {
             throw .failed(operation: "write", path: lockPath, code: (error as? FileSystem.Failure)?.code ?? EIO)
         }
+        if !syncs, FileSystem.swapNames(lockPath, refPath) {
+            renamed = true
+            afterSwap()
+            unlink(lockPath)
+            return
+        }
+        if syncs, fsync(lock) != 0 { throw .failed(operation: "fsync", path: lockPath, code: errno) }
         guard rename(lockPath, refPath) == 0 else { throw .failed(operation: "rename", path: refPath, code: errno) }
         renamed = true
+        if syncs { FileSystem.syncDirectory(of: refPath) }
     }
 
     /// The `Name <email>` of a reflog's last line (`tail`: the end of the file) when it

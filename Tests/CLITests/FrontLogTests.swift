@@ -45,6 +45,7 @@ struct FrontLogTests {
             #expect(last.split(separator: " ")[1] == head, "\(log) ends with the move to HEAD (\(context))")
         }
         #expect(try run(["verify"], vault: vault).succeeded, "\(context)")
+        #expect(!FileManager.default.fileExists(atPath: vault + "/.git/refs/heads/main.lock"), "\(context)")
     }
 
     @Test("a log the front commits: one commit of one line, as alog-full makes it, and every cache moved on")
@@ -139,7 +140,9 @@ struct FrontLogTests {
 
     @Test(
         "killed at each step of its commit, the next command leaves one entry or none, and git status clean",
-        arguments: ["front-log.before-ref", "front-log.after-ref", "front-log.in-index-lock"])
+        arguments: [
+            "front-log.before-ref", "front-log.after-swap", "front-log.after-ref", "front-log.in-index-lock",
+        ])
     func killed(point: String) throws {
         let home = TemporaryDirectory()
         let vault = try Self.makeVault(home)

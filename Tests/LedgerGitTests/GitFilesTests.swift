@@ -118,4 +118,39 @@ struct GitFilesTests {
         #expect(CommitObject.stamp(seconds: 5, offsetMinutes: 345) == "5 +0545")
         #expect(try git("fsck", "--strict", in: home.path).succeeded)
     }
+    @Test(
+        "a branch moved by name swap (no fsync) or by rename (fsync): git reads the new value and both reflog lines; no lock is left",
+        arguments: [false, true])
+    func branchMoved(syncs: Bool) throws {
+        let home = TemporaryDirectory()
+        _ = try git("init", "-q", "-b", "main", home.path, in: "/")
+        _ = try git(
+            "-c", "user.name=A", "-c", "user.email=a@x", "commit", "-q", "--allow-empty", "-m", "one", in: home.path)
+        _ = try git(
+            "-c", "user.name=A", "-c", "user.email=a@x", "commit", "-q", "--allow-empty", "-m", "two", in: home.path)
+        let gitDirectory = home.path + "/.git/"
+        func revision(_ name: String) throws -> String {
+            try git("rev-parse", name, in: home.path).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let (first, second) = (try revision("HEAD~1"), try revision("HEAD"))
+        let update = LooseRefUpdate(gitDirectory: gitDirectory, branch: "refs/heads/main")
+        var lockDuringSwap: String?
+        try update.move(
+            from: second, to: first, reflog: ("A <a@x>", "1893499200 +0000", "alog: back"), syncs: syncs
+        ) { lockDuringSwap = try? readFile(gitDirectory + "refs/heads/main.lock") }
+        #expect(try revision("main") == first)
+        #expect(!FileManager.default.fileExists(atPath: gitDirectory + "refs/heads/main.lock"))
+        // Swapped: between the swap and its removal the lock holds the old value (which the
+        // repair after a crash recognises); renamed, the step is not taken.
+        #expect(lockDuringSwap == (syncs ? nil : second + "\n"))
+        for log in ["HEAD", "main"] {
+            #expect(try git("reflog", "-1", "--format=%H %gs", log, in: home.path).stdout == "\(first) alog: back\n")
+        }
+        #expect(try git("fsck", "--strict", in: home.path).succeeded)
+        // A stale expectation or a held lock changes nothing.
+        #expect(throws: LooseRefUpdate.Refusal.moved) { try update.move(from: second, to: first, reflog: nil) }
+        try writeFile(gitDirectory + "refs/heads/main.lock", "")
+        #expect(throws: LooseRefUpdate.Refusal.locked) { try update.move(from: first, to: second, reflog: nil) }
+        #expect(try revision("main") == first)
+    }
 }

@@ -11,8 +11,8 @@ import LedgerWidget
 /// is a `flock`, so the kernel releases it when its holder dies; the intent is not. Whoever
 /// takes the lock and finds an intent therefore knows its writer was killed mid-way, and that
 /// no other alog writer is running. It finishes that writer's work before its own:
-/// - it removes the reference lock file libgit2 leaves when killed while moving the branch
-///   (until then, every update of the branch fails, here and in the git CLI);
+/// - it removes the reference lock file libgit2 (or the front's `log`) leaves when killed while
+///   moving the branch (until then, every update of the branch fails, here and in the git CLI);
 /// - when the branch did move, it brings the working tree copies of the paths the commit
 ///   changed to the branch's version and stages them, so `git status` is clean again. Ledger
 ///   files are ours and are overwritten; a note of the user that differs from both sides is
@@ -83,7 +83,9 @@ extension Vault {
         let repository = try repository
         repository.removeAbandonedIndexLock(claim: indexLockClaim)
         let written = Array((intent.to.hex + "\n").utf8)
-        removeLeftLock(repository.commonDirectory + intent.branch + ".lock", createdAfter: intentWritten) {
+        let refLock = repository.commonDirectory + intent.branch + ".lock"
+        removeSwappedOutLock(refLock, intent: intent, repository: repository, intentWritten: intentWritten)
+        removeLeftLock(refLock, createdAfter: intentWritten) {
             // libgit2 writes the new id into the lock file, then renames it over the reference.
             $0.isEmpty ? nil : written.starts(with: $0)
         }
@@ -137,6 +139,20 @@ extension Vault {
             }
         }
         return warnings
+    }
+
+    /// Removes the reference lock the front's `log` leaves when killed between swapping the
+    /// new value in and removing the lock (`LooseRefUpdate`): the lock then holds exactly the
+    /// value the branch moved from, was renamed after the intent was written, and the branch
+    /// holds the value it moved to. No git writer puts a branch's current value in its lock.
+    private func removeSwappedOutLock(
+        _ path: String, intent: BranchIntent, repository: Repository, intentWritten: Int64
+    ) {
+        guard let from = intent.from, let lock = FileIdentity.of(path), lock.changed >= intentWritten,
+            (try? FileSystem.read(path)) == Array((from.hex + "\n").utf8),
+            (try? FileSystem.read(repository.commonDirectory + intent.branch)) == Array((intent.to.hex + "\n").utf8)
+        else { return }
+        FileSystem.remove(path)
     }
 
     /// Removes the lock file at `path` if the killed writer left it: created after the intent
