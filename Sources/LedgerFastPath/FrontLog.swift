@@ -8,8 +8,9 @@ import LedgerSystem
 import LedgerWidget
 
 /// `alog log TYPE [--at TIME] [--note TEXT]` committed by the front itself, without libgit2,
-/// when the everyday case holds: the line goes to this device's day file that HEAD already
-/// has, in the month the `CommitTip` describes. It writes what the full CLI writes for the
+/// when the everyday case holds: the line goes to this device's day file in the month the
+/// `CommitTip` describes (appended to its last part, or a new file: the day's first log, or
+/// the next part once one is full). It writes what the full CLI writes for the
 /// same command, in the same order and under the same locks (see docs/architecture.md,
 /// "The front's log"):
 ///
@@ -134,13 +135,26 @@ package struct FrontLog {
         while names.contains(VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: part + 1)[5]) {
             part += 1
         }
-        let path = VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: part)
-        guard let entry = month.first(where: { $0.name.elementsEqual(path[5].utf8) }),
-            entry.mode == Array("100644".utf8),
-            let old = try? FileSystem.read(root + "/" + path.joined(separator: "/")),
-            old.count < VaultLayout.partLimit, old.last == 10, ObjectHash.id(type: "blob", old) == entry.id,
+        var path = VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: part)
+        var old: [UInt8] = []
+        if let entry = month.first(where: { $0.name.elementsEqual(path[5].utf8) }) {
+            guard entry.mode == Array("100644".utf8),
+                let content = try? FileSystem.read(root + "/" + path.joined(separator: "/")), content.last == 10,
+                ObjectHash.id(type: "blob", content) == entry.id
+            else { return nil }
+            old = content
+            // A part that reached the limit is never appended to again: the next one starts.
+            if content.count >= VaultLayout.partLimit {
+                path = VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: part + 1)
+                old = []
+            }
+        }
+        // A new file (the day's first log, or a new part): nothing of that name in the working
+        // copy yet, and its index entry added.
+        let isNew = old.isEmpty
+        guard !isNew || FileSystem.entryKind(root + "/" + path.joined(separator: "/")) == .missing,
             let index = indexPatch(state).snapshot(),
-            indexPatch(state).canPatch([path.joined(separator: "/")], in: index)
+            indexPatch(state).canPatch([path.joined(separator: "/")], in: index, adding: isNew)
         else { return nil }
         return Ground(head: head, tip: tip, summary: summary, path: path, old: old, index: index)
     }
@@ -210,14 +224,15 @@ package struct FrontLog {
         FaultInjection.point("front-log.after-ref")
         var warnings: [String] = []
         let file = root + "/" + ground.path.joined(separator: "/")
-        let appended = (try? FileSystem.append(file, line, expectedSize: ground.old.count)) ?? false
+        let appended =
+            !ground.old.isEmpty && ((try? FileSystem.append(file, line, expectedSize: ground.old.count)) ?? false)
         if !appended, (try? FileSystem.writeAtomically(file, content)) == nil {
             warnings.append(
                 "committed; the working copy of \(ground.path.joined(separator: "/")) could not be updated; the next alog command writes it"
             )
         }
         let relative = ground.path.joined(separator: "/")
-        let staged = indexPatch(state).restage([(relative, blob)], snapshot: ground.index) {
+        let staged = indexPatch(state).restage([(relative, blob)], snapshot: ground.index, adding: ground.old.isEmpty) {
             FaultInjection.point("front-log.in-index-lock")
         }
         if !staged {

@@ -58,8 +58,11 @@ package struct IndexPatch: Sendable {
         var path: [UInt8]
         var id: [UInt8]
         var stat: stat
-        /// Where its entry starts in the index (-1 until found).
+        /// Where its entry starts in the index (-1 until found); for a file not in the index
+        /// yet (`adding`), where its new entry goes.
         var offset = -1
+        /// Not in the index: a new entry is inserted.
+        var isNew = false
     }
 
     private struct Unsupported: Error {}
@@ -69,7 +72,8 @@ package struct IndexPatch: Sendable {
     /// lock is held and the new index written to it, before it replaces the index (a crash
     /// point for the tests).
     package func restage(
-        _ files: [(path: String, blob: [UInt8])], snapshot: Snapshot? = nil, whileLocked: () -> Void = {}
+        _ files: [(path: String, blob: [UInt8])], snapshot: Snapshot? = nil, adding: Bool = false,
+        whileLocked: () -> Void = {}
     ) -> Bool {
         guard !files.isEmpty else { return false }
         let indexPath = gitDirectory + "index"
@@ -88,36 +92,59 @@ package struct IndexPatch: Sendable {
             let trailer = old.count >= 20 ? Array(old[(old.count - 20)...]) : []
             let record = record.flatMap { Self.recorded($0) }
             let known = record.map { $0.identity == Self.identity(image.stat, trailer: trailer[...]) } ?? false
-            let plan = try plan(image, &staged, known: known ? record : nil)
+            let plan = try plan(image, &staged, known: known ? record : nil, adding: adding)
             // The entries are patched in the private mapping (only their pages are copied), and
             // hashed there with the new extensions.
-            for file in staged { Self.writeStat(file, into: image.bytes, at: file.offset) }
+            for file in staged where !file.isNew { Self.writeStat(file, into: image.bytes, at: file.offset) }
             var hash = SHA1()
-            hash.update(UnsafeRawBufferPointer(rebasing: old[..<plan.entriesEnd]))
+            let offsets = staged.map(\.offset)
+            var written = 0
+            func emit(_ piece: UnsafeRawBufferPointer) throws {
+                hash.update(piece)
+                try FileSystem.writeAll(lock, piece, at: written, path: lockPath)
+                written += piece.count
+            }
+            if plan.insertions.isEmpty {
+                hash.update(UnsafeRawBufferPointer(rebasing: old[..<plan.entriesEnd]))
+                // The recycled spare is the index the last patch replaced, when the record says
+                // so and the file is still that one: it then differs from the live index only at
+                // the entries that patch changed, and those and this patch's are all it needs.
+                if let recycled, let record, known, let delta = record.delta, delta.spare == recycled,
+                    delta.entriesEnd == plan.entriesEnd
+                {
+                    for offset in Set(delta.offsets + offsets) {
+                        try FileSystem.writeAll(
+                            lock, UnsafeRawBufferPointer(rebasing: old[offset..<(offset + 60)]), at: offset,
+                            path: lockPath)
+                    }
+                } else {
+                    try FileSystem.writeAll(
+                        lock, UnsafeRawBufferPointer(rebasing: old[..<plan.entriesEnd]), at: 0, path: lockPath)
+                }
+                written = plan.entriesEnd
+            } else {
+                // New entries: the header with its new count, then the old entries with the
+                // new ones in their places, all written.
+                var header = Array(old[..<12])
+                header.withUnsafeMutableBytes { Self.store32(plan.count, into: $0, at: 8) }
+                try header.withUnsafeBytes(emit)
+                var from = 12
+                for insertion in plan.insertions {
+                    try emit(UnsafeRawBufferPointer(rebasing: old[from..<insertion.offset]))
+                    from = insertion.offset
+                    try insertion.entry.withUnsafeBytes(emit)
+                }
+                try emit(UnsafeRawBufferPointer(rebasing: old[from..<plan.entriesEnd]))
+            }
             let tail =
                 plan.extensions
                 + plan.extensions.withUnsafeBytes { extensions in
                     hash.update(extensions)
                     return hash.finalize()
                 }
-            let offsets = staged.map(\.offset)
-            // The recycled spare is the index the last patch replaced, when the record says so
-            // and the file is still that one: it then differs from the live index only at the
-            // entries that patch changed, and those and this patch's are all it needs.
-            if let recycled, let record, known, let delta = record.delta, delta.spare == recycled,
-                delta.entriesEnd == plan.entriesEnd
-            {
-                for offset in Set(delta.offsets + offsets) {
-                    try FileSystem.writeAll(
-                        lock, UnsafeRawBufferPointer(rebasing: old[offset..<(offset + 60)]), at: offset, path: lockPath)
-                }
-            } else {
-                try FileSystem.writeAll(
-                    lock, UnsafeRawBufferPointer(rebasing: old[..<plan.entriesEnd]), at: 0, path: lockPath)
-            }
-            try tail.withUnsafeBytes { try FileSystem.writeAll(lock, $0, at: plan.entriesEnd, path: lockPath) }
+            try tail.withUnsafeBytes { try FileSystem.writeAll(lock, $0, at: written, path: lockPath) }
             // A recycled spare may have been longer.
-            guard ftruncate(lock, off_t(plan.entriesEnd + tail.count)) == 0 else { return false }
+            guard ftruncate(lock, off_t(written + tail.count)) == 0 else { return false }
             whileLocked()
             // The index being replaced keeps a name (the spare), so the rename does not free it.
             var spareKept = false
@@ -133,7 +160,8 @@ package struct IndexPatch: Sendable {
                 var written = stat()
                 if fstat(lock, &written) == 0 {
                     var bytes = Self.identity(written, trailer: tail.suffix(20))
-                    if spareKept {
+                    // After an insertion the entries moved: the next patch writes all of it.
+                    if spareKept, plan.insertions.isEmpty {
                         bytes +=
                             Delta(
                                 spare: SpareIdentity(image.stat), entriesEnd: plan.entriesEnd, offsets: offsets
@@ -164,14 +192,14 @@ package struct IndexPatch: Sendable {
     /// True when `restage` of `paths` would patch `snapshot` itself (the index's form is one
     /// it handles and each path has a plain entry), rather than answer false. Reads no file;
     /// the trailer is checked by `restage`.
-    package func canPatch(_ paths: [String], in snapshot: Snapshot) -> Bool {
+    package func canPatch(_ paths: [String], in snapshot: Snapshot, adding: Bool = false) -> Bool {
         var staged = paths.map { Staged(path: Array($0.utf8), id: [UInt8](repeating: 0, count: 20), stat: stat()) }
         let image = snapshot.image
         let trailer = image.bytes.count >= 20 ? Array(image.bytes[(image.bytes.count - 20)...]) : []
         let known = record.flatMap { Self.recorded($0) }.flatMap {
             $0.identity == Self.identity(image.stat, trailer: trailer[...]) ? $0 : nil
         }
-        return (try? plan(image, &staged, known: known, checking: false)) != nil
+        return (try? plan(image, &staged, known: known, adding: adding, checking: false)) != nil
     }
 
     /// Creates `index.lock` exclusively and opens it for writing; nil if it exists (another
@@ -262,15 +290,20 @@ package struct IndexPatch: Sendable {
     private struct Plan {
         var entriesEnd: Int
         var extensions: [UInt8]
+        /// The entries added, by the offset they go before (in order), and the new count.
+        var insertions: [(offset: Int, entry: [UInt8])] = []
+        var count: UInt32 = 0
     }
 
     /// Finds the entries of `staged` in `image` (setting their offsets) and plans the patch.
     /// The trailer is checked when `checking` and the file is not the one the record names
     /// (`known`); with a record, the entries it names are looked at first, so the index the
     /// last patch wrote is not walked entry by entry again.
-    private func plan(_ image: IndexImage, _ staged: inout [Staged], known: Record?, checking: Bool = true) throws
-        -> Plan
-    {
+    /// With `adding`, a file that has no entry gets a new one where git's order puts it (the
+    /// whole file is then written, not a delta); without, it is libgit2's to stage.
+    private func plan(
+        _ image: IndexImage, _ staged: inout [Staged], known: Record?, adding: Bool = false, checking: Bool = true
+    ) throws -> Plan {
         let data = UnsafeRawBufferPointer(image.bytes)
         let hashSize = 20
         guard data.count >= 12 + hashSize, data[0..<4].elementsEqual("DIRC".utf8) else { throw Unsupported() }
@@ -298,20 +331,35 @@ package struct IndexPatch: Sendable {
             entriesEnd = delta.entriesEnd
         } else {
             for index in staged.indices { staged[index].offset = -1 }
+            // Where each path would go: before the first entry named after it.
+            var before = [Int](repeating: -1, count: staged.count)
             var offset = 12
             for _ in 0..<Self.read32(data, 8) {
                 guard let entry = Self.entry(data, at: offset, body: body, version: version) else {
                     throw Unsupported()
                 }
-                if let match = staged.firstIndex(where: { $0.path.elementsEqual(entry.name) }) {
-                    guard staged[match].offset < 0 else { throw Unsupported() }
-                    staged[match].offset = offset
+                for index in staged.indices {
+                    let path = staged[index].path
+                    if path.elementsEqual(entry.name) {
+                        guard staged[index].offset < 0 else { throw Unsupported() }
+                        staged[index].offset = offset
+                    } else if adding {
+                        if before[index] < 0, Self.sortsBefore(path, entry.name) { before[index] = offset }
+                        // A file where a folder of the path is, or the reverse: libgit2's case.
+                        if Self.isFolder(entry.name, of: path) || Self.isFolder(path, of: entry.name) {
+                            throw Unsupported()
+                        }
+                    }
                 }
                 offset = entry.next
             }
             entriesEnd = offset
+            for index in staged.indices where adding && staged[index].offset < 0 {
+                staged[index].offset = before[index] < 0 ? entriesEnd : before[index]
+                staged[index].isNew = true
+            }
         }
-        for file in staged {
+        for file in staged where !file.isNew {
             // Conflicted, sparse or intent-to-add entries are libgit2's to handle.
             guard file.offset >= 0, let entry = Self.entry(data, at: file.offset, body: body, version: version),
                 entry.plain
@@ -341,7 +389,38 @@ package struct IndexPatch: Sendable {
             extensions += tree
             offset = end
         }
-        return Plan(entriesEnd: entriesEnd, extensions: extensions)
+        let added = staged.filter(\.isNew).sorted {
+            $0.offset < $1.offset || ($0.offset == $1.offset && Self.sortsBefore($0.path, $1.path))
+        }
+        guard added.allSatisfy({ $0.path.count < 0xFFF }) else { throw Unsupported() }
+        return Plan(
+            entriesEnd: entriesEnd, extensions: extensions,
+            insertions: added.map { ($0.offset, Self.newEntry($0)) }, count: Self.read32(data, 8) + UInt32(added.count))
+    }
+
+    /// git's order of index entries (`cache_name_compare` at stage 0): bytes, then length.
+    private static func sortsBefore(_ a: [UInt8], _ b: some Collection<UInt8>) -> Bool {
+        for (x, y) in zip(a, b) where x != y { return x < y }
+        return a.count < b.count
+    }
+
+    /// True when `folder` is a folder on `path`'s way (`path` starts with it and a `/`).
+    private static func isFolder(_ folder: some Collection<UInt8>, of path: some Collection<UInt8>) -> Bool {
+        path.count > folder.count && path.starts(with: folder)
+            && path.dropFirst(folder.count).first == UInt8(ascii: "/")
+    }
+
+    /// A new stage-0 entry for `file`: its stat data, mode, blob id, flags (the name's length)
+    /// and name, NUL-padded to a multiple of 8 as versions 2 and 3 store it.
+    private static func newEntry(_ file: Staged) -> [UInt8] {
+        var entry = [UInt8](repeating: 0, count: (62 + file.path.count + 8) & ~7)
+        entry.withUnsafeMutableBytes { bytes in
+            writeStat(file, into: bytes, at: 0)
+            store32(file.stat.st_mode & 0o111 != 0 ? 0o100755 : 0o100644, into: bytes, at: 24)
+            bytes.storeBytes(of: UInt16(file.path.count).bigEndian, toByteOffset: 60, as: UInt16.self)
+        }
+        entry.replaceSubrange(62..<(62 + file.path.count), with: file.path)
+        return entry
     }
 
     /// An entry of the index: its name, where the next one starts, and whether it is a plain

@@ -85,11 +85,46 @@ struct FrontLogTests {
         #expect(try readFile(vault + "/.git/alog/widget/LastKnownActivities.json").contains("\"exercise\": 1893498600"))
     }
 
+    @Test("the day's first log and a full part's next: the front adds the file and its index entry itself")
+    func newFiles() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        let nextDay = ["ALOG_NOW": "1893585600"]  // 2030-01-02T12:00:00Z
+        let device = try git("ls-files", ".alog/events", in: vault).stdout.split(separator: "/")[2]
+        let folder = ".alog/events/\(device)/2030/01/"
+        let logged = try Self.run(["log", "meal"], vault: vault, full: false, environment: nextDay)
+        #expect(logged.succeeded, "the front committed the day's first log itself: \(logged.stderr)")
+        #expect(
+            try git("show", "--name-status", "--format=", "HEAD", in: vault).stdout == "A\t\(folder)2030-01-02.jsonl\n")
+        try Self.expectSound(vault, "the day's first log")
+        // git finds the new entry's stat data current: nothing to refresh.
+        #expect(try git("update-index", "--refresh", in: vault).stdout.isEmpty)
+        // Lines of about 2 KB until the part is full (16 KiB): the next log starts part 2.
+        let note = String(repeating: "n", count: 1990)
+        var logs = 0
+        while try !git("ls-files", folder, in: vault).stdout.contains("2030-01-02.2.jsonl"), logs < 12 {
+            let next = try Self.run(
+                ["log", "exercise", "--note", note], vault: vault, full: false, environment: nextDay)
+            #expect(next.succeeded, "log \(logs): \(next.stderr)")
+            logs += 1
+        }
+        #expect(logs == 9, "eight lines of 2 KB fill the first part; the ninth starts the second")
+        #expect(
+            try git("show", "--name-status", "--format=", "HEAD", in: vault).stdout
+                == "A\t\(folder)2030-01-02.2.jsonl\n")
+        try Self.expectSound(vault, "a new part")
+        #expect(try Self.run(["log", "wake"], vault: vault, full: false, environment: nextDay).succeeded)
+        #expect(try git("show", "--name-status", "--format=", "HEAD", in: vault).stdout.hasPrefix("M\t"))
+        try Self.expectSound(vault, "appended to the new part")
+        let history = try Self.run(["history", "--json"], vault: vault, environment: nextDay).stdout
+        #expect(history.components(separatedBy: "\"type\":\"exercise\"").count - 1 == logs)
+    }
+
     @Test(
         "whatever the front does not own goes to alog-full, with nothing written",
         arguments: [
             "unknown type", "a time alog-full refuses", "HEAD moved by git", "day notes on", "a tap queued",
-            "the day file edited by hand", "git identity changed", "a new day", "index.lock held",
+            "the day file edited by hand", "git identity changed", "a new month", "index.lock held",
             "an interrupted write",
         ])
     func handsOver(situation: String) throws {
@@ -112,13 +147,13 @@ struct FrontLogTests {
             handle.write(Data("\n".utf8))
             try handle.close()
         case "git identity changed": _ = try git("config", "user.name", "Someone Else", in: vault)
-        case "a new day": arguments = ["log", "meal"]
+        case "a new month": arguments = ["log", "meal"]
         case "index.lock held": try writeFile(vault + "/.git/index.lock", "")
         case "an interrupted write":
             try writeFile(vault + "/.git/alog/branch-intent", "alog branch intent 1\nrefs/heads/main\n-\n")
         default: Issue.record("no such situation")
         }
-        let day = situation == "a new day" ? ["ALOG_NOW": "1893585600"] : [:]  // the next day
+        let day = situation == "a new month" ? ["ALOG_NOW": "1896177600"] : [:]  // 2030-02-01T12:00:00Z
         let before = try Self.commits(vault)
         let head = try git("rev-parse", "HEAD", in: vault).stdout
         let index = try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index"))

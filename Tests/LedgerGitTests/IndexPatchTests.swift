@@ -329,4 +329,52 @@ struct IndexPatchTests {
         #expect(try witness(ours) == (try witness(theirs)))
         #expect(try git("fsck", "--strict", in: ours).succeeded)
     }
+    @Test(
+        "a file not in the index yet is added where git add puts it, cached tree and all; a file where a folder is, not"
+    )
+    func addsEntries() throws {
+        let dir = TemporaryDirectory()
+        let (ours, theirs) = try makeTwins(dir)
+        let repo = try Repository.open(at: ours)
+        let record = ours + "/.git/index.written"
+        let claim = IndexLockClaim(path: ours + "/.git/alog-claim")
+        // Before every entry, between two, after the last, and two at once.
+        for group in [
+            [".alog/a.jsonl"], [".alog/events/dev/2024/01/2024-01-03.jsonl"], ["zz/last.jsonl"],
+            [".alog/events/dev/2024/01/2024-01-01.2.jsonl", ".alog/events/other/2024/01/2024-01-01.jsonl"],
+        ] {
+            var files: [(String, ObjectID)] = []
+            for path in group {
+                for root in [ours, theirs] { try writeFile(root + "/" + path, "{\"\(path)\":1}\n") }
+                files.append((path, try repo.writeBlob(Array("{\"\(path)\":1}\n".utf8))))
+            }
+            let patch = IndexPatch(repository: repo, claim: claim, record: record)
+            #expect(!patch.restage(files), "without adding, a new file is libgit2's")
+            #expect(patch.restage(files.map { (path: $0.0, blob: $0.1.bytes) }, adding: true), "\(group)")
+            _ = try git(["add"] + group, in: theirs)
+            #expect(try witness(ours) == (try witness(theirs)), "\(group)")
+            #expect(try git("update-index", "--refresh", in: ours).stdout == "z.md: needs update\n")
+            // The patch after an insertion (its record has no delta) writes the whole file.
+            usleep(150_000)
+            let blob = try repo.writeBlob(Array(try appendLine(ours).utf8))
+            #expect(IndexPatch(repository: repo, claim: claim, record: record).restage([(ledgerFile, blob)]))
+            _ = try appendLine(theirs)
+            try git("add", ledgerFile, in: theirs)
+            #expect(try witness(ours) == (try witness(theirs)), "after \(group)")
+        }
+        // A file named like a folder of the index, or inside a file's name: left to libgit2.
+        let before = try Data(contentsOf: URL(fileURLWithPath: ours + "/.git/index"))
+        for path in ["notes", "z.md/inner.jsonl"] {
+            let blob = try repo.writeBlob(Array("x\n".utf8))
+            if path == "notes" {
+                try FileManager.default.moveItem(atPath: ours + "/notes", toPath: ours + "/notes-moved")
+            }
+            if path.hasPrefix("z.md/") {
+                try FileManager.default.moveItem(atPath: ours + "/z.md", toPath: ours + "/z-moved")
+            }
+            try writeFile(ours + "/" + path, "x\n")
+            #expect(!IndexPatch(repository: repo).restage([(path: path, blob: blob.bytes)], adding: true), "\(path)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: ours + "/.git/index")) == before)
+    }
 }
