@@ -38,6 +38,7 @@ let usage = """
       --start-only    only 'alog log meal' on a 1,000-event vault and the small one (and the large
                       one named by ALOG_BENCH_VAULT), 'alog-full --version', 'timew start',
                       'timew --version' and 'git commit --allow-empty', in alternating rounds
+                      0.12 s apart; then the logs alone, back to back
       --serve-only    only the web dashboard on the large vault (needs alog-serve and wrk):
                       /api/status and the Today page at ~200 req/s, 50 concurrent logs, the
                       server at rest (ALOG_BENCH_IDLE_SECONDS, ALOG_BENCH_POLL_MINUTES)
