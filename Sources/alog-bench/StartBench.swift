@@ -2,7 +2,8 @@ import Foundation
 
 /// Issue 26: `alog log` and a bare start of `alog-full` beside timewarrior's and git's own, in
 /// alternating rounds (each round runs every command once, so a slow moment of the machine hits
-/// all of them), reported as the medians of the rounds' ratios.
+/// all of them, starting one command further on each time), reported as the medians of the
+/// rounds' ratios.
 @MainActor func measureStart(vaults: [(label: String, path: String)], rounds: Int) throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/timew") else {
         print("--start-only needs timewarrior (apt-get install -y timewarrior)")
@@ -31,7 +32,10 @@ import Foundation
     }
     var times = [[Double]](repeating: [], count: commands.count)
     for round in 0..<rounds {
-        for (index, command) in commands.enumerated() {
+        // Each round starts one command further on, so no command always follows the same one.
+        for step in 0..<commands.count {
+            let index = (round + step) % commands.count
+            let command = commands[index]
             times[index].append(timedRun(command.argv(round), environment: command.environment).ms)
         }
         // A pause between rounds, as between two logs of a person: the index a log replaces
