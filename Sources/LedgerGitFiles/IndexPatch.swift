@@ -110,7 +110,8 @@ package struct IndexPatch: Sendable {
                 // so and the file is still that one: it then differs from the live index only at
                 // the entries that patch changed, and those and this patch's are all it needs.
                 if let recycled, let record, known, let delta = record.delta, delta.spare == recycled,
-                    delta.entriesEnd == plan.entriesEnd
+                    delta.entriesEnd == plan.entriesEnd,
+                    delta.offsets.allSatisfy({ $0 >= 12 && $0 + 62 <= plan.entriesEnd })
                 {
                     for offset in Set(delta.offsets + offsets) {
                         try FileSystem.writeAll(

@@ -177,23 +177,29 @@ struct FrontLogTests {
         "killed at each step of its commit, the next command leaves one entry or none, and git status clean",
         arguments: [
             "front-log.before-ref", "front-log.after-swap", "front-log.after-ref", "front-log.in-index-lock",
+            "front-log.after-swap, the day's first log", "front-log.after-ref, the day's first log",
+            "front-log.in-index-lock, the day's first log",
         ])
-    func killed(point: String) throws {
+    func killed(situation: String) throws {
         let home = TemporaryDirectory()
         let vault = try Self.makeVault(home)
+        let point = String(situation.prefix { $0 != "," })
+        // The day's first log adds a file and its index entry (2030-01-02T12:00:00Z).
+        let day = situation.hasSuffix("first log") ? ["ALOG_NOW": "1893585600"] : [:]
         let before = try Self.commits(vault)
-        let killed = try Self.run(["log", "exercise"], vault: vault, environment: ["ALOG_FAULT": point])
-        #expect(killed.status == 9, "killed at \(point): \(killed.stderr)")
-        #expect(try Self.run(["status"], vault: vault).succeeded)
+        let killed = try Self.run(
+            ["log", "exercise"], vault: vault, environment: day.merging(["ALOG_FAULT": point]) { $1 })
+        #expect(killed.status == 9, "killed at \(situation): \(killed.stderr)")
+        #expect(try Self.run(["status"], vault: vault, environment: day).succeeded)
         let landed = point == "front-log.before-ref" ? 0 : 1
         #expect(try Self.commits(vault) == before + landed)
-        let history = try Self.run(["history", "--json"], vault: vault).stdout
+        let history = try Self.run(["history", "--json"], vault: vault, environment: day).stdout
         #expect(history.components(separatedBy: "\"type\":\"exercise\"").count - 1 == landed, "\(history)")
-        try Self.expectSound(vault, point)
+        try Self.expectSound(vault, situation)
         // And the front commits the next one again.
-        #expect(try Self.run(["log", "meal"], vault: vault).succeeded)
-        #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded)
-        try Self.expectSound(vault, point + ", then two more")
+        #expect(try Self.run(["log", "meal"], vault: vault, environment: day).succeeded)
+        #expect(try Self.run(["log", "wake"], vault: vault, full: false, environment: day).succeeded)
+        try Self.expectSound(vault, situation + ", then two more")
     }
 
     @Test("twenty logs at once, the front and alog-full mixed: twenty commits, each line once")
