@@ -131,13 +131,15 @@ package struct FrontLog {
             let month = RawTree(tip.levels[5].bytes).entries
         else { return nil }
         let names = Set(month.map { String(decoding: $0.name, as: UTF8.self) })
-        var part = 1
+        // The parts HEAD has, counted as `Vault.dayFileParts` does: from the first, up to the
+        // first one missing (none: part 1 is new).
+        var part = 0
         while names.contains(VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: part + 1)[5]) {
             part += 1
         }
-        var path = VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: part)
+        var path = VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: max(part, 1))
         var old: [UInt8] = []
-        if let entry = month.first(where: { $0.name.elementsEqual(path[5].utf8) }) {
+        if part > 0, let entry = month.first(where: { $0.name.elementsEqual(path[5].utf8) }) {
             guard entry.mode == Array("100644".utf8),
                 let content = try? FileSystem.read(root + "/" + path.joined(separator: "/")), content.last == 10,
                 ObjectHash.id(type: "blob", content) == entry.id
@@ -152,7 +154,11 @@ package struct FrontLog {
         // A new file (the day's first log, or a new part): nothing of that name in the working
         // copy yet, and its index entry added.
         let isNew = old.isEmpty
-        guard !isNew || FileSystem.entryKind(root + "/" + path.joined(separator: "/")) == .missing,
+        let folder = root + "/" + path.dropLast().joined(separator: "/")
+        guard
+            !isNew
+                || (FileSystem.entryKind(root + "/" + path.joined(separator: "/")) == .missing
+                    && FileSystem.entryKind(folder) == .directory),
             let index = indexPatch(state).snapshot(),
             indexPatch(state).canPatch([path.joined(separator: "/")], in: index, adding: isNew)
         else { return nil }
@@ -213,8 +219,9 @@ package struct FrontLog {
                 reflogMessage
             )
         }
+        let unlocked: Bool
         do {
-            try LooseRefUpdate(gitDirectory: gitDirectory, branch: tip.branch).move(
+            unlocked = try LooseRefUpdate(gitDirectory: gitDirectory, branch: tip.branch).move(
                 from: ground.head, to: commit, reflog: reflog, syncs: tip.syncsObjects
             ) { FaultInjection.point("front-log.after-swap") }
         } catch {
@@ -223,6 +230,12 @@ package struct FrontLog {
         }
         FaultInjection.point("front-log.after-ref")
         var warnings: [String] = []
+        if !unlocked {
+            // The intent stays, so the next alog command removes the lock (Vault.lockForWriting).
+            warnings.append(
+                "committed; the branch's lock file \(tip.branch).lock could not be removed, so git cannot move the branch until the next alog command removes it"
+            )
+        }
         let file = root + "/" + ground.path.joined(separator: "/")
         let appended =
             !ground.old.isEmpty && ((try? FileSystem.append(file, line, expectedSize: ground.old.count)) ?? false)

@@ -165,7 +165,8 @@ package struct IndexPatch: Sendable {
                     if spareKept, plan.insertions.isEmpty {
                         bytes +=
                             Delta(
-                                spare: SpareIdentity(image.stat), entriesEnd: plan.entriesEnd, offsets: offsets
+                                trailer: Array(tail.suffix(20)), spare: SpareIdentity(image.stat),
+                                entriesEnd: plan.entriesEnd, offsets: offsets
                             ).encoded
                     }
                     try? FileSystem.overwrite(recordPath, bytes)
@@ -417,7 +418,8 @@ package struct IndexPatch: Sendable {
         var entry = [UInt8](repeating: 0, count: (62 + file.path.count + 8) & ~7)
         entry.withUnsafeMutableBytes { bytes in
             writeStat(file, into: bytes, at: 0)
-            store32(file.stat.st_mode & 0o111 != 0 ? 0o100755 : 0o100644, into: bytes, at: 24)
+            // git and libgit2 look at the owner's execute bit only.
+            store32(file.stat.st_mode & 0o100 != 0 ? 0o100755 : 0o100644, into: bytes, at: 24)
             bytes.storeBytes(of: UInt16(file.path.count).bigEndian, toByteOffset: 60, as: UInt16.self)
         }
         entry.replaceSubrange(62..<(62 + file.path.count), with: file.path)
@@ -439,6 +441,7 @@ package struct IndexPatch: Sendable {
             extended = Int(read16(data, nameStart))
             nameStart += 2
         }
+        guard nameStart <= body else { return nil }
         var nameEnd = nameStart + (flags & 0xFFF)
         if flags & 0xFFF == 0xFFF {
             // A name of 4 KiB or more: its length is where its NUL is.
@@ -590,12 +593,16 @@ package struct IndexPatch: Sendable {
     /// read), where its entries end, and the offsets of the entries the patch rewrote. The
     /// live index differs from the spare only there and after `entriesEnd`.
     struct Delta {
+        /// The trailer of the index it describes, repeated: a record cut short while being
+        /// rewritten (the identity new, the rest an older delta's) has a delta for another
+        /// index, and is read as having none.
+        var trailer: [UInt8]
         var spare: SpareIdentity
         var entriesEnd: Int
         var offsets: [Int]
 
         var encoded: [UInt8] {
-            var out: [UInt8] = []
+            var out = trailer
             for field in [
                 spare.device, spare.inode, UInt64(bitPattern: spare.size), UInt64(bitPattern: spare.modified),
             ] {
@@ -607,14 +614,16 @@ package struct IndexPatch: Sendable {
             return out
         }
 
-        init(spare: SpareIdentity, entriesEnd: Int, offsets: [Int]) {
-            (self.spare, self.entriesEnd, self.offsets) = (spare, entriesEnd, offsets)
+        init(trailer: [UInt8], spare: SpareIdentity, entriesEnd: Int, offsets: [Int]) {
+            (self.trailer, self.spare, self.entriesEnd, self.offsets) = (trailer, spare, entriesEnd, offsets)
         }
 
         /// Nil unless `bytes` is exactly one encoded delta.
         init?(_ bytes: ArraySlice<UInt8>) {
+            guard bytes.count >= 20 else { return nil }
+            trailer = Array(bytes.prefix(20))
             var fields: [UInt64] = []
-            var index = bytes.startIndex
+            var index = bytes.startIndex + 20
             while index + 8 <= bytes.endIndex {
                 fields.append(bytes[index..<(index + 8)].reduce(0) { $0 << 8 | UInt64($1) })
                 index += 8
@@ -635,7 +644,9 @@ package struct IndexPatch: Sendable {
         guard let bytes = (try? FileSystem.read(path)) ?? nil else { return nil }
         let identitySize = 13 + 7 * 8 + 20
         guard bytes.count >= identitySize else { return Record(identity: bytes, delta: nil) }
-        return Record(identity: Array(bytes[..<identitySize]), delta: Delta(bytes[identitySize...]))
+        let identity = Array(bytes[..<identitySize])
+        let delta = Delta(bytes[identitySize...]).flatMap { $0.trailer == Array(identity.suffix(20)) ? $0 : nil }
+        return Record(identity: identity, delta: delta)
     }
 }
 

@@ -20,8 +20,9 @@ import LedgerSystem
 /// nor libgit2 flush by default: after a power cut in the seconds before write-back, a branch
 /// can name an empty object file either way. Those who want a commit to survive a power cut
 /// set `core.fsyncObjectFiles`, and then this path flushes everything. A writer killed between the swap
-/// and the removal leaves the lock holding exactly the old value, which the next writer's
-/// repair recognises and removes (`Vault.lockForWriting`).
+/// and the removal leaves the lock: the old ref file (written before the branch intent, holding
+/// exactly the old value), which the next writer's repair recognises and removes
+/// (`Vault.lockForWriting`).
 package struct LooseRefUpdate: Sendable {
     /// The git directory, ending in `/`.
     package var gitDirectory: String
@@ -44,10 +45,13 @@ package struct LooseRefUpdate: Sendable {
 
     /// Moves the branch from `old` to `new` (40 hex digits each). `reflog` is the line's
     /// identity (`Name <email>`), time and message; nil writes no reflog line.
+    /// Returns false when the branch moved but its lock could not be removed after a swap
+    /// (every later update of the branch fails until the repair removes it).
+    @discardableResult
     package func move(
         from old: String, to new: String, reflog: (identity: String, stamp: String, message: String)?,
         syncs: Bool = false, afterSwap: () -> Void = {}
-    ) throws(Refusal) {
+    ) throws(Refusal) -> Bool {
         let refPath = gitDirectory + branch
         let lockPath = refPath + ".lock"
         let lock = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -74,13 +78,13 @@ package struct LooseRefUpdate: Sendable {
         if !syncs, FileSystem.swapNames(lockPath, refPath) {
             renamed = true
             afterSwap()
-            unlink(lockPath)
-            return
+            return unlink(lockPath) == 0
         }
         if syncs, fsync(lock) != 0 { throw .failed(operation: "fsync", path: lockPath, code: errno) }
         guard rename(lockPath, refPath) == 0 else { throw .failed(operation: "rename", path: refPath, code: errno) }
         renamed = true
         if syncs { FileSystem.syncDirectory(of: refPath) }
+        return true
     }
 
     /// The `Name <email>` of a reflog's last line (`tail`: the end of the file) when it

@@ -124,7 +124,8 @@ struct FrontLogTests {
         "whatever the front does not own goes to alog-full, with nothing written",
         arguments: [
             "unknown type", "a time alog-full refuses", "HEAD moved by git", "day notes on", "a tap queued",
-            "the day file edited by hand", "git identity changed", "a new month", "index.lock held",
+            "the day file edited by hand", "git identity changed", "a new month", "the month's folder gone",
+            "index.lock held",
             "an interrupted write",
         ])
     func handsOver(situation: String) throws {
@@ -148,12 +149,20 @@ struct FrontLogTests {
             try handle.close()
         case "git identity changed": _ = try git("config", "user.name", "Someone Else", in: vault)
         case "a new month": arguments = ["log", "meal"]
+        case "the month's folder gone":
+            // The day's first log would add a file to a folder the working copy lacks.
+            let file = try git("ls-files", ".alog/events", in: vault).stdout.split(separator: "\n").last!
+            try FileManager.default.removeItem(
+                atPath: vault + "/" + file.split(separator: "/").dropLast().joined(separator: "/"))
         case "index.lock held": try writeFile(vault + "/.git/index.lock", "")
         case "an interrupted write":
             try writeFile(vault + "/.git/alog/branch-intent", "alog branch intent 1\nrefs/heads/main\n-\n")
         default: Issue.record("no such situation")
         }
-        let day = situation == "a new month" ? ["ALOG_NOW": "1896177600"] : [:]  // 2030-02-01T12:00:00Z
+        let day =
+            situation == "a new month"
+            ? ["ALOG_NOW": "1896177600"]  // 2030-02-01T12:00:00Z
+            : situation == "the month's folder gone" ? ["ALOG_NOW": "1893585600"] : [:]  // 2030-01-02T12:00:00Z
         let before = try Self.commits(vault)
         let head = try git("rev-parse", "HEAD", in: vault).stdout
         let index = try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index"))
@@ -200,6 +209,28 @@ struct FrontLogTests {
         #expect(try Self.run(["log", "meal"], vault: vault, environment: day).succeeded)
         #expect(try Self.run(["log", "wake"], vault: vault, full: false, environment: day).succeeded)
         try Self.expectSound(vault, situation + ", then two more")
+    }
+
+    @Test("after a killed log, a lock git holds to move the branch back (its old value, written later) is left alone")
+    func gitsLockKept() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        let parent = try git("rev-parse", "HEAD", in: vault).stdout
+        let killed = try Self.run(
+            ["log", "exercise"], vault: vault, environment: ["ALOG_FAULT": "front-log.after-ref"])
+        #expect(killed.status == 9)
+        #expect(FileManager.default.fileExists(atPath: vault + "/.git/alog/branch-intent"))
+        // `git reset --soft HEAD~1` between taking its lock and renaming it: the lock holds
+        // the value the killed log moved the branch from, like a swapped-out lock, but it was
+        // written after the intent.
+        usleep(20_000)
+        let lock = vault + "/.git/refs/heads/main.lock"
+        try writeFile(lock, parent)
+        #expect(try Self.run(["status"], vault: vault).succeeded)
+        #expect(try readFile(lock) == parent, "git's lock stays")
+        try FileManager.default.removeItem(atPath: lock)
+        #expect(try Self.run(["log", "meal"], vault: vault).succeeded)
+        try Self.expectSound(vault, "after git's lock went")
     }
 
     @Test("twenty logs at once, the front and alog-full mixed: twenty commits, each line once")

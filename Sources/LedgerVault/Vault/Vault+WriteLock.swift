@@ -142,13 +142,16 @@ extension Vault {
     }
 
     /// Removes the reference lock the front's `log` leaves when killed between swapping the
-    /// new value in and removing the lock (`LooseRefUpdate`): the lock then holds exactly the
-    /// value the branch moved from, was renamed after the intent was written, and the branch
-    /// holds the value it moved to. No git writer puts a branch's current value in its lock.
+    /// new value in and removing the lock (`LooseRefUpdate`): the lock is then the ref file as
+    /// it was before the intent (written before it, renamed after it: an older mtime, a newer
+    /// ctime), holding exactly the value the branch moved from, and the branch holds the value
+    /// it moved to. A git writer moving the branch back to that value (`git reset HEAD~1`)
+    /// writes its lock after the intent, so its mtime is newer and it is left alone.
     private func removeSwappedOutLock(
         _ path: String, intent: BranchIntent, repository: Repository, intentWritten: Int64
     ) {
         guard let from = intent.from, let lock = FileIdentity.of(path), lock.changed >= intentWritten,
+            lock.modified < intentWritten,
             (try? FileSystem.read(path)) == Array((from.hex + "\n").utf8),
             (try? FileSystem.read(repository.commonDirectory + intent.branch)) == Array((intent.to.hex + "\n").utf8)
         else { return }
