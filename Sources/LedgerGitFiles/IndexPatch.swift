@@ -87,12 +87,9 @@ package struct IndexPatch: Sendable {
         }
         do {
             var staged = try files.map { try stagedFile($0.path, blob: $0.blob, workingDirectory: workingDirectory) }
-            guard let image = current(indexPath, snapshot) else { return false }
+            guard let (image, known) = current(indexPath, snapshot) else { return false }
             let old = image.bytes
-            let trailer = old.count >= 20 ? Array(old[(old.count - 20)...]) : []
-            let record = record.flatMap { Self.recorded($0) }
-            let known = record.map { $0.identity == Self.identity(image.stat, trailer: trailer[...]) } ?? false
-            let plan = try plan(image, &staged, known: known ? record : nil, adding: adding)
+            let plan = try plan(image, &staged, known: known, adding: adding)
             // The entries are patched in the private mapping (only their pages are copied), and
             // hashed there with the new extensions.
             for file in staged where !file.isNew { Self.writeStat(file, into: image.bytes, at: file.offset) }
@@ -109,7 +106,7 @@ package struct IndexPatch: Sendable {
                 // The recycled spare is the index the last patch replaced, when the record says
                 // so and the file is still that one: it then differs from the live index only at
                 // the entries that patch changed, and those and this patch's are all it needs.
-                if let recycled, let record, known, let delta = record.delta, delta.spare == recycled,
+                if let recycled, let delta = known?.delta, delta.spare == recycled,
                     delta.entriesEnd == plan.entriesEnd,
                     delta.offsets.allSatisfy({ $0 >= 12 && $0 + 62 <= plan.entriesEnd })
                 {
@@ -127,7 +124,8 @@ package struct IndexPatch: Sendable {
                 // New entries: the header with its new count, then the old entries with the
                 // new ones in their places, all written.
                 var header = Array(old[..<12])
-                header.withUnsafeMutableBytes { Self.store32(plan.count, into: $0, at: 8) }
+                let count = Self.read32(UnsafeRawBufferPointer(old), 8) + UInt32(plan.insertions.count)
+                header.withUnsafeMutableBytes { Self.store32(count, into: $0, at: 8) }
                 try header.withUnsafeBytes(emit)
                 var from = 12
                 for insertion in plan.insertions {
@@ -137,12 +135,8 @@ package struct IndexPatch: Sendable {
                 }
                 try emit(UnsafeRawBufferPointer(rebasing: old[from..<plan.entriesEnd]))
             }
-            let tail =
-                plan.extensions
-                + plan.extensions.withUnsafeBytes { extensions in
-                    hash.update(extensions)
-                    return hash.finalize()
-                }
+            plan.extensions.withUnsafeBytes { hash.update($0) }
+            let tail = plan.extensions + hash.finalize()
             try tail.withUnsafeBytes { try FileSystem.writeAll(lock, $0, at: written, path: lockPath) }
             // A recycled spare may have been longer.
             guard ftruncate(lock, off_t(written + tail.count)) == 0 else { return false }
@@ -158,9 +152,9 @@ package struct IndexPatch: Sendable {
             if let recordPath = self.record {
                 // Removing the claim's name changes the file's ctime: first, then the stat.
                 if let claim { unlink(claim) }
-                var written = stat()
-                if fstat(lock, &written) == 0 {
-                    var bytes = Self.identity(written, trailer: tail.suffix(20))
+                var replaced = stat()
+                if fstat(lock, &replaced) == 0 {
+                    var bytes = Self.identity(replaced, trailer: tail.suffix(20))
                     // After an insertion the entries moved: the next patch writes all of it.
                     if spareKept, plan.insertions.isEmpty {
                         bytes +=
@@ -182,13 +176,15 @@ package struct IndexPatch: Sendable {
     /// file again when the file is still this version (same stat data).
     package struct Snapshot: Sendable {
         fileprivate var image: IndexImage
+        /// The record, when it names this very file (`knownRecord`).
+        fileprivate var known: Record?
     }
 
     /// The index as it is now; nil while `index.lock` is held or when it cannot be read.
     package func snapshot() -> Snapshot? {
         guard access(gitDirectory + "index.lock", F_OK) != 0, let image = IndexImage(path: gitDirectory + "index")
         else { return nil }
-        return Snapshot(image: image)
+        return Snapshot(image: image, known: knownRecord(for: image))
     }
 
     /// True when `restage` of `paths` would patch `snapshot` itself (the index's form is one
@@ -196,12 +192,15 @@ package struct IndexPatch: Sendable {
     /// the trailer is checked by `restage`.
     package func canPatch(_ paths: [String], in snapshot: Snapshot, adding: Bool = false) -> Bool {
         var staged = paths.map { Staged(path: Array($0.utf8), id: [UInt8](repeating: 0, count: 20), stat: stat()) }
-        let image = snapshot.image
-        let trailer = image.bytes.count >= 20 ? Array(image.bytes[(image.bytes.count - 20)...]) : []
-        let known = record.flatMap { Self.recorded($0) }.flatMap {
-            $0.identity == Self.identity(image.stat, trailer: trailer[...]) ? $0 : nil
-        }
-        return (try? plan(image, &staged, known: known, adding: adding, checking: false)) != nil
+        return (try? plan(snapshot.image, &staged, known: snapshot.known, adding: adding, checking: false)) != nil
+    }
+
+    /// The record, when it names `image` (the index this patch last wrote, by stat data and
+    /// trailer); nil otherwise, or without a record.
+    private func knownRecord(for image: IndexImage) -> Record? {
+        guard let record = record.flatMap(Self.recorded), image.bytes.count >= 20 else { return nil }
+        let trailer = Array(image.bytes[(image.bytes.count - 20)...])
+        return record.identity == Self.identity(image.stat, trailer: trailer[...]) ? record : nil
     }
 
     /// Creates `index.lock` exclusively and opens it for writing; nil if it exists (another
@@ -292,9 +291,8 @@ package struct IndexPatch: Sendable {
     private struct Plan {
         var entriesEnd: Int
         var extensions: [UInt8]
-        /// The entries added, by the offset they go before (in order), and the new count.
+        /// The entries added, by the offset they go before (in order).
         var insertions: [(offset: Int, entry: [UInt8])] = []
-        var count: UInt32 = 0
     }
 
     /// Finds the entries of `staged` in `image` (setting their offsets) and plans the patch.
@@ -397,7 +395,7 @@ package struct IndexPatch: Sendable {
         guard added.allSatisfy({ $0.path.count < 0xFFF }) else { throw Unsupported() }
         return Plan(
             entriesEnd: entriesEnd, extensions: extensions,
-            insertions: added.map { ($0.offset, Self.newEntry($0)) }, count: Self.read32(data, 8) + UInt32(added.count))
+            insertions: added.map { ($0.offset, Self.newEntry($0)) })
     }
 
     /// git's order of index entries (`cache_name_compare` at stage 0): bytes, then length.
@@ -521,18 +519,19 @@ package struct IndexPatch: Sendable {
         withUnsafeBytes(of: value.bigEndian) { bytes += $0 }
     }
 
-    /// The index as it is now: the snapshot's image when the file is still that version, else
-    /// mapped now.
-    private func current(_ path: String, _ snapshot: Snapshot?) -> IndexImage? {
+    /// The index as it is now, with the record when it names it: the snapshot's when the file
+    /// is still that version (only a patch rewrites the record, and it replaces the index
+    /// first), else mapped and looked up now.
+    private func current(_ path: String, _ snapshot: Snapshot?) -> (IndexImage, Record?)? {
         if let snapshot {
             var st = stat()
             if stat(path, &st) == 0,
                 Self.identity(st, trailer: []) == Self.identity(snapshot.image.stat, trailer: [])
             {
-                return snapshot.image
+                return (snapshot.image, snapshot.known)
             }
         }
-        return IndexImage(path: path)
+        return IndexImage(path: path).map { ($0, knownRecord(for: $0)) }
     }
 
     /// What the record holds for an index file: a tag, its device, inode, size, mtime and

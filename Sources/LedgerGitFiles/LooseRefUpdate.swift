@@ -19,10 +19,10 @@ import LedgerSystem
 /// `log` here. That write-out guards the ref only, not the objects it names, which neither git
 /// nor libgit2 flush by default: after a power cut in the seconds before write-back, a branch
 /// can name an empty object file either way. Those who want a commit to survive a power cut
-/// set `core.fsyncObjectFiles`, and then this path flushes everything. A writer killed between the swap
-/// and the removal leaves the lock: the old ref file (written before the branch intent, holding
-/// exactly the old value), which the next writer's repair recognises and removes
-/// (`Vault.lockForWriting`).
+/// set `core.fsyncObjectFiles`, and then this path flushes everything. A writer killed between
+/// the swap and the removal leaves the lock: the old ref file (written before the branch
+/// intent, holding exactly the old value), which the next writer's repair recognises and
+/// removes (`Vault.lockForWriting`).
 package struct LooseRefUpdate: Sendable {
     /// The git directory, ending in `/`.
     package var gitDirectory: String
