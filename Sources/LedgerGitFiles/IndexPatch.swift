@@ -101,8 +101,18 @@ package struct IndexPatch: Sendable {
                 try FileSystem.writeAll(lock, piece, at: written, path: lockPath)
                 written += piece.count
             }
+            var prefix: SHA1.State?
             if plan.insertions.isEmpty {
-                hash.update(UnsafeRawBufferPointer(rebasing: old[..<plan.entriesEnd]))
+                // Bytes before the first changed entry are the same in the new index: their hash
+                // state comes from the trailer check (`plan`) or the record, when either has one
+                // that stops there or earlier, and is kept for the next patch.
+                let mark = plan.mark
+                if let start = plan.prefix ?? known?.delta?.prefix, Int(start.count) <= mark {
+                    hash = SHA1(resuming: start)
+                }
+                hash.update(UnsafeRawBufferPointer(rebasing: old[Int(hash.blockState.state.count)..<mark]))
+                prefix = hash.blockState.state
+                hash.update(UnsafeRawBufferPointer(rebasing: old[mark..<plan.entriesEnd]))
                 // The recycled spare is the index the last patch replaced, when the record says
                 // so and the file is still that one: it then differs from the live index only at
                 // the entries that patch changed, and those and this patch's are all it needs.
@@ -160,7 +170,7 @@ package struct IndexPatch: Sendable {
                         bytes +=
                             Delta(
                                 trailer: Array(tail.suffix(20)), spare: SpareIdentity(image.stat),
-                                entriesEnd: plan.entriesEnd, offsets: offsets
+                                entriesEnd: plan.entriesEnd, offsets: offsets, prefix: prefix
                             ).encoded
                     }
                     try? FileSystem.overwrite(recordPath, bytes)
@@ -293,11 +303,16 @@ package struct IndexPatch: Sendable {
         var extensions: [UInt8]
         /// The entries added, by the offset they go before (in order).
         var insertions: [(offset: Int, entry: [UInt8])] = []
+        /// The 64-byte block boundary at or before the first changed entry (0 with insertions:
+        /// the header changes): the bytes before it are the same in the new index.
+        var mark = 0
+        /// The hash state of those bytes, when the trailer check computed it on the way.
+        var prefix: SHA1.State?
     }
 
     /// Finds the entries of `staged` in `image` (setting their offsets) and plans the patch.
     /// The trailer is checked when `checking` and the file is not the one the record names
-    /// (`known`); with a record, the entries it names are looked at first, so the index the
+    /// (`known`), keeping the hash state at `Plan.mark` on the way; with a record, the entries it names are looked at first, so the index the
     /// last patch wrote is not walked entry by entry again.
     /// With `adding`, a file that has no entry gets a new one where git's order puts it (the
     /// whole file is then written, not a delta); without, it is libgit2's to stage.
@@ -310,12 +325,7 @@ package struct IndexPatch: Sendable {
         let version = Self.read32(data, 4)
         guard version == 2 || version == 3 else { throw Unsupported() }
         let body = data.count - hashSize
-        guard data[body...].contains(where: { $0 != 0 }),
-            known != nil || !checking
-                || SHA1.hash(UnsafeRawBufferPointer(rebasing: data[..<body])).elementsEqual(data[body...])
-        else {
-            throw Unsupported()
-        }
+        guard data[body...].contains(where: { $0 != 0 }) else { throw Unsupported() }
         let entriesEnd: Int
         if let delta = known?.delta, delta.entriesEnd <= body,
             staged.indices.allSatisfy({ index in
@@ -393,9 +403,18 @@ package struct IndexPatch: Sendable {
             $0.offset < $1.offset || ($0.offset == $1.offset && Self.sortsBefore($0.path, $1.path))
         }
         guard added.allSatisfy({ $0.path.count < 0xFFF }) else { throw Unsupported() }
+        let mark = added.isEmpty ? (staged.map(\.offset).min() ?? 0) & ~63 : 0
+        var prefix: SHA1.State?
+        if known == nil, checking {
+            var check = SHA1()
+            check.update(UnsafeRawBufferPointer(rebasing: data[..<mark]))
+            prefix = check.blockState.state
+            check.update(UnsafeRawBufferPointer(rebasing: data[mark..<body]))
+            guard check.finalize().elementsEqual(data[body...]) else { throw Unsupported() }
+        }
         return Plan(
             entriesEnd: entriesEnd, extensions: extensions,
-            insertions: added.map { ($0.offset, Self.newEntry($0)) })
+            insertions: added.map { ($0.offset, Self.newEntry($0)) }, mark: mark, prefix: prefix)
     }
 
     /// git's order of index entries (`cache_name_compare` at stage 0): bytes, then length.
@@ -590,7 +609,9 @@ package struct IndexPatch: Sendable {
 
     /// After the identity in the record: which file became the spare (the index that patch
     /// read), where its entries end, and the offsets of the entries the patch rewrote. The
-    /// live index differs from the spare only there and after `entriesEnd`.
+    /// live index differs from the spare only there and after `entriesEnd`. Then, optionally,
+    /// the SHA-1 state of the live index's bytes before its first changed entry (`prefix`), so
+    /// the next patch of that entry or a later one hashes only from there.
     struct Delta {
         /// The trailer of the index it describes, repeated: a record cut short while being
         /// rewritten (the identity new, the rest an older delta's) has a delta for another
@@ -599,25 +620,35 @@ package struct IndexPatch: Sendable {
         var spare: SpareIdentity
         var entriesEnd: Int
         var offsets: [Int]
+        var prefix: SHA1.State?
 
+        /// The fields (64 bits each, big-endian) after the trailer: the spare's four, the end
+        /// of the entries, the count of offsets and the offsets; with a prefix, its five words
+        /// in three fields, its length, and a check of all the bytes before it (a state that is
+        /// wrong would make every later trailer wrong, and libgit2 would refuse the index).
         var encoded: [UInt8] {
             var out = trailer
-            for field in [
+            var fields = [
                 spare.device, spare.inode, UInt64(bitPattern: spare.size), UInt64(bitPattern: spare.modified),
-            ] {
-                IndexPatch.append64(field, to: &out)
+                UInt64(entriesEnd), UInt64(offsets.count),
+            ]
+            fields += offsets.map { UInt64($0) }
+            if let prefix {
+                let h = prefix.h
+                fields += [UInt64(h.0) << 32 | UInt64(h.1), UInt64(h.2) << 32 | UInt64(h.3), UInt64(h.4), prefix.count]
             }
-            IndexPatch.append64(UInt64(entriesEnd), to: &out)
-            IndexPatch.append64(UInt64(offsets.count), to: &out)
-            for offset in offsets { IndexPatch.append64(UInt64(offset), to: &out) }
+            for field in fields { IndexPatch.append64(field, to: &out) }
+            if prefix != nil { IndexPatch.append64(Self.check(out), to: &out) }
             return out
         }
 
-        init(trailer: [UInt8], spare: SpareIdentity, entriesEnd: Int, offsets: [Int]) {
-            (self.trailer, self.spare, self.entriesEnd, self.offsets) = (trailer, spare, entriesEnd, offsets)
+        init(trailer: [UInt8], spare: SpareIdentity, entriesEnd: Int, offsets: [Int], prefix: SHA1.State? = nil) {
+            (self.trailer, self.spare, self.entriesEnd, self.offsets, self.prefix) =
+                (trailer, spare, entriesEnd, offsets, prefix)
         }
 
-        /// Nil unless `bytes` is exactly one encoded delta.
+        /// Nil unless `bytes` is exactly one encoded delta (a prefix that fails its check is
+        /// dropped, the rest kept).
         init?(_ bytes: ArraySlice<UInt8>) {
             guard bytes.count >= 20 else { return nil }
             trailer = Array(bytes.prefix(20))
@@ -627,14 +658,33 @@ package struct IndexPatch: Sendable {
                 fields.append(bytes[index..<(index + 8)].reduce(0) { $0 << 8 | UInt64($1) })
                 index += 8
             }
-            guard index == bytes.endIndex, fields.count >= 6, fields[5] == UInt64(fields.count - 6),
-                fields[4] < UInt64(Int.max), fields[6...].allSatisfy({ $0 < fields[4] })
+            guard index == bytes.endIndex, fields.count >= 6, fields[5] < UInt64(fields.count) else { return nil }
+            let count = Int(fields[5])
+            let hasPrefix = fields.count == 6 + count + 5
+            guard fields.count == 6 + count || hasPrefix, fields[4] < UInt64(Int.max),
+                fields[6..<(6 + count)].allSatisfy({ $0 < fields[4] })
             else { return nil }
             spare = SpareIdentity(
                 device: fields[0], inode: fields[1], size: Int64(bitPattern: fields[2]),
                 modified: Int64(bitPattern: fields[3]))
             entriesEnd = Int(fields[4])
-            offsets = fields[6...].map { Int($0) }
+            offsets = fields[6..<(6 + count)].map { Int($0) }
+            let p = Array(fields[(6 + count)...])
+            if hasPrefix, p[2] >> 32 == 0, p[3] % 64 == 0, p[3] <= fields[4],
+                p[4] == Self.check(Array(bytes.dropLast(8)))
+            {
+                prefix = SHA1.State(
+                    h: (
+                        UInt32(p[0] >> 32), UInt32(truncatingIfNeeded: p[0]), UInt32(p[1] >> 32),
+                        UInt32(truncatingIfNeeded: p[1]), UInt32(p[2])
+                    ),
+                    count: p[3])
+            }
+        }
+
+        /// The first 64 bits of the SHA-1 of `bytes`.
+        private static func check(_ bytes: [UInt8]) -> UInt64 {
+            bytes.withUnsafeBytes { SHA1.hash($0) }.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
         }
     }
 

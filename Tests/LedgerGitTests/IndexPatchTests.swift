@@ -330,6 +330,99 @@ struct IndexPatchTests {
         #expect(try git("fsck", "--strict", in: ours).succeeded)
     }
     @Test(
+        "the record keeps the hash state of the bytes before the changed entry; the next patch hashes from it, and a damaged state is dropped"
+    )
+    func hashesFromRecordedState() throws {
+        let dir = TemporaryDirectory()
+        let (ours, theirs) = try makeTwins(dir)
+        // A ledger file far enough into the index that the state covers whole blocks.
+        for root in [ours, theirs] {
+            for day in 10..<30 { try writeFile(root + "/.alog/events/a\(day)/x.jsonl", "{}\n") }
+            try git("add", ".alog", in: root)
+        }
+        let repo = try Repository.open(at: ours)
+        let claim = IndexLockClaim(path: ours + "/.git/alog-claim")
+        let record = ours + "/.git/index.written"
+        let indexPath = ours + "/.git/index"
+        func patch() throws -> Bool {
+            usleep(150_000)
+            let blob = try repo.writeBlob(Array(try appendLine(ours).utf8))
+            _ = try appendLine(theirs)
+            return IndexPatch(repository: repo, claim: claim, record: record).restage([(ledgerFile, blob)])
+        }
+        func recordedDelta() throws -> IndexPatch.Delta {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: record)))
+            return try #require(IndexPatch.Delta(bytes[89...]))
+        }
+        func sameAsTwin() throws {
+            try git("add", ledgerFile, in: theirs)
+            #expect(try witness(ours) == (try witness(theirs)))
+            #expect(try git("fsck", "--strict", in: ours).succeeded)
+        }
+        #expect(try patch())
+        #expect(try patch())
+        // The state is SHA-1's after the index's bytes up to the block boundary before the
+        // ledger file's entry, as a hash of the file itself says.
+        let index = [UInt8](try Data(contentsOf: URL(fileURLWithPath: indexPath)))
+        let name = Array(ledgerFile.utf8) + [0]
+        let entry = try #require(index.indices.first { index[$0...].starts(with: name) }) - 62
+        let prefix = try #require(try recordedDelta().prefix)
+        #expect(prefix.count == UInt64(entry & ~63) && prefix.count >= 1024)
+        var hasher = SHA1()
+        index.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[..<Int(prefix.count)])) }
+        #expect(hasher.blockState.state == prefix)
+        try sameAsTwin()
+        // Two more patches in a row (the second hashes from the first's state): the index
+        // `git add` leaves.
+        #expect(try patch())
+        #expect(try patch())
+        try sameAsTwin()
+        // A byte of the recorded state damaged: its check fails, the state is dropped, and the
+        // patch hashes the whole file; the index stays right and the record gets a good state.
+        #expect(try patch())
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: record)))
+        bytes[bytes.count - 20] ^= 0x10
+        try Data(bytes).write(to: URL(fileURLWithPath: record))
+        #expect(try IndexPatch.Delta(bytes[89...])?.prefix == nil)
+        #expect(try patch())
+        try sameAsTwin()
+        #expect(try recordedDelta().prefix != nil)
+        // A state that is wrong yet passes the check (as only a forger makes it) is what the
+        // next trailer is computed from: proof that the patch does not hash the prefix itself.
+        #expect(try patch())
+        bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: record)))
+        var delta = try recordedDelta()
+        delta.prefix?.h.0 ^= 1
+        try Data(bytes[..<89] + delta.encoded).write(to: URL(fileURLWithPath: record))
+        #expect(try patch())
+        // (git checks an index's trailer only in fsck; libgit2 on every read.)
+        #expect(try !git("fsck", in: ours).succeeded)
+    }
+
+    @Test("the record's delta reads back as written, with or without a hash state; anything else is no delta")
+    func recordedDeltaRoundTrip() throws {
+        let spare = IndexPatch.SpareIdentity(device: 7, inode: 9, size: 1_158_424, modified: 1_800_000_000_123_456_789)
+        let trailer = [UInt8](repeating: 0xAB, count: 20)
+        let state = SHA1.State(h: (0x0123_4567, 0x89AB_CDEF, 0xFEDC_BA98, 0x7654_3210, 0xF0E1_D2C3), count: 386_048)
+        for prefix in [nil, state] {
+            let encoded = IndexPatch.Delta(
+                trailer: trailer, spare: spare, entriesEnd: 1_158_404, offsets: [386_092, 12], prefix: prefix
+            ).encoded
+            let read = try #require(IndexPatch.Delta(encoded[...]))
+            #expect(read.trailer == trailer && read.spare == spare && read.entriesEnd == 1_158_404)
+            #expect(read.offsets == [386_092, 12] && read.prefix == prefix)
+            #expect(IndexPatch.Delta(encoded.dropLast(8)) == nil)
+            #expect(IndexPatch.Delta(encoded.dropLast(1)) == nil)
+        }
+        // A state past the entries' end is not believed.
+        let beyond = SHA1.State(h: state.h, count: 2_000_000)
+        let encoded = IndexPatch.Delta(
+            trailer: trailer, spare: spare, entriesEnd: 1_158_404, offsets: [386_092], prefix: beyond
+        ).encoded
+        #expect(IndexPatch.Delta(encoded[...])?.prefix == nil)
+    }
+
+    @Test(
         "a file not in the index yet is added where git add puts it, cached tree and all; a file where a folder is, not"
     )
     func addsEntries() throws {
