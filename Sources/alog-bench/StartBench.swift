@@ -31,12 +31,16 @@ import Foundation
         for n in 0..<3 { _ = timedRun(command.argv(-1 - n), environment: command.environment) }
     }
     var times = [[Double]](repeating: [], count: commands.count)
+    // CPU time (user and system) beside the wall time: a shared machine's stalls (another
+    // tenant, a journal commit) land in the wall time of whichever command was running.
+    var cpu = [[Double]](repeating: [], count: commands.count)
     for round in 0..<rounds {
         // Each round starts one command further on, so no command always follows the same one.
         for step in 0..<commands.count {
             let index = (round + step) % commands.count
             let command = commands[index]
             times[index].append(timedRun(command.argv(round), environment: command.environment).ms)
+            cpu[index].append(lastCPUMilliseconds)
         }
         // A pause between rounds, as between two logs of a person: the index a log replaces
         // is written into again by the next one only after a tenth of a second (a reader may
@@ -70,7 +74,10 @@ import Foundation
     for index in commands.indices.dropFirst(firstLog + 1) {
         report(
             "\(commands[index].name) (median of \(rounds) rounds)", "\(fmt(median(times[index]), 2)) ms",
-            "≤ 1.2× \(vaults[0].label)", "\(fmt(ratio(index, firstLog), 2))× alog log meal, \(vaults[0].label)")
+            "≤ 1.2× \(vaults[0].label)",
+            "\(fmt(ratio(index, firstLog), 2))× alog log meal, \(vaults[0].label) (CPU time: "
+                + "\(fmt(median(zip(cpu[index], cpu[firstLog]).map { $0 / $1 }), 2))×, "
+                + "\(fmt(median(cpu[index]), 2)) against \(fmt(median(cpu[firstLog]), 2)) ms)")
     }
     for index in backToBack.indices.dropFirst() {
         let ratio = median(zip(backToBack[index], backToBack[0]).map { $0 / $1 })
