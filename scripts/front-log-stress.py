@@ -6,11 +6,12 @@ interleaved with what a person's git does to the same vault: `git status` and
 `git update-index --refresh` rewriting the index, notes added and committed, days and months
 moving on, notes long enough to roll a day file into its next part, pauses of 0 to 0.2 s (the
 spare is only reused after 0.1 s). Every 15 steps and at the end: `git fsck --strict`, the
-index equal to HEAD for `.alog/`, the number of entries `alog history` shows, no ref lock left.
+index equal to HEAD for `.alog/`, the number of entries `alog history` shows, no ref lock left;
+after every front log, the index's trailer.
 
     scripts/front-log-stress.py [--bin .build/debug] [--seed N] [--steps 120]
 """
-import argparse, os, random, shutil, subprocess, sys, tempfile, time
+import argparse, hashlib, os, random, shutil, subprocess, sys, tempfile, time
 
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "..", ".build", "debug"))
@@ -34,6 +35,11 @@ def git(*a):
 assert run(['init'],'alog-full').returncode==0
 subprocess.run(['git','-C',root,'config','user.name','U']); subprocess.run(['git','-C',root,'config','user.email','u@x'])
 expected=0
+def trailer(tag):
+    # git checks the index's trailer only in fsck (and `git status` may write a new index
+    # first): after every log, the bytes themselves.
+    b=open(root+'/.git/index','rb').read()
+    assert hashlib.sha1(b[:-20]).digest()==b[-20:], (tag, 'index trailer')
 def check(tag):
     f=git('fsck','--strict'); assert f.returncode==0, (tag, f.stderr)
     st=git('status','--porcelain').stdout
@@ -54,6 +60,7 @@ for i in range(steps):
         note=['--note','x'*rnd.choice([1,500,1990])] if rnd.random()<0.3 else []
         p=run(['log',rnd.choice(['meal','wake','exercise'])]+note)
         assert p.returncode==0, p.stderr; expected+=1
+        trailer(f'step {i}')
     elif r<0.6:
         p=run(['log','sleep'],'alog-full'); assert p.returncode==0, p.stderr; expected+=1
     elif r<0.7:
