@@ -250,9 +250,11 @@ package struct IndexPatch: Sendable {
     /// is none to reuse. Reused only when it is a plain file with no other name (never the live
     /// index, which a writer killed after keeping it would leave linked), and stopped being the
     /// index at least a tenth of a second ago: git and libgit2 read an index whole when they
-    /// start, in a few milliseconds, and check its trailer, so a reader still reading it then
-    /// (a machine stalled for that long) fails that check and says so; it never acts on a torn
-    /// read.
+    /// start, in a few milliseconds. A reader still reading it then (a machine stalled for that
+    /// long) never writes a torn read back: libgit2 checks the trailer and fails, and git, which
+    /// checks it only in `fsck`, writes an index only while the file on disk still has the
+    /// trailer it read (`repo_update_index_if_able`); at worst one `git status` shows a stale
+    /// state.
     private func recycledSpare(as claim: String) -> (Int32, SpareIdentity?) {
         guard let spare else { return (-1, nil) }
         var st = stat()
