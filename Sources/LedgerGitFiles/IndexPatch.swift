@@ -314,8 +314,9 @@ package struct IndexPatch: Sendable {
 
     /// Finds the entries of `staged` in `image` (setting their offsets) and plans the patch.
     /// The trailer is checked when `checking` and the file is not the one the record names
-    /// (`known`), keeping the hash state at `Plan.mark` on the way; with a record, the entries it names are looked at first, so the index the
-    /// last patch wrote is not walked entry by entry again.
+    /// (`known`), keeping the hash state at `Plan.mark` on the way; with a record, the entries
+    /// it names are looked at first, so the index the last patch wrote is not walked entry by
+    /// entry again.
     /// With `adding`, a file that has no entry gets a new one where git's order puts it (the
     /// whole file is then written, not a delta); without, it is libgit2's to stage.
     private func plan(
