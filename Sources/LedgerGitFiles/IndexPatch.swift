@@ -395,7 +395,7 @@ package struct IndexPatch: Sendable {
             guard end <= body, data[offset..<offset + 4].elementsEqual("TREE".utf8) else { throw Unsupported() }
             var tree: [UInt8] = []
             var position = offset + 8
-            try Self.invalidate(data, &position, end: end, parent: nil, directories, into: &tree)
+            try Self.invalidate(data, &position, end: end, parent: nil, depth: 0, directories, into: &tree)
             guard position == end else { throw Unsupported() }
             extensions += "TREE".utf8
             Self.append32(UInt32(tree.count), to: &extensions)
@@ -479,10 +479,12 @@ package struct IndexPatch: Sendable {
     /// `directories` invalid: an entry count of -1 and no tree id, as git does when a path
     /// below them changes.
     private static func invalidate(
-        _ data: UnsafeRawBufferPointer, _ position: inout Int, end: Int, parent: [UInt8]?, _ directories: Set<[UInt8]>,
-        into out: inout [UInt8]
+        _ data: UnsafeRawBufferPointer, _ position: inout Int, end: Int, parent: [UInt8]?, depth: Int,
+        _ directories: Set<[UInt8]>, into out: inout [UInt8]
     ) throws {
-        guard let nul = data[position..<end].firstIndex(of: 0) else { throw Unsupported() }
+        // A path is under 4 KiB, so no real tree nests deeper than this; a damaged or crafted
+        // extension must not run the stack out.
+        guard depth < 2048, let nul = data[position..<end].firstIndex(of: 0) else { throw Unsupported() }
         let name = Array(data[position..<nul])
         let path = parent.map { $0.isEmpty ? name : $0 + [UInt8(ascii: "/")] + name } ?? name
         guard let space = data[nul..<end].firstIndex(of: UInt8(ascii: " ")),
@@ -500,7 +502,7 @@ package struct IndexPatch: Sendable {
         }
         position = headerEnd
         for _ in 0..<subtrees {
-            try invalidate(data, &position, end: end, parent: path, directories, into: &out)
+            try invalidate(data, &position, end: end, parent: path, depth: depth + 1, directories, into: &out)
         }
     }
 
@@ -614,7 +616,9 @@ package struct IndexPatch: Sendable {
     /// read), where its entries end, and the offsets of the entries the patch rewrote. The
     /// live index differs from the spare only there and after `entriesEnd`. Then, optionally,
     /// the SHA-1 state of the live index's bytes before its first changed entry (`prefix`), so
-    /// the next patch of that entry or a later one hashes only from there.
+    /// the next patch of that entry or a later one hashes only from there. Like the spare's
+    /// identity, that state is trusted for the file the record names: only alog writes in
+    /// `.git/alog`, and any other writer of the index replaces the file.
     struct Delta {
         /// The trailer of the index it describes, repeated: a record cut short while being
         /// rewritten (the identity new, the rest an older delta's) has a delta for another

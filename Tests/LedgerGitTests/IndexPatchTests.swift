@@ -344,11 +344,18 @@ struct IndexPatchTests {
         let claim = IndexLockClaim(path: ours + "/.git/alog-claim")
         let record = ours + "/.git/index.written"
         let indexPath = ours + "/.git/index"
-        func patch() throws -> Bool {
+        // A line appended to each of `paths` (the ledger file by default) on both sides, and
+        // restaged here by the patch.
+        func patch(_ paths: [String] = [ledgerFile]) throws -> Bool {
             usleep(150_000)
-            let blob = try repo.writeBlob(Array(try appendLine(ours).utf8))
-            _ = try appendLine(theirs)
-            return IndexPatch(repository: repo, claim: claim, record: record).restage([(ledgerFile, blob)])
+            var files: [(path: String, blob: [UInt8])] = []
+            for path in paths {
+                for root in [ours, theirs] {
+                    try writeFile(root + "/" + path, try readFile(root + "/" + path) + "{\"more\":1}\n")
+                }
+                files.append((path, try repo.writeBlob(Array(try readFile(ours + "/" + path).utf8)).bytes))
+            }
+            return IndexPatch(repository: repo, claim: claim, record: record).restage(files)
         }
         func recordedDelta() throws -> IndexPatch.Delta {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: record)))
@@ -361,7 +368,7 @@ struct IndexPatchTests {
                 index.withUnsafeBytes { SHA1.hash(UnsafeRawBufferPointer(rebasing: $0.dropLast(20))) }
                     == Array(index.suffix(20)))
             #expect(try git("fsck", "--strict", in: ours).succeeded)
-            try git("add", ledgerFile, in: theirs)
+            try git("add", ".alog", in: theirs)
             #expect(try witness(ours) == (try witness(theirs)))
         }
         #expect(try patch())
@@ -392,6 +399,31 @@ struct IndexPatchTests {
         #expect(try patch())
         try sameAsTwin()
         #expect(try recordedDelta().prefix != nil)
+        // An entry before the recorded state changes (the first file of the index): the state
+        // covers bytes that differ now, so the whole prefix is hashed, and the record then
+        // holds the state at that entry's block (the first, 0 bytes).
+        let first = ".alog/events/a10/x.jsonl"
+        #expect(try patch())
+        #expect(try (recordedDelta().prefix?.count ?? 0) >= 1024)
+        #expect(try patch([first]))
+        try sameAsTwin()
+        #expect(try recordedDelta().prefix?.count == 0)
+        // Two files at once, one early and one late: the state stops at the earlier one.
+        #expect(try patch([ledgerFile]))
+        #expect(try patch([".alog/events/a20/x.jsonl", ledgerFile]))
+        try sameAsTwin()
+        let early = [UInt8](try Data(contentsOf: URL(fileURLWithPath: indexPath)))
+        let earlyName = Array(".alog/events/a20/x.jsonl\0".utf8)
+        let earlyEntry = try #require(early.indices.first { early[$0...].starts(with: earlyName) }) - 62
+        #expect(try recordedDelta().prefix?.count == UInt64(earlyEntry & ~63))
+        // git writes the index itself (a note of the user staged): the record no longer names
+        // it, so its trailer is checked, and the state from that check is where the new trailer
+        // starts.
+        for root in [ours, theirs] { try git("add", "z.md", in: root) }
+        #expect(try patch())
+        try sameAsTwin()
+        #expect(try patch())
+        try sameAsTwin()
         // A state that is wrong yet passes the check (as only a forger makes it) is what the
         // next trailer is computed from: proof that the patch does not hash the prefix itself.
         #expect(try patch())
@@ -425,6 +457,33 @@ struct IndexPatchTests {
             trailer: trailer, spare: spare, entriesEnd: 1_158_404, offsets: [386_092], prefix: beyond
         ).encoded
         #expect(IndexPatch.Delta(encoded[...])?.prefix == nil)
+        // A record as written before states were kept, byte for byte: read, with no state.
+        func field(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) } }
+        let old = trailer + [7, 9, 1_158_424, 1_800_000_000_123_456_789, 1_158_404, 1, 386_092].flatMap(field)
+        let read = try #require(IndexPatch.Delta(old[...]))
+        #expect(read.offsets == [386_092] && read.entriesEnd == 1_158_404 && read.prefix == nil)
+        // Damaged or hostile fields: an offset count past the fields (huge, 2^63, the field
+        // count itself) is no delta; a state whose length is not whole blocks, whose last word
+        // has high bits, or whose check is wrong is dropped.
+        for count in [UInt64.max, 1 << 63, 7] {
+            let bytes = trailer + [7, 9, 1_158_424, 1, 1_158_404, count, 386_092].flatMap(field)
+            #expect(IndexPatch.Delta(bytes[...]) == nil)
+        }
+        let good = Array(
+            IndexPatch.Delta(trailer: trailer, spare: spare, entriesEnd: 1_158_404, offsets: [386_092], prefix: state)
+                .encoded)
+        let stateAt = good.count - 5 * 8
+        for (slot, value) in [(3, UInt64(386_050)), (2, UInt64(1) << 40)] {
+            var bytes = good
+            bytes.replaceSubrange((stateAt + 8 * slot)..<(stateAt + 8 * slot + 8), with: field(value))
+            bytes.replaceSubrange(
+                (bytes.count - 8)..., with: bytes.dropLast(8).withUnsafeBytes { SHA1.hash($0) }.prefix(8))
+            #expect(IndexPatch.Delta(bytes[...])?.prefix == nil, "slot \(slot)")
+            #expect(IndexPatch.Delta(bytes[...])?.offsets == [386_092])
+        }
+        var wrongCheck = good
+        wrongCheck[wrongCheck.count - 1] ^= 1
+        #expect(IndexPatch.Delta(wrongCheck[...])?.prefix == nil)
     }
 
     @Test(
