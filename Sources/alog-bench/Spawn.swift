@@ -74,4 +74,7 @@ func median(_ values: [Double]) -> Double {
         ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
+/// The median of the ratios of two series measured in the same rounds (`a[i] / b[i]`).
+func medianRatio(_ a: [Double], _ b: [Double]) -> Double { median(zip(a, b).map { $0 / $1 }) }
+
 func fmt(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }

@@ -55,7 +55,7 @@ import Foundation
             backToBack[index].append(timedRun(command.argv(0), environment: command.environment).ms)
         }
     }
-    func ratio(_ a: Int, _ b: Int) -> Double { median(zip(times[a], times[b]).map { $0 / $1 }) }
+    func ratio(_ a: Int, _ b: Int) -> Double { medianRatio(times[a], times[b]) }
     let (timewStart, gitCommit, timewVersion, fullVersion, frontStatus, firstLog) = (0, 1, 2, 3, 4, firstLogIndex)
     report(
         "alog log meal, \(vaults[0].label) (median of \(rounds) rounds)", "\(fmt(median(times[firstLog]), 2)) ms",
@@ -76,11 +76,11 @@ import Foundation
             "\(commands[index].name) (median of \(rounds) rounds)", "\(fmt(median(times[index]), 2)) ms",
             "≤ 1.2× \(vaults[0].label)",
             "\(fmt(ratio(index, firstLog), 2))× alog log meal, \(vaults[0].label) (CPU time: "
-                + "\(fmt(median(zip(cpu[index], cpu[firstLog]).map { $0 / $1 }), 2))×, "
+                + "\(fmt(medianRatio(cpu[index], cpu[firstLog]), 2))×, "
                 + "\(fmt(median(cpu[index]), 2)) against \(fmt(median(cpu[firstLog]), 2)) ms)")
     }
     for index in backToBack.indices.dropFirst() {
-        let ratio = median(zip(backToBack[index], backToBack[0]).map { $0 / $1 })
+        let ratio = medianRatio(backToBack[index], backToBack[0])
         report(
             "\(commands[firstLog + index].name), logs back to back (median of \(rounds))",
             "\(fmt(median(backToBack[index]), 2)) ms", "(no target: no person logs twice in 0.1 s)",
