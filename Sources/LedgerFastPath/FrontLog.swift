@@ -208,8 +208,9 @@ package struct FrontLog {
         // of the branch to the end of the index update.
         let intent = state.branchIntent
         guard
-            (try? FileSystem.overwrite(
-                intent, BranchIntentFile.encode(branch: tip.branch, from: ground.head, to: commit))) != nil
+            (try? FileSystem.putInPlace(
+                intent, BranchIntentFile.encode(branch: tip.branch, from: ground.head, to: commit),
+                spare: state.branchIntentSpare)) != nil
         else { return nil }
         FaultInjection.point("front-log.before-ref")
         let now = SystemClock.nowMillis() / 1000
@@ -221,11 +222,12 @@ package struct FrontLog {
         }
         let unlocked: Bool
         do {
-            unlocked = try LooseRefUpdate(gitDirectory: gitDirectory, branch: tip.branch).move(
-                from: ground.head, to: commit, reflog: reflog, syncs: tip.syncsObjects
-            ) { FaultInjection.point("front-log.after-swap") }
+            unlocked = try LooseRefUpdate(gitDirectory: gitDirectory, branch: tip.branch, spare: state.referenceSpare)
+                .move(
+                    from: ground.head, to: commit, reflog: reflog, syncs: tip.syncsObjects
+                ) { FaultInjection.point("front-log.after-swap") }
         } catch {
-            FileSystem.remove(intent)
+            FileSystem.retire(intent, spare: state.branchIntentSpare)
             return nil
         }
         FaultInjection.point("front-log.after-ref")
@@ -253,7 +255,7 @@ package struct FrontLog {
                 "committed; the git index could not be updated (another git command held it), so 'git status' may show ledger files as changed until the next alog command stages them"
             )
         }
-        if warnings.isEmpty { FileSystem.remove(intent) }
+        if warnings.isEmpty { FileSystem.retire(intent, spare: state.branchIntentSpare) }
         return Landed(commit: commit, levels: levels, warnings: warnings)
     }
 

@@ -23,14 +23,24 @@ import LedgerSystem
 /// the swap and the removal leaves the lock: the old ref file (written before the branch
 /// intent, holding exactly the old value), which the next writer's repair recognises and
 /// removes (`Vault.lockForWriting`).
+///
+/// With a `spare` (a path beside the git directory's files, `.git/alog/ref.spare`), the swapped
+/// out ref file is not removed but renamed to it, and the next update writes its value into
+/// that file and hard-links it as the lock (`link` fails when the lock exists, as the
+/// exclusive create does), so a move neither creates nor frees an inode
+/// (`FileSystem.openSpare` says why that matters). The lock then appears already holding the
+/// new value: a writer killed before the swap leaves a lock the repair recognises as it does
+/// libgit2's.
 package struct LooseRefUpdate: Sendable {
     /// The git directory, ending in `/`.
     package var gitDirectory: String
     /// The branch, e.g. `refs/heads/main`.
     package var branch: String
+    /// Where the swapped-out ref file is kept for the next move; nil removes it.
+    package var spare: String?
 
-    package init(gitDirectory: String, branch: String) {
-        (self.gitDirectory, self.branch) = (gitDirectory, branch)
+    package init(gitDirectory: String, branch: String, spare: String? = nil) {
+        (self.gitDirectory, self.branch, self.spare) = (gitDirectory, branch, spare)
     }
 
     /// Why the branch did not move (nothing was changed then).
@@ -54,15 +64,12 @@ package struct LooseRefUpdate: Sendable {
     ) throws(Refusal) -> Bool {
         let refPath = gitDirectory + branch
         let lockPath = refPath + ".lock"
-        let lock = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard lock >= 0 else {
-            if errno == EEXIST { throw .locked }
-            throw .failed(operation: "create", path: lockPath, code: errno)
-        }
+        let value = Array((new + "\n").utf8)
+        let (lock, written) = try takeLock(lockPath, value: value)
         var renamed = false
         defer {
             close(lock)
-            if !renamed { unlink(lockPath) }
+            if !renamed { release(lockPath) }
         }
         guard let current = try? FileSystem.read(refPath), current == Array((old + "\n").utf8) else { throw .moved }
         if let reflog {
@@ -70,15 +77,17 @@ package struct LooseRefUpdate: Sendable {
             try append(line, to: gitDirectory + "logs/" + branch)
             try append(line, to: gitDirectory + "logs/HEAD")
         }
-        do {
-            try FileSystem.writeAll(lock, Array((new + "\n").utf8), path: lockPath)
-        } catch {
-            throw .failed(operation: "write", path: lockPath, code: (error as? FileSystem.Failure)?.code ?? EIO)
+        if !written {
+            do {
+                try FileSystem.writeAll(lock, value, path: lockPath)
+            } catch {
+                throw .failed(operation: "write", path: lockPath, code: (error as? FileSystem.Failure)?.code ?? EIO)
+            }
         }
         if !syncs, FileSystem.swapNames(lockPath, refPath) {
             renamed = true
             afterSwap()
-            return unlink(lockPath) == 0
+            return release(lockPath)
         }
         if syncs, fsync(lock) != 0 { throw .failed(operation: "fsync", path: lockPath, code: errno) }
         guard rename(lockPath, refPath) == 0 else { throw .failed(operation: "rename", path: refPath, code: errno) }
@@ -100,6 +109,41 @@ package struct LooseRefUpdate: Sendable {
         let fields = signature.split(separator: " ", omittingEmptySubsequences: false)
         guard fields.count >= 3 else { return nil }
         return fields.dropLast(2).joined(separator: " ")
+    }
+
+    /// Creates the lock exclusively: from the spare, already holding `value` (`written`), when
+    /// there is one, else as an empty new file.
+    private func takeLock(_ lockPath: String, value: [UInt8]) throws(Refusal) -> (fd: Int32, written: Bool) {
+        if let spare {
+            let fd = FileSystem.openSpare(spare)
+            if fd >= 0 {
+                let filled =
+                    (try? value.withUnsafeBytes { try FileSystem.writeAll(fd, $0, at: 0, path: spare) }) != nil
+                    && ftruncate(fd, off_t(value.count)) == 0
+                if filled, link(spare, lockPath) == 0 {
+                    FaultInjection.point("ref-update.lock-linked")
+                    unlink(spare)
+                    return (fd, true)
+                }
+                let code = errno
+                close(fd)
+                if filled, code == EEXIST { throw .locked }
+            }
+        }
+        let fd = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            if errno == EEXIST { throw .locked }
+            throw .failed(operation: "create", path: lockPath, code: errno)
+        }
+        return (fd, false)
+    }
+
+    /// Lets go of the lock: kept as the spare when there is one, else removed. False when it
+    /// could be neither.
+    @discardableResult
+    private func release(_ lockPath: String) -> Bool {
+        if let spare, rename(lockPath, spare) == 0 { return true }
+        return unlink(lockPath) == 0
     }
 
     private func append(_ line: [UInt8], to path: String) throws(Refusal) {

@@ -71,12 +71,12 @@ extension Vault {
 
     /// Records, under `write.lock`, that the branch is about to move.
     func recordIntent(_ intent: BranchIntent) throws {
-        try FileSystem.writeAtomically(stateFiles.branchIntent, intent.encoded)
+        try FileSystem.putInPlace(stateFiles.branchIntent, intent.encoded, spare: stateFiles.branchIntentSpare)
     }
 
     /// The branch and the working tree agree again.
     func clearIntent() {
-        FileSystem.remove(stateFiles.branchIntent)
+        FileSystem.retire(stateFiles.branchIntent, spare: stateFiles.branchIntentSpare)
     }
 
     private func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [Notice] {
