@@ -14,6 +14,19 @@ extension Repository {
         return value.map { String(cString: $0) }
     }
 
+    /// An integer value from the repository's configuration (git's spellings: a `k`, `m` or
+    /// `g` suffix multiplies), or nil when unset.
+    package func configInteger(_ key: String) throws -> Int64? {
+        var config: OpaquePointer?
+        try check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
+        defer { git_config_free(config) }
+        var value: Int64 = 0
+        let rc = git_config_get_int64(&value, config, key)
+        if rc == GIT_ENOTFOUND.rawValue { return nil }
+        try check(rc, "git_config_get_int64")
+        return value
+    }
+
     /// A boolean value from the repository's configuration (git's spellings: true/yes/on/1
     /// and their opposites), or nil when unset.
     package func configBool(_ key: String) throws -> Bool? {

@@ -21,6 +21,8 @@ extension Notice {
             "no git \(missing.joined(separator: " or ")) is set, so alog's commits are signed '\(name) <\(email)>'; to sign them as you, run 'git config --global user.name \"Your Name\"' and 'git config --global user.email you@example.com' (every repository), or 'alog config user.name \"Your Name\"' and 'alog config user.email you@example.com' (this vault). Said once for this vault"
         case .notPushedToWorkingCopy(let url, let branch):
             "not pushed: \(url) is a working copy with \(DisplayText.quoted(branch)) checked out; share a bare repository instead (git init --bare)"
+        case .objectsNotPacked(let problem):
+            "synced, but the vault's loose git objects could not be packed (\(problem)); 'alog gc' tries again, 'git gc' does the same"
         }
     }
 }

@@ -82,6 +82,7 @@ struct Sync: OutcomeCommand {
             ("eventsSent", String(report.eventsSent)),
             ("pushed", String(report.pushed)),
             ("retries", String(report.retries)),
+            ("objectsPacked", String(report.objectsPacked)),
             ("notesReceived", JSONText.array(report.notesReceived.map(JSONText.string))),
             ("notesMerged", JSONText.array(report.notesMerged.map(JSONText.string))),
             ("notesNotSent", JSONText.array(report.notesNotSent.map(JSONText.string))),
@@ -130,6 +131,9 @@ struct Sync: OutcomeCommand {
                 + (report.retries > 0 ? " (after \(report.retries) retr\(report.retries == 1 ? "y" : "ies"))" : "")
         ]
         lines.append("  events received \(report.eventsReceived), sent \(report.eventsSent)")
+        if report.objectsPacked > 0 {
+            lines.append("  packed \(report.objectsPacked) loose git objects (more than gc.auto had gathered)")
+        }
         if !report.notesReceived.isEmpty {
             lines.append("  notes updated from the remote: \(report.notesReceived.count)")
         }

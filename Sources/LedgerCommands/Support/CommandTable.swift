@@ -24,7 +24,7 @@ enum CommandTable {
         Show.self, Audit.self, Import.self, Export.self, Types.self, Tasks.self, TaskCommand.self, Open.self,
         Notes.self,
         Config.self, Rebuild.self, Repair.self,
-        Verify.self,
+        Verify.self, GC.self,
         Clone.self, Remote.self, Sync.self, Serve.self, Widget.self, Completions.self,
     ]
 

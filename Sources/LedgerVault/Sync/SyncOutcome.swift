@@ -44,6 +44,8 @@ public struct SyncOutcome: Sendable {
     public var pushed = false
     /// How often the push lost a race against another device and the merge was redone.
     public var retries = 0
+    /// Loose objects packed after the sync, once more than `gc.auto` had gathered (0: none).
+    public var objectsPacked = 0
     public var head: CommitID?
     public var warnings: [Notice] = []
     /// Received events stamped more than a day ahead of this device's clock, by the device that

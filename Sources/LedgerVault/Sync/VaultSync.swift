@@ -68,6 +68,13 @@ public struct VaultSync {
             break
         }
         try finish(&report, from: start.commit)
+        // As git runs `gc --auto` after a fetch or a merge: a vault only alog writes to would
+        // otherwise gather loose objects for ever.
+        do {
+            report.objectsPacked = try vault.packLooseObjects(automatic: true).packed
+        } catch {
+            report.warnings.append(.objectsNotPacked("\(error)"))
+        }
         return report
     }
 

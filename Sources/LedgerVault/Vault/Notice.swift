@@ -21,6 +21,8 @@ public enum Notice: Sendable, Equatable {
     /// The sync merged, but did not push: the remote at `url` is a working copy with `branch`
     /// checked out.
     case notPushedToWorkingCopy(url: String, branch: String)
+    /// The sync is done, but packing the loose objects (more than `gc.auto`) failed.
+    case objectsNotPacked(String)
 
     /// Why the git index could not be written.
     public enum IndexProblem: Sendable, Equatable {
