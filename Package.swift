@@ -239,7 +239,10 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["LedgerFuzzing", "LedgerFastPath", "TestSupport"]),
         .testTarget(
             name: "SyncTests",
-            dependencies: ["LedgerVault", "LedgerGit", "LedgerCore", "LedgerMessages", "TestSupport"]),
+            dependencies: [
+                "LedgerVault", "LedgerGit", "LedgerCore", "LedgerMessages", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(
             name: "WidgetTests",
             dependencies: ["LedgerCore", "LedgerWidget", "TestSupport"]),
