@@ -107,6 +107,7 @@ package struct FrontLog {
             StandardStream.output(report.stdout + "\n")
             report.note.map(Terminal.note)
             landed.warnings.forEach(Terminal.warn)
+            packLooseObjectsNowAndThen(after: landed.commit)
             return 0
         }
     }
@@ -257,6 +258,18 @@ package struct FrontLog {
         }
         if warnings.isEmpty { FileSystem.retire(intent, spare: state.branchIntentSpare) }
         return Landed(commit: commit, levels: levels, warnings: warnings)
+    }
+
+    /// As git runs `gc --auto` after a commit: one log in sixteen (the new commit's first hex
+    /// digit is 1) reads `objects/17/`, and once more loose objects than git's default
+    /// `gc.auto` have gathered, `alog-full gc --auto` packs them in the background (it reads
+    /// the vault's own `gc.auto`, and does nothing while another pack runs).
+    private func packLooseObjectsNowAndThen(after commit: String) {
+        guard commit.hasPrefix("1"),
+            LooseObjectFile(directory: gitDirectory + "objects/", syncs: false).exceeds(
+                LooseObjectFile.defaultAutomaticThreshold)
+        else { return }
+        _ = FullCLI.startInBackground(["gc", "--auto", "--vault", root])
     }
 
     /// The index patch of this vault (through alog's claim, with its record).

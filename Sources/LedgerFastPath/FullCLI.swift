@@ -21,6 +21,12 @@ package enum FullCLI {
         exit(127)
     }
 
+    /// Starts `alog-full` with `arguments` in the background (`Launcher.detach`): it runs on
+    /// after this process ends, silent. False when it could not be started.
+    package static func startInBackground(_ arguments: [String]) -> Bool {
+        Launcher.detach(location("alog-full", "ALOG_FULL"), arguments)
+    }
+
     private static func location(_ program: String, _ variable: String) -> String {
         if let explicit = FileSystem.environment(variable), !explicit.isEmpty { return explicit }
         let executable = FileSystem.executablePath()

@@ -1,5 +1,5 @@
 import CLibGit2
-import LedgerSystem
+import LedgerGitFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -10,16 +10,22 @@ import LedgerSystem
 /// `git gc`'s part for loose objects: `git repack -d` of what is stored loose, then
 /// `git prune-packed`.
 extension Repository {
+    /// The loose objects, as files.
+    private var looseFiles: LooseObjectFile {
+        LooseObjectFile(directory: commonDirectory + "objects/", syncs: false)
+    }
+
     /// How many loose objects the repository holds, estimated as git's `gc --auto` does: the
     /// objects in `objects/17/` times 256 (one folder read, however many objects there are).
-    package var looseObjectEstimate: Int {
-        Self.looseObjectNames(in: commonDirectory + "objects/17").count * 256
-    }
+    package var looseObjectEstimate: Int { looseFiles.looseNames(in: "17").count * 256 }
+
+    /// Whether more loose objects than `threshold` have gathered (`git gc --auto`'s test).
+    package func hasMoreLooseObjects(than threshold: Int) -> Bool { looseFiles.exceeds(threshold) }
 
     /// `gc.auto`: how many loose objects git lets gather before `gc --auto` packs them (its
     /// default 6,700 when unset; 0 or less: never automatically).
     package func automaticPackThreshold() throws -> Int {
-        Int(clamping: try configInteger("gc.auto") ?? 6_700)
+        Int(clamping: try configInteger("gc.auto") ?? Int64(LooseObjectFile.defaultAutomaticThreshold))
     }
 
     /// Writes every loose object into one new pack (with its index) in `objects/pack`, then
@@ -30,10 +36,11 @@ extension Repository {
     /// (and stays loose) or packed before its loose copy goes, as `git gc` does it.
     package func packLooseObjects() throws -> Int {
         var found: [(path: String, id: ObjectID)] = []
+        let files = looseFiles
         for byte in 0..<256 {
-            let folder = commonDirectory + "objects/" + Self.fanOut[byte]
-            for name in Self.looseObjectNames(in: folder) {
-                if let id = ObjectID(hex: Self.fanOut[byte] + name) { found.append((folder + "/" + name, id)) }
+            let fanOut = Self.fanOut[byte]
+            for name in files.looseNames(in: fanOut) {
+                if let id = ObjectID(hex: fanOut + name) { found.append((files.path(of: fanOut + name), id)) }
             }
         }
         guard !found.isEmpty else { return 0 }
@@ -60,13 +67,5 @@ extension Repository {
     private static let fanOut = (0..<256).map { byte in
         let digits = Array("0123456789abcdef")
         return String([digits[byte >> 4], digits[byte & 15]])
-    }
-
-    /// The names in a fan-out folder that are loose objects (38 lowercase hex digits), not the
-    /// temporary files of a writer.
-    private static func looseObjectNames(in folder: String) -> [String] {
-        FileSystem.list(folder).filter { name in
-            name.utf8.count == 38 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-        }
     }
 }

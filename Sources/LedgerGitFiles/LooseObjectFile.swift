@@ -32,6 +32,23 @@ package struct LooseObjectFile: Sendable {
         package var reason: String { String(cString: strerror(code)) }
     }
 
+    /// The names in the fan-out folder `xx` (two hex digits) that are loose objects (38
+    /// lowercase hex digits), not a writer's temporary files.
+    package func looseNames(in fanOut: String) -> [String] {
+        FileSystem.list(directory + fanOut).filter { name in
+            name.utf8.count == 38 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        }
+    }
+
+    /// Whether more loose objects than `threshold` have gathered, estimated as `git gc --auto`
+    /// does: more in `objects/17/` than the threshold's 256th part (one folder read).
+    package func exceeds(_ threshold: Int) -> Bool {
+        threshold > 0 && looseNames(in: "17").count > (threshold + 255) / 256
+    }
+
+    /// git's default `gc.auto`.
+    package static let defaultAutomaticThreshold = 6_700
+
     /// Where the loose object `id` (40 hex digits) lives.
     package func path(of hex: String) -> String {
         directory + hex.prefix(2) + "/" + hex.dropFirst(2)

@@ -27,6 +27,9 @@ package struct StateDirectory: Sendable, Equatable {
     package var commitTip: String { path + "commit-tip" }
     /// The `flock` every writer of this clone holds.
     package var writeLock: String { path + "write.lock" }
+    /// Held (without waiting) while `alog gc` packs the loose objects: a second one at the
+    /// same time does nothing.
+    package var packLock: String { path + "gc.lock" }
     /// Present while a writer moves the branch and brings the working tree along (see the
     /// vault's `BranchIntent`); left behind only by a writer that was killed in between, and
     /// then finished by the next command that opens the vault.

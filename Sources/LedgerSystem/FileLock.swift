@@ -10,15 +10,28 @@ package final class FileLock {
     private let fd: Int32
 
     /// Blocks until the lock is held.
-    package init(path: String) throws {
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    package convenience init(path: String) throws {
+        try self.init(path: path, operation: LOCK_EX)!
+    }
+
+    /// The lock if no one else holds it now; nil, without waiting, if someone does.
+    package convenience init?(attempting path: String) throws {
+        try self.init(path: path, operation: LOCK_EX | LOCK_NB)
+    }
+
+    private init?(path: String, operation: Int32) throws {
+        // The descriptor is stored only once locked: a failed init runs no deinit, which would
+        // close it a second time.
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if fd < 0 { throw FileSystem.Failure(path: path, operation: "open lock", code: errno) }
-        while flock(fd, LOCK_EX) != 0 {
+        while flock(fd, operation) != 0 {
             if errno == EINTR { continue }
             let code = errno
             close(fd)
+            if code == EWOULDBLOCK { return nil }
             throw FileSystem.Failure(path: path, operation: "lock", code: code)
         }
+        self.fd = fd
     }
 
     deinit {

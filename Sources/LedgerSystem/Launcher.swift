@@ -35,6 +35,27 @@ package enum Launcher {
         return spawn(program, arguments, environment: nil)
     }
 
+    /// Starts the executable at `path` with `arguments` in a process group of its own (no
+    /// Ctrl-C of the terminal reaches it), its standard input and output on `/dev/null`, and
+    /// does not wait for it (it outlives this process); false when it could not be started.
+    package static func detach(_ path: String, _ arguments: [String]) -> Bool {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in 0...2 {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        return posix_spawn(&pid, path, &actions, &attributes, argv, environ) == 0
+    }
+
     private static func spawn(_ program: String, _ arguments: [String], environment: [UnsafeMutablePointer<CChar>?]?)
         -> String?
     {

@@ -40,5 +40,9 @@ func generateVault(at path: String, events total: Int, years: Int = 3) throws ->
         _ = try vault.importEvents(batch, message: "bench: day \(day)")
         written += count
     }
+    // A vault in use is packed by alog itself (the front's background `gc --auto`, `sync`) or
+    // git: the bench's vaults are measured that way, not with a commit's worth of loose files
+    // for each generated day.
+    _ = try vault.packLooseObjects(automatic: false)
     return vault
 }

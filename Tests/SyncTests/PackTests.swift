@@ -74,6 +74,34 @@ struct PackTests {
         }
     }
 
+    @Test("past git's default gc.auto, one of the front's logs starts alog gc --auto in the background")
+    func frontPacksInTheBackground() throws {
+        let dir = TemporaryDirectory()
+        let vault = dir.sub("vault")
+        #expect(try alog(["init"], vault: vault).succeeded)
+        #expect(try alog(["log", "wake", "--at", "2029-12-31T07:00:00Z"], vault: vault).succeeded)
+        // 28 in objects/17: more than 6,700's share (27), as if ~7,000 objects were loose.
+        try Self.fillSampleFolder(vault, count: 28)
+        var started = false
+        for minute in 0..<300 where !started {
+            let logged = try alog(
+                ["log", "meal", "--at", "2029-12-31T08:\(String(format: "%02d", minute % 60)):00Z"], vault: vault)
+            #expect(logged.succeeded, "\(logged.stderr)")
+            // The front looks when the new commit's id starts with 1 (one log in 16).
+            started = try git("rev-parse", "HEAD", in: vault).stdout.hasPrefix("1")
+        }
+        #expect(started)
+        var loose = try Self.looseCount(vault).loose
+        for _ in 0..<600 where loose > 0 {
+            usleep(100_000)
+            loose = try Self.looseCount(vault).loose
+        }
+        #expect(loose == 0, "the background gc packed them")
+        #expect(try git("fsck", "--strict", "--no-dangling", in: vault).succeeded)
+        #expect(try git("status", "--porcelain", in: vault).stdout.isEmpty)
+        #expect(try alog(["verify"], vault: vault).succeeded)
+    }
+
     @Test("after a sync, the loose objects are packed once more than gc.auto have gathered; gc.auto 0 never")
     func packsAfterSync() throws {
         let dir = TemporaryDirectory()

@@ -21,7 +21,9 @@ struct GC: OutcomeCommand {
     func execute() throws -> Vault.PackOutcome { try options.open().packLooseObjects(automatic: auto) }
 
     func render(_ outcome: Vault.PackOutcome) {
-        if outcome.packed > 0 {
+        if outcome.alreadyRunning {
+            emitLine("another 'alog gc' is packing this vault's loose objects now: nothing to do")
+        } else if outcome.packed > 0 {
             emitLine("packed \(outcome.packed) loose object\(outcome.packed == 1 ? "" : "s")")
         } else if auto && outcome.estimated > 0 {
             emitLine(

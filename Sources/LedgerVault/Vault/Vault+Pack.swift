@@ -1,4 +1,5 @@
 import LedgerGit
+import LedgerGitLayout
 import LedgerSystem
 
 /// Keeping the vault's loose objects few. Every commit alog writes adds eight or so loose
@@ -15,6 +16,8 @@ extension Vault {
         public var estimated: Int
         /// The `gc.auto` threshold in force (0 or less: never automatically).
         public var threshold: Int
+        /// Another pack of this vault was running: this one did nothing.
+        public var alreadyRunning = false
     }
 
     /// Packs the loose objects: always when `automatic` is false (`alog gc`), else only when
@@ -23,12 +26,16 @@ extension Vault {
         let repository = try repository
         let threshold = try repository.automaticPackThreshold()
         let estimated = repository.looseObjectEstimate
-        if automatic {
-            // git's test: more objects in `objects/17` than the threshold's share of it.
-            guard threshold > 0, estimated / 256 > (threshold + 255) / 256 else {
-                return PackOutcome(packed: 0, estimated: estimated, threshold: threshold)
-            }
+        // Another pack running (the front's background one, a sync): nothing to add to it.
+        try FileSystem.makeDirectories(stateDirectory)
+        guard !automatic || repository.hasMoreLooseObjects(than: threshold) else {
+            return PackOutcome(packed: 0, estimated: estimated, threshold: threshold)
         }
-        return PackOutcome(packed: try repository.packLooseObjects(), estimated: estimated, threshold: threshold)
+        guard let held = try FileLock(attempting: stateFiles.packLock) else {
+            return PackOutcome(packed: 0, estimated: estimated, threshold: threshold, alreadyRunning: true)
+        }
+        return try withExtendedLifetime(held) {
+            PackOutcome(packed: try repository.packLooseObjects(), estimated: estimated, threshold: threshold)
+        }
     }
 }
