@@ -107,7 +107,7 @@ package struct FrontLog {
             StandardStream.output(report.stdout + "\n")
             report.note.map(Terminal.note)
             landed.warnings.forEach(Terminal.warn)
-            packLooseObjectsNowAndThen(after: landed.commit)
+            packLooseObjectsNowAndThen(after: landed.commit, threshold: ground.tip.packThreshold)
             return 0
         }
     }
@@ -261,13 +261,12 @@ package struct FrontLog {
     }
 
     /// As git runs `gc --auto` after a commit: one log in sixteen (the new commit's first hex
-    /// digit is 1) reads `objects/17/`, and once more loose objects than git's default
-    /// `gc.auto` have gathered, `alog-full gc --auto` packs them in the background (it reads
-    /// the vault's own `gc.auto`, and does nothing while another pack runs).
-    private func packLooseObjectsNowAndThen(after commit: String) {
-        guard commit.hasPrefix("1"),
-            LooseObjectFile(directory: gitDirectory + "objects/", syncs: false).exceeds(
-                LooseObjectFile.defaultAutomaticThreshold)
+    /// digit is 1) reads `objects/17/`, and once more loose objects than `gc.auto` (`threshold`,
+    /// from the tip) have gathered, `alog-full gc --auto` packs them in the background (it
+    /// does nothing while another pack runs).
+    private func packLooseObjectsNowAndThen(after commit: String, threshold: Int) {
+        guard threshold > 0, commit.hasPrefix("1"),
+            LooseObjectFile(directory: gitDirectory + "objects/", syncs: false).exceeds(threshold)
         else { return }
         _ = FullCLI.startInBackground(["gc", "--auto", "--vault", root])
     }

@@ -46,19 +46,25 @@ package struct CommitTip: Sendable, Equatable {
     package var reflogIdentity: String?
     /// `core.fsyncObjectFiles`.
     package var syncsObjects: Bool
+    /// `gc.auto`: past how many loose objects the front starts a background pack (0 or less:
+    /// never).
+    package var packThreshold: Int
     package var configFiles: [ConfigFile]
     /// Root first, then `.alog`, `events`, the device, the year and the month.
     package var levels: [Level]
 
     package init(
         branch: String, device: String, author: String, reflogIdentity: String?, syncsObjects: Bool,
-        configFiles: [ConfigFile], levels: [Level]
+        packThreshold: Int, configFiles: [ConfigFile], levels: [Level]
     ) {
         (self.branch, self.device, self.author, self.reflogIdentity) = (branch, device, author, reflogIdentity)
-        (self.syncsObjects, self.configFiles, self.levels) = (syncsObjects, configFiles, levels)
+        (self.syncsObjects, self.packThreshold) = (syncsObjects, packThreshold)
+        (self.configFiles, self.levels) = (configFiles, levels)
     }
 
-    private static let tag = "alog commit tip 1"
+    /// Version 2 added `packThreshold`; a tip of version 1 is not read (the full CLI writes
+    /// the next one).
+    private static let tag = "alog commit tip 2"
 
     /// The payload: length-prefixed fields (`<count>:<bytes>`).
     package func serialized() -> [UInt8] {
@@ -74,6 +80,7 @@ package struct CommitTip: Sendable, Equatable {
         field(author)
         field(reflogIdentity ?? "")
         field(syncsObjects ? "1" : "0")
+        field("\(packThreshold)")
         field("\(configFiles.count)")
         for file in configFiles {
             field(file.path)
@@ -101,7 +108,8 @@ package struct CommitTip: Sendable, Equatable {
         }
         func text() -> String? { field().map { String(decoding: $0, as: UTF8.self) } }
         guard text() == Self.tag, let branch = text(), let device = text(), let author = text(),
-            let reflog = text(), let syncs = text(), let files = text().flatMap(Int.init), files >= 0, files < 64
+            let reflog = text(), let syncs = text(), let packThreshold = text().flatMap(Int.init),
+            let files = text().flatMap(Int.init), files >= 0, files < 64
         else { return nil }
         var configFiles: [ConfigFile] = []
         for _ in 0..<files {
@@ -122,7 +130,7 @@ package struct CommitTip: Sendable, Equatable {
         guard position == payload.endIndex else { return nil }
         self.init(
             branch: branch, device: device, author: author, reflogIdentity: reflog.isEmpty ? nil : reflog,
-            syncsObjects: syncs == "1", configFiles: configFiles, levels: levels)
+            syncsObjects: syncs == "1", packThreshold: packThreshold, configFiles: configFiles, levels: levels)
     }
 
     /// The tip kept at `path` for commit `hex`; nil when there is none, it is damaged, or it

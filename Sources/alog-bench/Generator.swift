@@ -40,9 +40,10 @@ func generateVault(at path: String, events total: Int, years: Int = 3) throws ->
         _ = try vault.importEvents(batch, message: "bench: day \(day)")
         written += count
     }
-    // A vault in use is packed by alog itself (the front's background `gc --auto`, `sync`) or
-    // git: the bench's vaults are measured that way, not with a commit's worth of loose files
-    // for each generated day.
-    _ = try vault.packLooseObjects(automatic: false)
+    // The generated days left thousands of loose objects, past git's `gc.auto`: the front's
+    // background `alog gc --auto` would pack them in the middle of a measurement, and removing
+    // them would slow the file creations nearby for minutes on ext4 without a journal
+    // (docs/performance.md, "2026-11-26 (evening)"). So the bench's own vaults keep them.
+    _ = try runCapturing(["/usr/bin/git", "-C", path, "config", "gc.auto", "0"], environment: [:])
     return vault
 }

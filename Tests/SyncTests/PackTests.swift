@@ -74,23 +74,33 @@ struct PackTests {
         }
     }
 
-    @Test("past git's default gc.auto, one of the front's logs starts alog gc --auto in the background")
+    /// Logs through the front until the new commit's id starts with 1 (one in sixteen), the
+    /// logs on which it looks at `objects/17/`; false if none did in 300 logs.
+    static func logUntilTheFrontLooks(_ vault: String) throws -> Bool {
+        for minute in 0..<300 {
+            let logged = try alog(
+                ["log", "meal", "--at", "2029-12-31T08:\(String(format: "%02d", minute % 60)):00Z"], vault: vault)
+            #expect(logged.succeeded, "\(logged.stderr)")
+            if try git("rev-parse", "HEAD", in: vault).stdout.hasPrefix("1") { return true }
+        }
+        return false
+    }
+
+    @Test("past gc.auto, one of the front's logs starts alog gc --auto in the background; gc.auto 0 never")
     func frontPacksInTheBackground() throws {
         let dir = TemporaryDirectory()
         let vault = dir.sub("vault")
         #expect(try alog(["init"], vault: vault).succeeded)
+        _ = try git("config", "gc.auto", "0", in: vault)
         #expect(try alog(["log", "wake", "--at", "2029-12-31T07:00:00Z"], vault: vault).succeeded)
         // 28 in objects/17: more than 6,700's share (27), as if ~7,000 objects were loose.
         try Self.fillSampleFolder(vault, count: 28)
-        var started = false
-        for minute in 0..<300 where !started {
-            let logged = try alog(
-                ["log", "meal", "--at", "2029-12-31T08:\(String(format: "%02d", minute % 60)):00Z"], vault: vault)
-            #expect(logged.succeeded, "\(logged.stderr)")
-            // The front looks when the new commit's id starts with 1 (one log in 16).
-            started = try git("rev-parse", "HEAD", in: vault).stdout.hasPrefix("1")
-        }
-        #expect(started)
+        #expect(try Self.logUntilTheFrontLooks(vault))
+        usleep(500_000)
+        #expect(try Self.looseCount(vault).packed == 0, "gc.auto 0: left loose")
+        // git's default again (the changed configuration file makes alog-full write the tip anew).
+        _ = try git("config", "--unset", "gc.auto", in: vault)
+        #expect(try Self.logUntilTheFrontLooks(vault))
         var loose = try Self.looseCount(vault).loose
         for _ in 0..<600 where loose > 0 {
             usleep(100_000)

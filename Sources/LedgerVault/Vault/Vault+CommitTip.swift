@@ -69,7 +69,7 @@ extension Vault {
             let syncs = ((try? repository.configBool("core.fsyncObjectFiles")) ?? nil) == true
             CommitTip(
                 branch: branch, device: device.id, author: author, reflogIdentity: reflogIdentity, syncsObjects: syncs,
-                configFiles: configFiles, levels: levels
+                packThreshold: try repository.automaticPackThreshold(), configFiles: configFiles, levels: levels
             ).write(stateFiles.commitTip, commit: hex)
         } catch {
             return
