@@ -4,40 +4,41 @@ extension Repository {
     /// A string value from the repository's configuration (repository, global and system files),
     /// or nil when unset.
     package func configString(_ key: String) throws -> String? {
-        var config: OpaquePointer?
-        try check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
-        defer { git_config_free(config) }
-        var value: UnsafePointer<CChar>?
-        let rc = git_config_get_string(&value, config, key)
-        if rc == GIT_ENOTFOUND.rawValue { return nil }
-        try check(rc, "git_config_get_string")
-        return value.map { String(cString: $0) }
+        // Copied while the snapshot, which owns the C string, is still alive.
+        try configValue(key, "git_config_get_string", initial: String?.none) { value, config in
+            var text: UnsafePointer<CChar>?
+            let rc = git_config_get_string(&text, config, key)
+            value = text.map { String(cString: $0) }
+            return rc
+        } ?? nil
     }
 
     /// An integer value from the repository's configuration (git's spellings: a `k`, `m` or
     /// `g` suffix multiplies), or nil when unset.
     package func configInteger(_ key: String) throws -> Int64? {
-        var config: OpaquePointer?
-        try check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
-        defer { git_config_free(config) }
-        var value: Int64 = 0
-        let rc = git_config_get_int64(&value, config, key)
-        if rc == GIT_ENOTFOUND.rawValue { return nil }
-        try check(rc, "git_config_get_int64")
-        return value
+        try configValue(key, "git_config_get_int64", initial: Int64(0)) { git_config_get_int64(&$0, $1, key) }
     }
 
     /// A boolean value from the repository's configuration (git's spellings: true/yes/on/1
     /// and their opposites), or nil when unset.
     package func configBool(_ key: String) throws -> Bool? {
+        try configValue(key, "git_config_get_bool", initial: Int32(0)) { git_config_get_bool(&$0, $1, key) }.map {
+            $0 != 0
+        }
+    }
+
+    /// `read`'s value from a snapshot of the configuration, or nil when `key` is unset.
+    private func configValue<Value>(
+        _ key: String, _ function: String, initial: Value, _ read: (inout Value, OpaquePointer?) -> Int32
+    ) throws -> Value? {
         var config: OpaquePointer?
         try check(git_repository_config_snapshot(&config, pointer), "git_repository_config_snapshot")
         defer { git_config_free(config) }
-        var value: Int32 = 0
-        let rc = git_config_get_bool(&value, config, key)
+        var value = initial
+        let rc = read(&value, config)
         if rc == GIT_ENOTFOUND.rawValue { return nil }
-        try check(rc, "git_config_get_bool")
-        return value != 0
+        try check(rc, function)
+        return value
     }
 }
 
