@@ -7,13 +7,14 @@
 /// Files that come and go on every write (the branch intent, a ref's lock) kept alive under a
 /// second name between writes, so a write neither creates nor frees an inode for them.
 ///
-/// Why: ext4 without a journal (`mount` shows no journal; seen on cloud VMs) will not reuse an
-/// inode freed in the last 60 seconds (360 while its inode table block is dirty), and every
-/// file it creates scans the group's free inodes past each such one (`recently_deleted` in
-/// `fs/ext4/ialloc.c`). A `log` that freed two inodes made every later file creation in that
-/// block group slower for minutes, up to 0.5 ms each for the eight object files of a `log`,
-/// depending on where the vault's folders happen to sit on the disk (docs/performance.md,
-/// "2026-11-26 (evening)"). Elsewhere it saves an inode's allocation and release per write.
+/// Why: ext4 without a journal (`/proc/fs/jbd2/` has no entry for it; some cloud VMs, this
+/// project's test machines) will not reuse an inode freed in the last 60 seconds (360 while
+/// its inode table block is dirty), and every file it creates scans the group's free inodes
+/// past each such one (`recently_deleted` in `fs/ext4/ialloc.c`). A `log` that freed two
+/// inodes made every later file creation in that block group slower for minutes, up to 0.5 ms
+/// each for the eight object files of a `log`, depending on where the vault's folders happen
+/// to sit on the disk (docs/performance.md, "2026-11-26 (evening)"). Elsewhere it saves an
+/// inode's allocation and release per write.
 extension FileSystem {
     /// Opens `spare` for writing when it is a regular file with no other name (`nlink` 1),
     /// so writing into it changes nothing anyone else sees; -1 otherwise. A spare that is

@@ -8,9 +8,9 @@ struct GC: OutcomeCommand {
         discussion: """
             Every commit adds a few object files under .git/objects/; thousands of them slow later \
             commits and any tool that copies the vault. This writes them into one pack and removes \
-            the loose copies, as 'git gc' does for them (it prunes nothing). 'alog sync' does it by \
-            itself once more than gc.auto (6700 unless configured; 0 turns it off) have gathered, \
-            as git does.
+            the loose copies, as 'git gc' does for them (it prunes nothing). 'alog sync', and now and \
+            then 'alog log' in the background, do it by themselves once more than gc.auto (6700 \
+            unless configured; 0 turns it off) have gathered, as git does.
             """)
 
     @Flag(help: "Only when more loose objects than gc.auto have gathered, as 'alog sync' decides.")
@@ -25,11 +25,11 @@ struct GC: OutcomeCommand {
             emitLine("another 'alog gc' is packing this vault's loose objects now: nothing to do")
         } else if outcome.packed > 0 {
             emitLine("packed \(outcome.packed) loose object\(outcome.packed == 1 ? "" : "s")")
-        } else if auto && outcome.estimated > 0 {
+        } else if auto && outcome.threshold <= 0 {
+            emitLine("gc.auto is \(outcome.threshold): never automatically")
+        } else if auto {
             emitLine(
-                outcome.threshold > 0
-                    ? "about \(outcome.estimated) loose objects, not more than gc.auto (\(outcome.threshold)): nothing to do"
-                    : "gc.auto is \(outcome.threshold): never automatically")
+                "about \(outcome.estimated) loose objects, not more than gc.auto (\(outcome.threshold)): nothing to do")
         } else {
             emitLine("no loose objects: nothing to do")
         }

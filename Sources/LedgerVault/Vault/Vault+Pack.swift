@@ -26,11 +26,11 @@ extension Vault {
         let repository = try repository
         let threshold = try repository.automaticPackThreshold()
         let estimated = repository.looseObjectEstimate
-        // Another pack running (the front's background one, a sync): nothing to add to it.
-        try FileSystem.makeDirectories(stateDirectory)
         guard !automatic || repository.hasMoreLooseObjects(than: threshold) else {
             return PackOutcome(packed: 0, estimated: estimated, threshold: threshold)
         }
+        // Another pack running (the front's background one, a sync): nothing to add to it.
+        try FileSystem.makeDirectories(stateDirectory)
         guard let held = try FileLock(attempting: stateFiles.packLock) else {
             return PackOutcome(packed: 0, estimated: estimated, threshold: threshold, alreadyRunning: true)
         }
