@@ -29,8 +29,9 @@ extension Repository {
     }
 
     /// Writes every loose object into one new pack (with its index) in `objects/pack`, then
-    /// removes the loose copies: only after the pack is complete and counts every one of
-    /// them, so each object is readable, loose or packed, throughout. Returns how many were
+    /// removes the loose copies, and the fan-out folders left empty: only after the pack is
+    /// complete and counts every one of them, so each object is readable, loose or packed,
+    /// throughout. Returns how many were
     /// packed (0: none was loose). A loose object that cannot be read stops it before
     /// anything is removed. Needs no lock: an object written meanwhile is either not seen
     /// (and stays loose) or packed before its loose copy goes, as `git gc` does it.
@@ -61,6 +62,11 @@ extension Repository {
                 function: "git_packbuilder_write")
         }
         for object in found { unlink(object.path) }
+        // As `git prune-packed`: a fan-out folder left empty goes too. ext4 never shrinks a
+        // folder, so one that held hundreds of objects would stay an indexed folder of several
+        // blocks for every later lookup; the next object writer makes a fresh one (a writer
+        // racing this between its `mkdir` and its file fails as it would against git's gc).
+        for fanOut in Set(found.map { $0.id.hex.prefix(2) }) { rmdir(files.directory + fanOut) }
         return written
     }
 

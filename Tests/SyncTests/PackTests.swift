@@ -38,6 +38,11 @@ struct PackTests {
         #expect(packed.succeeded, "\(packed.stderr)")
         #expect(packed.stdout == "packed \(before.loose) loose objects\n")
         #expect(try Self.looseCount(vault) == (0, before.loose))
+        // The emptied fan-out folders went too, as git's prune-packed removes them.
+        let fanOuts = try FileManager.default.contentsOfDirectory(atPath: vault + "/.git/objects").filter {
+            $0.count == 2
+        }
+        #expect(fanOuts.isEmpty, "\(fanOuts)")
         #expect(try git("fsck", "--strict", "--no-dangling", in: vault).succeeded)
         #expect(try git("rev-parse", "HEAD", in: vault).stdout == head)
         #expect(try git("status", "--porcelain", in: vault).stdout.isEmpty)
