@@ -28,7 +28,7 @@ import LedgerSystem
 /// out ref file is not removed but renamed to it, and the next update writes its value into
 /// that file and hard-links it as the lock (`link` fails when the lock exists, as the
 /// exclusive create does), so a move neither creates nor frees an inode
-/// (`FileSystem.openSpare` says why that matters). The lock then appears already holding the
+/// (`FileSystem+Spare.swift` says why that matters). The lock then appears already holding the
 /// new value: a writer killed before the swap leaves a lock the repair recognises as it does
 /// libgit2's.
 package struct LooseRefUpdate: Sendable {
@@ -114,21 +114,16 @@ package struct LooseRefUpdate: Sendable {
     /// Creates the lock exclusively: from the spare, already holding `value` (`written`), when
     /// there is one, else as an empty new file.
     private func takeLock(_ lockPath: String, value: [UInt8]) throws(Refusal) -> (fd: Int32, written: Bool) {
-        if let spare {
-            let fd = FileSystem.openSpare(spare)
-            if fd >= 0 {
-                let filled =
-                    (try? value.withUnsafeBytes { try FileSystem.writeAll(fd, $0, at: 0, path: spare) }) != nil
-                    && ftruncate(fd, off_t(value.count)) == 0
-                if filled, link(spare, lockPath) == 0 {
-                    FaultInjection.point("ref-update.lock-linked")
-                    unlink(spare)
-                    return (fd, true)
-                }
-                let code = errno
-                close(fd)
-                if filled, code == EEXIST { throw .locked }
+        // A spare that cannot be filled is passed over: the lock is then created as a new file.
+        if let spare, let fd = try? FileSystem.fillSpare(spare, with: value), fd >= 0 {
+            if link(spare, lockPath) == 0 {
+                FaultInjection.point("ref-update.lock-linked")
+                unlink(spare)
+                return (fd, true)
             }
+            let code = errno
+            close(fd)
+            if code == EEXIST { throw .locked }
         }
         let fd = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else {

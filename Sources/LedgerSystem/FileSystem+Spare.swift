@@ -20,7 +20,7 @@ extension FileSystem {
     /// so writing into it changes nothing anyone else sees; -1 otherwise. A spare that is
     /// something else (a folder, a link, a file that also has another name) is removed when
     /// it can be, and the caller creates a fresh file instead.
-    package static func openSpare(_ spare: String) -> Int32 {
+    private static func openSpare(_ spare: String) -> Int32 {
         let fd = open(spare, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         if fd < 0 {
             if errno != ENOENT { unlink(spare) }
@@ -35,15 +35,28 @@ extension FileSystem {
         return fd
     }
 
+    /// The spare (`openSpare`) holding exactly `bytes`, open for the caller to close; -1 when
+    /// there is no usable spare.
+    package static func fillSpare(_ spare: String, with bytes: [UInt8]) throws -> Int32 {
+        let fd = openSpare(spare)
+        guard fd >= 0 else { return -1 }
+        do {
+            try bytes.withUnsafeBytes { try writeAll(fd, $0, at: 0, path: spare) }
+            if ftruncate(fd, off_t(bytes.count)) != 0 { throw Failure(path: spare, operation: "truncate", code: errno) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
     /// Writes `bytes` to `path` by filling `spare` (when there is a usable one) and renaming
     /// it to `path`, or else by writing `path` in place (`overwrite`). `path` must not exist:
     /// this is for a file that is there only between `putInPlace` and `retire`.
     package static func putInPlace(_ path: String, _ bytes: [UInt8], spare: String) throws {
-        let fd = openSpare(spare)
+        let fd = try fillSpare(spare, with: bytes)
         guard fd >= 0 else { return try overwrite(path, bytes) }
         defer { close(fd) }
-        try bytes.withUnsafeBytes { try writeAll(fd, $0, at: 0, path: spare) }
-        if ftruncate(fd, off_t(bytes.count)) != 0 { throw Failure(path: spare, operation: "truncate", code: errno) }
         if rename(spare, path) != 0 { throw Failure(path: path, operation: "rename", code: errno) }
     }
 
