@@ -15,12 +15,12 @@ extension Repository {
         LooseObjectFile(directory: commonDirectory + "objects/", syncs: false)
     }
 
-    /// How many loose objects the repository holds, estimated as git's `gc --auto` does: the
-    /// objects in `objects/17/` times 256 (one folder read, however many objects there are).
-    package var looseObjectEstimate: Int { looseFiles.looseNames(in: "17").count * 256 }
-
-    /// Whether more loose objects than `threshold` have gathered (`git gc --auto`'s test).
-    package func hasMoreLooseObjects(than threshold: Int) -> Bool { looseFiles.exceeds(threshold) }
+    /// `git gc --auto`'s look at the loose objects, from one read of `objects/17/`: how many
+    /// there are, estimated (256 times those there), and whether that is more than `threshold`.
+    package func looseObjects(against threshold: Int) -> (estimate: Int, overThreshold: Bool) {
+        let sampled = looseFiles.sampledCount()
+        return (sampled * 256, LooseObjectFile.exceeds(sampled: sampled, threshold))
+    }
 
     /// `gc.auto`: how many loose objects git lets gather before `gc --auto` packs them (its
     /// default 6,700 when unset; 0 or less: never automatically).
@@ -31,16 +31,19 @@ extension Repository {
     /// Writes every loose object into one new pack (with its index) in `objects/pack`, then
     /// removes the loose copies, and the fan-out folders left empty: only after the pack is
     /// complete and counts every one of them, so each object is readable, loose or packed,
-    /// throughout. Returns how many were
-    /// packed (0: none was loose). A loose object that cannot be read stops it before
-    /// anything is removed. Needs no lock: an object written meanwhile is either not seen
-    /// (and stays loose) or packed before its loose copy goes, as `git gc` does it.
+    /// throughout. Returns how many were packed (0: none was loose). A loose object that
+    /// cannot be read stops it before anything is removed. Needs no lock: an object written
+    /// meanwhile is either not seen (and stays loose) or packed before its loose copy goes, as
+    /// `git gc` does it.
     package func packLooseObjects() throws -> Int {
         var found: [(path: String, id: ObjectID)] = []
+        var fanOuts: [String] = []
         let files = looseFiles
-        for byte in 0..<256 {
-            let fanOut = Self.fanOut[byte]
-            for name in files.looseNames(in: fanOut) {
+        for byte in UInt8.min...UInt8.max {
+            let fanOut = ObjectHash.hex([byte])
+            let names = files.looseNames(in: fanOut)
+            if !names.isEmpty { fanOuts.append(fanOut) }
+            for name in names {
                 if let id = ObjectID(hex: fanOut + name) { found.append((files.path(of: fanOut + name), id)) }
             }
         }
@@ -66,12 +69,7 @@ extension Repository {
         // folder, so one that held hundreds of objects would stay an indexed folder of several
         // blocks for every later lookup; the next object writer makes a fresh one (a writer
         // racing this between its `mkdir` and its file fails as it would against git's gc).
-        for fanOut in Set(found.map { $0.id.hex.prefix(2) }) { rmdir(files.directory + fanOut) }
+        for fanOut in fanOuts { rmdir(files.directory + fanOut) }
         return written
-    }
-
-    private static let fanOut = (0..<256).map { byte in
-        let digits = Array("0123456789abcdef")
-        return String([digits[byte >> 4], digits[byte & 15]])
     }
 }

@@ -40,11 +40,17 @@ package struct LooseObjectFile: Sendable {
         }
     }
 
-    /// Whether more loose objects than `threshold` have gathered, estimated as `git gc --auto`
-    /// does: more in `objects/17/` than the threshold's 256th part (one folder read).
-    package func exceeds(_ threshold: Int) -> Bool {
-        threshold > 0 && looseNames(in: "17").count > (threshold + 255) / 256
+    /// The loose objects in `objects/17/`: `git gc --auto`'s sample, a 256th of them all.
+    package func sampledCount() -> Int { looseNames(in: "17").count }
+
+    /// Whether a sample (`sampledCount`) means more loose objects than `threshold` have
+    /// gathered, as `git gc --auto` decides: more than the threshold's 256th part.
+    package static func exceeds(sampled: Int, _ threshold: Int) -> Bool {
+        threshold > 0 && sampled > (threshold + 255) / 256
     }
+
+    /// Whether more loose objects than `threshold` have gathered (one folder read).
+    package func exceeds(_ threshold: Int) -> Bool { Self.exceeds(sampled: sampledCount(), threshold) }
 
     /// git's default `gc.auto`.
     package static let defaultAutomaticThreshold = 6_700

@@ -25,8 +25,8 @@ extension Vault {
     public func packLooseObjects(automatic: Bool) throws -> PackOutcome {
         let repository = try repository
         let threshold = try repository.automaticPackThreshold()
-        let estimated = repository.looseObjectEstimate
-        guard !automatic || repository.hasMoreLooseObjects(than: threshold) else {
+        let (estimated, overThreshold) = repository.looseObjects(against: threshold)
+        guard !automatic || overThreshold else {
             return PackOutcome(packed: 0, estimated: estimated, threshold: threshold)
         }
         // Another pack running (the front's background one, a sync): nothing to add to it.
