@@ -39,6 +39,24 @@ package enum Launcher {
     /// Ctrl-C of the terminal reaches it), its standard input and output on `/dev/null`, and
     /// does not wait for it (it outlives this process); false when it could not be started.
     package static func detach(_ path: String, _ arguments: [String]) -> Bool {
+        start(path, arguments, environment: nil, searching: false, silent: true) == 0
+    }
+
+    private static func spawn(_ program: String, _ arguments: [String], environment: [UnsafeMutablePointer<CChar>?]?)
+        -> String?
+    {
+        let status = start(program, arguments, environment: environment, searching: true, silent: false)
+        guard status == 0 else { return "cannot start \(program): \(String(cString: strerror(status)))" }
+        return nil
+    }
+
+    /// `posix_spawn` (`posix_spawnp` when `searching` PATH) in a process group of its own, with
+    /// `environment` (nil: this process's); `silent` puts the standard streams on `/dev/null`.
+    /// Returns its status (0: started).
+    private static func start(
+        _ program: String, _ arguments: [String], environment: [UnsafeMutablePointer<CChar>?]?, searching: Bool,
+        silent: Bool
+    ) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -47,33 +65,16 @@ package enum Launcher {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in 0...2 {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        if silent {
+            for fd: Int32 in 0...2 {
+                posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
         }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        return posix_spawn(&pid, path, &actions, &attributes, argv, environ) == 0
-    }
-
-    private static func spawn(_ program: String, _ arguments: [String], environment: [UnsafeMutablePointer<CChar>?]?)
-        -> String?
-    {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let status =
-            if let environment {
-                posix_spawnp(&pid, program, nil, &attributes, argv, environment)
-            } else {
-                posix_spawnp(&pid, program, nil, &attributes, argv, environ)
-            }
-        guard status == 0 else { return "cannot start \(program): \(String(cString: strerror(status)))" }
-        return nil
+        let call = searching ? posix_spawnp : posix_spawn
+        if let environment { return call(&pid, program, &actions, &attributes, argv, environment) }
+        return call(&pid, program, &actions, &attributes, argv, environ)
     }
 }
