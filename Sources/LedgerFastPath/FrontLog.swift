@@ -134,11 +134,11 @@ package struct FrontLog {
         let names = Set(month.map { String(decoding: $0.name, as: UTF8.self) })
         // The parts HEAD has, counted as `Vault.dayFileParts` does: from the first, up to the
         // first one missing (none: part 1 is new).
+        let day = dayPath[5].dropLast(".jsonl".count)
         var part = 0
-        while names.contains(VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: part + 1)[5]) {
-            part += 1
-        }
-        var path = VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: max(part, 1))
+        while names.contains(VaultLayout.partName(day: day, part: part + 1)) { part += 1 }
+        var path = dayPath
+        path[5] = VaultLayout.partName(day: day, part: max(part, 1))
         var old: [UInt8] = []
         if part > 0, let entry = month.first(where: { $0.name.elementsEqual(path[5].utf8) }) {
             guard entry.mode == Array("100644".utf8),
@@ -148,7 +148,7 @@ package struct FrontLog {
             old = content
             // A part that reached the limit is never appended to again: the next one starts.
             if content.count >= VaultLayout.partLimit {
-                path = VaultLayout.eventFile(device: tip.device, wallMillis: wall, part: part + 1)
+                path[5] = VaultLayout.partName(day: day, part: part + 1)
                 old = []
             }
         }

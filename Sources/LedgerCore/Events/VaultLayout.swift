@@ -56,7 +56,12 @@ public enum VaultLayout {
         let date = CivilDate(unixMillis: wallMillis)
         let year = date.iso.prefix(4)
         let month = date.iso.dropFirst(5).prefix(2)
-        let name = part == 1 ? "\(date.iso).jsonl" : "\(date.iso).\(part).jsonl"
-        return [".alog", "events", device, String(year), String(month), name]
+        return [".alog", "events", device, String(year), String(month), partName(day: date.iso, part: part)]
+    }
+
+    /// The file name of a part of the day file of `day` (`YYYY-MM-DD`), for looking parts up
+    /// one after another without converting the date again.
+    public static func partName(day: some StringProtocol, part: Int) -> String {
+        part == 1 ? "\(day).jsonl" : "\(day).\(part).jsonl"
     }
 }

@@ -207,12 +207,9 @@ extension Vault {
         else { return [] }
         var byName: [String: TreeEntry] = [:]
         for entry in try repository.treeEntries(month.id) { byName[entry.name] = entry }
+        let day = path[path.count - 1].dropLast(".jsonl".count)
         var parts: [TreeEntry] = []
-        while let entry = byName[
-            VaultLayout.eventFile(device: device, wallMillis: wallMillis, part: parts.count + 1).last!]
-        {
-            parts.append(entry)
-        }
+        while let entry = byName[VaultLayout.partName(day: day, part: parts.count + 1)] { parts.append(entry) }
         return parts
     }
 
