@@ -160,8 +160,8 @@ package struct FrontLog {
             !isNew
                 || (FileSystem.entryKind(root + "/" + path.joined(separator: "/")) == .missing
                     && FileSystem.entryKind(folder) == .directory),
-            let index = indexPatch(state).snapshot(),
-            indexPatch(state).canPatch([path.joined(separator: "/")], in: index, adding: isNew)
+            var index = indexPatch(state).snapshot(),
+            indexPatch(state).canPatch([path.joined(separator: "/")], in: &index, adding: isNew)
         else { return nil }
         return Ground(head: head, tip: tip, summary: summary, path: path, old: old, index: index)
     }

@@ -87,9 +87,9 @@ package struct IndexPatch: Sendable {
         }
         do {
             var staged = try files.map { try stagedFile($0.path, blob: $0.blob, workingDirectory: workingDirectory) }
-            guard let (image, known) = current(indexPath, snapshot) else { return false }
+            guard let (image, known, located) = current(indexPath, snapshot) else { return false }
             let old = image.bytes
-            let plan = try plan(image, &staged, known: known, adding: adding)
+            let plan = try plan(image, &staged, known: known, adding: adding, located: located)
             // The entries are patched in the private mapping (only their pages are copied), and
             // hashed there with the new extensions.
             for file in staged where !file.isNew { Self.writeStat(file, into: image.bytes, at: file.offset) }
@@ -188,6 +188,18 @@ package struct IndexPatch: Sendable {
         fileprivate var image: IndexImage
         /// The record, when it names this very file (`knownRecord`).
         fileprivate var known: Record?
+        /// Where `canPatch` found (or would insert) its paths' entries, so `restage` of the same
+        /// paths does not walk the index a second time.
+        fileprivate var located: Located?
+    }
+
+    /// The entries of some paths, as `plan` found them in a snapshot's image.
+    fileprivate struct Located: Sendable {
+        var paths: [[UInt8]]
+        var adding: Bool
+        var offsets: [Int]
+        var isNew: [Bool]
+        var entriesEnd: Int
     }
 
     /// The index as it is now; nil while `index.lock` is held or when it cannot be read.
@@ -199,10 +211,16 @@ package struct IndexPatch: Sendable {
 
     /// True when `restage` of `paths` would patch `snapshot` itself (the index's form is one
     /// it handles and each path has a plain entry), rather than answer false. Reads no file;
-    /// the trailer is checked by `restage`.
-    package func canPatch(_ paths: [String], in snapshot: Snapshot, adding: Bool = false) -> Bool {
+    /// the trailer is checked by `restage`. Where the entries are is kept in `snapshot`, for
+    /// `restage` of the same paths.
+    package func canPatch(_ paths: [String], in snapshot: inout Snapshot, adding: Bool = false) -> Bool {
         var staged = paths.map { Staged(path: Array($0.utf8), id: [UInt8](repeating: 0, count: 20), stat: stat()) }
-        return (try? plan(snapshot.image, &staged, known: snapshot.known, adding: adding, checking: false)) != nil
+        guard let plan = try? plan(snapshot.image, &staged, known: snapshot.known, adding: adding, checking: false)
+        else { return false }
+        snapshot.located = Located(
+            paths: staged.map(\.path), adding: adding, offsets: staged.map(\.offset), isNew: staged.map(\.isNew),
+            entriesEnd: plan.entriesEnd)
+        return true
     }
 
     /// The record, when it names `image` (the index this patch last wrote, by stat data and
@@ -318,9 +336,11 @@ package struct IndexPatch: Sendable {
     /// it names are looked at first, so the index the last patch wrote is not walked entry by
     /// entry again.
     /// With `adding`, a file that has no entry gets a new one where git's order puts it (the
-    /// whole file is then written, not a delta); without, it is libgit2's to stage.
+    /// whole file is then written, not a delta); without, it is libgit2's to stage. `located`
+    /// (from `canPatch` on this same image) answers where the entries are without a look.
     private func plan(
-        _ image: IndexImage, _ staged: inout [Staged], known: Record?, adding: Bool = false, checking: Bool = true
+        _ image: IndexImage, _ staged: inout [Staged], known: Record?, adding: Bool = false, checking: Bool = true,
+        located: Located? = nil
     ) throws -> Plan {
         let data = UnsafeRawBufferPointer(image.bytes)
         let hashSize = 20
@@ -330,7 +350,12 @@ package struct IndexPatch: Sendable {
         let body = data.count - hashSize
         guard data[body...].contains(where: { $0 != 0 }) else { throw Unsupported() }
         let entriesEnd: Int
-        if let delta = known?.delta, delta.entriesEnd <= body,
+        if let located, located.adding == adding, located.paths == staged.map(\.path), located.entriesEnd <= body {
+            for index in staged.indices {
+                (staged[index].offset, staged[index].isNew) = (located.offsets[index], located.isNew[index])
+            }
+            entriesEnd = located.entriesEnd
+        } else if let delta = known?.delta, delta.entriesEnd <= body,
             staged.indices.allSatisfy({ index in
                 delta.offsets.contains { offset in
                     guard let entry = Self.entry(data, at: offset, body: body, version: version),
@@ -546,16 +571,16 @@ package struct IndexPatch: Sendable {
     /// The index as it is now, with the record when it names it: the snapshot's when the file
     /// is still that version (only a patch rewrites the record, and it replaces the index
     /// first), else mapped and looked up now.
-    private func current(_ path: String, _ snapshot: Snapshot?) -> (IndexImage, Record?)? {
+    private func current(_ path: String, _ snapshot: Snapshot?) -> (IndexImage, Record?, Located?)? {
         if let snapshot {
             var st = stat()
             if stat(path, &st) == 0,
                 Self.identity(st, trailer: []) == Self.identity(snapshot.image.stat, trailer: [])
             {
-                return (snapshot.image, snapshot.known)
+                return (snapshot.image, snapshot.known, snapshot.located)
             }
         }
-        return IndexImage(path: path).map { ($0, knownRecord(for: $0)) }
+        return IndexImage(path: path).map { ($0, knownRecord(for: $0), nil) }
     }
 
     /// What the record holds for an index file: a tag, its device, inode, size, mtime and
