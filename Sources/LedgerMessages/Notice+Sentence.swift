@@ -22,7 +22,7 @@ extension Notice {
         case .notPushedToWorkingCopy(let url, let branch):
             "not pushed: \(url) is a working copy with \(DisplayText.quoted(branch)) checked out; share a bare repository instead (git init --bare)"
         case .objectsNotPacked(let problem):
-            "synced, but the vault's loose git objects could not be packed (\(problem)); 'alog gc' tries again, 'git gc' does the same"
+            "synced, but the vault's git objects could not be packed (\(problem)); 'alog gc' tries again, 'git gc' does the same"
         }
     }
 }

@@ -36,7 +36,7 @@ struct PackTests {
 
         let packed = try alog(["gc"], vault: vault)
         #expect(packed.succeeded, "\(packed.stderr)")
-        #expect(packed.stdout == "packed \(before.loose) loose objects\n")
+        #expect(packed.stdout == "packed \(before.loose) loose objects into one new pack\n")
         #expect(try Self.looseCount(vault) == (0, before.loose))
         // The emptied fan-out folders went too, as git's prune-packed removes them.
         let fanOuts = try FileManager.default.contentsOfDirectory(atPath: vault + "/.git/objects").filter {
@@ -49,16 +49,20 @@ struct PackTests {
         #expect(try git("show", "HEAD:note.md", in: vault).stdout == "my note\n")
         #expect(try alog(["history", "--json"], vault: vault).stdout == history)
         #expect(try alog(["verify"], vault: vault).succeeded)
-        #expect(try alog(["gc"], vault: vault).stdout == "no loose objects: nothing to do\n")
+        #expect(try alog(["gc"], vault: vault).stdout == "no loose objects and one pack: nothing to do\n")
 
         // The next logs write loose objects again beside the pack.
         #expect(try alog(["log", "meal", "--at", "2029-12-31T09:00:00Z"], vault: vault).succeeded)
         #expect(try alog(["log", "wake", "--at", "2029-12-31T10:00:00Z", "--note", "later"], vault: vault).succeeded)
-        #expect(try Self.looseCount(vault).loose > 0)
-        #expect(try alog(["gc"], vault: vault).succeeded)
-        #expect(try Self.looseCount(vault).loose == 0)
+        let newLoose = try Self.looseCount(vault).loose
+        #expect(newLoose > 0)
+        // As `git gc`: the new loose objects and the pack before go into one new pack.
+        let again = try alog(["gc"], vault: vault)
+        #expect(
+            again.stdout == "packed \(newLoose) loose objects; merged 1 pack into one new pack\n", "\(again.stdout)")
+        #expect(try Self.looseCount(vault) == (0, before.loose + newLoose))
         #expect(try git("fsck", "--strict", "--no-dangling", in: vault).succeeded)
-        #expect(try git("count-objects", "-v", in: vault).stdout.contains("packs: 2"))
+        #expect(try git("count-objects", "-v", in: vault).stdout.contains("packs: 1"))
         #expect(try alog(["verify"], vault: vault).succeeded)
     }
 
@@ -128,7 +132,10 @@ struct PackTests {
         // With git's default (6,700) a few hundred are not enough.
         try Self.fillSampleFolder(vault, count: 3)
         let quiet = try alog(["gc", "--auto"], vault: vault)
-        #expect(quiet.stdout.hasSuffix("not more than gc.auto (6700): nothing to do\n"), "\(quiet.stdout)")
+        #expect(
+            quiet.stdout.hasSuffix(
+                "not more than gc.auto (6700); 0 packs, not more than gc.autoPackLimit (50): nothing to do\n"),
+            "\(quiet.stdout)")
         let first = try JSONSerialization.jsonObject(
             with: Data(try alog(["sync", "--json"], vault: vault).stdout.utf8))
         #expect((first as? [String: Any])?["objectsPacked"] as? Int == 0)
@@ -146,6 +153,102 @@ struct PackTests {
         #expect(try Self.looseCount(vault).loose == 0)
         #expect(try git("fsck", "--strict", "--no-dangling", in: vault).succeeded)
         #expect(try git("fsck", "--strict", in: remote).succeeded)
+        #expect(try alog(["verify"], vault: vault).succeeded)
+
+        // Past gc.autoPackLimit packs, the sync merges small ones (which, is
+        // `PackFileTests.geometricRollUp`'s), and every object stays.
+        _ = try git("config", "gc.autoPackLimit", "2", in: vault)
+        #expect(Self.packNames(vault).count == 1)
+        _ = try Self.logIntoNewPack(vault, minute: 1)
+        _ = try Self.logIntoNewPack(vault, minute: 2)
+        let objects = try Self.objectIDs(vault)
+        let merged = try JSONSerialization.jsonObject(
+            with: Data(try alog(["sync", "--json"], vault: vault).stdout.utf8))
+        let count = (merged as? [String: Any])?["packsMerged"] as? Int ?? 0
+        #expect(count >= 2)
+        #expect(Self.packNames(vault).count == 3 - count + 1)
+        #expect(try Self.objectIDs(vault) == objects)
+        #expect(try git("fsck", "--strict", "--no-dangling", in: vault).succeeded)
+        #expect(try alog(["verify"], vault: vault).succeeded)
+    }
+
+    /// Every object git finds in the vault, loose or packed, each once.
+    static func objectIDs(_ vault: String) throws -> Set<Substring> {
+        Set(
+            try git("cat-file", "--batch-all-objects", "--batch-check=%(objectname)", in: vault).stdout.split(
+                separator: "\n"))
+    }
+
+    /// The names of the vault's packs (`pack-<id>`).
+    static func packNames(_ vault: String) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: vault + "/.git/objects/pack")) ?? []
+        return Set(names.filter { $0.hasSuffix(".pack") }.map { String($0.dropLast(".pack".count)) })
+    }
+
+    /// Logs one entry and packs what it added with `git repack -d` (an incremental pack, as a
+    /// sync that receives something adds one); returns the new pack's name.
+    static func logIntoNewPack(_ vault: String, minute: Int) throws -> String {
+        let before = packNames(vault)
+        #expect(
+            try alog(["log", "meal", "--at", "2029-12-31T10:\(String(format: "%02d", minute)):00Z"], vault: vault)
+                .succeeded)
+        #expect(try git("repack", "-q", "-d", in: vault).succeeded)
+        let added = packNames(vault).subtracting(before)
+        #expect(added.count == 1)
+        return added.first ?? ""
+    }
+
+    @Test(
+        "past gc.autoPackLimit, gc --auto merges only the small packs (git's geometric choice); alog gc merges all; a kept pack and every object stay"
+    )
+    func mergesPacks() throws {
+        let dir = TemporaryDirectory()
+        let vault = dir.sub("vault")
+        #expect(try alog(["init"], vault: vault).succeeded)
+        for minute in 0..<30 {
+            #expect(
+                try alog(["log", "wake", "--at", "2029-12-31T08:\(String(format: "%02d", minute)):00Z"], vault: vault)
+                    .succeeded)
+        }
+        #expect(try git("repack", "-q", "-d", in: vault).succeeded)
+        let big = Self.packNames(vault)
+        #expect(big.count == 1)
+        let small = Set(try (0..<5).map { try Self.logIntoNewPack(vault, minute: $0) })
+        let kept = try Self.logIntoNewPack(vault, minute: 10)
+        try writeFile(vault + "/.git/objects/pack/\(kept).keep", "")
+        // An object no commit reaches, stored loose: nothing is pruned.
+        try writeFile(dir.sub("stray"), "a stray blob\n")
+        let stray = try git("hash-object", "-w", dir.sub("stray"), in: vault).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let objects = try Self.objectIDs(vault)
+        let history = try alog(["history", "--json"], vault: vault).stdout
+
+        _ = try git("config", "gc.autoPackLimit", "10", in: vault)
+        let quiet = try alog(["gc", "--auto"], vault: vault)
+        #expect(quiet.stdout.contains("6 packs, not more than gc.autoPackLimit (10): nothing to do"), "\(quiet.stdout)")
+        _ = try git("config", "gc.autoPackLimit", "4", in: vault)
+        let auto = try alog(["gc", "--auto"], vault: vault)
+        #expect(auto.stdout == "packed 1 loose object; merged 5 packs into one new pack\n", "\(auto.stdout)")
+        let afterAuto = Self.packNames(vault)
+        #expect(afterAuto.count == 3)
+        #expect(afterAuto.isSuperset(of: big.union([kept])), "the big pack and the kept one are untouched")
+        #expect(afterAuto.isDisjoint(with: small))
+        #expect(try Self.objectIDs(vault) == objects)
+        #expect(try git("cat-file", "-e", stray, in: vault).succeeded)
+        #expect(try git("fsck", "--strict", "--no-dangling", in: vault).succeeded)
+        #expect(try git("status", "--porcelain", in: vault).stdout.isEmpty)
+        #expect(try alog(["history", "--json"], vault: vault).stdout == history)
+        #expect(try alog(["verify"], vault: vault).succeeded)
+
+        // alog gc, as git gc: everything but the kept pack into one.
+        let all = try alog(["gc"], vault: vault)
+        #expect(all.stdout == "merged 2 packs into one new pack\n", "\(all.stdout)")
+        let afterAll = Self.packNames(vault)
+        #expect(afterAll.count == 2 && afterAll.contains(kept))
+        #expect(try Self.objectIDs(vault) == objects)
+        #expect(try git("fsck", "--strict", "--no-dangling", in: vault).succeeded)
+        #expect(try alog(["history", "--json"], vault: vault).stdout == history)
+        #expect(try alog(["log", "sleep", "--at", "2029-12-31T23:00:00Z"], vault: vault).succeeded)
         #expect(try alog(["verify"], vault: vault).succeeded)
     }
 }

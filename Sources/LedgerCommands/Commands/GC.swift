@@ -4,34 +4,51 @@ import LedgerVault
 struct GC: OutcomeCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
-        abstract: "Pack the vault's loose git objects into one pack file.",
+        abstract: "Pack the vault's git objects: loose objects and packs into one pack file.",
         discussion: """
-            Every commit adds a few object files under .git/objects/; thousands of them slow later \
-            commits and any tool that copies the vault. This writes them into one pack and removes \
-            the loose copies, as 'git gc' does for them (it prunes nothing). 'alog sync', and now and \
-            then 'alog log' in the background, do it by themselves once more than gc.auto (6700 \
-            unless configured; 0 turns it off) have gathered, as git does.
+            Every commit adds a few object files under .git/objects/, and every sync that receives \
+            something adds a pack; thousands of files slow later commits and any tool that copies \
+            the vault, and every pack is one more index to search. This writes the loose objects \
+            and the packs into one pack and removes what it replaced, as 'git gc' does (it prunes \
+            nothing; a pack held by a .keep file stays). 'alog sync', and now and then 'alog log' \
+            in the background, do it by themselves, as 'git gc --auto' would: once more than \
+            gc.auto loose objects (6700 unless configured) have gathered, and once more than \
+            gc.autoPackLimit packs (50) have, merging then only the small packs the way 'git \
+            repack --geometric=2' picks them. gc.auto 0 turns both off.
             """)
 
-    @Flag(help: "Only when more loose objects than gc.auto have gathered, as 'alog sync' decides.")
+    @Flag(help: "Only past gc.auto loose objects or gc.autoPackLimit packs, as 'alog sync' decides.")
     var auto = false
 
     @OptionGroup var options: VaultOptions
 
-    func execute() throws -> Vault.PackOutcome { try options.open().packLooseObjects(automatic: auto) }
+    func execute() throws -> Vault.PackOutcome { try options.open().packObjects(automatic: auto) }
 
     func render(_ outcome: Vault.PackOutcome) {
         if outcome.alreadyRunning {
-            emitLine("another 'alog gc' is packing this vault's loose objects now: nothing to do")
-        } else if outcome.packed > 0 {
-            emitLine("packed \(outcome.packed) loose object\(outcome.packed == 1 ? "" : "s")")
+            emitLine("another 'alog gc' is packing this vault's objects now: nothing to do")
+            return
+        }
+        var done: [String] = []
+        if outcome.packed > 0 { done.append("packed \(outcome.packed) loose object\(outcome.packed == 1 ? "" : "s")") }
+        if outcome.packsMerged > 0 {
+            done.append("merged \(outcome.packsMerged) pack\(outcome.packsMerged == 1 ? "" : "s")")
+        }
+        if !done.isEmpty {
+            emitLine(done.joined(separator: "; ") + " into one new pack")
         } else if auto && outcome.threshold <= 0 {
             emitLine("gc.auto is \(outcome.threshold): never automatically")
         } else if auto {
+            let packs = "\(outcome.packs) pack\(outcome.packs == 1 ? "" : "s")"
             emitLine(
-                "about \(outcome.estimated) loose objects, not more than gc.auto (\(outcome.threshold)): nothing to do")
+                "about \(outcome.estimated) loose objects, not more than gc.auto (\(outcome.threshold)); "
+                    + (outcome.packLimit > 0
+                        ? "\(packs), not more than gc.autoPackLimit (\(outcome.packLimit))"
+                        : "\(packs), and gc.autoPackLimit is \(outcome.packLimit): never merged automatically")
+                    + ": nothing to do")
         } else {
-            emitLine("no loose objects: nothing to do")
+            emitLine(
+                "no loose objects and \(outcome.packs == 0 ? "no pack" : "one pack"): nothing to do")
         }
     }
 }

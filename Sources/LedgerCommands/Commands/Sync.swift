@@ -83,6 +83,7 @@ struct Sync: OutcomeCommand {
             ("pushed", String(report.pushed)),
             ("retries", String(report.retries)),
             ("objectsPacked", String(report.objectsPacked)),
+            ("packsMerged", String(report.packsMerged)),
             ("notesReceived", JSONText.array(report.notesReceived.map(JSONText.string))),
             ("notesMerged", JSONText.array(report.notesMerged.map(JSONText.string))),
             ("notesNotSent", JSONText.array(report.notesNotSent.map(JSONText.string))),
@@ -133,6 +134,9 @@ struct Sync: OutcomeCommand {
         lines.append("  events received \(report.eventsReceived), sent \(report.eventsSent)")
         if report.objectsPacked > 0 {
             lines.append("  packed \(report.objectsPacked) loose git objects (more than gc.auto had gathered)")
+        }
+        if report.packsMerged > 0 {
+            lines.append("  merged \(report.packsMerged) git packs into one (more than gc.autoPackLimit had gathered)")
         }
         if !report.notesReceived.isEmpty {
             lines.append("  notes updated from the remote: \(report.notesReceived.count)")

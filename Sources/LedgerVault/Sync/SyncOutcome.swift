@@ -46,6 +46,9 @@ public struct SyncOutcome: Sendable {
     public var retries = 0
     /// Loose objects packed after the sync, once more than `gc.auto` had gathered (0: none).
     public var objectsPacked = 0
+    /// Packs merged into one after the sync, once more than `gc.autoPackLimit` had gathered
+    /// (0: none).
+    public var packsMerged = 0
     public var head: CommitID?
     public var warnings: [Notice] = []
     /// Received events stamped more than a day ahead of this device's clock, by the device that

@@ -69,9 +69,11 @@ public struct VaultSync {
         }
         try finish(&report, from: start.commit)
         // As git runs `gc --auto` after a fetch or a merge: a vault only alog writes to would
-        // otherwise gather loose objects for ever.
+        // otherwise gather loose objects, and a pack for every sync that received something,
+        // for ever.
         do {
-            report.objectsPacked = try vault.packLooseObjects(automatic: true).packed
+            let packed = try vault.packObjects(automatic: true)
+            (report.objectsPacked, report.packsMerged) = (packed.packed, packed.packsMerged)
         } catch {
             report.warnings.append(.objectsNotPacked("\(error)"))
         }
