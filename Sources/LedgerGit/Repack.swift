@@ -47,8 +47,6 @@ extension Repository {
         package var loose = 0
         /// Packs merged into the new one (and removed).
         package var packs = 0
-        /// Objects in the new pack.
-        package var objects = 0
     }
 
     /// Writes every loose object, and every object of `packs`, into one new pack (with its
@@ -83,7 +81,8 @@ extension Repository {
             try check(git_packbuilder_insert(builder, &raw, nil), "git_packbuilder_insert")
         }
         for pack in packs { try insertObjects(of: pack, into: builder) }
-        try check(git_packbuilder_write(builder, packDirectory, 0, nil, nil), "git_packbuilder_write")
+        try check(
+            git_packbuilder_write(builder, String(packDirectory.dropLast()), 0, nil, nil), "git_packbuilder_write")
         let (written, inserted) = (Int(git_packbuilder_written(builder)), Int(git_packbuilder_object_count(builder)))
         guard written == inserted else {
             throw GitError(
@@ -102,7 +101,7 @@ extension Repository {
         for pack in packs where pack.name != newName {
             for suffix in [".idx", ".pack", ".rev", ".bitmap", ".mtimes"] { unlink(packDirectory + pack.name + suffix) }
         }
-        return Repacked(loose: found.count, packs: packs.count, objects: written)
+        return Repacked(loose: found.count, packs: packs.count)
     }
 
     /// Inserts every object of `pack` (read through its own index, not the repository's
