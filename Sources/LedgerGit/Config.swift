@@ -37,7 +37,15 @@ extension Repository {
         var value = initial
         let rc = read(&value, config)
         if rc == GIT_ENOTFOUND.rawValue { return nil }
-        try check(rc, function)
+        do {
+            try check(rc, function)
+        } catch {
+            // libgit2 names the file and line of a syntax error, but not the key of a value it
+            // cannot parse ("failed to parse 'abc' as an integer"): the key goes in front.
+            throw GitError(
+                code: error.code, message: "\(key): \(error.message)", function: error.function,
+                rawCode: error.rawCode, errorClass: error.errorClass)
+        }
         return value
     }
 }

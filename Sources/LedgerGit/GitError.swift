@@ -124,7 +124,7 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         switch klass {
         case GIT_ERROR_CONFIG.rawValue:
             return
-                "correct that file (the line is named above; 'git config --edit' opens it), then retry. Nothing was written"
+                "correct the line or the setting named there ('git config --edit' opens the vault's file), then retry. Nothing was written"
         case GIT_ERROR_REFERENCE.rawValue where message.contains("HEAD"):
             return
                 "point HEAD at your branch again ('git symbolic-ref HEAD refs/heads/main', or write 'ref: refs/heads/main' into .git/HEAD), then retry. Nothing was written"
