@@ -109,6 +109,9 @@ struct PackTests {
         #expect(try Self.looseCount(vault).packed == 0, "gc.auto 0: left loose")
         // git's default again (the changed configuration file makes alog-full write the tip anew).
         _ = try git("config", "--unset", "gc.auto", in: vault)
+        // That first log is alog-full's, which does not look (were its commit's id to start
+        // with 1, the loop below would stop at it and wait for a pack that never starts).
+        #expect(try alog(["log", "wake", "--at", "2029-12-31T07:30:00Z"], vault: vault).succeeded)
         #expect(try Self.logUntilTheFrontLooks(vault))
         var loose = try Self.looseCount(vault).loose
         for _ in 0..<600 where loose > 0 {
@@ -239,6 +242,17 @@ struct PackTests {
         #expect(try git("status", "--porcelain", in: vault).stdout.isEmpty)
         #expect(try alog(["history", "--json"], vault: vault).stdout == history)
         #expect(try alog(["verify"], vault: vault).succeeded)
+
+        // A setting git cannot read as a number: a clear error naming it, and nothing packed.
+        _ = try git("config", "gc.autoPackLimit", "several", in: vault)
+        let unreadable = try alog(["gc", "--auto"], vault: vault)
+        #expect(unreadable.status == 1)
+        #expect(
+            unreadable.stderr.contains(
+                "git's configuration cannot be read (gc.autoPackLimit: failed to parse 'several' as an integer)"),
+            "\(unreadable.stderr)")
+        #expect(Self.packNames(vault) == afterAuto)
+        _ = try git("config", "--unset", "gc.autoPackLimit", in: vault)
 
         // alog gc, as git gc: everything but the kept pack into one.
         let all = try alog(["gc"], vault: vault)
