@@ -1,5 +1,6 @@
 import CLibGit2
 package import LedgerGitFiles
+import LedgerSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -83,13 +84,27 @@ extension Repository {
         for pack in packs { try insertObjects(of: pack, into: builder) }
         try check(
             git_packbuilder_write(builder, String(packDirectory.dropLast()), 0, nil, nil), "git_packbuilder_write")
-        let (written, inserted) = (Int(git_packbuilder_written(builder)), Int(git_packbuilder_object_count(builder)))
-        guard written == inserted else {
+        // Before anything goes, the new pack must be complete and on the disk: its own index
+        // counts every object inserted, and both files and the folder are flushed (libgit2
+        // flushes a pack only under core.fsyncObjectFiles; git always does before a repack
+        // deletes anything, or a power cut could leave an empty new pack and no old one).
+        let inserted = Int(git_packbuilder_object_count(builder))
+        guard let newName = git_packbuilder_name(builder).map({ "pack-" + String(cString: $0) }) else {
+            throw GitError(code: .other(-1), message: "the new pack has no name", function: "git_packbuilder_name")
+        }
+        let written = packDirectory + newName
+        let counted = PackFile.objectCount(index: written + ".idx")
+        guard counted == inserted else {
             throw GitError(
-                code: .other(-1), message: "the new pack holds \(written) of \(inserted) objects",
+                code: .other(-1), message: "the new pack's index counts \(counted ?? 0) of \(inserted) objects",
                 function: "git_packbuilder_write")
         }
-        let newName = git_packbuilder_name(builder).map { "pack-" + String(cString: $0) }
+        guard FileSystem.syncFile(written + ".pack"), FileSystem.syncFile(written + ".idx") else {
+            throw GitError(
+                code: .other(-1), message: "the new pack \(newName) could not be flushed to disk",
+                function: "fsync")
+        }
+        FileSystem.syncDirectory(of: written + ".pack")
         for object in found { unlink(object.path) }
         // As `git prune-packed`: a fan-out folder left empty goes too. ext4 never shrinks a
         // folder, so one that held hundreds of objects would stay an indexed folder of several
@@ -97,11 +112,19 @@ extension Repository {
         // racing this between its `mkdir` and its file fails as it would against git's gc).
         for fanOut in fanOuts { rmdir(files.directory + fanOut) }
         // The index first: a reader listing the folder from then on no longer sees the pack.
-        // Packs with the same objects get the same name: the new one is not removed.
-        for pack in packs where pack.name != newName {
+        // A pack byte for byte the same as the new one has its name: that one stays.
+        let removed = packs.filter { $0.name != newName }
+        for pack in removed {
             for suffix in [".idx", ".pack", ".rev", ".bitmap", ".mtimes"] { unlink(packDirectory + pack.name + suffix) }
         }
-        return Repacked(loose: found.count, packs: packs.count)
+        // A multi-pack index (git maintenance writes one) would list packs that are gone; git's
+        // repack removes it in this case too, and readers go by the packs' own indexes.
+        if !removed.isEmpty {
+            for name in FileSystem.list(packDirectory) where name.hasPrefix("multi-pack-index") {
+                unlink(packDirectory + name)
+            }
+        }
+        return Repacked(loose: found.count, packs: removed.count)
     }
 
     /// Inserts every object of `pack` (read through its own index, not the repository's
@@ -112,8 +135,10 @@ extension Repository {
         defer { git_odb_free(database) }
         var backend: UnsafeMutablePointer<git_odb_backend>?
         try check(git_odb_backend_one_pack(&backend, packDirectory + pack.name + ".idx"), "git_odb_backend_one_pack")
-        // The database owns the backend from here on.
-        try check(git_odb_add_backend(database, backend, 1), "git_odb_add_backend")
+        // The database owns the backend once added; until then it is this function's.
+        let added = git_odb_add_backend(database, backend, 1)
+        if added != 0, let free = backend?.pointee.free { free(backend) }
+        try check(added, "git_odb_add_backend")
         try check(
             git_odb_foreach(
                 database,

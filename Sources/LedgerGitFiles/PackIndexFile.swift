@@ -27,7 +27,7 @@ package struct PackFile: Sendable, Equatable {
 
     /// The object count of a pack index: the last entry of its fan-out table, which follows
     /// the header in version 2 (`\377tOc`, then 2) and starts the file in version 1.
-    static func objectCount(index path: String) -> Int? {
+    package static func objectCount(index path: String) -> Int? {
         guard let head = try? FileSystem.readPrefix(path, limit: 8 + 256 * 4), head.count >= 256 * 4 else {
             return nil
         }

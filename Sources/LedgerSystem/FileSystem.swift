@@ -149,6 +149,14 @@ package enum FileSystem {
         alog_exchange_names(first, second) == 0
     }
 
+    /// Flushes a file's content to disk; false when it cannot be opened or flushed.
+    package static func syncFile(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return fsync(fd) == 0
+    }
+
     /// Flushes the folder holding `path` to disk (its entries: a rename into it survives a
     /// power cut once this returns). Failures are ignored, as git and libgit2 do.
     package static func syncDirectory(of path: String) {

@@ -225,6 +225,10 @@ struct PackTests {
             in: .whitespacesAndNewlines)
         let objects = try Self.objectIDs(vault)
         let history = try alog(["history", "--json"], vault: vault).stdout
+        // A multi-pack index, as git maintenance writes one: it would list packs that go.
+        #expect(try git("multi-pack-index", "write", in: vault).succeeded)
+        let midx = vault + "/.git/objects/pack/multi-pack-index"
+        #expect(FileManager.default.fileExists(atPath: midx))
 
         _ = try git("config", "gc.autoPackLimit", "10", in: vault)
         let quiet = try alog(["gc", "--auto"], vault: vault)
@@ -236,6 +240,7 @@ struct PackTests {
         #expect(afterAuto.count == 3)
         #expect(afterAuto.isSuperset(of: big.union([kept])), "the big pack and the kept one are untouched")
         #expect(afterAuto.isDisjoint(with: small))
+        #expect(!FileManager.default.fileExists(atPath: midx), "removed with the packs it listed")
         #expect(try Self.objectIDs(vault) == objects)
         #expect(try git("cat-file", "-e", stray, in: vault).succeeded)
         #expect(try git("fsck", "--strict", "--no-dangling", in: vault).succeeded)
