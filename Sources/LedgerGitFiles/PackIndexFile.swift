@@ -42,11 +42,15 @@ package struct PackFile: Sendable, Equatable {
     /// `git repack --geometric=2`'s choice: the smallest packs whose objects, merged into one
     /// pack, leave packs that each hold at least twice as many objects as all smaller ones
     /// together. Merging only those keeps the work near the objects that came lately, instead
-    /// of all history every time. Fewer than two: nothing worth merging.
+    /// of all history every time. Fewer than two: nothing worth merging. A pack whose index
+    /// cannot be read is never chosen (merging it would fail every time, and the loose objects
+    /// with it).
     package static func geometricRollUp(_ packs: [PackFile]) -> [PackFile] {
-        guard packs.count >= 2 else { return [] }
-        let sorted = packs.sorted { ($0.objects ?? 0, $0.name) < ($1.objects ?? 0, $1.name) }
-        let counts = sorted.map { $0.objects ?? 0 }
+        let readable = packs.compactMap { pack in pack.objects.map { (pack, $0) } }
+        guard readable.count >= 2 else { return [] }
+        let sortedPairs = readable.sorted { ($0.1, $0.0.name) < ($1.1, $1.0.name) }
+        let sorted = sortedPairs.map(\.0)
+        let counts = sortedPairs.map(\.1)
         // From the largest down, as long as each pack has twice the objects of the next
         // smaller one, the big end is already a progression; the first pair that is not goes
         // into the merge, both of it.

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerGitFiles
 import TestSupport
 import Testing
@@ -25,6 +26,10 @@ struct PackFileTests {
         // A merge that would outgrow the next pack takes it along.
         #expect(Self.chosen([400, 30, 20, 20]) == [20, 20, 30])
         #expect(Self.chosen([7]) == [] && Self.chosen([]) == [])
+        // A pack whose index cannot be read is never chosen.
+        let unreadable = [PackFile(name: "pack-x", objects: nil, kept: false)] + Self.packs([10, 10])
+        #expect(PackFile.geometricRollUp(unreadable).map(\.name) == ["pack-0", "pack-1"])
+        #expect(PackFile.geometricRollUp(Array(unreadable.prefix(2))).isEmpty)
     }
 
     @Test("packs are listed with git's own object counts; .keep and .promisor hold a pack")
@@ -32,17 +37,22 @@ struct PackFileTests {
         let dir = TemporaryDirectory()
         let repo = dir.sub("repo")
         #expect(try git("init", "-q", repo, in: dir.path).succeeded)
-        for round in 0..<3 {
+        for round in 0..<4 {
             for file in 0...round {
                 try writeFile(repo + "/f\(round)-\(file)", "content \(round) \(file)\n")
             }
             _ = try git("add", "-A", in: repo)
             _ = try git("-c", "user.name=U", "-c", "user.email=u@x", "commit", "-qm", "r\(round)", in: repo)
-            #expect(try git("repack", "-q", "-d", in: repo).succeeded)
+            // The last pack's index in version 1 (no header; git still reads and writes it).
+            #expect(try git("-c", "pack.indexVersion=\(round == 3 ? 1 : 2)", "repack", "-q", "-d", in: repo).succeeded)
         }
         let folder = repo + "/.git/objects/pack/"
         var listed = PackFile.list(in: folder)
-        #expect(listed.count == 3)
+        #expect(listed.count == 4)
+        let versions = listed.map { pack in
+            FileManager.default.contents(atPath: folder + pack.name + ".idx").map { Array($0.prefix(4)) }
+        }
+        #expect(versions.filter { $0 != [0xFF, 0x74, 0x4F, 0x63] }.count == 1, "one index of version 1")
         for pack in listed {
             // `verify-pack -v` prints a line for each object, starting with its id.
             let verified = try git("verify-pack", "-v", folder + pack.name + ".idx", in: repo).stdout
@@ -56,11 +66,11 @@ struct PackFileTests {
         try writeFile(folder + listed[0].name + ".keep", "")
         try writeFile(folder + listed[1].name + ".promisor", "")
         listed = PackFile.list(in: folder)
-        #expect(listed.map(\.kept) == [true, true, false])
+        #expect(listed.map(\.kept) == [true, true, false, false])
         // A damaged index has no count; a pack without its index is not listed.
         try writeFile(folder + listed[2].name + ".idx", "not an index")
         try writeFile(folder + "pack-0000.pack", "")
         listed = PackFile.list(in: folder)
-        #expect(listed.count == 3 && listed[2].objects == nil)
+        #expect(listed.count == 4 && listed[2].objects == nil)
     }
 }

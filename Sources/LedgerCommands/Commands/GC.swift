@@ -40,12 +40,17 @@ struct GC: OutcomeCommand {
             emitLine("gc.auto is \(outcome.threshold): never automatically")
         } else if auto {
             let packs = "\(outcome.packs) pack\(outcome.packs == 1 ? "" : "s")"
+            let packState =
+                if outcome.packLimit <= 0 {
+                    "\(packs), and gc.autoPackLimit is \(outcome.packLimit): never merged automatically"
+                } else if outcome.packs > outcome.packLimit {
+                    "\(packs), more than gc.autoPackLimit (\(outcome.packLimit)) but each at least twice all smaller ones together"
+                } else {
+                    "\(packs), not more than gc.autoPackLimit (\(outcome.packLimit))"
+                }
             emitLine(
-                "about \(outcome.estimated) loose objects, not more than gc.auto (\(outcome.threshold)); "
-                    + (outcome.packLimit > 0
-                        ? "\(packs), not more than gc.autoPackLimit (\(outcome.packLimit))"
-                        : "\(packs), and gc.autoPackLimit is \(outcome.packLimit): never merged automatically")
-                    + ": nothing to do")
+                "about \(outcome.estimated) loose objects, not more than gc.auto (\(outcome.threshold)); \(packState): nothing to do"
+            )
         } else {
             emitLine(
                 "no loose objects and \(outcome.packs == 0 ? "no pack" : "one pack"): nothing to do")

@@ -39,19 +39,16 @@ extension Vault {
         let threshold = try repository.automaticPackThreshold()
         let limit = try repository.automaticPackLimit()
         let (estimated, overThreshold) = repository.looseObjects(against: threshold)
+        // The packs to merge, or nil when there is nothing to do.
+        func choice(_ packs: [PackFile]) -> [PackFile]? {
+            if !automatic { return packs }
+            if threshold > 0, limit > 0, packs.count > limit { return PackFile.geometricRollUp(packs) }
+            return overThreshold ? [] : nil
+        }
         let packs = repository.packs().filter { !$0.kept }
         var outcome = PackOutcome(
             packed: 0, estimated: estimated, threshold: threshold, packs: packs.count, packLimit: limit)
-        let merging: [PackFile]
-        if !automatic {
-            merging = packs
-        } else if threshold > 0, limit > 0, packs.count > limit {
-            merging = PackFile.geometricRollUp(packs)
-        } else if overThreshold {
-            merging = []
-        } else {
-            return outcome
-        }
+        guard choice(packs) != nil else { return outcome }
         // Another pack running (the front's background one, a sync): nothing to add to it.
         try FileSystem.makeDirectories(stateDirectory)
         guard let held = try FileLock(attempting: stateFiles.packLock) else {
@@ -59,6 +56,10 @@ extension Vault {
             return outcome
         }
         return try withExtendedLifetime(held) {
+            // Listed again under the lock: a gc that ended meanwhile may have merged some.
+            let current = repository.packs().filter { !$0.kept }
+            outcome.packs = current.count
+            guard let merging = choice(current) else { return outcome }
             let done = try repository.repack(merging: merging)
             (outcome.packed, outcome.packsMerged) = (done.loose, done.packs)
             return outcome
