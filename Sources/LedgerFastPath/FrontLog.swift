@@ -7,6 +7,12 @@ import LedgerStore
 import LedgerSystem
 import LedgerWidget
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `alog log TYPE [--at TIME] [--note TEXT]` committed by the front itself, without libgit2,
 /// when the everyday case holds: the line goes to this device's day file in the month the
 /// `CommitTip` describes (appended to its last part, or a new file: the day's first log, or
@@ -18,9 +24,10 @@ import LedgerWidget
 ///    write was interrupted, nothing is queued by the widget, day notes are off;
 /// 2. the objects: the day file's new blob, the five trees on its path, the commit (stored
 ///    loose objects, `LooseObjectFile`);
-/// 3. the branch intent, then the branch moved as libgit2 moves it (lock file, value checked,
-///    reflog lines, rename: `LooseRefUpdate`);
-/// 4. the working copy appended to, its index entry patched (`IndexPatch`), the intent removed;
+/// 3. the branch intent, `.git/index.lock` taken, then the branch moved as libgit2 moves it
+///    (lock file, value checked, reflog lines, rename: `LooseRefUpdate`);
+/// 4. the working copy appended to, its index entry patched into the lock held since 3
+///    (`IndexPatch`), the intent removed;
 /// 5. the caches moved on: the summary, the widget's files, the day notes' setting, the tip.
 ///
 /// Whatever does not match answers nil before anything is written, and the command goes to
@@ -205,15 +212,27 @@ package struct FrontLog {
         } catch {
             return nil
         }
-        // As the full CLI's `movingBranch`: the intent on disk for the stretch from the move
-        // of the branch to the end of the index update.
+        // As the full CLI's `movingBranch`: the intent on disk from before the working copy
+        // changes until the branch has moved.
         let intent = state.branchIntent
         guard
             (try? FileSystem.putInPlace(
                 intent, BranchIntentFile.encode(branch: tip.branch, from: ground.head, to: commit),
                 spare: state.branchIntentSpare)) != nil
         else { return nil }
-        FaultInjection.point("front-log.before-ref")
+        // `.git/index.lock`, as `alog-full` holds it: from before the working copy changes until
+        // the index names the new blob. Held by another git command: `alog-full` waits for it.
+        guard let indexLock = indexPatch(state).lock() else {
+            FileSystem.retire(intent, spare: state.branchIntentSpare)
+            return nil
+        }
+        // The working copy, the new index in the lock, the branch, then the index replaced, as
+        // `alog-full` does (`Vault.movingBranch`): whenever the lock is free, the three agree.
+        let relative = ground.path.joined(separator: "/")
+        let file = root + "/" + relative
+        let appended =
+            !ground.old.isEmpty && ((try? FileSystem.append(file, line, expectedSize: ground.old.count)) ?? false)
+        let written = appended || (try? FileSystem.writeAtomically(file, content)) != nil
         let now = SystemClock.nowMillis() / 1000
         let reflog = tip.reflogIdentity.map { identity in
             (
@@ -221,39 +240,46 @@ package struct FrontLog {
                 reflogMessage
             )
         }
-        let unlocked: Bool
-        do {
-            unlocked = try LooseRefUpdate(gitDirectory: gitDirectory, branch: tip.branch, spare: state.referenceSpare)
-                .move(
-                    from: ground.head, to: commit, reflog: reflog, syncs: tip.syncsObjects
-                ) { FaultInjection.point("front-log.after-swap") }
-        } catch {
+        var unlocked: Bool?
+        let staged =
+            written
+            && indexPatch(state).restage(
+                [(relative, blob)], holding: indexLock, snapshot: ground.index, adding: ground.old.isEmpty,
+                whileLocked: { FaultInjection.point("front-log.in-index-lock") }
+            ) {
+                FaultInjection.point("front-log.before-ref")
+                unlocked = try? LooseRefUpdate(
+                    gitDirectory: gitDirectory, branch: tip.branch, spare: state.referenceSpare
+                )
+                .move(from: ground.head, to: commit, reflog: reflog, syncs: tip.syncsObjects) {
+                    FaultInjection.point("front-log.after-swap")
+                }
+                return unlocked != nil
+            }
+        guard let unlocked else {
+            // Nothing moved: the working copy goes back (while the lock keeps git's commands
+            // out), and `alog-full` does the log.
+            if ground.old.isEmpty {
+                FileSystem.remove(file)
+            } else {
+                _ = truncate(file, off_t(ground.old.count))
+            }
+            indexLock.release()
             FileSystem.retire(intent, spare: state.branchIntentSpare)
             return nil
         }
+        indexLock.release()
         FaultInjection.point("front-log.after-ref")
         var warnings: [String] = []
+        if !staged {
+            warnings.append(
+                "committed; the git index could not be updated, so 'git status' may show ledger files as changed until the next alog command stages them"
+            )
+        }
         if !unlocked {
             // The intent stays, so the next alog command removes the lock (Vault.lockForWriting).
             warnings.append(
                 "committed; the branch's lock file \(tip.branch).lock could not be removed, so git cannot move the branch until the next alog command removes it"
-            )
-        }
-        let file = root + "/" + ground.path.joined(separator: "/")
-        let appended =
-            !ground.old.isEmpty && ((try? FileSystem.append(file, line, expectedSize: ground.old.count)) ?? false)
-        if !appended, (try? FileSystem.writeAtomically(file, content)) == nil {
-            warnings.append(
-                "committed; the working copy of \(ground.path.joined(separator: "/")) could not be updated; the next alog command writes it"
-            )
-        }
-        let relative = ground.path.joined(separator: "/")
-        let staged = indexPatch(state).restage([(relative, blob)], snapshot: ground.index, adding: ground.old.isEmpty) {
-            FaultInjection.point("front-log.in-index-lock")
-        }
-        if !staged {
-            warnings.append(
-                "committed; the git index could not be updated (another git command held it), so 'git status' may show ledger files as changed until the next alog command stages them"
             )
         }
         if warnings.isEmpty { FileSystem.retire(intent, spare: state.branchIntentSpare) }

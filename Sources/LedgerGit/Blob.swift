@@ -5,9 +5,9 @@ extension Repository {
     package func writeBlob(_ bytes: [UInt8]) throws -> ObjectID {
         var oid = git_oid()
         _ = try bytes.withUnsafeBytes { raw in
-            try check(
-                git_blob_create_from_buffer(&oid, pointer, raw.baseAddress, raw.count),
-                "git_blob_create_from_buffer")
+            try checkObjectWrite("git_blob_create_from_buffer") {
+                git_blob_create_from_buffer(&oid, pointer, raw.baseAddress, raw.count)
+            }
         }
         return ObjectID(oid)
     }

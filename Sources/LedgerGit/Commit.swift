@@ -34,11 +34,11 @@ extension Repository {
         var result = git_oid()
         _ = try author.withGitSignature { authorSig in
             try committer.withGitSignature { committerSig in
-                try check(
+                try checkObjectWrite("git_commit_create") {
                     git_commit_create(
-                        &result, pointer, nil, authorSig, committerSig, nil, message, treeHandle,
-                        parents.count, &parents),
-                    "git_commit_create")
+                        &result, pointer, nil, authorSig, committerSig, nil, message, treeHandle, parents.count,
+                        &parents)
+                }
             }
         }
         return ObjectID(result)

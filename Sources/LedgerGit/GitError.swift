@@ -201,6 +201,24 @@ extension GitError.Code {
     }
 }
 
+/// `check` for a libgit2 call that writes an object, made again (twice at most) when it failed
+/// because a fan-out folder of `objects/` vanished under it: `git gc` (prune-packed) removes
+/// the folders it empties, maybe between libgit2 making the folder and renaming the object into
+/// it. git's own object writer makes the folder again and retries; libgit2 1.5's does not.
+@discardableResult
+func checkObjectWrite(_ function: String, _ call: () -> Int32) throws(GitError) -> Int32 {
+    var attempt = 0
+    while true {
+        let rc = call()
+        if rc >= 0 { return rc }
+        let error = GitError.last(rc, function)
+        attempt += 1
+        guard attempt < 3, error.errorClass == GIT_ERROR_OS.rawValue,
+            error.message.hasSuffix(String(cString: strerror(ENOENT)))
+        else { throw error }
+    }
+}
+
 /// Throws a `GitError` when a libgit2 call returned a negative code; passes other codes through.
 @discardableResult
 func check(_ rc: Int32, _ function: String) throws(GitError) -> Int32 {

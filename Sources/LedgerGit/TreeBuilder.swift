@@ -45,7 +45,7 @@ package final class TreeBuilder {
     /// Writes the tree and returns its id.
     package func write() throws -> ObjectID {
         var oid = git_oid()
-        try check(git_treebuilder_write(&oid, builder), "git_treebuilder_write")
+        try checkObjectWrite("git_treebuilder_write") { git_treebuilder_write(&oid, builder) }
         return ObjectID(oid)
     }
 }

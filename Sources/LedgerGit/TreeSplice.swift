@@ -115,7 +115,9 @@ extension Repository {
         if let looseObjects { return try looseObjects.write(out, type: "tree") }
         var written = git_oid()
         try out.withUnsafeBytes { raw in
-            try check(git_odb_write(&written, odb, raw.baseAddress, raw.count, GIT_OBJECT_TREE), "git_odb_write")
+            try checkObjectWrite("git_odb_write") {
+                git_odb_write(&written, odb, raw.baseAddress, raw.count, GIT_OBJECT_TREE)
+            }
         }
         return ObjectID(written)
     }

@@ -75,16 +75,25 @@ package struct IndexPatch: Sendable {
         _ files: [(path: String, blob: [UInt8])], snapshot: Snapshot? = nil, adding: Bool = false,
         whileLocked: () -> Void = {}
     ) -> Bool {
-        guard !files.isEmpty else { return false }
+        guard !files.isEmpty, let held = lock() else { return false }
+        defer { held.release() }
+        return restage(files, holding: held, snapshot: snapshot, adding: adding, whileLocked: whileLocked)
+    }
+
+    /// `restage` under a lock the caller took with `lock` (and holds across its own steps).
+    /// `beforeRename` runs once the new index is in the lock, right before it replaces the
+    /// index (the caller moves the branch there: while the lock is held, the branch and the
+    /// index change together as far as any git command that takes the lock can tell); when it
+    /// answers false, nothing is replaced. On success the lock has become the index; on false
+    /// the index is as it was and the lock is still held, for the caller to write otherwise or
+    /// release.
+    package func restage(
+        _ files: [(path: String, blob: [UInt8])], holding held: HeldLock, snapshot: Snapshot? = nil,
+        adding: Bool = false, whileLocked: () -> Void = {}, beforeRename: () -> Bool = { true }
+    ) -> Bool {
+        guard !files.isEmpty, held.isHeld else { return false }
         let indexPath = gitDirectory + "index"
-        let lockPath = indexPath + ".lock"
-        guard let (lock, recycled) = takeLock(lockPath) else { return false }
-        var renamed = false
-        defer {
-            close(lock)
-            if !renamed { unlink(lockPath) }
-            if let claim { unlink(claim) }
-        }
+        let (lock, lockPath, recycled) = (held.file, held.path, held.recycled)
         do {
             var staged = try files.map { try stagedFile($0.path, blob: $0.blob, workingDirectory: workingDirectory) }
             guard let (image, known, located) = current(indexPath, snapshot) else { return false }
@@ -151,6 +160,7 @@ package struct IndexPatch: Sendable {
             // A recycled spare may have been longer.
             guard ftruncate(lock, off_t(written + tail.count)) == 0 else { return false }
             whileLocked()
+            guard beforeRename() else { return false }
             // The index being replaced keeps a name (the spare), so the rename does not free it.
             var spareKept = false
             if let spare {
@@ -158,7 +168,8 @@ package struct IndexPatch: Sendable {
                 spareKept = link(indexPath, spare) == 0
             }
             guard rename(lockPath, indexPath) == 0 else { return false }
-            renamed = true
+            held.isHeld = false
+            defer { held.closeAfterRename() }
             if let recordPath = self.record {
                 // Removing the claim's name changes the file's ctime: first, then the stat.
                 if let claim { unlink(claim) }
@@ -229,6 +240,78 @@ package struct IndexPatch: Sendable {
         guard let record = record.flatMap(Self.recorded), image.bytes.count >= 20 else { return nil }
         let trailer = Array(image.bytes[(image.bytes.count - 20)...])
         return record.identity == Self.identity(image.stat, trailer: trailer[...]) ? record : nil
+    }
+
+    /// `.git/index.lock`, taken by this process: written and put in the index's place by
+    /// `restage(_:holding:)` or `replaceIndex(with:)`, or given up by `release` (also when the
+    /// value goes away). While it is held no git command writes the index: a writer that moves
+    /// the branch takes it first and keeps it until the index matches the new commit, so a
+    /// `git commit -a` racing it can never commit the ledger files' old index entries.
+    package final class HeldLock {
+        package let path: String
+        fileprivate let file: Int32
+        fileprivate let claim: String?
+        fileprivate let recycled: SpareIdentity?
+        /// False once the lock was renamed over the index or released.
+        package fileprivate(set) var isHeld = true
+
+        fileprivate init(path: String, file: Int32, claim: String?, recycled: SpareIdentity?) {
+            (self.path, self.file, self.claim, self.recycled) = (path, file, claim, recycled)
+        }
+
+        deinit { release() }
+
+        /// Gives the lock up without touching the index.
+        package func release() {
+            guard isHeld else { return }
+            isHeld = false
+            close(file)
+            unlink(path)
+            if let claim { unlink(claim) }
+        }
+
+        /// Replaces the index with `bytes` (a whole index file, written by someone else, such
+        /// as libgit2 into a private copy): written into the lock, which is renamed over it.
+        /// `beforeRename` as `restage`'s: what it throws stops the replacement.
+        package func replaceIndex(
+            with bytes: [UInt8], gitDirectory: String, beforeRename: () throws -> Void = {}
+        ) throws {
+            guard isHeld else { throw FileSystem.Failure(path: path, operation: "write", code: EBADF) }
+            try bytes.withUnsafeBytes { try FileSystem.writeAll(file, $0, at: 0, path: path) }
+            guard ftruncate(file, off_t(bytes.count)) == 0 else {
+                throw FileSystem.Failure(path: path, operation: "truncate", code: errno)
+            }
+            try beforeRename()
+            guard rename(path, gitDirectory + "index") == 0 else {
+                throw FileSystem.Failure(path: path, operation: "rename", code: errno)
+            }
+            isHeld = false
+            closeAfterRename()
+        }
+
+        fileprivate func closeAfterRename() {
+            close(file)
+            if let claim { unlink(claim) }
+        }
+    }
+
+    /// Takes `.git/index.lock`; nil when another process holds it for longer than
+    /// `waitingMillis` (git's own commands hold it for milliseconds: `git status` refreshing
+    /// the index, `git add`; a `git commit` waiting for its message for as long as the editor
+    /// is open) or it cannot be created.
+    package func lock(waitingMillis: Int = 0) -> HeldLock? {
+        let lockPath = gitDirectory + "index.lock"
+        var waited = 0
+        var pause = 1
+        while true {
+            if access(lockPath, F_OK) != 0, let (file, recycled) = takeLock(lockPath) {
+                return HeldLock(path: lockPath, file: file, claim: claim, recycled: recycled)
+            }
+            guard waited < waitingMillis, access(lockPath, F_OK) == 0 else { return nil }
+            usleep(useconds_t(pause * 1000))
+            waited += pause
+            pause = min(pause * 2, 20)
+        }
     }
 
     /// Creates `index.lock` exclusively and opens it for writing; nil if it exists (another

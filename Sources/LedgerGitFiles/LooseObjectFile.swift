@@ -104,7 +104,11 @@ package struct LooseObjectFile: Sendable {
             // Where git puts its own (`git prune` removes a `tmp_obj_` file a crash left).
             temporary = folder + "/tmp_obj_alog_\(getpid())_\(now.tv_nsec)_\(attempt)"
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o444)
-            if fd >= 0 || errno != EEXIST { break }
+            if fd >= 0 { break }
+            // `git gc` (prune-packed) removes the fan-out folders it empties, maybe this one
+            // since the mkdir above: made again, as git's own object writer does.
+            if errno == ENOENT, mkdir(folder, 0o777) == 0 || errno == EEXIST { continue }
+            if errno != EEXIST { break }
         }
         guard fd >= 0 else { throw Failure(operation: "create", path: temporary, code: errno) }
         var renamed = false

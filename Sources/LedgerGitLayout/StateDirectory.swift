@@ -46,6 +46,9 @@ package struct StateDirectory: Sendable, Equatable {
     /// does not free it, and written into by the next update (`IndexPatch` names it from the
     /// claim's folder).
     package var indexLockClaim: String { path + "index.lock.claim" }
+    /// A private copy of the git index that libgit2 stages into while alog holds
+    /// `.git/index.lock` (`Repository.withPrivateIndex`); it exists only during a write.
+    package var privateIndex: String { path + "index.private" }
     /// The stat data and trailer of the git index alog last wrote in place (`IndexPatch`): an
     /// index that still matches need not be hashed to be checked.
     package var indexRecord: String { path + "index.written" }

@@ -16,6 +16,8 @@ extension VaultError {
             "cannot create the folder \(DisplayText.escaped(path)) (\(reason)); nothing was written. Give --vault a folder you can write, e.g. ~/Notes"
         case .emptyVaultPath:
             "--vault is empty (an unset variable?); give the folder of your notes, or leave --vault out to use $ALOG_VAULT or the default vault"
+        case .insideGitDirectory(let path, let vault):
+            "\(DisplayText.escaped(path)) is inside the git folder of the vault at \(DisplayText.escaped(vault)), which only git writes to; nothing was written. Give the vault itself: --vault \(DisplayText.escaped(vault))"
         case .bareRepository(let path):
             "\(DisplayText.escaped(path)) is a bare git repository (no working tree), so it cannot be a vault; make a vault from it with 'alog clone \(DisplayText.escaped(path)) --vault NEW-FOLDER', or sync with it ('alog remote add origin \(DisplayText.escaped(path))')"
         case .notWritable(let path, let reason):
@@ -52,6 +54,10 @@ extension VaultError {
             "the vault at \(DisplayText.escaped(path)) has a detached HEAD; check out a branch (git -C \(DisplayText.escaped(path)) switch main) and retry"
         case .branchLocked(let lockFile):
             "another git process is updating the branch (\(lockFile) exists), so nothing was committed; retry when it is done, or, if no git command is running, remove that file and retry"
+        case .indexLocked(let lockFile):
+            "another git process holds the git index (\(lockFile) exists: a 'git commit' waiting for its message, or a git client committing your notes), so nothing was committed; retry when it is done, or, if no git command is running, remove that file and retry"
+        case .workingTreeNotWritten(let reason):
+            "the working copy or the git index could not be written, so nothing was committed: \(reason)"
         case .nothingToChange:
             "nothing to change: give at least one of --at, --type, --note"
         case .nothingToUndo:

@@ -5,7 +5,9 @@
 #endif
 
 /// Crash points for the exactly-once tests: when `ALOG_FAULT` names a point, the process
-/// kills itself there with SIGKILL, exactly as `kill -9` would (no cleanup, no flush).
+/// kills itself there with SIGKILL, exactly as `kill -9` would (no cleanup, no flush). With
+/// `stop:` before the name it stops itself there (SIGSTOP) instead, for a test to run another
+/// writer at exactly that moment and then let it go on (SIGCONT).
 package enum FaultInjection {
     private static let armed: String? = {
         guard let value = getenv("ALOG_FAULT") else { return nil }
@@ -16,6 +18,7 @@ package enum FaultInjection {
     package static func point(_ name: StaticString) {
         guard let armed else { return }
         if armed == name.description { kill(getpid(), SIGKILL) }
+        if armed.hasPrefix("stop:"), armed.dropFirst(5) == name.description { kill(getpid(), SIGSTOP) }
     }
 
     /// A crash point inside a step we cannot stop halfway ourselves (libgit2 writing a lock

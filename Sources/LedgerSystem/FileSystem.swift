@@ -13,6 +13,10 @@ package enum FileSystem {
         package var operation: String
         package var code: Int32
         package var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+
+        package init(path: String, operation: String, code: Int32) {
+            (self.path, self.operation, self.code) = (path, operation, code)
+        }
     }
 
     /// The file's bytes, or nil when it does not exist.

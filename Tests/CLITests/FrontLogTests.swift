@@ -237,7 +237,10 @@ struct FrontLogTests {
             ["log", "exercise"], vault: vault, environment: day.merging(["ALOG_FAULT": point]) { $1 })
         #expect(killed.status == 9, "killed at \(situation): \(killed.stderr)")
         #expect(try Self.run(["status"], vault: vault, environment: day).succeeded)
-        let landed = ["front-log.before-ref", "ref-update.lock-linked"].contains(point) ? 0 : 1
+        // The working copy and the index go first, under the lock: killed before the branch
+        // moved, they go back.
+        let landed =
+            ["front-log.before-ref", "ref-update.lock-linked", "front-log.in-index-lock"].contains(point) ? 0 : 1
         #expect(try Self.commits(vault) == before + landed)
         let history = try Self.run(["history", "--json"], vault: vault, environment: day).stdout
         #expect(history.components(separatedBy: "\"type\":\"exercise\"").count - 1 == landed, "\(history)")

@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerGit
+import LedgerGitFiles
 import LedgerGitLayout
 import LedgerSystem
 
@@ -116,20 +117,77 @@ extension Vault {
                 let lock = (try? repository.commonDirectory).map { $0 + branch + ".lock" }
                 _ = lock.map { try? FileSystem.writeAtomically($0, Array(built.commit.hex.utf8.prefix(17))) }
             }
+            // `.git/index.lock` is held from before the working tree changes until the branch
+            // has moved: no git command writes the index or commits meanwhile.
+            let indexLock: IndexPatch.HeldLock
             do {
-                try repository.updateReference(branch, to: built.commit, expecting: head.commit, message: message)
+                indexLock = try takeIndexLock()
             } catch {
                 clearIntent()
-                if let error = error as? GitError {
-                    if error.code == .modified && attempt < 20 { continue }
-                    if error.code == .locked {
-                        throw VaultError.branchLocked(lockFile: try repository.commonDirectory + branch + ".lock")
-                    }
-                }
                 throw error
             }
-            FaultInjection.point("commit.after-ref")
-            let warnings = try afterMove?(head, built.commit, built.result) ?? updateWorkingTree(built.files)
+            var warnings: [Notice] = []
+            // The branch moves while the lock holds the new index, which replaces the old one
+            // right after: whenever `.git/index.lock` is free, the index, the working copies and
+            // the branch are in step, as git's other writers expect.
+            var moveFailure: (any Error)?
+            var moved = false
+            let moveBranch = {
+                do {
+                    try self.updateBranch(branch, to: built.commit, expecting: head.commit, message: message)
+                    moved = true
+                    FaultInjection.point("commit.moved-in-index-lock")
+                } catch {
+                    moveFailure = error
+                    throw error
+                }
+            }
+            if afterMove == nil {
+                do {
+                    warnings = try updateWorkingTree(built.files, holding: indexLock, beforeRename: moveBranch)
+                } catch  where moved {
+                    // The branch moved, the index could not follow: the intent stays for the next
+                    // command to finish.
+                    indexLock.release()
+                    warnings.append(.indexNotUpdated(indexProblem(error)))
+                } catch {
+                    // Put back while the lock still keeps git's commands out.
+                    restoreWorkingCopies(built.files, to: head.commit)
+                    indexLock.release()
+                    clearIntent()
+                    guard let moveFailure else {
+                        throw VaultError.workingTreeNotWritten(reason: Self.indexFormatProblem(error) ?? "\(error)")
+                    }
+                    if let error = moveFailure as? GitError {
+                        if error.code == .modified && attempt < 20 { continue }
+                        if error.code == .locked {
+                            throw VaultError.branchLocked(lockFile: try repository.commonDirectory + branch + ".lock")
+                        }
+                    }
+                    throw moveFailure
+                }
+                FaultInjection.point("commit.after-ref")
+            } else {
+                do {
+                    try moveBranch()
+                } catch {
+                    indexLock.release()
+                    clearIntent()
+                    if let error = error as? GitError {
+                        if error.code == .modified && attempt < 20 { continue }
+                        if error.code == .locked {
+                            throw VaultError.branchLocked(lockFile: try repository.commonDirectory + branch + ".lock")
+                        }
+                    }
+                    throw error
+                }
+                FaultInjection.point("commit.after-ref")
+                // Its libgit2 steps (checkouts, staging) write a private copy of the index,
+                // which then goes in through the lock held here.
+                warnings = try repository.withPrivateIndex(at: stateFiles.privateIndex, writingInto: indexLock) {
+                    try afterMove!(head, built.commit, built.result)
+                }
+            }
             if warnings.isEmpty { clearIntent() }
             return Landed(head: head, files: built.files, result: built.result, warnings: recovered + warnings)
         }
@@ -171,23 +229,44 @@ extension Vault {
         return (commit, tree, files)
     }
 
-    /// Writes the committed content of ledger files into the working tree and stages exactly
-    /// those paths. Failures here do not undo the commit; they are returned as warnings.
-    func updateWorkingTree(_ files: [CommittedFile]) -> [Notice] {
-        var warnings: [Notice] = []
-        for file in files {
-            let path = file.path
-            let full = root + "/" + path
-            // A note the user changed again while alog committed it keeps their text; alog's
-            // change is in the commit (git shows the difference as their edit).
-            if let before = file.workingCopyBefore, (try? FileSystem.read(full)) != before {
-                warnings.append(
-                    .workingCopyNotUpdated(
-                        path: path, detail: "it changed while alog wrote it; your version is kept, alog's is committed")
-                )
-                continue
-            }
+    /// `updateReference`, waiting while another git process holds the branch's lock file (`git
+    /// gc` packing refs, a `git commit` moving it), as git itself waits for a ref lock
+    /// (`core.filesRefLockTimeout`), for up to `referenceLockWaitMillis`.
+    private func updateBranch(_ branch: String, to new: ObjectID, expecting old: ObjectID?, message: String) throws {
+        var waited = 0
+        while true {
             do {
+                return try repository.updateReference(branch, to: new, expecting: old, message: message)
+            } catch let error as GitError where error.code == .locked && waited < Self.referenceLockWaitMillis {
+                SystemClock.sleep(millis: 5)
+                waited += 5
+            }
+        }
+    }
+
+    /// Writes the committed content of the files into the working tree and stages exactly those
+    /// paths through `lock` (`.git/index.lock`, taken before; still held when this throws);
+    /// `beforeRename` (the branch's move) runs with the new index in the lock, right before it
+    /// replaces the index. A ledger file or an index that cannot be written throws (before the
+    /// move: the caller puts the working copies back, and nothing is committed); a note the
+    /// user changed meanwhile keeps their text and is returned as a warning.
+    func updateWorkingTree(
+        _ files: [CommittedFile], holding lock: IndexPatch.HeldLock, beforeRename: () throws -> Void
+    ) throws -> [Notice] {
+        var warnings: [Notice] = []
+        do {
+            for file in files {
+                let path = file.path
+                let full = root + "/" + path
+                // A note the user changed again while alog committed it keeps their text; alog's
+                // change is in the commit (git shows the difference as their edit).
+                if let before = file.workingCopyBefore, (try? FileSystem.read(full)) != before {
+                    warnings.append(
+                        .workingCopyNotUpdated(
+                            path: path,
+                            detail: "it changed while alog wrote it; your version is kept, alog's is committed"))
+                    continue
+                }
                 // Event files only grow: append the new lines when the working copy is the
                 // previous committed version (the common case), else replace it whole.
                 if let previous = file.previousSize, previous <= file.content.count,
@@ -197,20 +276,51 @@ extension Vault {
                 }
                 if let slash = full.lastIndex(of: "/") { try FileSystem.makeDirectories(String(full[..<slash])) }
                 try FileSystem.writeAtomically(full, file.content)
-            } catch {
-                warnings.append(.workingCopyNotUpdated(path: path, detail: "\(error)"))
             }
-        }
-        do {
+            // A note kept as the user changed it is staged as it is on disk.
             try repository.restageFiles(
-                files.map { ($0.path, $0.blob) }, claim: indexLockClaim, record: stateFiles.indexRecord
-            ) {
-                FaultInjection.point("index.in-lock")
-            }
-        } catch {
-            warnings.append(.indexNotUpdated(indexProblem(error)))
+                files.map { ($0.path, $0.blob) }, holding: lock, patch: try indexPatch,
+                privateIndex: stateFiles.privateIndex, whileLocked: { FaultInjection.point("index.in-lock") },
+                beforeRename: beforeRename)
         }
         return warnings
+    }
+
+    /// The ledger files' working copies as they are at `commit` (written by a write that did not
+    /// land); a file `commit` does not have is removed.
+    func restoreWorkingCopies(_ files: [CommittedFile], to commit: ObjectID?) {
+        guard let repository = try? repository else { return }
+        let tree = commit.flatMap { try? repository.commit($0).tree }
+        for file in files where file.workingCopyBefore == nil {
+            let full = root + "/" + file.path
+            if let entry = tree.flatMap({ try? repository.treeEntry(atPath: file.path, in: $0) }),
+                let content = try? repository.readBlob(entry.id)
+            {
+                if file.previousSize == content.count, (try? FileSystem.read(full))?.starts(with: content) == true {
+                    _ = truncate(full, off_t(content.count))
+                } else {
+                    try? FileSystem.writeAtomically(full, content)
+                }
+            } else {
+                FileSystem.remove(full)
+            }
+        }
+    }
+
+    /// A git index libgit2 cannot read, said with the setting that turns its form off.
+    static func indexFormatProblem(_ error: any Error) -> String? {
+        guard let message = (error as? GitError)?.message, message.contains("unsupported mandatory extension")
+        else { return nil }
+        if message.contains("'link'") {
+            return
+                "the git index is split (core.splitIndex), a form libgit2 cannot read or write; turn it off with: git config core.splitIndex false && git update-index --no-split-index"
+        }
+        if message.contains("'sdir'") {
+            return
+                "the git index is sparse (index.sparse), a form libgit2 cannot read or write; turn it off with: git config index.sparse false && git sparse-checkout reapply"
+        }
+        return
+            "the git index has a form libgit2 cannot read (\(message)); rewrite it in the default form with: git update-index --index-version 2"
     }
 
     /// Why the git index could not be written after `error`: `.git/index.lock` when that file
@@ -224,8 +334,9 @@ extension Vault {
     /// `user.name`/`user.email` from the git configuration, else the device name (which is
     /// said once per clone, with how to set them).
     func authorSignature() throws -> Signature {
-        var name = (try? repository.configString("user.name")) ?? nil
-        var email = (try? repository.configString("user.email")) ?? nil
+        // Cleaned as git cleans them (a line feed in `user.name` would end the identity line).
+        var name = ((try? repository.configString("user.name")) ?? nil).map(Signature.cleaned)
+        var email = ((try? repository.configString("user.email")) ?? nil).map(Signature.cleaned)
         // A value git's configuration holds but no signature can (set with git itself): the
         // device's stands in, and every write says which setting to fix.
         var refused = false

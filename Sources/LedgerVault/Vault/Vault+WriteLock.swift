@@ -1,5 +1,6 @@
 import LedgerCore
 import LedgerGit
+import LedgerGitFiles
 import LedgerGitLayout
 import LedgerSystem
 import LedgerWidget
@@ -30,8 +31,36 @@ extension Vault {
     /// How long an empty reference lock must sit unchanged before it counts as left behind.
     static let abandonedLockAge: Int64 = 1_000_000_000
 
+    /// How long a write waits for another git process to release `.git/index.lock`: git's own
+    /// commands hold it for milliseconds (`git status` refreshing the index, `git add`), a
+    /// `git add -A` over a large vault for longer.
+    static let indexLockWaitMillis = 3_000
+    /// How long a write waits for another git process's lock on the branch (`git gc`'s
+    /// pack-refs, a `git commit` moving it); git's own default is 100 ms.
+    static let referenceLockWaitMillis = 1_000
+
     /// The file through which writers take `.git/index.lock` (see `IndexLockClaim`).
     var indexLockClaim: IndexLockClaim { IndexLockClaim(path: stateFiles.indexLockClaim) }
+
+    /// The in-place index update of this vault, taking its lock through the claim.
+    var indexPatch: IndexPatch {
+        get throws {
+            let repository = try repository
+            return IndexPatch(
+                gitDirectory: repository.gitDirectory, workingDirectory: repository.workingDirectory ?? root + "/",
+                claim: stateFiles.indexLockClaim, record: stateFiles.indexRecord)
+        }
+    }
+
+    /// Takes `.git/index.lock` through the claim, waiting up to `indexLockWaitMillis` for
+    /// another git process to let it go; throws `VaultError.indexLocked` when it does not.
+    func takeIndexLock() throws -> IndexPatch.HeldLock {
+        let patch = try indexPatch
+        guard let lock = patch.lock(waitingMillis: Self.indexLockWaitMillis) else {
+            throw VaultError.indexLocked(lockFile: displayPath(patch.gitDirectory + "index.lock"))
+        }
+        return lock
+    }
 
     /// Takes `write.lock` (blocking), after which nothing else of alog writes to this clone.
     /// Finishes the work of a writer killed while holding it; what could not be put right is
@@ -79,7 +108,7 @@ extension Vault {
         FileSystem.retire(stateFiles.branchIntent, spare: stateFiles.branchIntentSpare)
     }
 
-    private func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [Notice] {
+    func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [Notice] {
         let repository = try repository
         repository.removeAbandonedIndexLock(claim: indexLockClaim)
         let written = Array((intent.to.hex + "\n").utf8)
@@ -99,16 +128,43 @@ extension Vault {
             if let damage = try branchDamage(intent.branch) { throw damage }
             throw error
         }
-        guard let current = target, current != intent.from,
-            try current == intent.to || repository.isDescendant(current, of: intent.to)
-        else { return [] }
-
+        guard let current = target else { return [] }
+        // The branch moved to the commit (or on from it): the working tree and the index are
+        // brought to the branch. It did not: the writer was killed, or stopped, after the
+        // working copy and the index took the commit's version of its files but before the
+        // branch moved (they go first, see `movingBranch`), so they go back to the branch's
+        // version.
+        let moved =
+            try current != intent.from && (current == intent.to || repository.isDescendant(current, of: intent.to))
         let oldTree = try intent.from.map { try repository.commit($0).tree }
         let newTree = try repository.commit(intent.to).tree
         let headTree = try repository.commit(current).tree
         let changed = try repository.diffTrees(oldTree, newTree).map(\.path)
-        let ledgerPaths = changed.filter(VaultLayout.isLedgerPath)
-        var userPaths = changed.filter { !VaultLayout.isLedgerPath($0) }
+        // Under `.git/index.lock` taken through the claim, as every alog write of the index:
+        // libgit2's steps write a private copy that then goes in through that lock, so a
+        // repair killed in turn leaves a lock the next one recognises.
+        let indexLock: IndexPatch.HeldLock
+        do {
+            indexLock = try takeIndexLock()
+        } catch {
+            return [.interruptedWriteUnsettled(indexProblem(error))]
+        }
+        return try repository.withPrivateIndex(at: stateFiles.privateIndex, writingInto: indexLock) {
+            try bringAlong(
+                ledgerPaths: changed.filter(VaultLayout.isLedgerPath),
+                userPaths: changed.filter { !VaultLayout.isLedgerPath($0) }, from: moved ? oldTree : newTree,
+                to: headTree,
+                current: current, repository: repository)
+        }
+    }
+
+    /// The recovery's working-tree step: the interrupted commit's ledger files checked out from
+    /// the branch and staged, its notes in safe mode (`oldTree`: the version they may still hold).
+    private func bringAlong(
+        ledgerPaths: [String], userPaths: [String], from oldTree: ObjectID?, to headTree: ObjectID,
+        current: ObjectID, repository: Repository
+    ) throws -> [Notice] {
+        var userPaths = userPaths
         var warnings: [Notice] = []
         do {
             try repository.checkout(tree: headTree, baseline: oldTree, paths: ledgerPaths, force: true)

@@ -13,6 +13,8 @@ public enum VaultError: Error, Equatable {
     case cannotCreateFolder(path: String, reason: String)
     /// `--vault` names a bare repository: it has no working tree to keep notes in.
     case bareRepository(path: String)
+    /// `--vault` named git's own folder of a repository, or a folder inside it.
+    case insideGitDirectory(path: String, vault: String)
     case unknownType(String, known: [String])
     /// The type was removed (`types remove`): it is kept for the entries logged with it.
     case archivedType(String)
@@ -32,6 +34,12 @@ public enum VaultError: Error, Equatable {
     case entryPrefixTooShort(String)
     case detachedHead(path: String)
     case branchLocked(lockFile: String)
+    /// Another git process kept `.git/index.lock` for longer than a write waits for it: nothing
+    /// was committed (the branch only moves while alog holds that lock).
+    case indexLocked(lockFile: String)
+    /// The working copy of a committed file, or the git index, could not be written before the
+    /// branch moved: nothing was committed.
+    case workingTreeNotWritten(reason: String)
     case nothingToChange
     /// `alog undo` found no action of this device left to undo.
     case nothingToUndo
@@ -94,6 +102,7 @@ extension VaultError: CodedError {
         case .emptyVaultPath: "emptyVaultPath"
         case .cannotCreateFolder: "cannotCreateFolder"
         case .bareRepository: "bareRepository"
+        case .insideGitDirectory: "notAVault"
         case .unknownType: "unknownType"
         case .archivedType: "archivedType"
         case .insideRepository: "insideRepository"
@@ -107,6 +116,8 @@ extension VaultError: CodedError {
         case .entryPrefixTooShort: "entryPrefixTooShort"
         case .detachedHead: "detachedHead"
         case .branchLocked: "branchLocked"
+        case .indexLocked: "indexLocked"
+        case .workingTreeNotWritten: "workingTreeNotWritten"
         case .nothingToChange: "nothingToChange"
         case .nothingToUndo: "nothingToUndo"
         case .noSuchType, .typeAlreadyRemoved, .typeTimerRunning, .editOfDeletedEntry, .entryAlreadyDeleted,

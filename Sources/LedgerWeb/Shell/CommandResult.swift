@@ -62,7 +62,7 @@ package struct CommandResult: Sendable {
             "taskDone", "ambiguousEntry", "nothingToChange", "typeRenamed", "historyRewritten", "unrelatedHistories",
             "localChangesInTheWay", "localRemovals", "localMovedBack", "localDamage", "eventsRewritten":
             return .conflict
-        case "branchLocked", "tooManyRetries":
+        case "branchLocked", "indexLocked", "tooManyRetries":
             return .serviceUnavailable
         case "git", "fileSystem", "error", "notWritable", "branchDamaged", "headDamaged", "branchUnrecoverable",
             "damagedStateFile", "notAVault", "transfer", "authentication", "localWriteFailed":
