@@ -23,6 +23,20 @@ package struct Signature: Sendable, Equatable {
         offsetMinutes = sig.pointee.when.offset
     }
 
+    /// `value` as git writes it into a commit's identity line (`strbuf_addstr_without_crud` in
+    /// git's ident.c): white space, control characters and `,:;<>"\'` taken off both ends, and
+    /// the line feeds and angle brackets inside dropped, since a signature is written as
+    /// `Name <email>` on one line. libgit2 only refuses a value with `<` or `>`, and writes a
+    /// line feed as it is, which ends the line early: `git fsck --strict` then rejects the
+    /// commit (missingEmail).
+    package static func cleaned(_ value: String) -> String {
+        func isCrud(_ byte: UInt8) -> Bool { byte <= 32 || Array(",:;<>\"\\'".utf8).contains(byte) }
+        let bytes = Array(value.utf8)
+        guard let first = bytes.firstIndex(where: { !isCrud($0) }), let last = bytes.lastIndex(where: { !isCrud($0) })
+        else { return "" }
+        return String(decoding: bytes[first...last].filter { $0 != 10 && $0 != 60 && $0 != 62 }, as: UTF8.self)
+    }
+
     /// Calls `body` with a libgit2 signature that lives only for the duration of the call.
     func withGitSignature<T>(_ body: (UnsafeMutablePointer<git_signature>) throws -> T) throws -> T {
         var sig: UnsafeMutablePointer<git_signature>?

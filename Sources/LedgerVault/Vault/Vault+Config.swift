@@ -44,6 +44,9 @@ public struct ConfigKey: Sendable {
         case "user.name", "user.email":
             let what = name == "user.name" ? "a name" : "an email address"
             if value.allSatisfy(\.isWhitespace) { return "it is blank, and a commit needs \(what)" }
+            if value.contains(where: \.isNewline) {
+                return "it contains a line break, which a commit's signature cannot hold; give it on one line"
+            }
             if value.contains(where: { $0 == "<" || $0 == ">" }) {
                 return "it contains '<' or '>', which a commit's signature cannot hold"
             }

@@ -79,6 +79,7 @@ public final class Vault {
     /// of a linked worktree, say) is opened through libgit2 straight away.
     public static func open(at path: String) throws -> Vault {
         let root = FileSystem.absolute(path)
+        try refuseGitDirectory(root)
         guard FileSystem.isDirectory(root) else {
             if FileSystem.exists(root) { throw VaultError.vaultIsAFile(path: root) }
             throw VaultError.notAVault(path: root, reason: "no such directory")
@@ -119,6 +120,7 @@ public final class Vault {
         at path: String, nested: Bool = false, notify: @escaping (Notice) -> Void = { _ in }
     ) throws -> (Vault, InitOutcome) {
         let root = FileSystem.absolute(path)
+        try refuseGitDirectory(root)
         let existed = FileSystem.isDirectory(root)
         if FileSystem.exists(root), !existed { throw VaultError.vaultIsAFile(path: root) }
         if !nested, GitDirectory.of(workTree: root) == nil, let enclosing = enclosingWorkTree(of: root) {
@@ -142,6 +144,15 @@ public final class Vault {
         if try vault.hasLedger(inHeadOnly: true) { return (vault, .alreadyVault) }
         try vault.setUpLedger()
         return (vault, outcome)
+    }
+
+    /// A path in a `.git` folder (`~/Notes/.git`, say) is git's own storage, never a vault:
+    /// libgit2 would open the repository around it and alog would write its ledger into the git
+    /// folder.
+    static func refuseGitDirectory(_ root: String) throws {
+        let components = root.split(separator: "/", omittingEmptySubsequences: true)
+        guard let git = components.firstIndex(of: ".git") else { return }
+        throw VaultError.insideGitDirectory(path: root, vault: "/" + components[..<git].joined(separator: "/"))
     }
 
     /// Makes the vault's folder (and its parents), or says in alog's words why it cannot.
