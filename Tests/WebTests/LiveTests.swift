@@ -16,9 +16,17 @@ final class ServeProcess: @unchecked Sendable {
     let port: Int
     private let output = Pipe()
 
-    init(_ fixture: WebFixture, arguments: [String] = []) throws {
-        process.executableURL = URL(fileURLWithPath: productsDirectory + "/alog-serve")
-        process.arguments = ["serve", "--port", "0", "--vault", fixture.vault] + arguments
+    /// `descriptorLimit`: started through `sh -c 'ulimit -n N; exec alog-serve …'`.
+    init(_ fixture: WebFixture, arguments: [String] = [], descriptorLimit: Int? = nil) throws {
+        let executable = productsDirectory + "/alog-serve"
+        let serve = ["serve", "--port", "0", "--vault", fixture.vault] + arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", executable] + serve
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = serve
+        }
         process.environment = fixture.environment
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -39,6 +47,11 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     struct ServeError: Error { var message: String }
+
+    /// The descriptors the server holds now (`/proc/PID/fd`).
+    var descriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
+    }
 
     /// SIGINT, as Ctrl-C; the exit status, or nil if it did not end within `seconds`.
     func interrupt(waiting seconds: Double = 10) -> Int32? {
@@ -102,6 +115,27 @@ final class EventStreamReader: @unchecked Sendable {
             received += String(decoding: buffer[..<count], as: UTF8.self)
         }
         return true
+    }
+
+    /// Waits up to `seconds` for the server to close the connection (what it sends meanwhile
+    /// is kept); true when it did.
+    func waitForClose(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return false }
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(left * 1000)) > 0 else { return false }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { return true }
+            received += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+    }
+
+    /// Sends more of the request.
+    func sendMore(_ text: String) {
+        _ = text.withCString { Glibc.send(socket, $0, strlen($0), 0) }
     }
 
     /// What arrived so far, and forget it.

@@ -1,5 +1,6 @@
 import Dispatch
 package import Hummingbird
+import HummingbirdCore
 package import LedgerCommands
 import LedgerGitLayout
 package import LedgerSystem
@@ -22,6 +23,8 @@ package struct WebServer: Sendable {
     package let keys = SessionKeys()
     /// The port once bound (`--port 0` picks one).
     package let port: Locked<Int>
+    /// The head timeout, the live streams' heartbeat and the most connections at once.
+    package var limits = ConnectionLimits()
     private let gitDirectory: String
 
     package init(settings: ServeSettings, environment: [String: String] = CommandRunner.processEnvironment) {
@@ -35,7 +38,7 @@ package struct WebServer: Sendable {
     package func router() -> Router<WebContext> {
         let router = Router(context: WebContext.self)
         router.add(middleware: AccessGuard(host: settings.host, token: settings.token, keys: keys, port: port))
-        APIRoutes(runner: runner, feed: feed, keys: keys).register(on: router)
+        APIRoutes(runner: runner, feed: feed, keys: keys, heartbeat: limits.heartbeat).register(on: router)
         PageRoutes(runner: runner, keys: keys).register(on: router)
         Assets.register(on: router)
         // Anything else: 404, through the guard (so with its headers), in the CLI's shape.
@@ -59,8 +62,10 @@ package struct WebServer: Sendable {
         let port = self.port
         var app = Application(
             router: router(),
+            server: limits.server,
             configuration: ApplicationConfiguration(
-                address: .hostname(settings.host, port: settings.port), serverName: "alog"),
+                address: .hostname(settings.host, port: settings.port), serverName: "alog",
+                availableConnectionsDelegate: .maximum(limits.maximumConnections, logger: logger)),
             services: [FeedService(feed: feed, gitDirectory: gitDirectory)],
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port.withLock { $0 }
