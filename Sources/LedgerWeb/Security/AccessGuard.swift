@@ -25,7 +25,25 @@ package struct AccessGuard: RouterMiddleware {
     package static var tokenCookie: String { "alog_token" }
     package static var csrfHeader: String { "X-Alog-CSRF" }
 
+    /// Every answer, the guard's own refusals and the router's errors included, leaves with the
+    /// security headers.
     package func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let response: Response
+        do {
+            response = try await admit(request, context: context, next: next)
+        } catch let error as any HTTPResponseError {
+            response = Self.refusal(error, request)
+        } catch {
+            response = Self.refusal(
+                .internalServerError, code: "error", message: "the server failed: \("\(error)".prefix(200))")
+        }
+        return Self.secured(response)
+    }
+
+    /// The request checked (Host, token, Origin, CSRF) and, when it passes, answered.
+    private func admit(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
@@ -54,10 +72,10 @@ package struct AccessGuard: RouterMiddleware {
                 if request.method == .get, let given = request.uri.queryParameters.get("token"),
                     SessionKeys.constantTimeEqual(given, token)
                 {
-                    var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+                    var response = Response(status: .seeOther, headers: [.location: Self.localPath(request.uri.path)])
                     response.headers.append(
                         HTTPField(name: .setCookie, value: Self.cookie(Self.tokenCookie, token, maxAge: 30 * 86400)))
-                    return secured(response, api: false)
+                    return response
                 }
                 let message =
                     "this server needs its token: send 'Authorization: Bearer TOKEN', or open the address 'alog serve' printed (it carries the token)"
@@ -103,7 +121,14 @@ package struct AccessGuard: RouterMiddleware {
         }
         var response = try await next(request, context)
         for cookie in setCookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
-        return secured(response, api: request.uri.path.hasPrefix("/api/"))
+        return response
+    }
+
+    /// `path` as a path of this server, for a `Location`: a browser reads `//host/…` and `/\host/…`
+    /// (and either with tabs or line breaks, which it drops) as another site's address, so the
+    /// leading slashes, backslashes and blanks become one `/`.
+    static func localPath(_ path: String) -> String {
+        "/" + path.drop { "/\\ \t\r\n".contains($0) }
     }
 
     /// The names this server answers to: the loopback names, and the bound address.
@@ -132,7 +157,7 @@ package struct AccessGuard: RouterMiddleware {
     }
 
     /// The security headers every answer carries.
-    private func secured(_ response: Response, api: Bool) -> Response {
+    private static func secured(_ response: Response) -> Response {
         var response = response
         response.headers[.contentSecurityPolicy] =
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -155,6 +180,24 @@ package struct AccessGuard: RouterMiddleware {
 
     static func cookie(_ name: String, _ value: String, maxAge: Int?) -> String {
         "\(name)=\(value); Path=/; HttpOnly; SameSite=Strict" + (maxAge.map { "; Max-Age=\($0)" } ?? "")
+    }
+
+    /// An error the router threw (a path or method nothing answers), in the CLI's JSON shape.
+    private static func refusal(_ error: any HTTPResponseError, _ request: Request) -> Response {
+        if error.status == .notFound {
+            return notFound(request)
+        }
+        let message = (error as? HTTPError)?.body ?? error.status.reasonPhrase
+        return refusal(error.status, code: error.status.code < 500 ? "badRequest" : "error", message: message)
+    }
+
+    /// Nothing at this path (or for this method).
+    package static func notFound(_ request: Request) -> Response {
+        refusal(
+            .notFound, code: "notFound",
+            message:
+                "nothing at \(request.method) \(request.uri.path.prefix(80)); the pages are / (Today), /history, /reports, /calendar and /sync, the API is under /api/ (docs/web.md)"
+        )
     }
 
     /// A refusal in the CLI's JSON shape.

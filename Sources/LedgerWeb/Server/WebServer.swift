@@ -36,20 +36,15 @@ package struct WebServer: Sendable {
     }
 
     package func router() -> Router<WebContext> {
-        let router = Router(context: WebContext.self)
+        // HEAD is answered as GET is, without the body (and with the same headers).
+        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessGuard(host: settings.host, token: settings.token, keys: keys, port: port))
         APIRoutes(runner: runner, feed: feed, keys: keys, heartbeat: limits.heartbeat).register(on: router)
         PageRoutes(runner: runner, keys: keys).register(on: router)
         Assets.register(on: router)
         // Anything else: 404, through the guard (so with its headers), in the CLI's shape.
         for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
-            router.on("**", method: method) { request, _ in
-                AccessGuard.refusal(
-                    .notFound, code: "notFound",
-                    message:
-                        "nothing at \(request.method) \(request.uri.path.prefix(80)); the pages are / (Today), /history, /reports, /calendar and /sync, the API is under /api/ (docs/web.md)"
-                )
-            }
+            router.on("**", method: method) { request, _ in AccessGuard.notFound(request) }
         }
         return router
     }
