@@ -164,9 +164,7 @@ package struct APIRoutes: Sendable {
         // A JSON object sent as a form (curl's `-d` without a type) is read as JSON.
         let first = bytes.first { $0 > 32 }
         if type.hasPrefix("application/x-www-form-urlencoded"), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") {
-            return Dictionary(
-                formFields(String(decoding: bytes, as: UTF8.self)).map { ($0.0, .text($0.1)) },
-                uniquingKeysWith: { first, _ in first })
+            return try unique(BodyFields.form(bytes).map { ($0.name, CommandLines.FieldValue.text($0.value)) })
         }
         guard type.hasPrefix("application/json") || type.hasPrefix("application/x-www-form-urlencoded") else {
             throw .unsupportedMediaType(type)
@@ -178,6 +176,8 @@ package struct APIRoutes: Sendable {
             throw .malformedBody("it does not parse as JSON")
         }
         guard let members = object as? [String: Any] else { throw .malformedBody("it is not an object") }
+        // JSONSerialization keeps the last of a name given twice: refused instead.
+        _ = try unique(BodyFields.objectNames(bytes).map { ($0, ()) })
         var fields: [String: CommandLines.FieldValue] = [:]
         for (name, value) in members {
             if let text = value as? String {
@@ -193,14 +193,12 @@ package struct APIRoutes: Sendable {
         return fields
     }
 
-    private static func formFields(_ text: String) -> [(String, String)] {
-        text.split(separator: "&").compactMap { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ part: Substring) -> String {
-                String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
-            }
-            guard let name = parts.first else { return nil }
-            return (decode(name), parts.count > 1 ? decode(parts[1]) : "")
+    /// The fields by name; a name given twice is refused.
+    private static func unique<Value>(_ fields: [(String, Value)]) throws(RequestError) -> [String: Value] {
+        var result: [String: Value] = [:]
+        for (name, value) in fields {
+            guard result.updateValue(value, forKey: name) == nil else { throw .repeated(name) }
         }
+        return result
     }
 }
