@@ -111,11 +111,7 @@ package struct AccessGuard: RouterMiddleware {
             if !bearerValid {
                 let csrf = request.headers[HTTPField.Name(Self.csrfHeader)!]
                 guard let csrf, let existing, keys.verify(csrf, session: existing) else {
-                    return Self.refusal(
-                        .forbidden, code: "csrf",
-                        message:
-                            "this write lacks the page's CSRF token (header \(Self.csrfHeader)); reload the page, or send 'Authorization: Bearer TOKEN' from a script (see GET /api/session)"
-                    )
+                    return Self.refusal(.forbidden, code: "csrf", message: csrfMessage(given: csrf != nil))
                 }
             }
         }
@@ -129,6 +125,19 @@ package struct AccessGuard: RouterMiddleware {
     /// leading slashes, backslashes and blanks become one `/`.
     static func localPath(_ path: String) -> String {
         "/" + path.drop { "/\\ \t\r\n".contains($0) }
+    }
+
+    /// Why a write without a valid CSRF token is refused, and what gets one. The page's own
+    /// script takes a fresh token and retries by itself; a script without the server's token
+    /// cannot send a bearer token, so that is only suggested when the server has one.
+    private func csrfMessage(given: Bool) -> String {
+        let what =
+            given
+            ? "this write's CSRF token (header \(Self.csrfHeader)) is not this session's: the server restarted since the page was loaded, or the token is another session's"
+            : "this write lacks its session's CSRF token (header \(Self.csrfHeader))"
+        let remedy =
+            "GET /api/session (with the \(Self.sessionCookie) cookie) answers the current one, which the page's script takes by itself; reloading the page works too"
+        return what + "; " + remedy + (token == nil ? "" : ", or a script sends 'Authorization: Bearer TOKEN' instead")
     }
 
     /// The names this server answers to: the loopback names, and the bound address.
