@@ -154,6 +154,7 @@ let package = Package(
             dependencies: [
                 "LedgerCommands", "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerFastPath",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

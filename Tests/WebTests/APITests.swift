@@ -243,4 +243,44 @@ struct APIValueTests {
             #expect(calendar.text == (try fixture.alog(["calendar", "meal", "wake", "--weeks", "2", "--json"])).stdout)
         }
     }
+
+    @Test("a form is decoded as a browser encodes it; a malformed escape or a name given twice is refused")
+    func formsAndDuplicateNames() async throws {
+        let fixture = try WebFixture()
+        let app = application(fixture.server())
+        let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        try await app.test(.router) { client in
+            let session = try await Session.start(client)
+            let decoded = try await session.post("/api/log", "type=meal&note=a+b%26c%3D%25+caf%C3%A9", headers: form)
+            let id = try #require((decoded.json as? [String: Any])?["id"] as? String, "\(decoded.text)")
+            let shown = try await session.get("/api/show/\(id)")
+            #expect(shown.text.contains(#""note":"a b&c=% café""#), "\(shown.text)")
+            let before = try fixture.commitCount()
+            for (body, words) in [
+                ("type=meal&note=a+b%26c%ZZ", ["'%ZZ'", "byte 23", "'%25'"]),
+                ("type=meal&note=50%", ["'%'", "byte 18"]),
+                ("type=meal&note=%C3", ["not UTF-8"]),
+            ] {
+                let response = try await session.post("/api/log", body, headers: form)
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(response.errorCode == "malformedBody", "\(body): \(response.text)")
+                for word in words {
+                    #expect(response.errorMessage?.contains(word) == true, "\(body): \(response.text)")
+                }
+            }
+            for (body, headers) in [
+                (#"{"type": "meal", "note": "first", "note": "second"}"#, HTTPFields()),
+                (#"{"type": "meal", "note": "first", "\u006eote": "second"}"#, HTTPFields()),
+                ("type=meal&note=first&note=second", form),
+            ] {
+                let response = try await session.post("/api/log", body, headers: headers)
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(response.errorMessage == "'note' is given twice; give it once", "\(body): \(response.text)")
+            }
+            // Names inside a nested value are not the object's own: refused for the value's type.
+            let nested = try await session.post("/api/log", #"{"type": "meal", "note": {"a": 1, "a": 2}}"#)
+            #expect(nested.errorMessage == "'note' must be a string", "\(nested.text)")
+            #expect(try fixture.commitCount() == before)
+        }
+    }
 }

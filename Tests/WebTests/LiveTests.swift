@@ -16,9 +16,17 @@ final class ServeProcess: @unchecked Sendable {
     let port: Int
     private let output = Pipe()
 
-    init(_ fixture: WebFixture, arguments: [String] = []) throws {
-        process.executableURL = URL(fileURLWithPath: productsDirectory + "/alog-serve")
-        process.arguments = ["serve", "--port", "0", "--vault", fixture.vault] + arguments
+    /// `descriptorLimit`: started through `sh -c 'ulimit -n N; exec alog-serve …'`.
+    init(_ fixture: WebFixture, arguments: [String] = [], descriptorLimit: Int? = nil) throws {
+        let executable = productsDirectory + "/alog-serve"
+        let serve = ["serve", "--port", "0", "--vault", fixture.vault] + arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", executable] + serve
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = serve
+        }
         process.environment = fixture.environment
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -40,6 +48,11 @@ final class ServeProcess: @unchecked Sendable {
 
     struct ServeError: Error { var message: String }
 
+    /// The descriptors the server holds now (`/proc/PID/fd`).
+    var descriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
+    }
+
     /// SIGINT, as Ctrl-C; the exit status, or nil if it did not end within `seconds`.
     func interrupt(waiting seconds: Double = 10) -> Int32? {
         kill(process.processIdentifier, SIGINT)
@@ -58,12 +71,37 @@ final class ServeProcess: @unchecked Sendable {
 /// A GET sent as is over a socket (any `Host`, as a rebinding page would send it): the status
 /// and the body.
 func rawGet(_ path: String, host: String, port: Int) throws -> (Int, String) {
-    let connection = try EventStreamReader(
-        port: port, request: "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
-    _ = connection.wait(for: "\u{0}never", seconds: 5)
+    let answer = try rawRequest("GET", path, host: host, port: port)
+    return (answer.status, answer.body)
+}
+
+/// An answer read off the socket as it came: the status, the header fields (names in lower
+/// case) and the body (chunks not decoded).
+struct RawAnswer {
+    var status: Int
+    var headers: [String: String]
+    var body: String
+}
+
+/// A request sent as is over a socket (`Connection: close`), and its answer.
+func rawRequest(
+    _ method: String, _ path: String, host: String, port: Int, headers: [String: String] = [:], body: String = ""
+) throws -> RawAnswer {
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    if !body.isEmpty { head += "Content-Length: \(body.utf8.count)\r\n" }
+    let connection = try EventStreamReader(port: port, request: head + "\r\n" + body)
+    _ = connection.waitForClose(seconds: 10)
     let text = connection.take()
-    let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-    return (status, String(text.split(separator: "\r\n\r\n", maxSplits: 1).last ?? ""))
+    let parts = text.split(separator: "\r\n\r\n", maxSplits: 1, omittingEmptySubsequences: false)
+    let lines = (parts.first ?? "").split(separator: "\r\n")
+    var fields: [String: String] = [:]
+    for line in lines.dropFirst() {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        fields[line[..<colon].lowercased()] = String(line[line.index(after: colon)...].drop { $0 == " " })
+    }
+    let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+    return RawAnswer(status: status, headers: fields, body: parts.count > 1 ? String(parts[1]) : "")
 }
 
 /// A raw HTTP/1.1 client for the event stream (its response never ends).
@@ -85,7 +123,7 @@ final class EventStreamReader: @unchecked Sendable {
         guard connected == 0 else { throw ServeProcess.ServeError(message: "cannot connect") }
         let request =
             request ?? "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
-        _ = request.withCString { send(socket, $0, strlen($0), 0) }
+        _ = request.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 
     /// Waits up to `seconds` for `text` to arrive; true when it did.
@@ -102,6 +140,27 @@ final class EventStreamReader: @unchecked Sendable {
             received += String(decoding: buffer[..<count], as: UTF8.self)
         }
         return true
+    }
+
+    /// Waits up to `seconds` for the server to close the connection (what it sends meanwhile
+    /// is kept); true when it did.
+    func waitForClose(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return false }
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(left * 1000)) > 0 else { return false }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { return true }
+            received += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+    }
+
+    /// Sends more of the request.
+    func sendMore(_ text: String) {
+        _ = text.withCString { Glibc.send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 
     /// What arrived so far, and forget it.

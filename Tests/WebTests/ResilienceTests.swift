@@ -61,12 +61,68 @@ struct ResilienceTests {
         }
     }
 
+    @Test("a page loaded before a server restart still writes: its script takes the new CSRF token, retries once")
+    func pageSurvivesRestart() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/node") else { return }
+        let fixture = try WebFixture()
+        // The page's session and token, from the first run of the server.
+        let (cookie, stale) = try await withRunningServer(fixture.server(port: 0)) { port in
+            try await blocking {
+                let answer = try rawRequest("GET", "/api/session", host: "127.0.0.1:\(port)", port: port)
+                let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+                let cookie = String((answer.headers["set-cookie"] ?? "").prefix { $0 != ";" })
+                return (cookie, object?["csrf"] as? String ?? "")
+            }
+        }
+        #expect(cookie.hasPrefix("alog_session=") && !stale.isEmpty)
+        let script = try String(contentsOf: Self.appScript, encoding: .utf8)
+        let parts = [
+            try #require(script.firstMatch(of: /const csrf = [^\n]*\n/)).0,
+            try #require(script.firstMatch(of: /async function renewCSRF[\s\S]*?\n}\n/)).0,
+            try #require(script.firstMatch(of: /async function post[\s\S]*?\n}\n/)).0,
+        ]
+        let before = try fixture.commitCount()
+        try await withRunningServer(fixture.server(port: 0)) { port in
+            try await blocking {
+                // The stale token alone is refused, in words a page without the server's token can act on.
+                let refused = try rawRequest(
+                    "POST", "/api/log", host: "127.0.0.1:\(port)", port: port,
+                    headers: ["Cookie": cookie, "X-Alog-CSRF": stale, "Content-Type": "application/json"],
+                    body: #"{"type": "meal"}"#)
+                #expect(refused.status == 403)
+                #expect(refused.body.contains("restarted"), "\(refused.body)")
+                #expect(refused.body.contains("GET /api/session"), "\(refused.body)")
+                #expect(!refused.body.contains("Bearer"), "\(refused.body)")
+                // The page's own post(), holding the token it was rendered with; the browser
+                // keeps the session cookie.
+                let program =
+                    """
+                    const meta = { content: "\(stale)", setAttribute(name, value) { this[name] = value; } };
+                    globalThis.document = { querySelector: () => meta };
+                    const send = globalThis.fetch;
+                    globalThis.fetch = (path, init = {}) => send("http://127.0.0.1:\(port)" + path,
+                      { ...init, headers: { ...(init.headers ?? {}), Cookie: "\(cookie)" } });
+                    \(parts.joined())
+                    post("log", { type: "meal", note: "after the restart" }).then(
+                      (body) => console.log(JSON.stringify(body)),
+                      (error) => { console.log("refused: " + error.message); process.exit(1); });
+                    """
+                let result = try runProcess("/usr/bin/node", ["-e", program])
+                #expect(result.succeeded, "\(result.stdout)\(result.stderr)")
+                #expect(result.stdout.contains(#""id":"#), "\(result.stdout)")
+            }
+        }
+        #expect(try fixture.commitCount() == before + 1)
+        #expect(try fixture.alog(["history", "--limit", "1"]).stdout.contains("after the restart"))
+    }
+
+    static let appScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/LedgerWeb/Assets/app.js")
+
     @Test("the page's script counts durations as alog prints them (app.js's formatDuration against LedgerCore's)")
     func scriptFormatsDurationsAsTheCLI() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/node") else { return }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/LedgerWeb/Assets/app.js")
-        let source = try String(contentsOf: script, encoding: .utf8)
+        let source = try String(contentsOf: Self.appScript, encoding: .utf8)
         let function = try #require(source.firstMatch(of: /function formatDuration[\s\S]*?\n}\n/)).0
         var samples: [Int64] = [-5, 0, 1, 59, 60, 61, 3599, 3600, 3660, 5400, 86_399, 86_400, 90_000, 1_000_000]
         var generator = SplitMix(state: 25)

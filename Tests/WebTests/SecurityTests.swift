@@ -81,6 +81,16 @@ struct SecurityTests {
             #expect(visit.headers[.location] == "/")
             let cookie = String((visit.headers[.setCookie] ?? "").prefix { $0 != ";" })
             #expect(cookie == "alog_token=\(token)")
+            // The redirect goes to a path of this server, whatever the address's path looks like.
+            for (path, location) in [
+                ("//evil.example", "/evil.example"), ("/\\evil.example", "/evil.example"),
+                ("/%2F%2Fevil.example", "/%2F%2Fevil.example"), ("/history", "/history"),
+                ("///\\//evil.example/x", "/evil.example/x"),
+            ] {
+                let redirect = try await client.execute(uri: "\(path)?token=\(token)", method: .get)
+                #expect(redirect.status == .seeOther, "\(path)")
+                #expect(redirect.headers[.location] == location, "\(path)")
+            }
             let withCookie = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
             #expect(withCookie.status == .ok)
             let write = try await client.execute(
@@ -127,6 +137,74 @@ struct SecurityTests {
             #expect(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"))
             #expect(page.headers[.xContentTypeOptions] == "nosniff")
         }
+    }
+
+    @Test("every answer carries the security headers: pages, HEAD, redirects, each refusal and error status")
+    func headersOnEveryStatus() throws {
+        let fixture = try WebFixture()
+        let token = "s3cret-token-for-the-test"
+        let server = try ServeProcess(fixture, arguments: ["--token", token])
+        let port = server.port
+        let local = "127.0.0.1:\(port)"
+        let bearer = ["Authorization": "Bearer \(token)"]
+        let json = bearer.merging(["Content-Type": "application/json"]) { $1 }
+        var seen: Set<Int> = []
+        func check(
+            _ method: String, _ path: String, host: String? = nil, headers: [String: String] = bearer,
+            body: String = "", expect status: Int, _ comment: Comment? = nil
+        ) throws {
+            let answer = try rawRequest(method, path, host: host ?? local, port: port, headers: headers, body: body)
+            let what = "\(method) \(path) \(comment?.rawValue ?? "")"
+            #expect(answer.status == status, "\(what): \(answer.body.prefix(300))")
+            seen.insert(answer.status)
+            let policy = answer.headers["content-security-policy"] ?? ""
+            #expect(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"), "\(what)")
+            #expect(answer.headers["x-frame-options"] == "DENY", "\(what)")
+            #expect(answer.headers["x-content-type-options"] == "nosniff", "\(what)")
+            #expect(answer.headers["referrer-policy"] == "no-referrer", "\(what)")
+            #expect(answer.headers["cache-control"] != nil, "\(what)")
+        }
+        try check("GET", "/", expect: 200)
+        try check("HEAD", "/", expect: 200)
+        try check("GET", "/assets/app.css", expect: 200)
+        try check("GET", "/api/status", expect: 200)
+        try check("GET", "/?token=\(token)", headers: [:], expect: 303)
+        try check("GET", "/api/history?bogus=1", expect: 400)
+        try check("POST", "/api/log", headers: json, body: "[1]", expect: 400)
+        try check("GET", "/", headers: [:], expect: 401)
+        try check("GET", "/", headers: ["Accept": "text/html"], expect: 401, "the token page")
+        try check("HEAD", "/", headers: [:], expect: 401)
+        try check("GET", "/", host: "evil.example", expect: 403, "unknown Host")
+        try check(
+            "POST", "/api/log", headers: json.merging(["Origin": "http://evil.example"]) { $1 },
+            body: #"{"type": "meal"}"#, expect: 403, "cross origin")
+        try check(
+            "POST", "/api/log", headers: ["Cookie": "alog_token=\(token)", "Content-Type": "application/json"],
+            body: #"{"type": "meal"}"#, expect: 403, "no CSRF token")
+        for path in ["/nosuch", "//evil.example", "/entry/zzzzzzzz", "/api/show/zzzzzzzz", "/api/nosuch"] {
+            try check("GET", path, expect: 404)
+        }
+        try check("HEAD", "/nosuch", expect: 404)
+        try check("OPTIONS", "/", expect: 404, "a method nothing answers")
+        try check("POST", "/api/stop", headers: json, expect: 200)
+        try check("POST", "/api/stop", headers: json, expect: 409, "nothing running")
+        try check("POST", "/api/log", headers: json.merging(["Content-Length": "100000"]) { $1 }, expect: 413)
+        try check(
+            "POST", "/api/log", headers: bearer.merging(["Content-Type": "text/plain"]) { $1 }, body: "meal",
+            expect: 415)
+        // Another writer's lock on the branch: 503, try again.
+        let lock = fixture.vault + "/.git/refs/heads/main.lock"
+        try writeFile(lock, "")
+        try check("POST", "/api/log", headers: json, body: #"{"type": "meal"}"#, expect: 503)
+        try FileManager.default.removeItem(atPath: lock)
+        // A damaged branch: 500.
+        let branch = fixture.vault + "/.git/refs/heads/main"
+        let head = try String(contentsOfFile: branch, encoding: .utf8)
+        try writeFile(branch, "not a commit\n")
+        try check("GET", "/api/history", expect: 500)
+        try writeFile(branch, head)
+        #expect(seen == [200, 303, 400, 401, 403, 404, 409, 413, 415, 500, 503])
+        #expect(server.interrupt() == 0)
     }
 
     @Test("the served assets are the files of Sources/LedgerWeb/Assets, byte for byte")

@@ -8,10 +8,12 @@ package struct APIRoutes: Sendable {
     package let runner: CommandRunner
     package let feed: ChangeFeed
     package let keys: SessionKeys
+    /// How often an open live stream writes a comment line (`ConnectionLimits.heartbeat`).
+    package var heartbeat: Duration = .seconds(15)
 
     package func register(on router: Router<WebContext>) {
         let api = router.group("api")
-        api.get("events") { _, _ in await events() }
+        api.get("events") { _, context in await events(connection: await ConnectionWatch.end(of: context.channel)) }
         api.get("session") { _, context in
             json(Array(JSONText.object([("csrf", JSONText.string(keys.csrfToken(for: context.session ?? "")))]).utf8))
         }
@@ -90,21 +92,51 @@ package struct APIRoutes: Sendable {
     }
 
     /// `GET /api/events`: Server-Sent Events, one `change` event each time the vault's HEAD or
-    /// the widget's queue changes (`data`: `{"head": …}`), until the page goes or the server
-    /// stops.
-    private func events() async -> Response {
+    /// the widget's queue changes (`data`: `{"head": …}`), and a comment line every `heartbeat`,
+    /// until the page goes (its side of the connection closes, or a write fails) or the server
+    /// stops. A page that went away never keeps its connection until the next change.
+    private func events(connection: ConnectionEnd?) async -> Response {
         let stream = await feed.subscribe()
         let first = await feed.version
+        let heartbeat = self.heartbeat
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
             body: ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: "retry: 2000\nevent: hello\n" + Self.data(first)))
-                for await version in stream.cancelOnGracefulShutdown() {
-                    try await writer.write(ByteBuffer(string: "event: change\n" + Self.data(version)))
+                let (messages, say) = AsyncStream.makeStream(of: LiveMessage.self)
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await version in stream.cancelOnGracefulShutdown() { say.yield(.change(version)) }
+                        say.yield(.end)
+                    }
+                    group.addTask {
+                        while (try? await Task.sleep(for: heartbeat)) != nil { say.yield(.heartbeat) }
+                    }
+                    if let connection {
+                        group.addTask {
+                            await connection.wait()
+                            say.yield(.end)
+                        }
+                    }
+                    reading: for await message in messages {
+                        switch message {
+                        case .change(let version):
+                            try await writer.write(ByteBuffer(string: "event: change\n" + Self.data(version)))
+                        case .heartbeat: try await writer.write(ByteBuffer(string: ": alive\n\n"))
+                        case .end: break reading
+                        }
+                    }
+                    group.cancelAll()
                 }
                 try await writer.finish(nil)
             })
+    }
+
+    private enum LiveMessage: Sendable {
+        case change(VaultVersion)
+        case heartbeat
+        case end
     }
 
     private static func data(_ version: VaultVersion) -> String {
@@ -132,9 +164,7 @@ package struct APIRoutes: Sendable {
         // A JSON object sent as a form (curl's `-d` without a type) is read as JSON.
         let first = bytes.first { $0 > 32 }
         if type.hasPrefix("application/x-www-form-urlencoded"), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") {
-            return Dictionary(
-                formFields(String(decoding: bytes, as: UTF8.self)).map { ($0.0, .text($0.1)) },
-                uniquingKeysWith: { first, _ in first })
+            return try unique(BodyFields.form(bytes).map { ($0.name, CommandLines.FieldValue.text($0.value)) })
         }
         guard type.hasPrefix("application/json") || type.hasPrefix("application/x-www-form-urlencoded") else {
             throw .unsupportedMediaType(type)
@@ -146,6 +176,8 @@ package struct APIRoutes: Sendable {
             throw .malformedBody("it does not parse as JSON")
         }
         guard let members = object as? [String: Any] else { throw .malformedBody("it is not an object") }
+        // JSONSerialization keeps the last of a name given twice: refused instead.
+        _ = try unique(BodyFields.objectNames(bytes).map { ($0, ()) })
         var fields: [String: CommandLines.FieldValue] = [:]
         for (name, value) in members {
             if let text = value as? String {
@@ -161,14 +193,12 @@ package struct APIRoutes: Sendable {
         return fields
     }
 
-    private static func formFields(_ text: String) -> [(String, String)] {
-        text.split(separator: "&").compactMap { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ part: Substring) -> String {
-                String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
-            }
-            guard let name = parts.first else { return nil }
-            return (decode(name), parts.count > 1 ? decode(parts[1]) : "")
+    /// The fields by name; a name given twice is refused.
+    private static func unique<Value>(_ fields: [(String, Value)]) throws(RequestError) -> [String: Value] {
+        var result: [String: Value] = [:]
+        for (name, value) in fields {
+            guard result.updateValue(value, forKey: name) == nil else { throw .repeated(name) }
         }
+        return result
     }
 }

@@ -168,6 +168,7 @@ package enum RequestError: Error, Equatable {
     case notAString(String)
     case notABoolean(String, String)
     case malformedBody(String)
+    case malformedForm(String)
     case tooLarge(limit: Int)
     case unsupportedMediaType(String)
 
@@ -175,7 +176,7 @@ package enum RequestError: Error, Equatable {
         switch self {
         case .tooLarge: "bodyTooLarge"
         case .unsupportedMediaType: "unsupportedMediaType"
-        case .malformedBody: "malformedBody"
+        case .malformedBody, .malformedForm: "malformedBody"
         default: "usage"
         }
     }
@@ -191,6 +192,7 @@ package enum RequestError: Error, Equatable {
         case .notABoolean(let name, let value):
             return "'\(name)' must be true or false, not '\(value.prefix(40))'"
         case .malformedBody(let reason): return "the body is not a JSON object: \(reason)"
+        case .malformedForm(let reason): return "the form in the body is malformed: \(reason)"
         case .tooLarge(let limit):
             return "the body is larger than \(limit / 1024) KiB; a request to alog is a few fields"
         case .unsupportedMediaType(let type):

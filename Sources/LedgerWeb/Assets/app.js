@@ -14,6 +14,21 @@ function formatDuration(seconds) {
 }
 
 const csrf = () => document.querySelector('meta[name="alog-csrf"]')?.content ?? "";
+
+// This session's CSRF token again: the server makes a new key at each start, so a page
+// rendered before a restart holds a stale one. True when the page has a fresh token.
+async function renewCSRF() {
+  try {
+    const response = await fetch("/api/session", { cache: "no-store" });
+    const body = response.ok ? await response.json() : null;
+    const meta = document.querySelector('meta[name="alog-csrf"]');
+    if (!body?.csrf || !meta) return false;
+    meta.setAttribute("content", body.csrf);
+    return true;
+  } catch {
+    return false;
+  }
+}
 let renderedAt = Date.now();
 
 function say(text, restoreID) {
@@ -111,7 +126,7 @@ async function refresh() {
   return refreshing;
 }
 
-async function post(action, fields) {
+async function post(action, fields, retried = false) {
   const response = await fetch(`/api/${action}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Alog-CSRF": csrf() },
@@ -120,6 +135,11 @@ async function post(action, fields) {
   let body = null;
   try { body = await response.json(); } catch { body = null; }
   if (!response.ok) {
+    // Refused for a stale token (nothing was written): the server restarted since the page
+    // was rendered. Take this session's new token and send the write once more.
+    if (response.status === 403 && body?.error?.code === "csrf" && !retried && await renewCSRF()) {
+      return post(action, fields, true);
+    }
     throw new Error(body?.error?.message ?? `the server answered ${response.status}`);
   }
   return body;
@@ -218,8 +238,12 @@ function connect() {
   source.addEventListener("hello", () => {
     indicator?.classList.add("on");
     label("live", "Live: changes appear by themselves");
-    // Reconnected after a pause: catch up on what happened meanwhile.
-    if (!first) refresh();
+    // Reconnected after a pause (the server may have restarted): catch up on what happened
+    // meanwhile, with this session's current token.
+    if (!first) {
+      renewCSRF();
+      refresh();
+    }
     first = false;
   });
   source.addEventListener("change", () => refresh());

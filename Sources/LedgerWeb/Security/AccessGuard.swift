@@ -25,7 +25,25 @@ package struct AccessGuard: RouterMiddleware {
     package static var tokenCookie: String { "alog_token" }
     package static var csrfHeader: String { "X-Alog-CSRF" }
 
+    /// Every answer, the guard's own refusals and the router's errors included, leaves with the
+    /// security headers.
     package func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let response: Response
+        do {
+            response = try await admit(request, context: context, next: next)
+        } catch let error as any HTTPResponseError {
+            response = Self.refusal(error, request)
+        } catch {
+            response = Self.refusal(
+                .internalServerError, code: "error", message: "the server failed: \("\(error)".prefix(200))")
+        }
+        return Self.secured(response)
+    }
+
+    /// The request checked (Host, token, Origin, CSRF) and, when it passes, answered.
+    private func admit(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
@@ -54,10 +72,10 @@ package struct AccessGuard: RouterMiddleware {
                 if request.method == .get, let given = request.uri.queryParameters.get("token"),
                     SessionKeys.constantTimeEqual(given, token)
                 {
-                    var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+                    var response = Response(status: .seeOther, headers: [.location: Self.localPath(request.uri.path)])
                     response.headers.append(
                         HTTPField(name: .setCookie, value: Self.cookie(Self.tokenCookie, token, maxAge: 30 * 86400)))
-                    return secured(response, api: false)
+                    return response
                 }
                 let message =
                     "this server needs its token: send 'Authorization: Bearer TOKEN', or open the address 'alog serve' printed (it carries the token)"
@@ -93,17 +111,33 @@ package struct AccessGuard: RouterMiddleware {
             if !bearerValid {
                 let csrf = request.headers[HTTPField.Name(Self.csrfHeader)!]
                 guard let csrf, let existing, keys.verify(csrf, session: existing) else {
-                    return Self.refusal(
-                        .forbidden, code: "csrf",
-                        message:
-                            "this write lacks the page's CSRF token (header \(Self.csrfHeader)); reload the page, or send 'Authorization: Bearer TOKEN' from a script (see GET /api/session)"
-                    )
+                    return Self.refusal(.forbidden, code: "csrf", message: csrfMessage(given: csrf != nil))
                 }
             }
         }
         var response = try await next(request, context)
         for cookie in setCookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
-        return secured(response, api: request.uri.path.hasPrefix("/api/"))
+        return response
+    }
+
+    /// `path` as a path of this server, for a `Location`: a browser reads `//host/…` and `/\host/…`
+    /// (and either with tabs or line breaks, which it drops) as another site's address, so the
+    /// leading slashes, backslashes and blanks become one `/`.
+    static func localPath(_ path: String) -> String {
+        "/" + path.drop { "/\\ \t\r\n".contains($0) }
+    }
+
+    /// Why a write without a valid CSRF token is refused, and what gets one. The page's own
+    /// script takes a fresh token and retries by itself; a script without the server's token
+    /// cannot send a bearer token, so that is only suggested when the server has one.
+    private func csrfMessage(given: Bool) -> String {
+        let what =
+            given
+            ? "this write's CSRF token (header \(Self.csrfHeader)) is not this session's: the server restarted since the page was loaded, or the token is another session's"
+            : "this write lacks its session's CSRF token (header \(Self.csrfHeader))"
+        let remedy =
+            "GET /api/session (with the \(Self.sessionCookie) cookie) answers the current one, which the page's script takes by itself; reloading the page works too"
+        return what + "; " + remedy + (token == nil ? "" : ", or a script sends 'Authorization: Bearer TOKEN' instead")
     }
 
     /// The names this server answers to: the loopback names, and the bound address.
@@ -132,7 +166,7 @@ package struct AccessGuard: RouterMiddleware {
     }
 
     /// The security headers every answer carries.
-    private func secured(_ response: Response, api: Bool) -> Response {
+    private static func secured(_ response: Response) -> Response {
         var response = response
         response.headers[.contentSecurityPolicy] =
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -155,6 +189,24 @@ package struct AccessGuard: RouterMiddleware {
 
     static func cookie(_ name: String, _ value: String, maxAge: Int?) -> String {
         "\(name)=\(value); Path=/; HttpOnly; SameSite=Strict" + (maxAge.map { "; Max-Age=\($0)" } ?? "")
+    }
+
+    /// An error the router threw (a path or method nothing answers), in the CLI's JSON shape.
+    private static func refusal(_ error: any HTTPResponseError, _ request: Request) -> Response {
+        if error.status == .notFound {
+            return notFound(request)
+        }
+        let message = (error as? HTTPError)?.body ?? error.status.reasonPhrase
+        return refusal(error.status, code: error.status.code < 500 ? "badRequest" : "error", message: message)
+    }
+
+    /// Nothing at this path (or for this method).
+    package static func notFound(_ request: Request) -> Response {
+        refusal(
+            .notFound, code: "notFound",
+            message:
+                "nothing at \(request.method) \(request.uri.path.prefix(80)); the pages are / (Today), /history, /reports, /calendar and /sync, the API is under /api/ (docs/web.md)"
+        )
     }
 
     /// A refusal in the CLI's JSON shape.

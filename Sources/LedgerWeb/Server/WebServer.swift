@@ -1,5 +1,6 @@
 import Dispatch
 package import Hummingbird
+import HummingbirdCore
 package import LedgerCommands
 import LedgerGitLayout
 package import LedgerSystem
@@ -22,6 +23,8 @@ package struct WebServer: Sendable {
     package let keys = SessionKeys()
     /// The port once bound (`--port 0` picks one).
     package let port: Locked<Int>
+    /// The head timeout, the live streams' heartbeat and the most connections at once.
+    package var limits = ConnectionLimits()
     private let gitDirectory: String
 
     package init(settings: ServeSettings, environment: [String: String] = CommandRunner.processEnvironment) {
@@ -33,20 +36,15 @@ package struct WebServer: Sendable {
     }
 
     package func router() -> Router<WebContext> {
-        let router = Router(context: WebContext.self)
+        // HEAD is answered as GET is, without the body (and with the same headers).
+        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessGuard(host: settings.host, token: settings.token, keys: keys, port: port))
-        APIRoutes(runner: runner, feed: feed, keys: keys).register(on: router)
+        APIRoutes(runner: runner, feed: feed, keys: keys, heartbeat: limits.heartbeat).register(on: router)
         PageRoutes(runner: runner, keys: keys).register(on: router)
         Assets.register(on: router)
         // Anything else: 404, through the guard (so with its headers), in the CLI's shape.
         for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
-            router.on("**", method: method) { request, _ in
-                AccessGuard.refusal(
-                    .notFound, code: "notFound",
-                    message:
-                        "nothing at \(request.method) \(request.uri.path.prefix(80)); the pages are / (Today), /history, /reports, /calendar and /sync, the API is under /api/ (docs/web.md)"
-                )
-            }
+            router.on("**", method: method) { request, _ in AccessGuard.notFound(request) }
         }
         return router
     }
@@ -59,8 +57,10 @@ package struct WebServer: Sendable {
         let port = self.port
         var app = Application(
             router: router(),
+            server: limits.server,
             configuration: ApplicationConfiguration(
-                address: .hostname(settings.host, port: settings.port), serverName: "alog"),
+                address: .hostname(settings.host, port: settings.port), serverName: "alog",
+                availableConnectionsDelegate: .maximum(limits.maximumConnections, logger: logger)),
             services: [FeedService(feed: feed, gitDirectory: gitDirectory)],
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port.withLock { $0 }
