@@ -334,17 +334,21 @@ extension Vault {
     /// `user.name`/`user.email` from the git configuration, else the device name (which is
     /// said once per clone, with how to set them).
     func authorSignature() throws -> Signature {
+        let configured = (
+            name: (try? repository.configString("user.name")) ?? nil,
+            email: (try? repository.configString("user.email")) ?? nil
+        )
         // Cleaned as git cleans them (a line feed in `user.name` would end the identity line).
-        var name = ((try? repository.configString("user.name")) ?? nil).map(Signature.cleaned)
-        var email = ((try? repository.configString("user.email")) ?? nil).map(Signature.cleaned)
+        var name = configured.name.map(Signature.cleaned)
+        var email = configured.email.map(Signature.cleaned)
         // A value git's configuration holds but no signature can (set with git itself): the
         // device's stands in, and every write says which setting to fix.
         var refused = false
-        for (key, value) in [("user.name", name), ("user.email", email)] {
+        for (key, value, raw) in [("user.name", name, configured.name), ("user.email", email, configured.email)] {
             guard let value, let problem = ConfigKey.named(key)?.problem(with: value) else { continue }
             refused = true
             if key == "user.name" { name = nil } else { email = nil }
-            notify(.signatureRefused(key: key, value: value, problem: problem))
+            notify(.signatureRefused(key: key, value: raw ?? value, problem: problem))
         }
         signatureNeededNotice = refused
         let millis = clock()
