@@ -158,13 +158,8 @@ extension Vault {
                     guard let moveFailure else {
                         throw VaultError.workingTreeNotWritten(reason: Self.indexFormatProblem(error) ?? "\(error)")
                     }
-                    if let error = moveFailure as? GitError {
-                        if error.code == .modified && attempt < 20 { continue }
-                        if error.code == .locked {
-                            throw VaultError.branchLocked(lockFile: try repository.commonDirectory + branch + ".lock")
-                        }
-                    }
-                    throw moveFailure
+                    try throwUnlessBuildingAgain(after: moveFailure, branch: branch, attempt: attempt)
+                    continue
                 }
                 FaultInjection.point("commit.after-ref")
             } else {
@@ -173,13 +168,8 @@ extension Vault {
                 } catch {
                     indexLock.release()
                     clearIntent()
-                    if let error = error as? GitError {
-                        if error.code == .modified && attempt < 20 { continue }
-                        if error.code == .locked {
-                            throw VaultError.branchLocked(lockFile: try repository.commonDirectory + branch + ".lock")
-                        }
-                    }
-                    throw error
+                    try throwUnlessBuildingAgain(after: error, branch: branch, attempt: attempt)
+                    continue
                 }
                 FaultInjection.point("commit.after-ref")
                 // Its libgit2 steps (checkouts, staging) write a private copy of the index,
@@ -227,6 +217,19 @@ extension Vault {
         let commit = try repository.createCommit(
             tree: tree, parents: parent.map { [$0] } ?? [], author: signature, committer: signature, message: message)
         return (commit, tree, files)
+    }
+
+    /// After a failed move of the branch: returns when the commit is to be built again on the
+    /// new HEAD (another writer moved it; attempts left), else throws the error, a held ref lock
+    /// in alog's words.
+    private func throwUnlessBuildingAgain(after error: any Error, branch: String, attempt: Int) throws {
+        if let error = error as? GitError {
+            if error.code == .modified && attempt < 20 { return }
+            if error.code == .locked {
+                throw VaultError.branchLocked(lockFile: try repository.commonDirectory + branch + ".lock")
+            }
+        }
+        throw error
     }
 
     /// `updateReference`, waiting while another git process holds the branch's lock file (`git
