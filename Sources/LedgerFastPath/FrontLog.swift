@@ -242,7 +242,7 @@ package struct FrontLog {
         let file = root + "/" + ground.path.joined(separator: "/")
         let appended =
             !ground.old.isEmpty && ((try? FileSystem.append(file, line, expectedSize: ground.old.count)) ?? false)
-        if !appended, (try? FileSystem.writeAtomically(file, content)) == nil {
+        if !appended, (try? FileSystem.writeAtomically(file, content, temporaryIn: state.path)) == nil {
             warnings.append(
                 "committed; the working copy of \(ground.path.joined(separator: "/")) could not be updated; the next alog command writes it"
             )

@@ -196,3 +196,41 @@ struct ImportGuardTests {
         #expect(linked.succeeded && linked.stderr.contains("is a character device"), "\(linked.stderr)")
     }
 }
+
+/// Issue 44: an import killed while it wrote a working-tree file left `…jsonl.N.tmp-PID` beside
+/// it, which no command removed and `git add -A` committed. The temporary is now written in
+/// `.git/alog/`, and the next command removes it with the rest of the killed write's traces.
+@Suite("a killed import leaves nothing in the working tree")
+struct KilledImportTests {
+    @Test(
+        "kill -9 between writing an event file aside and renaming it: git status stays clean, the next command tidies")
+    func killedBeforeRename() throws {
+        let home = TemporaryDirectory()
+        let vault = home.sub("vault")
+        let environment = ["ALOG_NOW": "2026-11-25T12:00:00Z"]
+        #expect(try alog(["init", "--vault", vault], home: home.path, environment: environment).succeeded)
+        try writeFile(
+            home.sub("2026-11.data"),
+            "inc 20261120T090000Z - 20261120T100000Z # work\ninc 20261121T090000Z - 20261121T100000Z # work\n")
+        let killed = try alog(
+            ["import", "timewarrior", home.sub("2026-11.data"), "--define-types", "--vault", vault], home: home.path,
+            environment: environment.merging(["ALOG_FAULT": "working-tree.before-rename"]) { $1 }, run: .process)
+        #expect(killed.status == 9, "killed at the point: \(killed.stderr)")
+        let state = vault + "/.git/alog"
+        let aside = try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.contains(".tmp-") }
+        #expect(aside.count == 1 && aside[0].contains(".jsonl."), "the temporary was written in .git/alog: \(aside)")
+        // Nothing of the killed write is in the working tree for git to pick up.
+        let untracked = try git("status", "--porcelain", "--untracked-files=all", in: vault).stdout
+        #expect(!untracked.contains(".tmp-"), "\(untracked)")
+        #expect(try git("add", "-A", "--dry-run", in: vault).stdout.contains(".tmp-") == false)
+        // The next command finishes the write and removes the temporary.
+        let status = try alog(["status", "--vault", vault], home: home.path, environment: environment)
+        #expect(status.succeeded, "\(status.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.contains(".tmp-") }
+        #expect(left.isEmpty, "\(left)")
+        #expect(try git("status", "--porcelain", "--untracked-files=all", in: vault).stdout.isEmpty)
+        let history = try alog(["history", "--json", "--vault", vault], home: home.path, environment: environment)
+        #expect(history.stdout.components(separatedBy: "\"type\":\"work\"").count - 1 == 2, "\(history.stdout)")
+        #expect(try git("fsck", "--strict", in: vault).succeeded)
+    }
+}

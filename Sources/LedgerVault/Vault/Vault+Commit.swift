@@ -196,7 +196,9 @@ extension Vault {
                     continue
                 }
                 if let slash = full.lastIndex(of: "/") { try FileSystem.makeDirectories(String(full[..<slash])) }
-                try FileSystem.writeAtomically(full, file.content)
+                // The temporary in `.git/alog/`: one a kill leaves there is no file of the working
+                // tree (and the next writer removes it, `lockForWriting`).
+                try FileSystem.writeAtomically(full, file.content, temporaryIn: stateDirectory)
             } catch {
                 warnings.append(.workingCopyNotUpdated(path: path, detail: "\(error)"))
             }
