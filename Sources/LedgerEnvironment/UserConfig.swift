@@ -11,9 +11,27 @@ package enum UserConfig {
         return base + "/alog/config"
     }
 
-    /// Every key and value in the file, in order (a later line wins).
+    /// The most the file is read to: a few settings take a few hundred bytes.
+    static let limits = FileSystem.InputLimits(maxBytes: 1 << 20, maxLineBytes: 16 << 10)
+
+    /// The file's text (nil when there is none); a FIFO, a device, a folder or a file over the
+    /// limits is refused (`InputRefusal`), never read.
+    static func text() throws(FileSystem.InputRefusal) -> String? {
+        try FileSystem.readInput(path, limits: limits).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every key and value in the file, in order (a later line wins). A file that cannot be
+    /// read gives none, with a warning naming it.
     package static func entries() -> [(key: String, value: String)] {
-        guard let text = try? FileSystem.readString(path) else { return [] }
+        let text: String
+        do {
+            guard let read = try Self.text() else { return [] }
+            text = read
+        } catch {
+            StandardStream.error(
+                "alog: warning: the configuration file \(error); its settings are not used until it is a file again\n")
+            return []
+        }
         var result: [(String, String)] = []
         for line in text.split(separator: "\n") {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -31,7 +49,7 @@ package enum UserConfig {
 
     /// Sets (or, with nil, removes) a key, keeping the other lines as they are.
     package static func set(_ key: String, _ value: String?) throws {
-        let text = (try? FileSystem.readString(path)) ?? nil
+        let text = try Self.text()
         var lines = (text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         lines.removeAll { line in

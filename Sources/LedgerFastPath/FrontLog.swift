@@ -232,7 +232,7 @@ package struct FrontLog {
         let file = root + "/" + relative
         let appended =
             !ground.old.isEmpty && ((try? FileSystem.append(file, line, expectedSize: ground.old.count)) ?? false)
-        let written = appended || (try? FileSystem.writeAtomically(file, content)) != nil
+        let written = appended || (try? FileSystem.writeAtomically(file, content, temporaryIn: state.path)) != nil
         let now = SystemClock.nowMillis() / 1000
         let reflog = tip.reflogIdentity.map { identity in
             (

@@ -90,9 +90,27 @@ package enum TypeSource: Sendable, Equatable {
 }
 
 /// A tracker's name as an alog type name: lower-cased, every character other than a-z, 0-9, `-`
-/// and `_` turned into `-` (runs of them into one), cut to 32, a leading digit or dash given a
-/// `t-` before it; nil when nothing is left.
+/// and `_` turned into `-` (runs of them into one), a leading digit or dash given a `t-` before
+/// it; nil when nothing is left or the result is longer than a type name can be (32): a longer
+/// name is never cut, as two names cut alike would become one type.
 package func typeName(fromTrackerName name: String) -> String? {
+    let converted = convertedTypeName(name)
+    return ActivityTypes.validateName(converted) == nil ? converted : nil
+}
+
+/// Why `typeName(fromTrackerName:)` gives nil for `name`, with what to do.
+package func typeNameRefusal(forTrackerName name: String) -> String {
+    let converted = convertedTypeName(name)
+    let fix =
+        "rename it in the source, choose another name with --type-from, or leave the record out with --skip-invalid"
+    if converted.utf8.count > 32 {
+        return
+            "\(DisplayText.quoted(name)) would be the type \(DisplayText.quoted(converted)), \(converted.utf8.count) characters, and a type name has at most 32; \(fix)"
+    }
+    return "\(DisplayText.quoted(name)) cannot be made a type name (it needs a letter or digit of a-z, 0-9); \(fix)"
+}
+
+private func convertedTypeName(_ name: String) -> String {
     var out = ""
     for scalar in name.lowercased().unicodeScalars {
         let c = Character(scalar)
@@ -104,9 +122,7 @@ package func typeName(fromTrackerName name: String) -> String? {
         }
     }
     while out.hasSuffix("-") { out.removeLast() }
-    guard let first = out.first else { return nil }
+    guard let first = out.first else { return "" }
     if !("a"..."z").contains(first) { out = "t-" + out }
-    if out.count > 32 { out = String(out.prefix(32)) }
-    while out.hasSuffix("-") { out.removeLast() }
-    return ActivityTypes.validateName(out) == nil ? out : nil
+    return out
 }

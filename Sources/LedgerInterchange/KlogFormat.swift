@@ -42,6 +42,9 @@ package enum KlogFormat {
         var indentation: Substring?
         var hasOpenRange = false
         var skippingRecord = false
+        /// Set when the last entry's summary grew past what a note can hold: it was refused, and
+        /// the lines that go on with it are passed over.
+        var skippingSummary = false
         /// The index in `records` of the last entry, while its summary may go on.
         var lastEntry: Int?
         /// How often each start was seen, so two ranges that start together stay two records.
@@ -56,6 +59,7 @@ package enum KlogFormat {
             (recordTags, recordSummary, indentation, hasOpenRange, skippingRecord, lastEntry) = (
                 [], nil, nil, false, false, nil
             )
+            skippingSummary = false
         }
 
         mutating func read(_ line: Substring, line number: Int) {
@@ -72,6 +76,10 @@ package enum KlogFormat {
                     )
                 }
                 recordSummary = recordSummary.map { $0 + "\n" + line } ?? String(line)
+                if recordSummary!.utf8.count > KlogFormat.maxSummaryBytes {
+                    skippingRecord = true
+                    return fail(number, KlogFormat.overlongSummary("the record's summary"))
+                }
                 recordTags += KlogFormat.tags(in: line)
                 return
             }
@@ -82,9 +90,18 @@ package enum KlogFormat {
                     "an indented line outside a record (a blank line ends a record); a record starts with its date (2024-03-01)"
                 )
             }
+            if let indentation, indent.count > indentation.count, indent.hasPrefix(indentation), skippingSummary {
+                return
+            }
             if let indentation, indent.count > indentation.count, indent.hasPrefix(indentation), let lastEntry {
                 // A summary going on under its entry (klog 1.4).
                 let more = line.drop { $0 == " " || $0 == "\t" }
+                if (records[lastEntry].annotation?.utf8.count ?? 0) + more.utf8.count >= KlogFormat.maxSummaryBytes {
+                    // Refused whole (never cut), and what goes on with it passed over.
+                    records.removeLast()
+                    (self.lastEntry, skippingSummary) = (nil, true)
+                    return fail(number, KlogFormat.overlongSummary("the summary of the entry above"))
+                }
                 // Its tags go with the entry's own, before the record's.
                 let own = records[lastEntry].tags.count - recordTags.count
                 records[lastEntry].tags.insert(contentsOf: KlogFormat.tags(in: more), at: own)
@@ -124,7 +141,7 @@ package enum KlogFormat {
 
         /// One entry: a range, an open range or a duration, then its summary.
         mutating func entry(_ text: Substring, _ number: Int) {
-            lastEntry = nil
+            (lastEntry, skippingSummary) = (nil, false)
             let (value, summary) = Self.splitEntry(text)
             if KlogFormat.duration(value) != nil {
                 return fail(
@@ -218,6 +235,15 @@ package enum KlogFormat {
             let rest = text.dropFirst(value.count).drop { $0 == " " }
             return (Substring(value), rest.isEmpty ? nil : rest)
         }
+    }
+
+    /// The most bytes a summary is read to: past them it is longer than any note can be
+    /// (`NoteText.maxCharacters` characters, each at most 4 bytes but for combined ones, which the
+    /// import's own check of the note then refuses).
+    static let maxSummaryBytes = NoteText.maxCharacters * 4
+
+    static func overlongSummary(_ what: String) -> String {
+        "\(what) is longer than a note can be (at most \(NoteText.maxCharacters) characters) and was not imported; shorten it, or leave the record out with --skip-invalid"
     }
 
     /// A klog duration (`1h`, `45m`, `4h12m`, `-8h30m`, `+2h`), in seconds.

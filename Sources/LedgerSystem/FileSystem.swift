@@ -69,6 +69,24 @@ package enum FileSystem {
         try replacing(path) { fd, temporary in try writeAll(fd, bytes, path: temporary) }
     }
 
+    /// `writeAtomically`, with the temporary file written in `directory` (`NAME.<n>.tmp-<pid>`,
+    /// then renamed over `path`): for a file in a git working tree, whose temporary a process
+    /// killed before the rename would otherwise leave where `git add -A` commits it. Where the
+    /// rename cannot cross from `directory` to `path` (another file system), the temporary is
+    /// written beside `path` after all.
+    @discardableResult
+    package static func writeAtomically(_ path: String, _ bytes: [UInt8], temporaryIn directory: String) throws
+        -> FileIdentity
+    {
+        do {
+            return try replacing(path, temporaryIn: directory) { fd, temporary in
+                try writeAll(fd, bytes, path: temporary)
+            }
+        } catch let failure as Failure where failure.code == EXDEV {
+            return try writeAtomically(path, bytes)
+        }
+    }
+
     /// Replaces a file atomically as `writeAtomically` does, but by swapping the new file's
     /// name with the old one's (`renameat2` with `RENAME_EXCHANGE`) and removing the old
     /// version afterwards. Readers see the old or the new content, never a mix, as with a
@@ -193,14 +211,20 @@ package enum FileSystem {
         return removed
     }
 
-    private static func replacing(_ path: String, swapping: Bool = false, _ fill: (Int32, String) throws -> Void)
-        throws -> FileIdentity
-    {
+    private static func replacing(
+        _ path: String, swapping: Bool = false, temporaryIn directory: String? = nil,
+        _ fill: (Int32, String) throws -> Void
+    ) throws -> FileIdentity {
         let serial = writeSerial.withLock {
             $0 += 1
             return $0
         }
-        let temporary = "\(path).\(serial)\(temporaryMarker)\(getpid())"
+        var base = path
+        if let directory {
+            let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+            base = (directory.hasSuffix("/") ? directory : directory + "/") + name
+        }
+        let temporary = "\(base).\(serial)\(temporaryMarker)\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw Failure(path: temporary, operation: "create", code: errno) }
         defer { close(fd) }
@@ -210,6 +234,8 @@ package enum FileSystem {
             unlink(temporary)
             throw error
         }
+        // (A crash point for a working-tree file's write: written aside, not yet renamed.)
+        if directory != nil { FaultInjection.point("working-tree.before-rename") }
         if swapping, swapNames(temporary, path) {
             // The temporary's name now holds the old version.
             unlink(temporary)

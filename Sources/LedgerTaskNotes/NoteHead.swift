@@ -22,9 +22,15 @@ struct NoteHead {
     mutating func read(_ path: String) throws(SystemError) {
         overLimit = false
         bytes.removeAll(keepingCapacity: true)
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Without blocking: a FIFO put where a note was would otherwise wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw SystemError(errno) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemError(errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw SystemError(EINVAL, reason: "it is not a regular file (a FIFO, device or folder); a note is a file")
+        }
         var wanted = Self.firstRead
         while true {
             let atEnd = try fill(fd, upTo: wanted)
@@ -60,8 +66,10 @@ struct NoteHead {
 /// An error of the system, as its text.
 struct SystemError: Error {
     var code: Int32
-    init(_ code: Int32) { self.code = code }
-    var reason: String { String(cString: strerror(code)) }
+    /// Said instead of the system's text.
+    var text: String?
+    init(_ code: Int32, reason: String? = nil) { (self.code, self.text) = (code, reason) }
+    var reason: String { text ?? String(cString: strerror(code)) }
 }
 
 private func readFile(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {

@@ -22,6 +22,11 @@ public enum TaskNoteReader {
     public static func task(frontmatter yaml: String, path: String, firstLine: Int = FrontmatterBlock.firstYAMLLine)
         throws(TaskProblem) -> TaskNote?
     {
+        // Aliases expanded and nesting followed only so far (`YAMLShape`): the parse and all
+        // that walks its nodes stay linear in the note's size.
+        if let (line, message) = YAMLShape(yaml.utf8).refusal {
+            throw TaskProblem(.damagedFrontmatter, path: path, line: line.map { $0 + firstLine - 1 }, message: message)
+        }
         let node: Node?
         do {
             // The basic resolver: every scalar stays a string (no regular expressions run),

@@ -168,4 +168,55 @@ struct TaskNoteReaderTests {
         #expect(tasks > 0)
         #expect(problems > 0)
     }
+
+    /// The note of issue 44: ten levels, each repeating the last ten times. Yams composes it in
+    /// linear time, but an alias is the node it names: 10^10 nodes for whatever walks or hashes
+    /// the value. Refused before Yams sees it, at the first alias's line.
+    static func aliasBomb(levels: Int = 10, as status: (String) -> String = { "ems__Effort_status: *\($0)" }) -> String
+    {
+        var lines = ["a0: &a0 [" + Array(repeating: "x", count: 10).joined(separator: ",") + "]"]
+        for level in 1..<levels {
+            lines.append(
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ",") + "]")
+        }
+        lines.append(status("a\(levels - 1)"))
+        return "---\n" + lines.joined(separator: "\n") + "\n---\n"
+    }
+
+    @Test func aliasBombIsAProblemNotAHang() {
+        let found = problem(Self.aliasBomb())
+        #expect(found?.kind == .damagedFrontmatter)
+        #expect(found?.line == 3, "the first alias, on the note's third line")
+        #expect(found?.message.contains("91 YAML aliases") == true, "\(String(describing: found))")
+        // As a key: Yams hashes every map's keys, so this one would hang inside Yams itself.
+        let key = problem(Self.aliasBomb(as: { "? *\($0)\n: x\nems__Effort_status: x" }))
+        #expect(key?.message.contains("YAML aliases") == true, "\(String(describing: key))")
+    }
+
+    @Test func aFewAliasesAndTextThatLooksLikeThemStillRead() throws {
+        // Three levels of two: 7 aliases, expanded.
+        let small = "---\na0: &a0 [x, y]\na1: &a1 [*a0, *a0]\na2: &a2 [*a1, *a1]\nems__Effort_status: [*a2, *a2]\n---\n"
+        let expanded = "[[[x, y], [x, y]], [[x, y], [x, y]]]"
+        let status = try read(small)?.status
+        // (Its outer `[[` and `]]` are taken for a wikilink's, as for any status.)
+        #expect(
+            status == .other("[\(expanded), \(expanded)]".dropFirst(2).dropLast(2) + ""),
+            "\(String(describing: status))")
+        // `*a` in quotes, comments and block scalars is text, not an alias.
+        let stars = Array(repeating: "*a", count: 20).joined(separator: " ")
+        let text = """
+            ---
+            anchor: &a x
+            quoted: "\(stars)"
+            single: '\(stars) '' \(stars)'
+            # \(stars)
+            block: |
+              \(stars)
+              [*a, *a, *a]
+            ems__Effort_status: "[[ems__EffortStatusDoing]]"
+            ---
+
+            """
+        #expect(try read(text)?.status == .doing)
+    }
 }

@@ -67,6 +67,8 @@ struct Import: ParsableCommand {
 
         static let source = "timewarrior"
 
+        static let mayBeJSON = true
+
         func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError]) {
             if bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "[") {
                 return TimewarriorFormat.records(exportJSON: bytes, file: file)
@@ -87,6 +89,7 @@ struct Import: ParsableCommand {
 
         static let source = "watson"
         static let defaultTypeSource = TypeSource.project
+        static let mayBeJSON = true
 
         func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError]) {
             WatsonFormat.records(frames: bytes, file: file)
@@ -184,20 +187,75 @@ struct Import: ParsableCommand {
         var skipped: [ImportError]
     }
 
+    /// The largest file an import reads (about 600,000 CSV rows or timewarrior intervals;
+    /// timewarrior keeps a file a month), and the longest line of a line-based format (a CSV
+    /// row's longest note, 2,000 characters quoted, is at most 16 KiB). JSON (`timew export`,
+    /// Watson's frames) may be written on one line: only its size is limited.
+    static let limits = FileSystem.InputLimits(maxBytes: 64 << 20, maxLineBytes: 64 << 10)
+
+    /// The bytes of one source file, refused (with the file and the limit) when it is not a
+    /// regular file or is larger, or has longer lines, than a real export would.
+    static func readSource(_ file: String, mayBeJSON: Bool) throws -> [UInt8]? {
+        do {
+            let bytes = try FileSystem.readInput(file, limits: .init(maxBytes: limits.maxBytes, maxLineBytes: nil))
+            guard let bytes, let maxLine = limits.maxLineBytes else { return bytes }
+            let first = bytes.first { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }
+            if !mayBeJSON || (first != UInt8(ascii: "[") && first != UInt8(ascii: "{")) {
+                try FileSystem.checkLines(bytes, path: file, limit: maxLine)
+            }
+            return bytes
+        } catch {
+            throw Failure("\(DisplayText.quoted(error.path)) \(error.reason); nothing was imported")
+        }
+    }
+
     static func execute(
-        _ options: Options, source: String, path: String, defaultSource: TypeSource,
+        _ options: Options, source: String, path: String, defaultSource: TypeSource, mayBeJSON: Bool,
         read: (String, [UInt8]) -> (records: [ImportRecord], errors: [ImportError])
     ) throws -> Imported {
-        let typeSource = options.typeFrom.flatMap(TypeSource.init) ?? defaultSource
-        var records: [ImportRecord] = []
+        var windows: [Vault.ImportedWindow] = []
+        var groups: [String: String] = [:]
         var skipped: [ImportError] = []
         // On a terminal, a large import says where it is (a progress line on stderr).
         let progress = StageProgress.onTerminal()
         defer { progress?.finish() }
+        // The vault is opened first (a wrong --vault is said at once, before any input is
+        // read); the input is read and checked before anything is committed.
+        let vault = try options.vault.open { vault in
+            (windows, groups, skipped) = try readWindows(
+                options, source: source, path: path, defaultSource: defaultSource, mayBeJSON: mayBeJSON,
+                progress: progress, read: read)
+            let missing = try vault.missingTypes(of: windows)
+            if !missing.isEmpty, !options.defineTypes {
+                throw Failure(
+                    "the data names types this vault does not have: \(missing.joined(separator: ", ")); define them with 'alog types add', or import with --define-types. Nothing was written"
+                )
+            }
+        }
+        let outcome = try vault.importWindows(windows, define: options.defineTypes, groups: groups, source: source) {
+            stage, done, total in
+            switch stage {
+            case .checking: progress?.update("Checking \(total) entries against the vault", done: done, total: total)
+            case .writing: progress?.update("Writing events", done: done, total: total)
+            case .committing: progress?.update("Committing and updating the caches", done: 0, total: 0)
+            }
+        }
+        return Imported(source: source, outcome: outcome, skipped: skipped)
+    }
+
+    /// The windows the files at `path` hold, each type named as a type name and each note
+    /// checked as `log` checks one; what cannot be read is thrown, or (`--skip-invalid`) listed.
+    static func readWindows(
+        _ options: Options, source: String, path: String, defaultSource: TypeSource, mayBeJSON: Bool,
+        progress: StageProgress?, read: (String, [UInt8]) -> (records: [ImportRecord], errors: [ImportError])
+    ) throws -> (windows: [Vault.ImportedWindow], groups: [String: String], skipped: [ImportError]) {
+        let typeSource = options.typeFrom.flatMap(TypeSource.init) ?? defaultSource
+        var records: [ImportRecord] = []
+        var skipped: [ImportError] = []
         let sourceFiles = try files(path, source: source)
         for (number, file) in sourceFiles.enumerated() {
             progress?.update("Reading \(source) data", done: number, total: sourceFiles.count)
-            guard let bytes = try FileSystem.read(file) else { continue }
+            guard let bytes = try readSource(file, mayBeJSON: mayBeJSON) else { continue }
             let (read, errors) = read(file, bytes)
             // A record that cannot be read stops the import before anything is written.
             if let first = errors.first, !options.skipInvalid {
@@ -217,18 +275,17 @@ struct Import: ParsableCommand {
         var groups: [String: String] = [:]
         windows.reserveCapacity(records.count)
         for record in records {
+            func refuse(_ reason: String) throws {
+                let error = ImportError(file: record.file, line: record.line, reason: reason)
+                guard options.skipInvalid else { throw error }
+                skipped.append(error)
+            }
             var name = options.untagged
             var rest: [String] = []
             if let picked = typeSource.pick(record) {
                 guard let type = typeName(fromTrackerName: picked.name) else {
-                    let error = ImportError(
-                        file: record.file, line: record.line,
-                        reason: "\(DisplayText.quoted(picked.name)) cannot be made a type name")
-                    if options.skipInvalid {
-                        skipped.append(error)
-                        continue
-                    }
-                    throw error
+                    try refuse(typeNameRefusal(forTrackerName: picked.name))
+                    continue
                 }
                 (name, rest) = (type, picked.rest)
             } else if case .tag = typeSource {
@@ -236,6 +293,14 @@ struct Import: ParsableCommand {
             }
             var note = record.annotation ?? ""
             if !rest.isEmpty { note += (note.isEmpty ? "" : " · ") + "\(source) tags: " + rest.joined(separator: ", ") }
+            note = NoteText.normalized(note)
+            // The note is held to what `log --note` takes.
+            if let reason = NoteText.validate(note) {
+                try refuse(
+                    "the note it would get (its annotation or summary and the tags left over) cannot be kept: \(reason); shorten it in the source, or leave the record out with --skip-invalid"
+                )
+                continue
+            }
             // The offset the source kept (CSV), else the reader's at that instant.
             func instant(_ seconds: Int64, _ offset: Int32?) -> LocalInstant {
                 offset.map { LocalInstant(seconds: seconds, offset: $0) } ?? zone.localInstant(at: seconds)
@@ -247,23 +312,7 @@ struct Import: ParsableCommand {
                     end: record.end.map { instant($0, record.endOffset) },
                     note: note.isEmpty ? nil : note, id: record.id, isInstant: record.isInstant))
         }
-        let vault = try options.vault.open { vault in
-            let missing = try vault.missingTypes(of: windows)
-            if !missing.isEmpty, !options.defineTypes {
-                throw Failure(
-                    "the data names types this vault does not have: \(missing.joined(separator: ", ")); define them with 'alog types add', or import with --define-types. Nothing was written"
-                )
-            }
-        }
-        let outcome = try vault.importWindows(windows, define: options.defineTypes, groups: groups, source: source) {
-            stage, done, total in
-            switch stage {
-            case .checking: progress?.update("Checking \(total) entries against the vault", done: done, total: total)
-            case .writing: progress?.update("Writing events", done: done, total: total)
-            case .committing: progress?.update("Committing and updating the caches", done: 0, total: 0)
-            }
-        }
-        return Imported(source: source, outcome: outcome, skipped: skipped)
+        return (windows, groups, skipped)
     }
 
     static func render(_ imported: Imported, json: Bool) {
@@ -308,6 +357,8 @@ struct Import: ParsableCommand {
 protocol ImportSource: OutcomeCommand where Outcome == Import.Imported {
     static var source: String { get }
     static var defaultTypeSource: TypeSource { get }
+    /// The source may be JSON, whose lines are not limited (it may be written on one line).
+    static var mayBeJSON: Bool { get }
     var path: String { get }
     var options: Import.Options { get }
     func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError])
@@ -315,9 +366,12 @@ protocol ImportSource: OutcomeCommand where Outcome == Import.Imported {
 
 extension ImportSource {
     static var defaultTypeSource: TypeSource { .firstTag }
+    static var mayBeJSON: Bool { false }
 
     func execute() throws -> Import.Imported {
-        try Import.execute(options, source: Self.source, path: path, defaultSource: Self.defaultTypeSource, read: read)
+        try Import.execute(
+            options, source: Self.source, path: path, defaultSource: Self.defaultTypeSource, mayBeJSON: Self.mayBeJSON,
+            read: read)
     }
 
     func render(_ imported: Import.Imported) { Import.render(imported, json: options.json) }

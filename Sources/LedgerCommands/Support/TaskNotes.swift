@@ -26,10 +26,19 @@ public enum TaskNotes {
         return (task, try noteChange(task, in: vault, status: status))
     }
 
+    /// The largest task note alog rewrites (notes are text; its lines are not limited).
+    static let noteLimits = FileSystem.InputLimits(maxBytes: 16 << 20, maxLineBytes: nil)
+
     /// `task`'s working copy with its status set to `status`; nil when it already says so.
     static func noteChange(_ task: TaskNote, in vault: Vault, status: EffortStatus) throws -> NoteChange? {
         let full = vault.root + "/" + task.path
-        guard let before = try? FileSystem.read(full) else { throw TaskError.noteNotFound(task.path) }
+        let read: [UInt8]?
+        do {
+            read = try FileSystem.readInput(full, limits: noteLimits)
+        } catch {
+            throw TaskError.unreadableNote(path: task.path, line: nil, reason: error.reason)
+        }
+        guard let before = read else { throw TaskError.noteNotFound(task.path) }
         let after: [UInt8]
         do {
             after = try FrontmatterEdit.setting(TaskNote.statusKey, to: status.wikilink, in: before)

@@ -120,7 +120,8 @@ extension Vault {
         // Read each note against the entries before the commit.
         for day in dates.sorted() {
             let path = DayNote.path(for: day, folder: setting.folder)
-            guard let bytes = try? FileSystem.read(root + "/" + path) else { continue }
+            // (A FIFO, a device or a huge file put in a note's place is never read.)
+            guard let bytes = try? FileSystem.readInput(root + "/" + path, limits: Self.dayNoteLimits) else { continue }
             let baseline = readDayNoteBaseline(day)
             let dayEntries = Self.dayEntries(day, beforeByDate, dayStart: dayStart)
             // A typed line's id must be no entry's or event's anywhere, deleted ones included (the
@@ -353,6 +354,9 @@ extension Vault {
     /// How many days back a command looks for changed notes (the notes of the last weeks,
     /// where people type); `sync` and `alog notes` look at every note.
     static let recentDays: Int64 = 31
+
+    /// The most of a day note that is read: a day's entries take a few KiB.
+    static let dayNoteLimits = FileSystem.InputLimits(maxBytes: 16 << 20, maxLineBytes: nil)
 
     /// The dates of the day notes whose files changed (their status or content times) since the
     /// last read started, when this read started, how many notes were looked at, and whether

@@ -278,7 +278,9 @@ extension Vault {
                     continue
                 }
                 if let slash = full.lastIndex(of: "/") { try FileSystem.makeDirectories(String(full[..<slash])) }
-                try FileSystem.writeAtomically(full, file.content)
+                // The temporary in `.git/alog/`: one a kill leaves there is no file of the working
+                // tree (and the next writer removes it, `lockForWriting`).
+                try FileSystem.writeAtomically(full, file.content, temporaryIn: stateDirectory)
             }
             // A note kept as the user changed it is staged as it is on disk.
             try repository.restageFiles(
@@ -302,7 +304,7 @@ extension Vault {
                 if file.previousSize == content.count, (try? FileSystem.read(full))?.starts(with: content) == true {
                     _ = truncate(full, off_t(content.count))
                 } else {
-                    try? FileSystem.writeAtomically(full, content)
+                    try? FileSystem.writeAtomically(full, content, temporaryIn: stateDirectory)
                 }
             } else {
                 FileSystem.remove(full)
