@@ -223,14 +223,23 @@ struct KilledImportTests {
         let untracked = try git("status", "--porcelain", "--untracked-files=all", in: vault).stdout
         #expect(!untracked.contains(".tmp-"), "\(untracked)")
         #expect(try git("add", "-A", "--dry-run", in: vault).stdout.contains(".tmp-") == false)
-        // The next command finishes the write and removes the temporary.
+        // The next command puts back what the killed write had done (its branch never moved:
+        // the working tree goes first, under the index lock) and removes the temporary.
         let status = try alog(["status", "--vault", vault], home: home.path, environment: environment)
         #expect(status.succeeded, "\(status.stderr)")
         let left = try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.contains(".tmp-") }
         #expect(left.isEmpty, "\(left)")
         #expect(try git("status", "--porcelain", "--untracked-files=all", in: vault).stdout.isEmpty)
         let history = try alog(["history", "--json", "--vault", vault], home: home.path, environment: environment)
-        #expect(history.stdout.components(separatedBy: "\"type\":\"work\"").count - 1 == 2, "\(history.stdout)")
+        #expect(history.stdout.components(separatedBy: "\"type\":\"work\"").count - 1 == 0, "\(history.stdout)")
         #expect(try git("fsck", "--strict", in: vault).succeeded)
+        // The import again: all of it, once.
+        let again = try alog(
+            ["import", "timewarrior", home.sub("2026-11.data"), "--define-types", "--vault", vault], home: home.path,
+            environment: environment)
+        #expect(again.succeeded, "\(again.stderr)")
+        let after = try alog(["history", "--json", "--vault", vault], home: home.path, environment: environment)
+        #expect(after.stdout.components(separatedBy: "\"type\":\"work\"").count - 1 == 2, "\(after.stdout)")
+        #expect(try git("status", "--porcelain", "--untracked-files=all", in: vault).stdout.isEmpty)
     }
 }
