@@ -79,4 +79,197 @@ struct DayNotesNoInventedEditsTests {
         #expect(try git("status", "--porcelain", in: a).stdout.isEmpty)
         #expect(try git("fsck", "--strict", in: a).succeeded)
     }
+
+    @Test("an import on another device cuts this device's timer: the fast-forward records no edit")
+    func importOnAnotherDevice() throws {
+        let dir = TemporaryDirectory()
+        let remote = try makeBareRemote(dir)
+        let now = "2030-01-01T13:00:00Z"
+        let a = dir.sub("a")
+        #expect(try alog(["init"], vault: a, now: now).succeeded)
+        #expect(try alog(["notes", "enable"], vault: a, now: now).succeeded)
+        #expect(try alog(["remote", "add", "origin", remote], vault: a, now: now).succeeded)
+        #expect(try alog(["sync"], vault: a, now: now).succeeded)
+        let b = dir.sub("b")
+        #expect(try alog(["clone", remote], vault: b, now: now).succeeded)
+
+        // B logs a window on the day and sends it; A takes it, then imports a meal inside it,
+        // which ends B's window where the meal starts.
+        let work = id(try alog(["track", "exercise", "10:00", "-", "12:00"], vault: b, now: now))
+        #expect(try alog(["sync"], vault: b, now: now).succeeded)
+        #expect(try alog(["sync"], vault: a, now: now).succeeded)
+        let csv = dir.sub("meal.csv")
+        try writeFile(csv, "type,start,end\nmeal,2030-01-01T11:00:00Z,2030-01-01T11:30:00Z\n")
+        let imported = try alog(["import", "csv", csv], vault: a, now: now)
+        #expect(imported.succeeded, "\(imported.stderr)")
+        #expect(try alog(["sync"], vault: a, now: now).succeeded)
+
+        let synced = try alog(["sync"], vault: b, now: now)
+        #expect(synced.succeeded, "\(synced.stderr)")
+        #expect(!(synced.stdout + synced.stderr).contains("changed line"), "\(synced.stdout)")
+        #expect(try kinds(b)["edit"] == nil)
+        #expect(try end(b, work, now: now) == "2030-01-01T11:00:00Z")
+        #expect(try readFile(b + "/Activities/2030-01-01.md") == readFile(a + "/Activities/2030-01-01.md"))
+        #expect(try git("status", "--porcelain", in: b).stdout.isEmpty)
+    }
+
+    static let seeds: [UInt64] = {
+        if let text = ProcessInfo.processInfo.environment["ALOG_DAY_NOTES_SEEDS"] {
+            return text.split(separator: ",").compactMap { UInt64($0) }
+        }
+        return [1, 2, 3]
+    }()
+
+    /// One world of the property: three devices sharing a remote, day notes on or off.
+    struct World {
+        let dir = TemporaryDirectory()
+        let devices: [String]
+
+        init(notes: Bool) throws {
+            let remote = try makeBareRemote(dir)
+            let first = dir.sub("d0")
+            let start = World.clock(0)
+            #expect(try alog(["init"], vault: first, now: start).succeeded)
+            if notes { #expect(try alog(["notes", "enable"], vault: first, now: start).succeeded) }
+            #expect(try alog(["remote", "add", "origin", remote], vault: first, now: start).succeeded)
+            #expect(try alog(["sync"], vault: first, now: start).succeeded)
+            var devices = [first]
+            for index in 1..<3 {
+                let vault = dir.sub("d\(index)")
+                #expect(try alog(["clone", remote], vault: vault, now: start).succeeded)
+                devices.append(vault)
+            }
+            self.devices = devices
+        }
+
+        /// The clock of step `step`: seven minutes apart, from 08:00 on 2030-01-01.
+        static func clock(_ step: Int) -> String {
+            let minutes = 8 * 60 + 7 * step
+            let hour = minutes / 60
+            let minute = minutes % 60
+            return "2030-01-01T\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute):00Z"
+        }
+
+        /// The device's entries, oldest first, each as `[type, at, end, note]` (ids are random,
+        /// so they are left out: the two worlds compare by what the entries say).
+        func entries(_ vault: String, now: String) throws -> [[String]] {
+            let result = try alog(["history", "--json", "--limit", "1000"], vault: vault, now: now)
+            #expect(result.succeeded, "\(result.stderr)")
+            let items = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+            return items.reversed().map { item in
+                ["type", "at", "end", "note"].map { item[$0] as? String ?? "-" }
+            }
+        }
+
+        func ids(_ vault: String, now: String) throws -> [String] {
+            let result = try alog(["history", "--json", "--limit", "1000"], vault: vault, now: now)
+            let items = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+            return items.reversed().map { $0["id"] as? String ?? "" }
+        }
+    }
+
+    /// One step of a schedule, drawn once and played in both worlds: what a device does.
+    enum Step {
+        case start(device: Int, type: String)
+        case stop(device: Int)
+        case resume(device: Int)
+        /// An edit of the device's `entry`-th timer (oldest first, modulo how many it has):
+        /// its end moved `minutes` earlier than it is, or its note set.
+        case shrink(device: Int, entry: Int, minutes: Int)
+        case note(device: Int, entry: Int, text: String)
+        case sync(device: Int)
+    }
+
+    static func schedule(seed: UInt64, steps: Int) -> [Step] {
+        var random = SplitMix(state: seed)
+        let types = ["exercise", "meal", "sleep"]
+        return (0..<steps).map { _ in
+            let device = Int(random.next() % 3)
+            switch random.next() % 10 {
+            case 0, 1: return .start(device: device, type: types[Int(random.next() % 3)])
+            case 2: return .stop(device: device)
+            case 3: return .resume(device: device)
+            case 4: return .shrink(device: device, entry: Int(random.next() % 8), minutes: 1 + Int(random.next() % 3))
+            case 5: return .note(device: device, entry: Int(random.next() % 8), text: "n\(random.next() % 100)")
+            default: return .sync(device: device)
+            }
+        }
+    }
+
+    /// Plays `schedule` in `world`; each step's exit status, for the other world to match.
+    func play(_ schedule: [Step], in world: World) throws -> [Int32] {
+        var statuses: [Int32] = []
+        for (index, step) in schedule.enumerated() {
+            let now = World.clock(index + 1)
+            let result: ProcessResult
+            switch step {
+            case .start(let device, let type):
+                result = try alog(["start", type], vault: world.devices[device], now: now)
+            case .stop(let device):
+                result = try alog(["stop"], vault: world.devices[device], now: now)
+            case .resume(let device):
+                result = try alog(["resume"], vault: world.devices[device], now: now)
+            case .shrink(let device, let entry, let minutes):
+                let vault = world.devices[device]
+                let entries = try world.entries(vault, now: now)
+                let ids = try world.ids(vault, now: now)
+                let timers = entries.indices.filter { entries[$0][2] != "-" }
+                guard !timers.isEmpty else {
+                    statuses.append(-1)
+                    continue
+                }
+                let pick = timers[entry % timers.count]
+                // `end` is ISO 8601 in UTC here (TZ=UTC): moved earlier by whole minutes.
+                let end = try #require(ISO8601DateFormatter().date(from: entries[pick][2]))
+                let moved = ISO8601DateFormatter().string(from: end.addingTimeInterval(Double(-60 * minutes)))
+                result = try alog(["edit", ids[pick], "--end", moved], vault: vault, now: now)
+            case .note(let device, let entry, let text):
+                let vault = world.devices[device]
+                let ids = try world.ids(vault, now: now)
+                guard !ids.isEmpty else {
+                    statuses.append(-1)
+                    continue
+                }
+                result = try alog(["edit", ids[entry % ids.count], "--note", text], vault: vault, now: now)
+            case .sync(let device):
+                result = try alog(["sync"], vault: world.devices[device], now: now)
+                #expect(result.succeeded, "\(result.stderr)")
+                #expect(!(result.stdout + result.stderr).contains("changed line"), "step \(index): \(result.stdout)")
+            }
+            statuses.append(result.status)
+        }
+        // Every device ends with every event: two rounds of syncs.
+        let end = World.clock(schedule.count + 1)
+        for _ in 0..<2 {
+            for vault in world.devices { #expect(try alog(["sync"], vault: vault, now: end).succeeded) }
+        }
+        return statuses
+    }
+
+    @Test(
+        "random schedules on three devices: day notes on give the same entries and the same events as day notes off",
+        arguments: seeds)
+    func notesChangeNothing(seed: UInt64) throws {
+        let schedule = Self.schedule(seed: seed, steps: 40)
+        let off = try World(notes: false)
+        let on = try World(notes: true)
+        let statusesOff = try play(schedule, in: off)
+        let statusesOn = try play(schedule, in: on)
+        #expect(statusesOn == statusesOff)
+        let end = World.clock(schedule.count + 1)
+        for index in 0..<3 {
+            #expect(try on.entries(on.devices[index], now: end) == off.entries(off.devices[index], now: end))
+        }
+        // The same events of every kind: above all, no edit the person did not make.
+        let kindsOff = try kinds(off.devices[0])
+        let kindsOn = try kinds(on.devices[0])
+        #expect(kindsOn == kindsOff, "seed \(seed)")
+        #expect(kindsOff["edit"] ?? 0 > 0, "the schedule edits something")
+        for vault in on.devices {
+            #expect(try git("status", "--porcelain", in: vault).stdout.isEmpty)
+            let verify = try alog(["verify"], vault: vault, now: end)
+            #expect(verify.succeeded, "\(verify.stdout)\(verify.stderr)")
+        }
+        #expect(try git("fsck", "--strict", in: on.devices[0]).succeeded)
+    }
 }
