@@ -113,6 +113,44 @@ struct DayNotesNoInventedEditsTests {
         #expect(try git("status", "--porcelain", in: b).stdout.isEmpty)
     }
 
+    @Test("a phone's plain-git edits after alog's last commit of the note are read once: an edit and a delete")
+    func phoneEditsAreRead() throws {
+        let dir = TemporaryDirectory()
+        let remote = try makeBareRemote(dir)
+        let now = "2030-01-01T20:00:00Z"
+        let laptop = dir.sub("laptop")
+        #expect(try alog(["init"], vault: laptop, now: now).succeeded)
+        #expect(try alog(["notes", "enable"], vault: laptop, now: now).succeeded)
+        let meal = id(try alog(["log", "meal", "--at", "12:30", "--note", "pasta"], vault: laptop, now: now))
+        let wake = id(try alog(["log", "wake", "--at", "07:00"], vault: laptop, now: now))
+        #expect(try alog(["remote", "add", "origin", remote], vault: laptop, now: now).succeeded)
+        #expect(try alog(["sync"], vault: laptop, now: now).succeeded)
+
+        // The phone, in plain git: two commits, the meal's note changed, the wake line removed.
+        let phone = dir.sub("phone")
+        try plainClone(remote, into: phone, in: dir)
+        let path = phone + "/Activities/2030-01-01.md"
+        try writeFile(path, try readFile(path).replacingOccurrences(of: "pasta ^", with: "risotto ^"))
+        try commitAll(phone, "vault backup")
+        let lines = try readFile(path).split(separator: "\n", omittingEmptySubsequences: false)
+        try writeFile(path, lines.filter { !$0.hasSuffix("^\(wake)") }.joined(separator: "\n"))
+        try commitAll(phone, "vault backup")
+        try git("push", "-q", "origin", "main", in: phone)
+
+        let synced = try alog(["sync"], vault: laptop, now: now)
+        #expect(synced.succeeded, "\(synced.stderr)")
+        let events = try committedEvents(laptop)
+        let edits = events.filter { ($0["kind"] as? String) == "edit" }
+        #expect(edits.count == 1 && edits.first?["target"] as? String == meal, "\(edits)")
+        #expect(edits.first?["note"] as? String == "risotto")
+        #expect(events.filter { ($0["kind"] as? String) == "delete" }.map { $0["target"] as? String } == [wake])
+        // Read once: another sync and another command record nothing more.
+        #expect(try alog(["sync"], vault: laptop, now: now).succeeded)
+        #expect(try alog(["history"], vault: laptop, now: now).succeeded)
+        #expect(try committedEvents(laptop).count == events.count)
+        #expect(try git("status", "--porcelain", in: laptop).stdout.isEmpty)
+    }
+
     static let seeds: [UInt64] = {
         if let text = ProcessInfo.processInfo.environment["ALOG_DAY_NOTES_SEEDS"] {
             return text.split(separator: ",").compactMap { UInt64($0) }
