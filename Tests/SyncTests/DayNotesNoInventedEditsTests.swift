@@ -28,6 +28,16 @@ struct DayNotesNoInventedEditsTests {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A new vault at `vault` (day notes on when `notes`), synced to `remote` and then cloned
+    /// into each of `clones`.
+    static func devices(_ vault: String, clones: [String], remote: String, notes: Bool, now: String) throws {
+        #expect(try alog(["init"], vault: vault, now: now).succeeded)
+        if notes { #expect(try alog(["notes", "enable"], vault: vault, now: now).succeeded) }
+        #expect(try alog(["remote", "add", "origin", remote], vault: vault, now: now).succeeded)
+        #expect(try alog(["sync"], vault: vault, now: now).succeeded)
+        for clone in clones { #expect(try alog(["clone", remote], vault: clone, now: now).succeeded) }
+    }
+
     @Test(
         "another device's timer cuts this one: the syncs record no edit, and deleting the cutting entry gives the time back",
         arguments: [true, false])
@@ -35,13 +45,8 @@ struct DayNotesNoInventedEditsTests {
         let dir = TemporaryDirectory()
         let remote = try makeBareRemote(dir)
         let now = "2030-01-01T12:00:00Z"
-        let a = dir.sub("a")
-        #expect(try alog(["init"], vault: a, now: "2030-01-01T09:00:00Z").succeeded)
-        if notes { #expect(try alog(["notes", "enable"], vault: a, now: "2030-01-01T09:00:00Z").succeeded) }
-        #expect(try alog(["remote", "add", "origin", remote], vault: a, now: "2030-01-01T09:00:00Z").succeeded)
-        #expect(try alog(["sync"], vault: a, now: "2030-01-01T09:00:00Z").succeeded)
-        let b = dir.sub("b")
-        #expect(try alog(["clone", remote], vault: b, now: "2030-01-01T09:00:00Z").succeeded)
+        let (a, b) = (dir.sub("a"), dir.sub("b"))
+        try Self.devices(a, clones: [b], remote: remote, notes: notes, now: "2030-01-01T09:00:00Z")
 
         // Apart: A starts exercise at 10:00; B starts and stops a meal 11:00–11:45; A stops at 12:00.
         let exercise = id(try alog(["start", "exercise"], vault: a, now: "2030-01-01T10:00:00Z"))
@@ -85,13 +90,8 @@ struct DayNotesNoInventedEditsTests {
         let dir = TemporaryDirectory()
         let remote = try makeBareRemote(dir)
         let now = "2030-01-01T13:00:00Z"
-        let a = dir.sub("a")
-        #expect(try alog(["init"], vault: a, now: now).succeeded)
-        #expect(try alog(["notes", "enable"], vault: a, now: now).succeeded)
-        #expect(try alog(["remote", "add", "origin", remote], vault: a, now: now).succeeded)
-        #expect(try alog(["sync"], vault: a, now: now).succeeded)
-        let b = dir.sub("b")
-        #expect(try alog(["clone", remote], vault: b, now: now).succeeded)
+        let (a, b) = (dir.sub("a"), dir.sub("b"))
+        try Self.devices(a, clones: [b], remote: remote, notes: true, now: now)
 
         // B logs a window on the day and sends it; A takes it, then imports a meal inside it,
         // which ends B's window where the meal starts.
@@ -165,19 +165,10 @@ struct DayNotesNoInventedEditsTests {
 
         init(notes: Bool) throws {
             let remote = try makeBareRemote(dir)
-            let first = dir.sub("d0")
-            let start = World.clock(0)
-            #expect(try alog(["init"], vault: first, now: start).succeeded)
-            if notes { #expect(try alog(["notes", "enable"], vault: first, now: start).succeeded) }
-            #expect(try alog(["remote", "add", "origin", remote], vault: first, now: start).succeeded)
-            #expect(try alog(["sync"], vault: first, now: start).succeeded)
-            var devices = [first]
-            for index in 1..<3 {
-                let vault = dir.sub("d\(index)")
-                #expect(try alog(["clone", remote], vault: vault, now: start).succeeded)
-                devices.append(vault)
-            }
-            self.devices = devices
+            let dir = dir
+            devices = (0..<3).map { dir.sub("d\($0)") }
+            try DayNotesNoInventedEditsTests.devices(
+                devices[0], clones: Array(devices.dropFirst()), remote: remote, notes: notes, now: World.clock(0))
         }
 
         /// The clock of step `step`: seven minutes apart, from 08:00 on 2030-01-01.
