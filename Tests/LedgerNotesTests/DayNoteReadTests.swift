@@ -318,7 +318,7 @@ struct DayNoteReadTests {
         #expect(reading.changes.edits == [] && reading.changes.deletes == [])
         #expect(
             reading.changes.problems.map(\.reason) == [
-                .notAnEntry, .conflictingCopies(F.meal.id), .notAnEntry, .notAnEntry,
+                .notAnEntry, .conflictingCopies(F.meal.id, lines: [15, 17]), .notAnEntry, .notAnEntry,
             ])
         #expect(F.render(reading, F.day) == note)
         // The same line twice: one is dropped, nothing else happens.

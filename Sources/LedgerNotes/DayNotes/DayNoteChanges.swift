@@ -93,8 +93,9 @@ public struct DayNoteProblem: Hashable, Sendable {
         case invalidNote(String)
         /// A block id that is not one of this day's entries (another day's, a deleted one's).
         case notThisDay(EventID)
-        /// Several different lines for one entry (a merge left both): none is read.
-        case conflictingCopies(EventID)
+        /// Several lines with one entry's block id that say different things (a copied line, a
+        /// merge that left both), on these lines (from 1): none is read, all are kept.
+        case conflictingCopies(EventID, lines: [Int])
         /// An instant's line was given an end.
         case endOnInstant(EventID)
         /// A timer's line lost its `–`.
@@ -128,8 +129,13 @@ public struct DayNoteProblem: Hashable, Sendable {
         case .invalidNote(let why): return "the note cannot be kept: \(why); left as it is"
         case .notThisDay(let id):
             return "entry \(id) is not one of this day's entries (deleted, or of another day); left as it is"
-        case .conflictingCopies(let id):
-            return "several different lines for entry \(id); none is read until one is left"
+        case .conflictingCopies(let id, let lines):
+            let numbers = lines.map(String.init)
+            let listed = numbers.dropLast().joined(separator: ", ") + " and " + numbers.last!
+            return
+                "lines \(listed) all carry entry \(id)'s id '^\(id)' and say different things; none of them is "
+                + "read, nothing is changed: to log a copied line as a new entry remove '^\(id)' from it, "
+                + "otherwise delete the lines you do not mean"
         case .endOnInstant(let id):
             return "entry \(id) is an instant, it cannot get an end; left as it is"
         case .timerNeedsEnd(let id):

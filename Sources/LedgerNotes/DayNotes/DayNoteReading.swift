@@ -202,45 +202,37 @@ private struct RegionScan {
     }
 
     /// One entry's lines: the same as alog wrote them (nothing), one changed version (an edit),
-    /// or several (a conflict, kept as written).
+    /// or several lines that say different things (a copied line, a merge that left both): none
+    /// is read, all are kept as written, and the problem names every one of them. Copies that
+    /// say the same are one line.
     private mutating func settle(_ id: EventID) {
         let copies = occurrences[id]!
         let entry = current[id]!
         let wrote =
             baselineIsNote ? copies[0].fields : wroteLines?[id]?.fields ?? reading.fields(of: written[id] ?? entry)
-        var versions: [DayNoteFields] = []
-        for copy in copies where copy.fields != wrote && !versions.contains(copy.fields) {
-            versions.append(copy.fields)
-        }
+        var distinct: [DayNoteFields] = []
+        for copy in copies where !distinct.contains(copy.fields) { distinct.append(copy.fields) }
+        let versions = distinct.filter { $0 != wrote }
         let anchor = copies[0].item
         guard case .entry(_, let anchorBytes, _) = items[anchor] else { return }
-        switch versions.count {
-        case 0:
-            for copy in copies.dropFirst() { items[copy.item] = nil }
-        case 1:
-            let changed = copies.first { $0.fields == versions[0] }!
-            guard case .entry(_, let bytes, _) = items[changed.item] else { return }
-            for copy in copies.dropFirst() { items[copy.item] = nil }
-            if let why = edit(entry, from: wrote, to: changed.fields, line: changed.line) {
-                changes.problems.append(
-                    DayNoteProblem(line: changed.line, text: String(decoding: bytes, as: UTF8.self), reason: why))
-                items[anchor] = .entry(id, bytes: bytes, state: .conflicting)
-            } else {
-                items[anchor] = .entry(id, bytes: bytes, state: .edited(changed.fields))
-            }
-        default:
-            problem(copies[0].line - 1, .conflictingCopies(id))
-            items[anchor] = .entry(id, bytes: anchorBytes, state: .conflicting)
-            var seen: [DayNoteFields] = [copies[0].fields]
-            for copy in copies.dropFirst() {
+        if distinct.count > 1 {
+            problem(copies[0].line - 1, .conflictingCopies(id, lines: copies.map(\.line)))
+            for copy in copies {
                 guard case .entry(_, let bytes, _) = items[copy.item] else { continue }
-                if seen.contains(copy.fields) || copy.fields == wrote {
-                    items[copy.item] = nil
-                } else {
-                    seen.append(copy.fields)
-                    items[copy.item] = .kept(bytes: bytes)
-                }
+                items[copy.item] = .entry(id, bytes: bytes, state: .conflicting)
             }
+            return
+        }
+        // Copies that say the same are one line (the first).
+        for copy in copies.dropFirst() { items[copy.item] = nil }
+        guard let version = versions.first else { return }
+        if let why = edit(entry, from: wrote, to: version, line: copies[0].line) {
+            changes.problems.append(
+                DayNoteProblem(
+                    line: copies[0].line, text: String(decoding: anchorBytes, as: UTF8.self), reason: why))
+            items[anchor] = .entry(id, bytes: anchorBytes, state: .conflicting)
+        } else {
+            items[anchor] = .entry(id, bytes: anchorBytes, state: .edited(version))
         }
     }
 

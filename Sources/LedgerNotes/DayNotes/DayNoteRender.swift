@@ -54,8 +54,8 @@ extension DayNote {
         var asWritten: [EventID: [UInt8]] = [:]
         var placed: Set<EventID> = []
         var anchor: EventID?
-        func keep(_ bytes: [UInt8]) {
-            if entryLines.contains(bytes) { return }
+        func keep(_ bytes: [UInt8], always: Bool = false) {
+            if !always, entryLines.contains(bytes) { return }
             if let anchor { after[anchor, default: []].append(bytes) } else { head.append(bytes) }
         }
         for item in reading?.items ?? [] {
@@ -66,8 +66,9 @@ extension DayNote {
                     // A line for an entry gone from the day, or a second line for one: the user's
                     // words (an edit, a conflict, a typed line not logged) are kept; a line as
                     // alog wrote it, or a typed line whose entry is already listed, is dropped.
+                    // Lines that disagree about one entry stay as they are, every one of them.
                     let usersWords = state != .unchanged && (state != .typed || byID[id] == nil)
-                    if usersWords { keep(bytes) }
+                    if usersWords { keep(bytes, always: state == .conflicting) }
                     continue
                 }
                 placed.insert(id)

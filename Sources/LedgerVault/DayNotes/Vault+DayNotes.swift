@@ -292,18 +292,23 @@ extension Vault {
             writeDayNotesState("folder", identity.text)
         }
         for note in written {
-            // The next read compares the note with it line by line. A `CacheFile`, written in
-            // place (a rename over the old copy forced a writeback on ext4 on every write): a
-            // copy torn by a crash fails its length and checksum and is read as none.
-            let path = dayNotesState + note.date.iso + ".md"
-            if (try? CacheFile.write(path, key: Self.baselineKey, payload: note.bytes)) == nil {
-                try? FileSystem.makeDirectories(dayNotesState)
-                try? CacheFile.write(path, key: Self.baselineKey, payload: note.bytes)
-            }
+            writeDayNoteBaseline(note.date, note.bytes)
             // The note's file as alog left it: not a change of the user's for the next read.
             if let identity = FileIdentity.of(root + "/" + note.path) {
                 writeDayNotesState(note.date.iso + ".file", identity.text)
             }
+        }
+    }
+
+    /// Keeps `bytes` as what alog last wrote into the note of `day`: the next read compares the
+    /// note with it line by line. A `CacheFile`, written in place (a rename over the old copy
+    /// forced a writeback on ext4 on every write): a copy torn by a crash fails its length and
+    /// checksum and is read as none.
+    func writeDayNoteBaseline(_ day: CivilDate, _ bytes: [UInt8]) {
+        let path = dayNotesState + day.iso + ".md"
+        if (try? CacheFile.write(path, key: Self.baselineKey, payload: bytes)) == nil {
+            try? FileSystem.makeDirectories(dayNotesState)
+            try? CacheFile.write(path, key: Self.baselineKey, payload: bytes)
         }
     }
 
@@ -498,10 +503,16 @@ extension Vault {
     /// A day note both sides of a sync changed: merged as a day note (`DayNote.merge`) against
     /// each side's entries of its day and their union; nil when `path` is not a day note of
     /// `setting`, or when the text outside the region changed on both sides.
+    ///
+    /// With the merged note comes `rendered`: the lines alog itself would write for the same
+    /// entries, without what either side's user changed that is not recorded yet. It becomes
+    /// the note's record of what alog last wrote (`rememberDayNotesAfterSync`), so the read after
+    /// the merge takes as the user's only the lines a user changed, not the other side's
+    /// rendering of its own state.
     func mergeDayNote(
         path: String, setting: DayNotesSetting, base: [UInt8]?, ours: [UInt8], theirs: [UInt8],
         states: () throws -> (ours: LedgerState, theirs: LedgerState)
-    ) throws -> [UInt8]? {
+    ) throws -> (merged: [UInt8], rendered: [UInt8])? {
         guard let date = setting.date(ofNote: path) else { return nil }
         let (oursState, theirsState) = try states()
         // The day's entries and the next day's (whose timers end a window left running).
@@ -520,17 +531,60 @@ extension Vault {
         var union: [EventID: Entry] = [:]
         for entry in oursEntries + theirsEntries { union[entry.id] = entry }
         let summary = StatusSummary(oursState)
+        let types = Self.dayNoteTypes(summary)
+        let entries = DayNoteEntry.day(date, of: Array(union.values), dayStart: setting.dayStart)
         let merged = DayNote.merge(
             base: base,
             ours: DayNoteSide(
                 bytes: ours, entries: DayNoteEntry.day(date, of: oursEntries, dayStart: setting.dayStart)),
             theirs: DayNoteSide(
                 bytes: theirs, entries: DayNoteEntry.day(date, of: theirsEntries, dayStart: setting.dayStart)),
-            entries: DayNoteEntry.day(date, of: Array(union.values), dayStart: setting.dayStart), date: date,
-            types: Self.dayNoteTypes(summary), dayStart: setting.dayStart)
+            entries: entries, date: date, types: types, dayStart: setting.dayStart)
         guard case .merged(let bytes) = merged else { return nil }
-        return bytes
+        return (bytes, DayNote.render(date: date, entries: entries, types: types, over: nil))
     }
+
+    /// After a sync moved the branch to `head`: the record of what alog last wrote into each day
+    /// note the sync changed (`paths`, vault-relative) is set to what alog rendered there, so
+    /// the read that follows does not take another device's rendering of its own state (a
+    /// timer the merged events cut, an import) for the user's edit. A note merged as a day note
+    /// gets its merge's rendering (`merged`); a note that came from the remote side (`theirs`)
+    /// gets its bytes in the newest commit alog wrote that changed it (found walking back from
+    /// `theirs` to `base`, first parents): a plain-git edit made after that commit (a phone's)
+    /// stays a change of the user's. No such commit: the record stays as it was.
+    func rememberDayNotesAfterSync(
+        paths: [String], merged: [String: [UInt8]], theirs: ObjectID, base: ObjectID?
+    ) throws {
+        guard let setting = try dayNotesSetting(in: try repository.commit(theirs).tree) else { return }
+        for path in paths {
+            guard let date = setting.date(ofNote: path) else { continue }
+            if let rendered = merged[path] ?? (try? renderedByAlog(path, from: theirs, to: base)) ?? nil {
+                writeDayNoteBaseline(date, rendered)
+            }
+        }
+    }
+
+    /// The note at `path` in the newest commit from `head` back to `base` (first parents, at most
+    /// `renderedWalkLimit` commits) that changed it and that alog wrote (its message starts
+    /// `alog: `); nil when there is none, or the note is gone there.
+    func renderedByAlog(_ path: String, from head: ObjectID, to base: ObjectID?) throws -> [UInt8]? {
+        var current = try repository.commit(head)
+        var blob = try repository.treeEntry(atPath: path, in: current.tree)?.id
+        for _ in 0..<Self.renderedWalkLimit where current.id != base {
+            let parent = try current.parents.first.map { try repository.commit($0) }
+            let parentBlob = try parent.flatMap { try repository.treeEntry(atPath: path, in: $0.tree)?.id }
+            if blob != parentBlob {
+                guard let blob else { return nil }
+                if current.message.hasPrefix("alog: ") { return try repository.readBlob(blob) }
+            }
+            guard let parent else { return nil }
+            (current, blob) = (parent, parentBlob)
+        }
+        return nil
+    }
+
+    /// How far back `renderedByAlog` looks: a phone's commits since alog last wrote the note.
+    static let renderedWalkLimit = 1_000
 }
 
 extension CivilDate {

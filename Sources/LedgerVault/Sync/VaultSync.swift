@@ -216,6 +216,13 @@ public struct VaultSync {
         var changed: [String]
         var userPaths: [String]
         var outcome: TreeMerger.Outcome?
+        /// The commit the remote side brought, and the merge base (the old head for a
+        /// fast-forward).
+        var theirs: ObjectID
+        var base: ObjectID?
+        /// What alog rendered into each day note merged as a day note (its record of what alog
+        /// wrote, after the move).
+        var dayNotesRendered: [String: [UInt8]] = [:]
     }
 
     /// Brings `theirs` into the local branch (fast-forward or merge commit), updates the
@@ -253,6 +260,10 @@ public struct VaultSync {
         report.warnings += landed.warnings
         guard let move = landed.result else { return landed.head.commit }
         let newHead = move.newHead
+        // The day notes that changed are alog's renderings (another device's, or the merge's),
+        // not the user's edits: recorded as such before anything reads them.
+        try vault.rememberDayNotesAfterSync(
+            paths: move.userPaths, merged: move.dayNotesRendered, theirs: move.theirs, base: move.base)
         // One pass over the received lines counts them, notes any stamped far ahead of this
         // device's clock, and advances the summary.
         let horizon = vault.clock() + Self.aheadOfClockMillis
@@ -301,7 +312,9 @@ public struct VaultSync {
         let incoming = try repository.diffTrees(baseTree, theirsTree)
         try IncomingCheck(repository: repository, remote: remote).validate(incoming)
         var move = SyncMove(
-            newHead: theirs, oldTree: oldTree, newTree: theirsTree, changed: [], userPaths: [], outcome: nil)
+            newHead: theirs, oldTree: oldTree, newTree: theirsTree, changed: [], userPaths: [], outcome: nil,
+            theirs: theirs, base: base)
+        var rendered: [String: [UInt8]] = [:]
         if let ours, let oursTree = oldTree, base != ours {
             var merger = TreeMerger(repository: repository, copySuffix: conflictCopySuffix())
             if let setting = try vault.dayNotesSetting(in: oursTree) ?? vault.dayNotesSetting(in: theirsTree) {
@@ -309,12 +322,14 @@ public struct VaultSync {
                 // note that cannot be merged so is merged as any note (line by line, or a copy).
                 var states: (ours: LedgerState, theirs: LedgerState)?
                 merger.dayNote = { path, base, oursBytes, theirsBytes in
-                    try? vault.mergeDayNote(
+                    let merged = try? vault.mergeDayNote(
                         path: path, setting: setting, base: base, ours: oursBytes, theirs: theirsBytes
                     ) {
                         if states == nil { states = (try vault.state(at: ours), try vault.state(at: theirs)) }
                         return states!
                     }
+                    if let merged { rendered[path] = merged.rendered }
+                    return merged?.merged
                 }
             }
             let result = try merger.merge(
@@ -325,7 +340,7 @@ public struct VaultSync {
                 message:
                     "alog: sync with \(remote)\n\nMerge \(theirs.hex.prefix(12)) from \(remote) into \(branchReference)."
             )
-            (move.newTree, move.outcome) = (result.tree, result)
+            (move.newTree, move.outcome, move.dayNotesRendered) = (result.tree, result, rendered)
         }
         move.changed = try repository.diffTrees(oldTree, move.newTree).map(\.path)
         move.userPaths = move.changed.filter { !VaultLayout.isLedgerPath($0) }
