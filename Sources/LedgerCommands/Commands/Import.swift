@@ -247,7 +247,7 @@ struct Import: ParsableCommand {
                     end: record.end.map { instant($0, record.endOffset) },
                     note: note.isEmpty ? nil : note, id: record.id, isInstant: record.isInstant))
         }
-        let vault = try options.vault.open { vault in
+        let vault = try options.vault.open(creatingDefault: true) { vault in
             let missing = try vault.missingTypes(of: windows)
             if !missing.isEmpty, !options.defineTypes {
                 throw Failure(
