@@ -187,7 +187,7 @@ public struct Alog: ParsableCommand {
     /// any text from outside alog in it (an argument echoed, a path, a name from a synced
     /// vault) made safe for a terminal: no control character of it reaches stderr as is.
     static func fail(_ error: any Error, arguments: [String]) -> Int32 {
-        let error = Refusal.presentable(error)
+        let error = Refusal.presentable(error, command: arguments.first { CommandTable.firstWords.contains($0) })
         let code = exitCode(for: error)
         let full = fullMessage(for: error)
         // Help and --version go to stdout, as the parser prints them.
