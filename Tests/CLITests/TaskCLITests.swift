@@ -257,6 +257,29 @@ struct TaskCLITests {
         #expect(try other.note("fix-bug.md").contains("EffortStatusDoing"))
     }
 
+    @Test("undo of a task start puts the note's status back in the undo's own commit")
+    func undoTaskStart() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["task", "start", "fix-bug", "--at", "08:00"]).succeeded)
+        #expect(try setup.note("fix-bug.md").contains("EffortStatusDoing"))
+        let undone = try setup.run(["undo"])
+        #expect(undone.succeeded, "\(undone.stderr)")
+        #expect(try setup.note("fix-bug.md") == TaskCLITests.todo, "the note as it was before the start")
+        // One commit: the reversal and the note.
+        let files = try git("show", "--name-only", "--format=", "HEAD", in: setup.vault).stdout
+        #expect(files.contains("Tasks/fix-bug.md") && files.contains(".alog/events/"), "\(files)")
+        #expect(try git("status", "--porcelain", in: setup.vault).stdout.isEmpty)
+        #expect(try git("fsck", "--strict", in: setup.vault).succeeded)
+        #expect(try setup.run(["task", "current"]).stdout.lowercased().contains("no task is running"))
+
+        // A note changed since the start keeps the user's text.
+        #expect(try setup.run(["task", "start", "fix-bug", "--at", "08:10"]).succeeded)
+        let edited = try setup.note("fix-bug.md") + "a line of mine\n"
+        try writeFile(setup.vault + "/Tasks/fix-bug.md", edited)
+        #expect(try setup.run(["undo"]).succeeded)
+        #expect(try setup.note("fix-bug.md") == edited)
+    }
+
     @Test("open --install-handler writes a desktop entry for exocortex links")
     func installHandler() throws {
         let setup = try Setup()
