@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Sets up, builds alog (release) and runs a short demo on the embedded default vault.
+# Sets up, builds alog (release) and runs a short demo in a throwaway vault of its own: the
+# user's default vault and settings are left alone, so their own `alog init` (or `clone`)
+# afterwards becomes their default vault.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -11,7 +13,12 @@ scripts/build-release.sh --product alog-notes
 scripts/build-release.sh --product alog-serve
 scripts/build-release.sh --product alog
 ALOG=.build/release/alog
-echo "== alog writes to the default vault: ${XDG_DATA_HOME:-$HOME/.local/share}/alog/vault"
+demo_dir=$(mktemp -d "${TMPDIR:-/tmp}/alog-demo.XXXXXX")
+vault="$demo_dir/vault"
+# The demo's vault for every command below; nothing is written to ~/.config/alog or the default vault.
+export ALOG_VAULT="$vault"
+echo "== alog init: the demo's own vault at $vault"
+$ALOG init --vault "$vault"
 $ALOG log wake --at "-7h"
 $ALOG log meal --at "-5h" --note "porridge"
 $ALOG log exercise --at "-3h" --note "run, 5 km"
@@ -30,7 +37,6 @@ $ALOG widget timeline --after-tap
 echo "== alog history --limit 2 (commits the queued tap first)"
 $ALOG history --limit 2
 echo "== a task note of the vault (Exocortex frontmatter): alog task start, current, complete"
-vault="${XDG_DATA_HOME:-$HOME/.local/share}/alog/vault"
 mkdir -p "$vault/Tasks"
 printf -- '---\nexo__Asset_label: "Write the report"\nems__Effort_status: "[[ems__EffortStatusToDo]]"\n---\nDraft it.\n' >"$vault/Tasks/report.md"
 $ALOG tasks --status all
@@ -54,3 +60,6 @@ wait "$serve_pid"
 rm -f "$serve_log"
 echo "== alog verify"
 $ALOG verify
+echo "== done. The demo's vault stays at $vault (look around: ALOG_VAULT=$vault alog history);"
+echo "   remove it with: rm -rf $demo_dir"
+echo "   Your own vault: scripts/install.sh, then alog init --vault ~/Notes (it becomes your default vault)."

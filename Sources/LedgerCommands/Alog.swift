@@ -17,8 +17,8 @@ public struct Alog: ParsableCommand {
         abstract: "Keep a personal activity log as append-only events in your notes vault's git repository.",
         discussion: """
             The vault is --vault PATH, else $ALOG_VAULT, else the vault whose folder you are in, else \
-            'alog config vault', else a default vault under $XDG_DATA_HOME/alog/vault (created on first \
-            use). With --json, a refusal is JSON on stderr too. 'alog --version' prints the version.
+            'alog config vault', else a default vault under $XDG_DATA_HOME/alog/vault (started by the \
+            first command that records something, such as 'alog log'). With --json, a refusal is JSON on stderr too. 'alog --version' prints the version.
             """,
         subcommands: CommandTable.topLevel
     )
@@ -187,7 +187,7 @@ public struct Alog: ParsableCommand {
     /// any text from outside alog in it (an argument echoed, a path, a name from a synced
     /// vault) made safe for a terminal: no control character of it reaches stderr as is.
     static func fail(_ error: any Error, arguments: [String]) -> Int32 {
-        let error = Refusal.presentable(error)
+        let error = Refusal.presentable(error, command: arguments.first { CommandTable.firstWords.contains($0) })
         let code = exitCode(for: error)
         let full = fullMessage(for: error)
         // Help and --version go to stdout, as the parser prints them.

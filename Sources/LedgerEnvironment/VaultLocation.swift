@@ -5,7 +5,7 @@ package import LedgerSystem
 /// `--vault PATH`, else `$ALOG_VAULT`, else the vault whose work tree holds the current folder
 /// (at any depth, as git finds its repository), else the user's `vault` setting (`alog config
 /// vault PATH`), else the embedded default `$XDG_DATA_HOME/alog/vault` (created on first use by
-/// the commands that open the vault).
+/// the commands that record something; the others refuse while it does not exist).
 package struct VaultLocation: Sendable {
     package var path: String
     package var isDefault: Bool
@@ -68,4 +68,8 @@ package struct VaultLocation: Sendable {
 
     /// The vault's per-clone state directory; nil as for `gitDirectory`.
     package var stateDirectory: StateDirectory? { gitDirectory.map(StateDirectory.init(gitDirectory:)) }
+
+    /// The file in which the embedded default vault keeps the vaults set up while it held
+    /// entries (`StateDirectory.vaultsElsewhere`); nil as for `gitDirectory`.
+    package var vaultsElsewhereFile: String? { stateDirectory?.vaultsElsewhere }
 }

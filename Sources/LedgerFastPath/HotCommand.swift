@@ -63,6 +63,8 @@ package struct HotCommand {
         let stateDirectory = StateDirectory(gitDirectory: gitDirectory)
         let now = CommandClock.nowSeconds
         if case .status(let json) = verb {
+            // The default vault with entries that belong elsewhere: the full CLI says how to move them.
+            if location.isDefault, let file = location.vaultsElsewhereFile, FileSystem.exists(file) { return nil }
             guard let summary = WarmStatus.summary(gitDirectory: gitDirectory) else { return nil }
             StandardStream.output(StatusView.render(summary, json: json, now: now) + "\n")
             return 0

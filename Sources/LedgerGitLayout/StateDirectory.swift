@@ -63,6 +63,9 @@ package struct StateDirectory: Sendable, Equatable {
     package var dayNotes: String { path + "day-notes/" }
     /// The day notes' setting committed at one commit (the store's `DayNotesSettingCache`).
     package var dayNotesSetting: String { dayNotes + "setting" }
+    /// In the embedded default vault: the vaults `init` or `clone` set up while this one held
+    /// entries (one path a line), so `status` and `sync` can say how to move the entries there.
+    package var vaultsElsewhere: String { path + "vaults-elsewhere" }
     /// `alog undo`'s record: one line per undo, the undone event's id then the ids it wrote.
     package var undoLog: String { path + "undo" }
     /// A branch ref file `alog repair` could not read is kept here (`damaged-ref-<ms>`).

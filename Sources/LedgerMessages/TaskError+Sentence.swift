@@ -19,6 +19,10 @@ extension TaskError {
         case .notATask(let path):
             "\(DisplayText.quoted(path)) is not a task: its frontmatter has no ems__Effort_status; "
                 + "add 'ems__Effort_status: \"[[ems__EffortStatusToDo]]\"' to make it one"
+        case .linkStartRefused(let path, let start, let reason):
+            Self.linkStartSentence(path: path, start: start, reason: reason)
+        case .noteIsFolder(let path, let title):
+            "the note of the running task \(DisplayText.quoted(title)), \(DisplayText.quoted(path)), is a folder now, not a note; nothing was stopped or marked done, and its timer keeps running. Put the note back in the folder's place (move the folder away) and run 'alog task complete' again, or stop the timer without the note: alog stop"
         case .unreadableNote(let path, let line, let reason):
             "cannot read the frontmatter of \(DisplayText.quoted(path))"
                 + (line.map { " (line \($0))" } ?? "") + ": \(reason); fix it in the note and try again"
@@ -32,6 +36,27 @@ extension TaskError {
             "\(DisplayText.quoted(path)) is done (its ems__Effort_status says so); 'alog task start' it to work on it again"
         case .taskAlreadyRunning(let path, let since):
             "\(DisplayText.quoted(path)) is already running (since \(Render.clock(since)) on \(Render.date(since))); 'alog task pause' or 'alog task complete' it"
+        }
+    }
+}
+
+extension TaskError {
+    /// A refused task link's start: why, that nothing was written, and the command that does
+    /// it on purpose.
+    static func linkStartSentence(path: String, start: LocalInstant, reason: LinkStartProblem) -> String {
+        let quoted = DisplayText.quoted(path)
+        let when = "\(Render.clock(start)) on \(Render.date(start))"
+        let onPurpose = "alog task start \(quoted) --at \(start.iso8601)"
+        switch reason {
+        case .moreThanADayBack:
+            return
+                "the link starts \(quoted) at \(when), more than a day ago: its timer would count all the time since. Nothing was written. To start it then on purpose: \(onPurpose); to start it now, make the link again"
+        case .beforeLastStop(let stop):
+            return
+                "the link starts \(quoted) at \(when), before its timer last stopped (\(Render.clock(stop)) on \(Render.date(stop))): an old link opened again? Nothing was written. To start it then on purpose: \(onPurpose) (--adjust trims a window it falls into)"
+        case .taskDone:
+            return
+                "the link starts \(quoted), whose note says it is done; a link does not reopen a finished task. Nothing was written. To work on it again on purpose: alog task start \(quoted) (--at TIME for an earlier start)"
         }
     }
 }

@@ -10,6 +10,8 @@ extension VaultError {
         switch self {
         case .notAVault(let path, let reason):
             "\(DisplayText.escaped(path)) is not an alog vault (\(reason)); run 'alog init --vault \(DisplayText.escaped(path))' to create or adopt one"
+        case .noVaultYet(let path):
+            "there is no vault yet: nothing names one (--vault, $ALOG_VAULT, 'alog config vault') and the default vault \(DisplayText.escaped(path)) does not exist; nothing was created. To keep the log in your notes: 'alog init --vault ~/Notes' (or 'alog clone URL --vault ~/Notes' for a vault you already sync); or record something ('alog log wake'), which starts the default vault"
         case .vaultIsAFile(let path):
             "\(DisplayText.escaped(path)) is a file, not a folder; give --vault the folder of your notes (or a new folder's path)"
         case .cannotCreateFolder(let path, let reason):

@@ -221,6 +221,65 @@ struct TaskCLITests {
         #expect(try setup.note("fix-bug.md").contains("EffortStatusDone"))
     }
 
+    @Test("a task link that starts more than a day back, before the last stop, or a Done task is refused with the way")
+    func linkStartRefusals() throws {
+        let setup = try Setup()
+        func link(_ id: String, _ start: String) -> String {
+            "exocortex://task/start?id=\(id)&title=T&startTime=\(start.replacingOccurrences(of: ":", with: "%3A"))&vaultName=Notes"
+        }
+        let head = try setup.head()
+        // Now is 2030-01-01T09:00Z: three days back (the README's example opened later).
+        let old = try setup.run(["open", link("fix-bug", "2029-12-29T09:00:00Z"), "--print"])
+        #expect(old.status == 1)
+        #expect(old.stderr.contains("more than a day ago"), "\(old.stderr)")
+        #expect(old.stderr.contains("alog task start 'Tasks/fix-bug.md' --at 2029-12-29T09:00:00Z"), "\(old.stderr)")
+        // A Done task is not reopened by a link.
+        let done = try setup.run(["open", link("old", "2030-01-01T08:00:00Z"), "--print"])
+        #expect(done.status == 1)
+        #expect(done.stderr.contains("says it is done"), "\(done.stderr)")
+        #expect(try setup.note("old.md").contains("EffortStatusDone"))
+        #expect(try setup.head() == head, "nothing written")
+        #expect(try setup.note("fix-bug.md") == TaskCLITests.todo)
+
+        // Within the day: started, then stopped at 08:50; the same link again starts before that stop.
+        let recent = link("fix-bug", "2030-01-01T08:30:00Z")
+        #expect(try setup.run(["open", recent, "--print"], now: "2030-01-01T08:40:00Z").succeeded)
+        #expect(try setup.run(["task", "pause", "--at", "08:50"], now: "2030-01-01T08:55:00Z").succeeded)
+        let afterPause = try setup.head()
+        let replayed = try setup.run(["open", recent, "--print"])
+        #expect(replayed.status == 1)
+        #expect(replayed.stderr.contains("before its timer last stopped (08:50"), "\(replayed.stderr)")
+        #expect(try setup.head() == afterPause)
+        // The way the first refusal names does it on purpose (in a vault of the same notes).
+        let other = try Setup()
+        let started = try other.run(["task", "start", "Tasks/fix-bug.md", "--at", "2029-12-29T09:00:00Z"])
+        #expect(started.succeeded, "\(started.stderr)")
+        #expect(try other.note("fix-bug.md").contains("EffortStatusDoing"))
+    }
+
+    @Test("undo of a task start puts the note's status back in the undo's own commit")
+    func undoTaskStart() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["task", "start", "fix-bug", "--at", "08:00"]).succeeded)
+        #expect(try setup.note("fix-bug.md").contains("EffortStatusDoing"))
+        let undone = try setup.run(["undo"])
+        #expect(undone.succeeded, "\(undone.stderr)")
+        #expect(try setup.note("fix-bug.md") == TaskCLITests.todo, "the note as it was before the start")
+        // One commit: the reversal and the note.
+        let files = try git("show", "--name-only", "--format=", "HEAD", in: setup.vault).stdout
+        #expect(files.contains("Tasks/fix-bug.md") && files.contains(".alog/events/"), "\(files)")
+        #expect(try git("status", "--porcelain", in: setup.vault).stdout.isEmpty)
+        #expect(try git("fsck", "--strict", in: setup.vault).succeeded)
+        #expect(try setup.run(["task", "current"]).stdout.lowercased().contains("no task is running"))
+
+        // A note changed since the start keeps the user's text.
+        #expect(try setup.run(["task", "start", "fix-bug", "--at", "08:10"]).succeeded)
+        let edited = try setup.note("fix-bug.md") + "a line of mine\n"
+        try writeFile(setup.vault + "/Tasks/fix-bug.md", edited)
+        #expect(try setup.run(["undo"]).succeeded)
+        #expect(try setup.note("fix-bug.md") == edited)
+    }
+
     @Test("open --install-handler writes a desktop entry for exocortex links")
     func installHandler() throws {
         let setup = try Setup()

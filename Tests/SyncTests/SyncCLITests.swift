@@ -92,4 +92,38 @@ struct SyncCLITests {
         #expect(try alog(["sync"], vault: laptop).succeeded)
         #expect(try eventIDCounts(desktop).count + 1 == (try eventIDCounts(laptop).count))
     }
+
+    @Test("a sync that fails at the transport leaves the widget's queued taps queued and commits nothing")
+    func transportFailureKeepsQueue() throws {
+        let dir = TemporaryDirectory()
+        let laptop = dir.sub("laptop")
+        #expect(try alog(["init"], vault: laptop).succeeded)
+        let notARepository = dir.sub("plain")
+        try FileManager.default.createDirectory(atPath: notARepository, withIntermediateDirectories: true)
+        let failing = [
+            dir.sub("missing.git"), "git://127.0.0.1:\(freeLoopbackPort())/vault.git",
+            "http://127.0.0.1:\(freeLoopbackPort())/vault.git", notARepository,
+        ]
+        #expect(try alog(["widget", "tap", "meal", "--at", "-5m"], vault: laptop).succeeded)
+        let head = try git("rev-parse", "HEAD", in: laptop).stdout
+        for url in failing {
+            _ = try alog(["remote", "remove", "origin"], vault: laptop)
+            #expect(try alog(["remote", "add", "origin", url], vault: laptop).succeeded)
+            let sync = try alog(["sync"], vault: laptop)
+            #expect(sync.status == 1, "\(url): \(sync.stdout)")
+            #expect(sync.stderr.contains("Nothing was changed"), "\(url): \(sync.stderr)")
+            #expect(try git("rev-parse", "HEAD", in: laptop).stdout == head, "\(url): a commit was made")
+            let pending = try object(try alog(["widget", "pending", "--json"], vault: laptop).stdout)
+            #expect(pending["waiting"] as? Int == 1, "\(url): the tap left the queue")
+        }
+        #expect(try git("status", "--porcelain", in: laptop).stdout.isEmpty)
+        // A remote that answers: the tap is committed and sent in the same sync.
+        let remote = try makeBareRemote(dir)
+        _ = try alog(["remote", "remove", "origin"], vault: laptop)
+        #expect(try alog(["remote", "add", "origin", remote], vault: laptop).succeeded)
+        let sent = try object(try alog(["sync", "--json"], vault: laptop).stdout)
+        #expect(sent["eventsSent"] as? Int == 1)
+        #expect(try git("log", "-1", "--format=%s", "main", in: remote).stdout.contains("widget tap"))
+        #expect(try object(try alog(["widget", "pending", "--json"], vault: laptop).stdout)["waiting"] as? Int == 0)
+    }
 }

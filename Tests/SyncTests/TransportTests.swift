@@ -149,4 +149,31 @@ struct TransportTests {
         #expect(try vault.remotes().map(\.name) == ["backup"])
         #expect(throws: SyncError.self) { try vault.removeRemote(name: "origin") }
     }
+
+    @Test(
+        "a remote URL without a host or a path is refused with the forms alog accepts",
+        arguments: [
+            "user@:x", ":x", "host:", "user@host:", "@host:x", "ssh://user@:22/x", "https:///vault.git", "git://",
+        ]
+    )
+    func malformedURL(url: String) throws {
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
+        #expect(throws: SyncError.invalidURL(url)) { try vault.addRemote(name: "origin", url: url) }
+        #expect(try vault.remotes().isEmpty)
+        #expect(SyncError.invalidURL(url).sentence.contains("user@host:path"))
+    }
+
+    @Test(
+        "the forms alog accepts stay accepted",
+        arguments: [
+            "user@host:vault.git", "host:vault.git", "git@github.com:me/notes.git", "ssh://user@host:22/x",
+            "ssh://[::1]/x", "file:///srv/vault.git", "relative/path", "/abs/path", "https://host/v.git",
+        ])
+    func wellFormedURL(url: String) throws {
+        let dir = TemporaryDirectory()
+        let (vault, _) = try Vault.initialize(at: dir.sub("laptop"))
+        try vault.addRemote(name: "origin", url: url)
+        #expect(try vault.remotes().count == 1)
+    }
 }

@@ -37,7 +37,7 @@ struct WidgetCLITests {
         #expect(try loggedCounts(vault)["sleep 2030-01-01T11:55:00Z"] == 1, "committed once")
     }
 
-    @Test("a sync refused before it starts leaves the taps queued; one that fails on the way commits them locally")
+    @Test("a sync refused before it starts, or failing at the transport, leaves the taps queued")
     func syncAndTheQueue() throws {
         let home = TemporaryDirectory()
         let (vault, _) = try makeVault(home)
@@ -48,11 +48,16 @@ struct WidgetCLITests {
         #expect(unknown.stderr.contains("no remote named 'nosuchremote'"), "\(unknown.stderr)")
         #expect(try git("rev-parse", "HEAD", in: vault).stdout == headBefore, "nothing committed")
         #expect(try alog(["widget", "status"], vault: vault).stdout.contains("1 queued"))
-        // A remote that exists by name but cannot be reached: found out only by the transfer,
-        // after the drain; the tap is a local entry now and the next sync sends it (docs/widget.md).
+        // A remote that exists by name but cannot be reached: found out by the fetch, before
+        // the drain; the tap stays queued and nothing is committed (docs/widget.md).
         #expect(try alog(["remote", "add", "origin", home.sub("gone.git")], vault: vault).succeeded)
         let unreachable = try alog(["sync"], vault: vault)
         #expect(unreachable.status == 1)
+        #expect(unreachable.stderr.contains("Nothing was changed"), "\(unreachable.stderr)")
+        #expect(try git("rev-parse", "HEAD", in: vault).stdout == headBefore, "nothing committed")
+        #expect(try alog(["widget", "status"], vault: vault).stdout.contains("1 queued"))
+        // The next command that opens the vault commits it, once.
+        _ = try alog(["status"], vault: vault)
         #expect(try loggedCounts(vault)["sleep 2030-01-01T11:55:00Z"] == 1)
         #expect(!(try alog(["widget", "status"], vault: vault).stdout.contains("queued")))
     }

@@ -49,7 +49,9 @@ struct Goals: ParsableCommand {
         func execute() throws -> (type: String, seconds: Int64, warnings: [Notice]) {
             let seconds = duration == "0" ? 0 : try Start.duration(duration)
             let type = type.lowercased()
-            let vault = try options.open { try $0.timers.checkDailyGoal(type: type, seconds: seconds) }
+            let vault = try options.open(creatingDefault: true) {
+                try $0.timers.checkDailyGoal(type: type, seconds: seconds)
+            }
             return (type, seconds, try vault.timers.setDailyGoal(type: type, seconds: seconds).warnings)
         }
 

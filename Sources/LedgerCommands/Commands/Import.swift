@@ -221,7 +221,7 @@ struct Import: ParsableCommand {
         defer { progress?.finish() }
         // The vault is opened first (a wrong --vault is said at once, before any input is
         // read); the input is read and checked before anything is committed.
-        let vault = try options.vault.open { vault in
+        let vault = try options.vault.open(creatingDefault: true) { vault in
             (windows, groups, skipped) = try readWindows(
                 options, source: source, path: path, defaultSource: defaultSource, mayBeJSON: mayBeJSON,
                 progress: progress, read: read)

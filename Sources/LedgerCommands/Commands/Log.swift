@@ -60,7 +60,7 @@ struct Log: InputChecked, OutcomeCommand {
     {
         let (type, instant) = try input(type: type, at: at, CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
-        let vault = try VaultOptions.open(explicit: path) { try $0.checkLog(type: type) }
+        let vault = try VaultOptions.open(explicit: path, creatingDefault: true) { try $0.checkLog(type: type) }
         let appended = try vault.log(type: type, at: instant, note: note)
         return Logged(id: appended.events.last!.id, type: type, instant: instant, warnings: appended.warnings)
     }

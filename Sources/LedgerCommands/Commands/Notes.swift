@@ -53,7 +53,7 @@ struct NotesEnable: OutcomeCommand {
         if let problem = DayNotesSetting.folderProblem(folder) {
             throw VaultError.invalidNotesFolder(folder, reason: problem)
         }
-        let vault = try VaultOptions.open(explicit: options.vault)
+        let vault = try VaultOptions.open(explicit: options.vault, creatingDefault: true)
         let dayStart = Int(UserCalendar.current().dayStart)
         return try vault.enableDayNotes(DayNotesSetting(folder: folder, dayStart: dayStart))
     }

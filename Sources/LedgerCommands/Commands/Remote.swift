@@ -53,7 +53,7 @@ struct Remote: ParsableCommand {
         /// The remote as git stored it, and the local folder it names that does not exist (yet).
         func execute() throws -> (url: String, missing: String?) {
             // Configuration only: the widget's queue is left for a command that writes the ledger.
-            let vault = try options.open(drainingWidgetQueue: false)
+            let vault = try options.open(creatingDefault: true, drainingWidgetQueue: false)
             try vault.addRemote(name: name, url: url)
             let stored = try vault.remotes().first { $0.name == name }?.url ?? url
             return (stored, Vault.missingLocalRepository(url))

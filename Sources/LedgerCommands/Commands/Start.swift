@@ -80,7 +80,7 @@ struct Start: InputChecked, OutcomeCommand {
     ) throws -> Started {
         let (type, instant, goalSeconds) = try input(type: type, at: at, goal: goal, CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
-        let vault = try VaultOptions.open(explicit: path) {
+        let vault = try VaultOptions.open(explicit: path, creatingDefault: true) {
             _ = try $0.timers.checkStart(type: type, at: instant, goal: goalSeconds, adjust: adjust)
         }
         let (started, plan) = try vault.timers.start(

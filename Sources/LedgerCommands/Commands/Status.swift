@@ -23,6 +23,7 @@ struct Status: OutcomeCommand {
     /// parser).
     static func execute(vault path: String?) throws -> StatusSummary {
         let vault = try VaultOptions.open(explicit: path)
+        if let advice = DefaultVault.movingAdvice(VaultLocation(explicit: path)) { Terminal.note(advice) }
         let summary = try vault.summary()
         Terminal.reportLineIssues(vault)
         return summary

@@ -33,10 +33,19 @@ struct Sync: OutcomeCommand {
 
     /// What the sync did, and the state it left (`status` after it).
     func execute() throws -> (report: SyncOutcome, summary: StatusSummary) {
-        let vault = try options.open { try $0.syncing.checkSync(remote: remote) }
+        let vault: Vault
+        do {
+            // The widget's queued taps and the day notes' changes are committed once the remote
+            // answered (`afterFetch`): a sync that cannot reach it leaves them as they were.
+            vault = try options.open(drainingWidgetQueue: false) { try $0.syncing.checkSync(remote: remote) }
+        } catch SyncError.noRemote(let root) {
+            // Entries logged into a stray default vault: the way to the vault they belong in.
+            if let advice = DefaultVault.movingAdvice(options.location) { Terminal.note(advice) }
+            throw SyncError.noRemote(vault: root)
+        }
         var report = try vault.syncing.sync(
             remote: remote, progress: json ? nil : ProgressLine.reporter(),
-            allowUnrelatedHistories: allowUnrelatedHistories)
+            allowUnrelatedHistories: allowUnrelatedHistories, afterFetch: { VaultOptions.commitPending(vault) })
         // Day notes after what came in: typed lines of notes that arrived are logged, and the
         // notes written anew from the merged events; a commit of that is sent at once.
         if report.eventsReceived > 0 || !report.notesReceived.isEmpty || !report.notesMerged.isEmpty,

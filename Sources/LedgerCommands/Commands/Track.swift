@@ -105,7 +105,9 @@ struct Track: InputChecked, OutcomeCommand {
     func execute() throws -> Tracked {
         let (type, start, end) = try checkedInput(CommandClock.expression)
         let note = try NoteInput.resolve(note: note, file: noteFile)
-        let vault = try options.open { _ = try $0.timers.checkTrack(type: type, from: start, to: end, adjust: adjust) }
+        let vault = try options.open(creatingDefault: true) {
+            _ = try $0.timers.checkTrack(type: type, from: start, to: end, adjust: adjust)
+        }
         let (appended, trims) = try vault.timers.track(type: type, from: start, to: end, note: note, adjust: adjust)
         return Tracked(
             id: appended.events[appended.events.count - 2].id, type: type, start: start, end: end,

@@ -28,27 +28,31 @@ struct VaultOptions: ParsableArguments {
         if vault == "" { throw Refusal.presentable(VaultError.emptyVaultPath) }
     }
 
-    /// Opens the vault; the embedded default is created on first use, explicit paths must
-    /// already be vaults. `validate` is the command's check of its input against the vault: it
-    /// runs before the widget's queue is committed, so a refused command commits nothing.
+    /// Opens the vault; explicit paths must already be vaults. The embedded default is created
+    /// on first use only by a command that records something (`creatingDefault`): a command
+    /// that only reads refuses with `VaultError.noVaultYet` and creates nothing. `validate` is
+    /// the command's check of its input against the vault: it runs before the widget's queue
+    /// is committed, so a refused command commits nothing.
     func open(
-        drainingWidgetQueue: Bool = true, reportingRemovals: Bool = true, validate: (Vault) throws -> Void = { _ in }
+        creatingDefault: Bool = false, drainingWidgetQueue: Bool = true, reportingRemovals: Bool = true,
+        validate: (Vault) throws -> Void = { _ in }
     ) throws -> Vault {
         try Self.open(
-            explicit: vault, drainingWidgetQueue: drainingWidgetQueue, reportingRemovals: reportingRemovals,
-            validate: validate)
+            explicit: vault, creatingDefault: creatingDefault, drainingWidgetQueue: drainingWidgetQueue,
+            reportingRemovals: reportingRemovals, validate: validate)
     }
 
     /// `open` for a `--vault` value found without the parser.
     static func open(
-        explicit: String?, drainingWidgetQueue: Bool = true, reportingRemovals: Bool = true,
-        validate: (Vault) throws -> Void = { _ in }
+        explicit: String?, creatingDefault: Bool = false, drainingWidgetQueue: Bool = true,
+        reportingRemovals: Bool = true, validate: (Vault) throws -> Void = { _ in }
     ) throws -> Vault {
         try checkExplicit(explicit)
         let location = VaultLocation(explicit: explicit)
         let (path, isDefault) = (location.path, location.isDefault)
         let vault: Vault
         if isDefault, !FileSystem.isDirectory(path) {
+            guard creatingDefault else { throw VaultError.noVaultYet(defaultPath: path) }
             let (created, _) = try Vault.initialize(at: path, nested: true, notify: { Terminal.warn($0.sentence) })
             Terminal.note("created the default vault at \(created.root)")
             vault = created
@@ -59,10 +63,7 @@ struct VaultOptions: ParsableArguments {
         vault.notify = { Terminal.warn($0.sentence) }
         finishInterruptedWrite(vault)
         try validate(vault)
-        if drainingWidgetQueue {
-            commitWidgetQueue(vault)
-            pickUpDayNotes(vault)
-        }
+        if drainingWidgetQueue { commitPending(vault) }
         // (`repair` and `verify` say it in their own words, not "run 'alog repair'".)
         if reportingRemovals { Terminal.reportRemovals(vault) }
         return vault
@@ -76,6 +77,13 @@ struct VaultOptions: ParsableArguments {
         } catch {
             Terminal.warn("could not finish an interrupted write: \(Messages.text(for: error))")
         }
+    }
+
+    /// What every command that opens the vault commits first: the widget's queued taps, and
+    /// what changed day notes ask for. `sync` does it only once the remote answered.
+    static func commitPending(_ vault: Vault) {
+        commitWidgetQueue(vault)
+        pickUpDayNotes(vault)
     }
 
     /// Every command that opens the vault reads the day notes someone changed since (typed

@@ -119,8 +119,23 @@ extension Vault {
         guard !url.isEmpty, !url.unicodeScalars.contains(where: { DisplayText.isUnsafe($0) }) else { return false }
         let parts = url.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2 {
-            return ["file", "git", "ssh", "http", "https"].contains(parts[0].lowercased()) && !parts[1].isEmpty
+            let scheme = parts[0].lowercased()
+            guard ["file", "git", "ssh", "http", "https"].contains(scheme), !parts[1].isEmpty else { return false }
+            // Every scheme but file:// names a host: `ssh://user@:22/x` or `https:///x` has none.
+            return scheme == "file" || !host(of: parts[1].prefix { $0 != "/" }).isEmpty
         }
-        return true
+        // Git's scp-like form, `[user@]host:path` (a colon before any slash): a host and a path
+        // are both needed (`user@:x`, `host:` are not remotes); anything else is a local path.
+        guard let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") else { return true }
+        let authority = url[..<colon]
+        if let at = authority.lastIndex(of: "@"), authority[..<at].isEmpty { return false }
+        return !host(of: authority).isEmpty && url.index(after: colon) != url.endIndex
+    }
+
+    /// The host in `[user@]host[:port]` (empty when there is none).
+    private static func host(of authority: Substring) -> Substring {
+        let afterUser = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        if afterUser.hasPrefix("[") { return afterUser.prefix { $0 != "]" }.dropFirst() }  // [::1]:22
+        return afterUser.prefix { $0 != ":" }
     }
 }

@@ -24,7 +24,7 @@ public struct VaultSync {
     /// refuses them, unless `allowUnrelatedHistories`.
     public func sync(
         remote requested: String? = nil, progress: ((SyncProgress) -> Void)? = nil, maxAttempts: Int = 12,
-        allowUnrelatedHistories: Bool = false
+        allowUnrelatedHistories: Bool = false, afterFetch: () throws -> Void = {}
     ) throws -> SyncOutcome {
         if let requested { try Vault.checkRemoteName(requested) }
         // A damaged or missing branch is an error here too, never an empty vault to fill from
@@ -38,6 +38,9 @@ public struct VaultSync {
         while true {
             attempt += 1
             let theirs = try fetch(target, options: options)
+            // Once the remote answered (never after a transport failure, which changes nothing):
+            // the command's own commits, such as the widget's queued taps, go with this sync.
+            if attempt == 1 { try afterFetch() }
             let merged = try integrate(
                 theirs: theirs, remote: target.remote, url: target.url, allowUnrelated: allowUnrelatedHistories,
                 branchReference: target.branchReference, into: &report)

@@ -21,6 +21,25 @@ public enum TaskError: Error, Equatable {
     case taskDone(path: String)
     /// `task start` of a task already running.
     case taskAlreadyRunning(path: String, since: LocalInstant)
+    /// `task complete` while the running task's note path holds a folder: refused before its
+    /// timer is stopped (the timer keeps running).
+    case noteIsFolder(path: String, title: String)
+    /// A task link (`alog open exocortex://task/start?…`) whose start would rewrite time or a
+    /// finished task without a word: refused; `alog task start … --at` does it on purpose.
+    case linkStartRefused(path: String, startTime: LocalInstant, reason: LinkStartProblem)
+
+    /// Why a task link's start is refused.
+    public enum LinkStartProblem: Equatable, Sendable {
+        /// The start lies more than `TaskError.linkStartReach` seconds back.
+        case moreThanADayBack
+        /// The start lies before the task's timer last stopped (then).
+        case beforeLastStop(LocalInstant)
+        /// The note says the task is done.
+        case taskDone
+    }
+
+    /// How far back a task link may start its timer: a day.
+    public static let linkStartReach: Int64 = 86_400
 }
 
 extension TaskError: CodedError {
@@ -36,6 +55,8 @@ extension TaskError: CodedError {
         case .noPausedTask: "noPausedTask"
         case .taskDone: "taskDone"
         case .taskAlreadyRunning: "taskAlreadyRunning"
+        case .noteIsFolder: "noteIsFolder"
+        case .linkStartRefused: "taskLinkStartRefused"
         }
     }
 }

@@ -93,6 +93,11 @@ public struct VaultTasks {
         return (stopped, appended)
     }
 
+    /// When the timer of the task whose note is at `path` last stopped, if it ever did.
+    public func lastStop(task path: String) throws -> LocalInstant? {
+        try vault.state().timeline.intervals.last { $0.end != nil && $0.entry.task?.path == path }?.end
+    }
+
     /// The most recently stopped task timer, if any.
     public func lastPaused() throws -> Timeline.Interval? {
         let recent = try vault.summary().timeline

@@ -1,5 +1,6 @@
 public import LedgerCore
 import LedgerEnvironment
+import LedgerGit
 import LedgerGitLayout
 import LedgerSystem
 
@@ -78,10 +79,35 @@ public struct VaultUndo {
             return Undone(steps: steps, appended: nil)
         }
         let appended = try vault.append(
-            bodies, message: "alog: undo \(last.body.kind) \(last.entryID?.description ?? last.id.description)")
+            bodies, message: "alog: undo \(last.body.kind) \(last.entryID?.description ?? last.id.description)",
+            notes: noteRestores(for: action, commit: lastRecord.commit))
         let line = (action.map(\.id) + appended.events.map(\.id)).map(\.description).joined(separator: " ") + "\n"
         try FileSystem.writeAtomically(vault.stateFiles.undoLog, Array((log + line).utf8))
         return Undone(steps: steps, appended: appended)
+    }
+
+    /// A task start wrote its note's status in its own commit: the note as that commit's
+    /// parent held it goes back in the undo's commit, while the working copy still holds what
+    /// the start wrote (a note changed since keeps the user's text, as `NoteChange` does). A
+    /// note the start added to git (untracked before) has no earlier version to go back to.
+    private func noteRestores(for action: [Event], commit: CommitID) -> [NoteChange] {
+        let task = action.lazy.compactMap { event -> TaskRef? in
+            if case .started(_, _, _, _, let task?) = event.body { task } else { nil }
+        }.first
+        guard let task, let id = ObjectID(hex: commit.hex), let repository = try? vault.repository,
+            let info = try? repository.commit(id), let parent = info.parents.first,
+            let written = try? blob(task.path, tree: info.tree, in: repository),
+            let parentTree = try? repository.commit(parent).tree,
+            let before = try? blob(task.path, tree: parentTree, in: repository), before != written,
+            (try? FileSystem.read(vault.root + "/" + task.path)) == written
+        else { return [] }
+        return [NoteChange(path: task.path, before: written, after: before)]
+    }
+
+    /// The bytes of the file at `path` in `tree`; nil when it is not there.
+    private func blob(_ path: String, tree: ObjectID, in repository: Repository) throws -> [UInt8]? {
+        guard let entry = try repository.treeEntry(atPath: path, in: tree), entry.kind == .blob else { return nil }
+        return try repository.readBlob(entry.id)
     }
 
     /// The event that reverses `event` (one of the `undone` action's), and the step it is;

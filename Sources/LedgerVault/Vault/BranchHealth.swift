@@ -2,6 +2,12 @@ import LedgerGit
 import LedgerGitLayout
 import LedgerSystem
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A branch ref that cannot be read is an error, never an empty vault.
 ///
 /// libgit2 reads a missing branch file, and a directory in its place, as an unborn branch (a
@@ -23,7 +29,7 @@ extension Vault {
         } catch let error as GitError {
             // libgit2 could not read the branch (an empty or garbled file, say).
             if let branch = symbolicHead(), let damage = try branchDamage(branch) { throw damage }
-            if let damage = headDamage() { throw damage }
+            if let damage = try headDamage() { throw damage }
             throw error
         }
         guard let branch = head.branch else { return head }
@@ -42,27 +48,36 @@ extension Vault {
             if error.code == .notFound, let branch = symbolicHead(), let damage = try branchDamage(branch) {
                 throw damage
             }
-            if let damage = headDamage() { throw damage }
+            if let damage = try headDamage() { throw damage }
             throw error
         }
     }
 
     /// Why `.git/HEAD` cannot be used, or nil when it names a branch (`ref: refs/…`) or a
     /// commit. libgit2 reports a damaged HEAD in its own words (`corrupted loose reference
-    /// file`), or does not recognise the repository at all.
-    func headDamage() -> VaultError? {
+    /// file`), or does not recognise the repository at all. A HEAD that could not be read for
+    /// want of a resource (`isResourceFailure`) is no damage: that failure is thrown.
+    func headDamage() throws -> VaultError? {
         let path = gitDirectory + "HEAD"
-        return Self.headProblem(path).map { .headDamaged(path: displayPath(path), reason: $0) }
+        return try Self.headProblem(path).map { .headDamaged(path: displayPath(path), reason: $0) }
+    }
+
+    /// A read that failed for want of a resource of the process or the system (open files,
+    /// memory), not because of what the file is or holds: said as that, never as damage.
+    static func isResourceFailure(_ failure: FileSystem.Failure) -> Bool {
+        failure.code == EMFILE || failure.code == ENFILE || failure.code == ENOMEM
     }
 
     /// Why the HEAD file at `path` cannot be used, or nil when it names a branch or a commit.
-    static func headProblem(_ path: String) -> String? {
+    /// Throws the read's failure when it is a resource's (`isResourceFailure`).
+    static func headProblem(_ path: String) throws -> String? {
         if FileSystem.isDirectory(path) { return "it is a directory" }
         let bytes: [UInt8]
         do {
             guard let read = try FileSystem.read(path) else { return "missing" }
             bytes = read
         } catch let failure as FileSystem.Failure {
+            if isResourceFailure(failure) { throw failure }
             return "unreadable: \(failure.reason)"
         } catch {
             return "unreadable"
@@ -90,6 +105,7 @@ extension Vault {
             do {
                 bytes = try FileSystem.read(path) ?? []
             } catch let failure as FileSystem.Failure {
+                if Self.isResourceFailure(failure) { throw failure }
                 return .branchDamaged(ref: shown, reason: "unreadable: \(failure.reason)")
             }
             let line = bytes.prefix { $0 != 10 }

@@ -241,6 +241,18 @@ extension Vault {
     /// Drops the caches and folds every event of HEAD again.
     public func rebuild() throws -> RebuildOutcome {
         let started = SystemClock.monotonicNanos()
+        // Writing the caches is the whole point: a clone whose `.git/alog/` this process may
+        // not write (a read-only mount, another user's vault) is refused, never reported as
+        // rebuilt (reading commands fold in memory there instead).
+        do {
+            try FileSystem.makeDirectories(stateDirectory)
+        } catch let failure as FileSystem.Failure where failure.isWriteDenied {
+            throw VaultError.notWritable(path: root, reason: failure.reason)
+        }
+        if access(stateDirectory, W_OK) != 0 {
+            let code = errno
+            throw VaultError.notWritable(path: root, reason: String(cString: strerror(code)))
+        }
         // The commits the caches have not been moved over yet are checked for removed lines
         // first, as any command moving them would (all of history when there is no cache).
         if let head = try branchHead().commit {

@@ -22,7 +22,7 @@ public final class Vault {
                 opened = try Repository.open(at: root)
             } catch let error as GitError {
                 // A `.git` whose HEAD is a directory or garbage is no repository to libgit2.
-                if let damage = headDamage() { throw damage }
+                if let damage = try headDamage() { throw damage }
                 throw error
             }
             openedRepository = opened

@@ -5,6 +5,9 @@ import LedgerGit
 /// LedgerMessages says it in words, with how to fix it.
 public enum VaultError: Error, Equatable {
     case notAVault(path: String, reason: String)
+    /// Nothing names a vault and the embedded default does not exist: a command that only
+    /// reads does not create it.
+    case noVaultYet(defaultPath: String)
     /// `--vault` names a file: neither `open` nor `init` can use it.
     case vaultIsAFile(path: String)
     /// `--vault ''`.
@@ -98,6 +101,7 @@ extension VaultError: CodedError {
     public var code: String {
         switch self {
         case .notAVault: "notAVault"
+        case .noVaultYet: "noVault"
         case .vaultIsAFile: "vaultIsAFile"
         case .emptyVaultPath: "emptyVaultPath"
         case .cannotCreateFolder: "cannotCreateFolder"

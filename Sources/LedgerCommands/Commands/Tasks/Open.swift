@@ -58,6 +58,9 @@ struct Open: OutcomeCommand {
                 parsed = link
                 do {
                     found = try TaskNotes.noteChange(link.id, in: vault, status: Self.isStart(link) ? .doing : .done)
+                    if case .start(let start) = link, let task = found?.task {
+                        try Self.checkStart(start, of: task, in: vault, now: now)
+                    }
                 } catch {
                     throw Cancelled(error: error, cancel: link.callbacks.cancel)
                 }
@@ -96,6 +99,26 @@ struct Open: OutcomeCommand {
             }
         } catch {
             throw cancelled(error, cancel: link.callbacks.cancel)
+        }
+    }
+
+    /// A start link is refused when it would rewrite time or a finished task without a word:
+    /// its start more than a day back, or before the task's timer last stopped, or a task whose
+    /// note says it is done (`alog task start … --at` does each on purpose). The same link
+    /// opened again while its task runs from that start is no refusal.
+    static func checkStart(_ start: TaskStartLink, of task: TaskNote, in vault: Vault, now: Int64) throws {
+        if let running = try vault.tasks.running(), running.entry.task?.path == task.path,
+            running.start.seconds == start.startTime.seconds
+        {
+            return
+        }
+        let refuse = { (reason: TaskError.LinkStartProblem) in
+            TaskError.linkStartRefused(path: task.path, startTime: start.startTime, reason: reason)
+        }
+        if task.status == .done { throw refuse(.taskDone) }
+        if now - start.startTime.seconds > TaskError.linkStartReach { throw refuse(.moreThanADayBack) }
+        if let stop = try vault.tasks.lastStop(task: task.path), start.startTime.seconds < stop.seconds {
+            throw refuse(.beforeLastStop(stop))
         }
     }
 

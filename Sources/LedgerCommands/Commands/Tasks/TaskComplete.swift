@@ -3,6 +3,7 @@ import LedgerCore
 import LedgerEnvironment
 import LedgerNotes
 import LedgerOutput
+import LedgerSystem
 import LedgerVault
 
 struct TaskComplete: InputChecked, OutcomeCommand {
@@ -43,6 +44,12 @@ struct TaskComplete: InputChecked, OutcomeCommand {
             if let note { found = try TaskNotes.noteChange(note, in: vault, status: .done) }
             if note == nil, try vault.tasks.running() == nil {
                 throw TaskError.noTaskRunning(runningType: try vault.summary().timeline.running?.entry.type)
+            }
+            // A folder in the running task's note's place: refused before the timer is stopped.
+            if note == nil, let task = try vault.tasks.running()?.entry.task,
+                FileSystem.isDirectory(vault.root + "/" + task.path)
+            {
+                throw TaskError.noteIsFolder(path: task.path, title: task.title)
             }
         }
         let running = try vault.tasks.running()

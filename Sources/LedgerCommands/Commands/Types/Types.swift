@@ -73,7 +73,7 @@ struct Types: ParsableCommand {
             // Checked without the vault first (name, icon, group, colour), then against it.
             try checkedInput(CommandClock.expression)
             var planned: (definition: ActivityTypeDefinition, existed: Bool)?
-            let vault = try options.open {
+            let vault = try options.open(creatingDefault: true) {
                 planned = try $0.typeDefinition(name: name, icon: icon, group: group, color: color)
             }
             let (definition, existed) = (planned!.definition, planned!.existed)

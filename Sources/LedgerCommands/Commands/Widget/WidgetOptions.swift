@@ -7,11 +7,12 @@ import LedgerWidget
 
 extension VaultOptions {
     /// The widget store of the vault, found without opening the git repository. The default
-    /// vault is created on first use, like every command does.
-    func widgetStore() throws -> WidgetStore {
+    /// vault is created on first use by a tap (`creatingDefault`), as by every command that
+    /// records something; the widget's views refuse as every reading command does.
+    func widgetStore(creatingDefault: Bool = false) throws -> WidgetStore {
         if let state = location.stateDirectory { return WidgetStore(stateDirectory: state) }
         if location.isDefault, !FileSystem.isDirectory(location.path) {
-            _ = try open()
+            _ = try open(creatingDefault: creatingDefault)
             if let state = location.stateDirectory { return WidgetStore(stateDirectory: state) }
         }
         let path = FileSystem.absolute(location.path)

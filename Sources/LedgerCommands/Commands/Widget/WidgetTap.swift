@@ -31,7 +31,7 @@ struct WidgetTap: InputChecked, OutcomeCommand {
     }
 
     func execute() throws -> (tap: WidgetStore.Tap, at: LocalInstant) {
-        let store = try options.widgetStore()
+        let store = try options.widgetStore(creatingDefault: true)
         // The tap is checked against the vault's type names: when no command has written them
         // yet, they are written now (without committing the queue). A vault that cannot be
         // read leaves only the built-in types to check against.
