@@ -156,6 +156,8 @@ extension Vault {
                     indexLock.release()
                     clearIntent()
                     guard let moveFailure else {
+                        // A file system's refusal (a full disk, a size limit) is said as such.
+                        if error is FileSystem.Failure { throw error }
                         throw VaultError.workingTreeNotWritten(reason: Self.indexFormatProblem(error) ?? "\(error)")
                     }
                     try throwUnlessBuildingAgain(after: moveFailure, branch: branch, attempt: attempt)

@@ -65,7 +65,7 @@ package struct CommandResult: Sendable {
         case "branchLocked", "indexLocked", "tooManyRetries":
             return .serviceUnavailable
         case "git", "fileSystem", "error", "notWritable", "branchDamaged", "headDamaged", "branchUnrecoverable",
-            "damagedStateFile", "notAVault", "transfer", "authentication", "localWriteFailed":
+            "damagedStateFile", "notAVault", "workingTreeNotWritten", "transfer", "authentication", "localWriteFailed":
             return .internalServerError
         default:
             return .badRequest
