@@ -108,7 +108,7 @@ extension Vault {
         FileSystem.retire(stateFiles.branchIntent, spare: stateFiles.branchIntentSpare)
     }
 
-    func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [Notice] {
+    private func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [Notice] {
         let repository = try repository
         repository.removeAbandonedIndexLock(claim: indexLockClaim)
         let written = Array((intent.to.hex + "\n").utf8)
