@@ -23,30 +23,9 @@ extension Repository {
     }
 
     /// `stageFiles` for working files the caller has just written with the content of blobs
-    /// already in the repository (a commit's files, say). When the index already lists them,
-    /// their entries are patched in place (`IndexPatch`), which costs a fraction of a libgit2
-    /// index round trip; otherwise, or if a file no longer holds its blob, this is
-    /// `stageFiles`. With a `claim`, the index lock of the patch is taken through it (see
-    /// `IndexLockClaim`); `whileLocked` runs while that lock is held (a crash point for tests).
-    /// With a `record` (a file of the caller's), the index written is remembered there, so the
-    /// next patch of that very file need not hash it to check it (see `IndexPatch`).
-    package func restageFiles(
-        _ files: [(path: String, blob: ObjectID)], claim: IndexLockClaim? = nil, record: String? = nil,
-        whileLocked: () -> Void = {}
-    ) throws {
-        if let workingDirectory,
-            IndexPatch(
-                gitDirectory: gitDirectory, workingDirectory: workingDirectory, claim: claim?.path, record: record
-            )
-            .restage(files.map { ($0.path, $0.blob.bytes) }, whileLocked: whileLocked)
-        {
-            return
-        }
-        try stageFiles(files.map(\.path))
-    }
-
-    /// `restageFiles` under `.git/index.lock` held by the caller (`IndexPatch.lock`): the
-    /// entries are patched into the lock when `patch` can, else staged by libgit2 in a private
+    /// already in the repository (a commit's files, say), under `.git/index.lock` held by the
+    /// caller (`IndexPatch.lock`): the entries are patched into the lock when `patch` can (a
+    /// fraction of a libgit2 index round trip), else staged by libgit2 in a private
     /// copy of the index (`withPrivateIndex`) that then goes into the lock. `beforeRename` runs
     /// with the new index in the lock, right before it replaces the index; what it throws is
     /// thrown here, the index left as it was and the lock still held: the caller puts back what

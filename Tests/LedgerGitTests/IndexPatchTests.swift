@@ -155,7 +155,10 @@ struct IndexPatchTests {
         // Index version 4 (prefix-compressed names) is not patched, but restaging still works.
         try git("update-index", "--index-version", "4", in: ours)
         #expect(!patch.restage([(ledgerFile, blob)]))
-        try repo.restageFiles([(ledgerFile, blob)])
+        let held = try #require(patch.lock())
+        try repo.restageFiles(
+            [(ledgerFile, blob)], holding: held, patch: patch, privateIndex: ours + "/.git/index.private")
+        #expect(!FileManager.default.fileExists(atPath: index + ".lock"), "the lock became the index")
         #expect(try git("ls-files", "-s", ledgerFile, in: ours).stdout.contains(blob.hex))
         #expect(try git("diff", "--quiet", "--", ledgerFile, in: ours).succeeded)
     }
