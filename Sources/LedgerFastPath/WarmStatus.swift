@@ -12,6 +12,7 @@ package import LedgerWidget
 ///   first);
 /// - no write was interrupted (the full CLI would finish it first: a `branch-intent` left);
 /// - no removed event lines are pending (the full CLI warns about them: a `removals` file).
+/// - HEAD names a branch (on a detached HEAD the full CLI warns on every command).
 ///
 /// Anything else — HEAD moved by a pull, an unborn branch, an unusual ref layout, a missing or
 /// torn cache — answers nil, and the caller hands the command to the full CLI.
@@ -43,8 +44,11 @@ package enum WarmStatus {
             stateDirectory: StateDirectory(gitDirectory: gitDirectory), vaultName: folder.map(String.init))
     }
 
+    /// A detached HEAD is the full CLI's (it says so on every command).
     private static func headCommit(_ gitDirectory: String) -> String? {
-        guard case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory) else { return nil }
+        guard case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory, detached: false) else {
+            return nil
+        }
         return head
     }
 }

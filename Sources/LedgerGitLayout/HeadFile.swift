@@ -15,10 +15,11 @@ package enum HeadFile {
         case unborn
     }
 
-    /// `gitDirectory` ends with `/`.
-    package static func resolve(gitDirectory: String) -> Resolution? {
+    /// `gitDirectory` ends with `/`. With `detached: false`, a HEAD that names a commit rather
+    /// than a branch answers nil.
+    package static func resolve(gitDirectory: String, detached: Bool = true) -> Resolution? {
         guard let head = firstLine(gitDirectory + "HEAD") else { return nil }
-        guard head.hasPrefix("ref: ") else { return commitID(head).map(Resolution.commit) }
+        guard head.hasPrefix("ref: ") else { return detached ? commitID(head).map(Resolution.commit) : nil }
         let name = String(head.dropFirst(5))
         guard name.hasPrefix("refs/"), !name.contains("..") else { return nil }
         var refsDirectory = gitDirectory

@@ -21,6 +21,8 @@ extension Notice {
             "no git \(missing.joined(separator: " or ")) is set, so alog's commits are signed '\(name) <\(email)>'; to sign them as you, run 'git config --global user.name \"Your Name\"' and 'git config --global user.email you@example.com' (every repository), or 'alog config user.name \"Your Name\"' and 'alog config user.email you@example.com' (this vault). Said once for this vault"
         case .notPushedToWorkingCopy(let url, let branch):
             "not pushed: \(url) is a working copy with \(DisplayText.quoted(branch)) checked out; share a bare repository instead (git init --bare)"
+        case .branchCannotMoveBack(let from, let lines):
+            "this commit went on top of the branch that had moved backwards from \(from), so 'alog repair --move-branch' can no longer put it back there; 'alog repair' writes the \(lines) event line\(lines == 1 ? "" : "s") it left out back in a new commit"
         case .objectsNotPacked(let problem):
             "synced, but the vault's git objects could not be packed (\(problem)); 'alog gc' tries again, 'git gc' does the same"
         }

@@ -52,8 +52,12 @@ extension VaultError {
             "id prefix \(DisplayText.quoted(prefix)) matches \(candidates.count) entries (\(candidates.prefix(5).joined(separator: ", "))\(candidates.count > 5 ? ", …" : "")); give more characters"
         case .entryPrefixTooShort(let prefix):
             "id prefix \(DisplayText.quoted(prefix)) is too short; give at least 4 characters"
-        case .detachedHead(let path):
-            "the vault at \(DisplayText.escaped(path)) has a detached HEAD; check out a branch (git -C \(DisplayText.escaped(path)) switch main) and retry"
+        case .detachedHead(let path, let branch):
+            "the vault at \(DisplayText.escaped(path)) has a detached HEAD (a 'git checkout' of a commit), so there is no branch to record on; "
+                + (branch.map {
+                    "switch back to \(DisplayText.quoted($0)) (git -C \(DisplayText.escaped(path)) switch \(DisplayText.escaped($0))) and retry"
+                }
+                    ?? "switch to a branch (git -C \(DisplayText.escaped(path)) switch BRANCH) and retry")
         case .branchLocked(let lockFile):
             "another git process is updating the branch (\(lockFile) exists), so nothing was committed; retry when it is done, or, if no git command is running, remove that file and retry"
         case .indexLocked(let lockFile):
@@ -92,6 +96,8 @@ extension VaultError {
             "HEAD (\(DisplayText.escaped(path))) is damaged (\(reason)); nothing was read or written. Point it at the branch again, usually with: echo 'ref: refs/heads/main' > \(DisplayText.escaped(path))"
         case .damagedStateFile(let path, let reason):
             "alog's own file \(DisplayText.escaped(path)) cannot be read (\(reason)); run 'alog rebuild' or 'alog repair', which replace it"
+        case .branchMovedOnSince(let from):
+            "the branch moved backwards from \(from), but commits were made on it since, and putting it back on \(from) would drop them; 'alog repair' writes the lines it left out back in a new commit. Nothing was changed"
         case .nothingToMoveBack:
             "the branch has not moved backwards past any committed event line, so there is nothing to move it back to; 'alog repair' alone puts back what can be put back"
         case .notesInTheWay(let paths):

@@ -49,7 +49,11 @@ public struct VaultRepair {
     /// the branch; one changed there stops the move before anything happens.
     private func moveBranchBack(into report: inout RepairOutcome) throws {
         _ = vault.noticedRemovals()
-        guard let target = try vault.pendingRemovals().first(where: { $0.canMoveBranchBack })?.movedBackFrom else {
+        let findings = try vault.pendingRemovals()
+        guard let target = findings.first(where: { $0.canMoveBranchBack })?.movedBackFrom else {
+            if let from = findings.first(where: \.movedOnlyBackwards)?.movedBackFrom {
+                throw VaultError.branchMovedOnSince(from: String(from.hex.prefix(12)))
+            }
             throw VaultError.nothingToMoveBack
         }
         let repository = try vault.repository

@@ -108,7 +108,9 @@ public struct VaultSync {
     /// The target of a sync of `requested` (nil: the default remote; a name already checked)
     /// from `branchReference`, or what stops it: a detached HEAD, an unknown remote.
     private func target(_ requested: String?, branch branchReference: String?) throws -> Target {
-        guard let branchReference else { throw VaultError.detachedHead(path: vault.root) }
+        guard let branchReference else {
+            throw VaultError.detachedHead(path: vault.root, branch: vault.branchToSwitchBack())
+        }
         let repository = try vault.repository
         let branch = String(branchReference.dropFirst("refs/heads/".count))
         let remote = try requested ?? vault.defaultRemote(branch: branch)

@@ -23,6 +23,10 @@ public enum Notice: Sendable, Equatable {
     case notPushedToWorkingCopy(url: String, branch: String)
     /// The sync is done, but packing the loose objects (more than `gc.auto`) failed.
     case objectsNotPacked(String)
+    /// This commit went on top of a branch that had moved backwards from `from` (12 hex
+    /// digits) past `lines` committed event lines: `repair --move-branch` can no longer put it
+    /// back there; `repair` writes the lines back.
+    case branchCannotMoveBack(from: String, lines: Int)
 
     /// Why the git index could not be written.
     public enum IndexProblem: Sendable, Equatable {

@@ -17,19 +17,30 @@ public struct RemovalFinding: Sendable, Equatable {
     /// Set when the branch moved backwards (or was rewritten) past the lines: the commit it was
     /// on before, which alog's caches reflected.
     package var movedBackFrom: ObjectID?
-    /// True when `movedBackFrom` descends from `commit`: the branch only moved backwards, so
-    /// putting it back on `movedBackFrom` loses nothing made since.
+    /// True when `movedBackFrom` descends from `commit`: the branch only moved backwards (a
+    /// reset), it was not rewritten.
+    public var movedOnlyBackwards = false
+    /// True when the branch only moved backwards and nothing was committed on it since:
+    /// putting it back on `movedBackFrom` loses nothing. (Checked against the branch when the
+    /// findings are read; a commit made on top of the reset turns it false.)
     public var canMoveBranchBack = false
 
     package init(
         commit: ObjectID, path: String, lines: [String], movedBackFrom: ObjectID? = nil,
-        canMoveBranchBack: Bool = false
+        movedOnlyBackwards: Bool = false
     ) {
         self.commit = commit
         self.path = path
         self.lines = lines
         self.movedBackFrom = movedBackFrom
-        self.canMoveBranchBack = canMoveBranchBack
+        self.movedOnlyBackwards = movedOnlyBackwards
+        self.canMoveBranchBack = movedOnlyBackwards
+    }
+
+    /// The same record (whether the branch can still be put back is read off the branch).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.commit == rhs.commit && lhs.path == rhs.path && lhs.lines == rhs.lines
+            && lhs.movedBackFrom == rhs.movedBackFrom && lhs.movedOnlyBackwards == rhs.movedOnlyBackwards
     }
 
     /// The commit that removed the lines (or the branch was found on).
@@ -86,6 +97,26 @@ extension Vault {
         return (try? pendingRemovals()) ?? []
     }
 
+    /// What a commit from `old` to `new` did to the findings of a branch that moved backwards:
+    /// one that could put the branch back before (it was on, or behind, `old`) cannot after, as
+    /// the commit is not in that history. Said once, by the commit that made it so.
+    func branchNoLongerMovable(before old: ObjectID?, now new: ObjectID) -> [Notice] {
+        guard let old, FileSystem.exists(removalsPath), let findings = try? readRemovals().findings,
+            let repository = try? repository
+        else { return [] }
+        var notices: [Notice] = []
+        var seen: Set<ObjectID> = []
+        for finding in findings where finding.movedOnlyBackwards {
+            guard let from = finding.movedBackFrom, seen.insert(from).inserted,
+                from == old || (try? repository.isDescendant(from, of: old)) == true,
+                from != new, (try? repository.isDescendant(from, of: new)) != true
+            else { continue }
+            let lines = findings.filter { $0.movedBackFrom == from }.reduce(0) { $0 + $1.lines.count }
+            notices.append(.branchCannotMoveBack(from: String(from.hex.prefix(12)), lines: lines))
+        }
+        return notices
+    }
+
     /// The commit the branch is on now, read from the refs files (nil when it cannot be read
     /// that way).
     func currentBranchCommit() -> ObjectID? {
@@ -114,9 +145,14 @@ extension Vault {
         if known.scanned == new { return false }
         var found: [RemovalFinding] = []
         if let old, try !repository.isDescendant(new, of: old) {
-            // Not a step forward: a stale view of the branch, or the branch moved backwards.
+            // Not a step forward: a stale view of the branch, a checkout, or the branch moved
+            // backwards.
             guard currentBranchCommit() == new else { return false }
-            found += try movedBackFindings(from: old, to: new)
+            if let checkout = try checkoutAway(from: old, to: new) {
+                noticedCheckout = checkout
+            } else {
+                found += try movedBackFindings(from: old, to: new)
+            }
         }
         found += try commitFindings(from: old, to: new)
         guard !found.isEmpty else { return false }
@@ -148,10 +184,14 @@ extension Vault {
             if scannedCommits.contains(id) { return true }
             let commit = try repository.commit(id)
             for parent in commit.parents {
+                var removed: [(path: String, lines: [[UInt8]])] = []
                 for (path, lines) in try removedEventLines(from: try repository.commit(parent).tree, to: commit.tree) {
                     if present[path] == nil { present[path] = try fileLines(path, in: newTree) }
                     let gone = lines.filter { !present[path]!.contains($0) }
-                    guard !gone.isEmpty else { continue }
+                    if !gone.isEmpty { removed.append((path, gone)) }
+                }
+                guard !removed.isEmpty else { continue }
+                for (path, gone) in try droppingChangedCopies(removed, heldAt: [parent], keptTree: newTree) {
                     found.append(
                         RemovalFinding(commit: id, path: path, lines: gone.map { String(decoding: $0, as: UTF8.self) }))
                 }
@@ -162,15 +202,67 @@ extension Vault {
         return found
     }
 
+    /// HEAD left `old` for `new` by a checkout, not by its branch moving: HEAD is detached, or
+    /// names another branch while one still holds `old` (is on it or ahead of it). Nothing was
+    /// removed; the ledger read is the one of HEAD's commit now.
+    private func checkoutAway(from old: ObjectID, to new: ObjectID) throws -> CheckoutFinding? {
+        let repository = try repository
+        let current = symbolicHead()
+        // HEAD's branch was on `old` lately (its reflog says so): that branch moved, a reset.
+        if let current,
+            let tail = try? FileSystem.readTail(repository.commonDirectory + "logs/" + current, count: 1 << 16),
+            tail.bytes.contains(Array(old.hex.utf8))
+        {
+            return nil
+        }
+        let holders = try repository.localBranches().filter { branch in
+            guard branch.name != current else { return false }
+            return try branch.commit == old || repository.isDescendant(branch.commit, of: old)
+        }
+        let previous = (try? repository.branchCheckedOutBefore()) ?? nil
+        let left = holders.first { $0.name == previous }?.name ?? holders.first?.name
+        guard current == nil || left != nil else { return nil }
+        return CheckoutFinding(
+            fromBranch: left.map(Self.shortBranch), fromCommit: old, toBranch: current.map(Self.shortBranch),
+            toCommit: new)
+    }
+
+    /// Where HEAD is when a checkout of a commit detached it (nil when HEAD names a branch).
+    public func detachedHead() -> DetachedHead? {
+        guard let bytes = try? FileSystem.readPrefix(gitDirectory + "HEAD", limit: 64),
+            let head = ObjectID(hex: String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self))
+        else { return nil }
+        return DetachedHead(commit: head, switchBack: branchToSwitchBack())
+    }
+
+    static func shortBranch(_ name: String) -> String {
+        name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : name
+    }
+
+    /// The branch to go back to from a detached HEAD: the one HEAD was checked out from, else the
+    /// only local branch holding HEAD's commit, else nil.
+    public func branchToSwitchBack() -> String? {
+        guard let repository = try? repository else { return nil }
+        if let previous = (try? repository.branchCheckedOutBefore()) ?? nil { return Self.shortBranch(previous) }
+        guard let head = currentBranchCommit(), let branches = try? repository.localBranches() else { return nil }
+        let holding = branches.filter {
+            $0.commit == head || (try? repository.isDescendant($0.commit, of: head)) == true
+        }
+        return holding.count == 1 ? Self.shortBranch(holding[0].name) : nil
+    }
+
     /// The event lines `old` had that the branch, moved back (or rewritten) to `new`, lacks.
     private func movedBackFindings(from old: ObjectID, to new: ObjectID) throws -> [RemovalFinding] {
         let repository = try repository
         let onlyBack = try repository.isDescendant(old, of: new)
-        return try removedEventLines(from: try repository.commit(old).tree, to: try repository.commit(new).tree)
+        let newTree = try repository.commit(new).tree
+        let removed = try removedEventLines(from: try repository.commit(old).tree, to: newTree)
+        guard !removed.isEmpty else { return [] }
+        return try droppingChangedCopies(removed, heldAt: [old], keptTree: newTree)
             .map { path, lines in
                 RemovalFinding(
                     commit: new, path: path, lines: lines.map { String(decoding: $0, as: UTF8.self) },
-                    movedBackFrom: old, canMoveBranchBack: onlyBack)
+                    movedBackFrom: old, movedOnlyBackwards: onlyBack)
             }
     }
 
@@ -267,6 +359,7 @@ extension Vault {
         let headTree = try repository.commit(head).tree
         var present: [String: Set<[UInt8]>] = [:]
         var inHistory: [ObjectID: Bool] = [:]
+        var movable: [ObjectID: Bool] = [:]
         var holding: [RemovalFinding] = []
         for var finding in findings {
             if present[finding.path] == nil { present[finding.path] = try fileLines(finding.path, in: headTree) }
@@ -287,7 +380,20 @@ extension Vault {
                 lines = lines.filter { before.contains(Array($0.utf8)) && !after.contains(Array($0.utf8)) }
             }
             guard !lines.isEmpty else { continue }
+            // A changed copy whose original is back (a list written before alog told them apart).
+            let holders = try finding.movedBackFrom.map { [$0] } ?? repository.commit(finding.commit).parents
+            lines =
+                try droppingChangedCopies(
+                    [(finding.path, lines.map { Array($0.utf8) })], heldAt: holders, keptTree: headTree
+                )
+                .first.map { $0.lines.map { String(decoding: $0, as: UTF8.self) } } ?? []
+            guard !lines.isEmpty else { continue }
             finding.lines = lines
+            // Commits made on the branch since it moved back keep it from being put back.
+            if let from = finding.movedBackFrom, finding.movedOnlyBackwards {
+                if movable[from] == nil { movable[from] = try from == head || repository.isDescendant(from, of: head) }
+                finding.canMoveBranchBack = movable[from]!
+            }
             holding.append(finding)
         }
         return holding
@@ -328,7 +434,7 @@ extension Vault {
             {
                 finding = RemovalFinding(
                     commit: to, path: String(fields[4]), lines: [text], movedBackFrom: from,
-                    canMoveBranchBack: fields[3] == "1")
+                    movedOnlyBackwards: fields[3] == "1")
             } else if let space = line[..<tab].firstIndex(of: " "), let commit = ObjectID(hex: line[..<space]) {
                 finding = RemovalFinding(
                     commit: commit, path: String(line[line.index(after: space)..<tab]), lines: [text])
@@ -361,7 +467,7 @@ extension Vault {
         for finding in removals.findings {
             let place =
                 finding.movedBackFrom.map {
-                    "back \($0.hex) \(finding.commit.hex) \(finding.canMoveBranchBack ? 1 : 0) \(finding.path)"
+                    "back \($0.hex) \(finding.commit.hex) \(finding.movedOnlyBackwards ? 1 : 0) \(finding.path)"
                 } ?? "\(finding.commit.hex) \(finding.path)"
             for line in finding.lines { text += "\(place)\t\(line)\n" }
         }
@@ -370,6 +476,32 @@ extension Vault {
         }
         try FileSystem.writeAtomically(removalsPath, Array(text.utf8))
     }
+}
+
+/// HEAD was found on another commit than alog's caches reflected because of a checkout (`git
+/// switch`, `git checkout`), not because a branch moved: the branch alog had been reading is as
+/// it was.
+public struct CheckoutFinding: Sendable, Equatable {
+    /// The branch that still holds the commit alog read before (short name); nil when none
+    /// does any more.
+    public var fromBranch: String?
+    package var fromCommit: ObjectID
+    /// The branch HEAD names now (short name); nil when HEAD is detached.
+    public var toBranch: String?
+    package var toCommit: ObjectID
+
+    public var from: CommitID { CommitID(fromCommit) }
+    public var to: CommitID { CommitID(toCommit) }
+}
+
+/// HEAD names a commit, not a branch (`git checkout <commit>`): alog reads the ledger as of that
+/// commit and records nothing until a branch is checked out again.
+public struct DetachedHead: Sendable, Equatable {
+    package var commit: ObjectID
+    /// The branch to go back to (short name), when alog can tell (`Vault.branchToSwitchBack`).
+    public var switchBack: String?
+
+    public var at: CommitID { CommitID(commit) }
 }
 
 extension Vault {

@@ -100,13 +100,17 @@ extension Vault {
             }, issue: { report.malformedLines.append($0) })
         report.duplicateIDs = places.filter { $0.value.count > 1 }.map { ($0.key, $0.value) }.sorted { $0.id < $1.id }
 
+        let headTree = try repository.commit(head).tree
         try repository.walkCommits(from: head, order: .topological) { id in
             report.commitsChecked += 1
             let commit = try repository.commit(id)
             for parent in commit.parents {
                 // The rule `noticeRemovals` applies to new commits: committed event lines gone
                 // from a file (a damaged line removed, or a line moved to another file, is not).
-                let removed = try removedEventLines(from: try repository.commit(parent).tree, to: commit.tree)
+                var removed = try removedEventLines(from: try repository.commit(parent).tree, to: commit.tree)
+                guard !removed.isEmpty else { continue }
+                // A changed copy taken out while alog's own line is in HEAD (a revert) is no loss.
+                removed = try droppingChangedCopies(removed, heldAt: [parent], keptTree: headTree)
                 guard let first = removed.first else { continue }
                 let count = removed.reduce(0) { $0 + $1.lines.count }
                 let detail =

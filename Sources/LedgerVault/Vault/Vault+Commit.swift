@@ -105,7 +105,9 @@ extension Vault {
         while true {
             attempt += 1
             let head = try branchHead()
-            guard let branch = head.branch else { throw VaultError.detachedHead(path: root) }
+            guard let branch = head.branch else {
+                throw VaultError.detachedHead(path: root, branch: branchToSwitchBack())
+            }
             let built = try build(head)
             if built.commit == head.commit {
                 return Landed(head: head, files: [], result: built.result, warnings: recovered)
@@ -181,6 +183,7 @@ extension Vault {
                 }
             }
             if warnings.isEmpty { clearIntent() }
+            warnings += branchNoLongerMovable(before: head.commit, now: built.commit)
             return Landed(head: head, files: built.files, result: built.result, warnings: recovered + warnings)
         }
     }

@@ -55,6 +55,9 @@ public final class Vault {
     var signatureNeededNotice = false
     /// Commits this handle has checked for removed event lines (`noticeRemovals`).
     var scannedCommits: Set<ObjectID> = []
+    /// A checkout this handle noticed when its caches moved to HEAD (said once: the next
+    /// command's caches are already there).
+    public internal(set) var noticedCheckout: CheckoutFinding?
 
     init(root: String, gitDirectory: String, repository: Repository?) throws {
         self.root = root

@@ -35,7 +35,8 @@ public enum VaultError: Error, Equatable {
     case unknownEntry(String)
     case ambiguousEntry(String, candidates: [String])
     case entryPrefixTooShort(String)
-    case detachedHead(path: String)
+    /// HEAD names no branch; `branch` is the one to switch back to, when alog can tell.
+    case detachedHead(path: String, branch: String?)
     case branchLocked(lockFile: String)
     /// Another git process kept `.git/index.lock` for longer than a write waits for it: nothing
     /// was committed (the branch only moves while alog holds that lock).
@@ -79,6 +80,9 @@ public enum VaultError: Error, Equatable {
     case branchRefIsFolder(ref: String, holding: [String])
     /// `repair --move-branch` found nothing it may move the branch back to.
     case nothingToMoveBack
+    /// `repair --move-branch`: the branch moved backwards from `from` (12 hex digits), but
+    /// commits were made on it since, which putting it back would drop.
+    case branchMovedOnSince(from: String)
     /// `repair --move-branch` would overwrite notes changed in the working tree.
     case notesInTheWay(paths: [String])
 
@@ -133,6 +137,7 @@ extension VaultError: CodedError {
         case .damagedStateFile: "damagedStateFile"
         case .branchUnrecoverable, .branchRefIsFolder: "branchUnrecoverable"
         case .nothingToMoveBack: "nothingToMoveBack"
+        case .branchMovedOnSince: "branchMovedOnSince"
         case .notesInTheWay: "notesInTheWay"
         case .typeRenamedAway: "typeRenamed"
         case .typeNameTaken: "typeNameTaken"
