@@ -1,8 +1,8 @@
 public import ArgumentParser
-public import LedgerCore
-public import LedgerEnvironment
-public import LedgerFastPath
-public import LedgerSystem
+internal import LedgerCore
+internal import LedgerEnvironment
+internal import LedgerFastPath
+internal import LedgerSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 package import LedgerCore
-package import LedgerSystem
+internal import LedgerSystem
 
 /// "Now" for commands: the wall clock, or `ALOG_NOW` (unix seconds or ISO 8601 with an offset)
 /// when set, so tests and demos can pin the time. Every command calls `check()` before it
@@ -78,7 +78,7 @@ package enum CommandClock {
     package static func parseSince(_ text: String, _ time: TimeExpression = expression) throws -> LocalInstant {
         do {
             return try time.parse(text)
-        } catch let error as TimeExpression.ParseError {
+        } catch {
             guard let ahead = error.aheadBy else { throw error }
             throw Invalid(
                 description:

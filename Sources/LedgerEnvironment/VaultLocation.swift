@@ -1,5 +1,5 @@
 package import LedgerGitLayout
-package import LedgerSystem
+internal import LedgerSystem
 
 /// Where the vault is, found the same way by every command (the front and `alog-full` alike):
 /// `--vault PATH`, else `$ALOG_VAULT`, else the vault whose work tree holds the current folder

@@ -1,7 +1,7 @@
-package import LedgerCore
+internal import LedgerCore
 import LedgerEnvironment
 import LedgerGitFiles
-package import LedgerGitLayout
+internal import LedgerGitLayout
 import LedgerOutput
 import LedgerStore
 import LedgerSystem

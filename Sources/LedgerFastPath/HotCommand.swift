@@ -1,8 +1,8 @@
-package import LedgerCore
+internal import LedgerCore
 package import LedgerEnvironment
-package import LedgerGitLayout
-package import LedgerOutput
-package import LedgerSystem
+internal import LedgerGitLayout
+internal import LedgerOutput
+internal import LedgerSystem
 package import LedgerWidget
 
 /// A command the front (`alog`) answers itself, read from the front's hot forms (see

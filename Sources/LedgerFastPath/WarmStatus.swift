@@ -1,7 +1,7 @@
 package import LedgerCore
-package import LedgerGitLayout
-package import LedgerStore
-package import LedgerSystem
+internal import LedgerGitLayout
+internal import LedgerStore
+internal import LedgerSystem
 package import LedgerWidget
 
 /// `alog status` answered from the summary cache alone, so the front can print it without

@@ -1,6 +1,6 @@
 package import LedgerCore
-package import LedgerSystem
-package import LedgerVault
+internal import LedgerSystem
+internal import LedgerVault
 
 /// Event lines through the event reader: lines `EventLine.encode` wrote for random events, then
 /// (most of them) mutated: bit flips, cuts, inserted and deleted bytes, two lines spliced, huge

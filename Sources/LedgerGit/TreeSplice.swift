@@ -114,7 +114,7 @@ extension Repository {
         }
         if let looseObjects { return try looseObjects.write(out, type: "tree") }
         var written = git_oid()
-        try out.withUnsafeBytes { raw in
+        _ = try out.withUnsafeBytes { raw in
             try checkObjectWrite("git_odb_write") {
                 git_odb_write(&written, odb, raw.baseAddress, raw.count, GIT_OBJECT_TREE)
             }

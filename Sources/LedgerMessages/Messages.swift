@@ -1,6 +1,6 @@
 import LedgerCore
 import LedgerGit
-package import LedgerVault
+internal import LedgerVault
 
 /// Every sentence the library's outcomes and refusals are said in, written once, here: the
 /// library (LedgerVault and below) returns and throws data, and each shell (the CLI's

@@ -1,4 +1,4 @@
-package import LedgerCore
+internal import LedgerCore
 package import LedgerReports
 
 /// `alog calendar`: the grid for a terminal (true colour, 256 colours, or plain characters),

@@ -1,5 +1,5 @@
 package import LedgerCore
-package import LedgerEnvironment
+internal import LedgerEnvironment
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 package import LedgerCore
-package import LedgerEnvironment
-package import LedgerSystem
+internal import LedgerEnvironment
+internal import LedgerSystem
 
 /// What `alog status` prints, from a `StatusSummary`: shared by the full CLI and by the front,
 /// which answers `status` itself when the summary cache is current.

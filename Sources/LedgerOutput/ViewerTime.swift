@@ -1,5 +1,5 @@
 package import LedgerCore
-package import LedgerEnvironment
+internal import LedgerEnvironment
 
 /// Instants as the person reading sees them. Events keep the UTC offset of whoever recorded
 /// them (JSON shows it); human output shows every instant on the viewer's wall clock, so a

@@ -1,5 +1,5 @@
 package import LedgerCore
-package import LedgerSystem
+internal import LedgerSystem
 
 /// The time index on disk: two files in the vault's state directory, read through a memory
 /// map so that a command touches only the rows it asks for.

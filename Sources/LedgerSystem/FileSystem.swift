@@ -520,7 +520,7 @@ package enum FileSystem {
     package static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0 ? String(cString: buffer) : nil
+        return count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     }
 
     package static func environment(_ name: String) -> String? {

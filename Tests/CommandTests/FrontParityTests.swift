@@ -36,7 +36,7 @@ struct FrontParityTests {
             ["widget", "timeline", "--json", "--entries", "3"], ["widget", "pending"], ["widget", "pending", "--json"],
         ])
     func readCommands(arguments: [String]) throws {
-        let home = try TemporaryDirectory()
+        let home = TemporaryDirectory()
         let vault = try Self.makeVault(home)
         if arguments.first == "widget" {
             // Something queued, so the widget's views have both sources to combine.
@@ -58,7 +58,7 @@ struct FrontParityTests {
             ["widget", "tap", "no-such-type"], ["widget", "tap", "meal", "--at", "tomorrow-ish"],
         ])
     func tap(arguments: [String]) throws {
-        let home = try TemporaryDirectory()
+        let home = TemporaryDirectory()
         let vault = try Self.makeVault(home)
         let copy = home.sub("copy")
         #expect(try runProcess("/bin/cp", ["-a", vault, copy]).succeeded)

@@ -1,8 +1,8 @@
-public import ArgumentParser
+internal import ArgumentParser
 public import LedgerCore
-public import LedgerFastPath
+internal import LedgerFastPath
 import LedgerMessages
-public import LedgerVault
+internal import LedgerVault
 
 /// What the CLI makes of a command line before it opens a vault, without running anything: the
 /// fast paths' reading (`QuickCommand`, the front's `HotCommand`), the argument parser's, and

@@ -20,7 +20,7 @@ extension Alog {
         guard let type = hotFormCommands.first(where: { $0.hotForm == form }) else {
             throw ValidationError("no command behind the hot form '\(form.name)'")
         }
-        return try type.parse(Array(arguments.dropFirst(form.command.count))) as! any HotFormCommand
+        return try type.parse(Array(arguments.dropFirst(form.command.count)))
     }
 }
 

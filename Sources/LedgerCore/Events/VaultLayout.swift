@@ -1,5 +1,3 @@
-import LedgerCore
-
 /// Where the ledger keeps things.
 ///
 /// Tracked (inside the vault, synced):

@@ -1,7 +1,7 @@
-public import LedgerCore
+internal import LedgerCore
 package import LedgerGit
-public import LedgerGitLayout
-public import LedgerSystem
+internal import LedgerGitLayout
+internal import LedgerSystem
 
 extension Vault {
     /// Repair of damage done from outside alog.

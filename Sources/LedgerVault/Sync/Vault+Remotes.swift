@@ -1,6 +1,6 @@
-public import LedgerCore
+internal import LedgerCore
 import LedgerGit
-public import LedgerSystem
+internal import LedgerSystem
 
 extension Vault {
     /// A configured remote: its name and URL.

@@ -1,5 +1,5 @@
 public import LedgerCore
-public import LedgerEnvironment
+internal import LedgerEnvironment
 
 /// Why a timer command was refused. Nothing is written when one is thrown.
 public enum TimerError: Error, Equatable {

@@ -1,5 +1,5 @@
 import LedgerCore
-package import LedgerGit
+internal import LedgerGit
 
 /// Telling alog's own line from a changed copy of it.
 ///

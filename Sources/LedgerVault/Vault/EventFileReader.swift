@@ -1,6 +1,6 @@
 public import LedgerCore
 import LedgerGit
-public import LedgerSystem
+internal import LedgerSystem
 
 /// Reads event lines out of the ledger's files in a commit tree.
 struct EventFileReader {

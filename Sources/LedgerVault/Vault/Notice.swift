@@ -1,4 +1,4 @@
-public import LedgerCore
+internal import LedgerCore
 
 /// Something a user should know although the work stands (the commit landed, the sync
 /// merged): as data, so the CLI, a web page and a URL handler each say it their own way

@@ -1,7 +1,7 @@
-public import LedgerCore
+internal import LedgerCore
 package import LedgerGit
-public import LedgerGitLayout
-public import LedgerSystem
+internal import LedgerGitLayout
+internal import LedgerSystem
 
 /// Event lines that left the branch although they had been committed: a commit removed (or
 /// changed) them (say `: > .alog/events/…/<day>.jsonl; git commit -am tidy`), or the branch

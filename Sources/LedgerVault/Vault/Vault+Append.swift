@@ -23,8 +23,9 @@ extension Vault {
     }
 
     /// Thrown inside a commit's preparation that finds nothing to write (with what the day
-    /// notes found, problems included).
-    struct NothingToCommit: Error {
+    /// notes found, problems included). Thrown and caught inside one commit call, on one
+    /// thread: the day notes' work (file edits are closures) never crosses a thread.
+    struct NothingToCommit: Error, @unchecked Sendable {
         var dayNotes = DayNotesReport()
         var work: DayNoteWork?
     }

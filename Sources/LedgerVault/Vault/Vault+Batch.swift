@@ -1,6 +1,6 @@
 public import LedgerCore
 import LedgerGit
-public import LedgerSystem
+internal import LedgerSystem
 
 extension Vault {
     /// Appends each body as its own commit, exactly the history that one `append` per body

@@ -309,7 +309,7 @@ extension Vault {
                 if file.previousSize == content.count, (try? FileSystem.read(full))?.starts(with: content) == true {
                     _ = truncate(full, off_t(content.count))
                 } else {
-                    try? FileSystem.writeAtomically(full, content, temporaryIn: stateDirectory)
+                    _ = try? FileSystem.writeAtomically(full, content, temporaryIn: stateDirectory)
                 }
             } else {
                 FileSystem.remove(full)
@@ -370,7 +370,7 @@ extension Vault {
             let missing = [name == nil ? "user.name" : nil, email == nil ? "user.email" : nil].compactMap { $0 }
             notify(.signedAsDevice(missing: missing, name: signature.name, email: signature.email))
             signatureNeededNotice = true
-            try? FileSystem.writeAtomically(stateFiles.identityNoticed, [])
+            _ = try? FileSystem.writeAtomically(stateFiles.identityNoticed, [])
         }
         return signature
     }

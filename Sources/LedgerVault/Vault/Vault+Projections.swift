@@ -1,9 +1,9 @@
 public import LedgerCore
 import LedgerGit
-public import LedgerGitLayout
-public import LedgerStore
-public import LedgerSystem
-public import LedgerWidget
+internal import LedgerGitLayout
+internal import LedgerStore
+internal import LedgerSystem
+internal import LedgerWidget
 
 #if canImport(Glibc)
     import Glibc

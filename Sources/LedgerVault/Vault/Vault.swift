@@ -1,8 +1,8 @@
 public import LedgerCore
-public import LedgerEnvironment
+internal import LedgerEnvironment
 import LedgerGit
-public import LedgerGitLayout
-public import LedgerSystem
+internal import LedgerGitLayout
+internal import LedgerSystem
 
 /// A vault: a git repository (usually also an Obsidian vault) holding the ledger folder.
 ///

@@ -1,7 +1,7 @@
-public import LedgerCore
+internal import LedgerCore
 import LedgerGit
-public import LedgerSystem
-public import LedgerWidget
+internal import LedgerSystem
+internal import LedgerWidget
 
 extension Vault {
     /// The widget queue's drain into commits.

@@ -1,6 +1,6 @@
 package import LedgerCore
 package import LedgerGitLayout
-package import LedgerStore
+internal import LedgerStore
 package import LedgerSystem
 
 /// The widget's device-local state, in `<git dir>/alog/widget/` (never tracked, per clone):

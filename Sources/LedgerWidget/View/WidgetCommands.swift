@@ -1,5 +1,5 @@
 package import LedgerCore
-package import LedgerSystem
+internal import LedgerSystem
 
 /// The bodies of `alog widget tap|status|timeline|pending|discard`, shared by the fast front
 /// (`alog`, which answers them without libgit2) and the full CLI (`alog-full`). None of them

@@ -1,6 +1,6 @@
-public import ArgumentParser
-public import LedgerEnvironment
-public import LedgerSystem
+internal import ArgumentParser
+internal import LedgerEnvironment
+internal import LedgerSystem
 public import LedgerWidget
 
 extension StatusBarFormat: ExpressibleByArgument {}
