@@ -85,7 +85,7 @@ struct OtherWritersTests {
                 refused.append(result.stderr)
             }
         }
-        FileManager.default.createFile(atPath: stop, contents: nil)
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
         user.waitUntilExit()
 
         for message in refused {

@@ -198,7 +198,7 @@ struct TerminalSafetyTests {
         let home = TemporaryDirectory()
         let vault = try Self.vault(home)
         try FileManager.default.createDirectory(atPath: home.sub("folder"), withIntermediateDirectories: true)
-        if let bytes { FileManager.default.createFile(atPath: home.sub(name), contents: Data(bytes)) }
+        if let bytes { _ = FileManager.default.createFile(atPath: home.sub(name), contents: Data(bytes)) }
         let before = try Self.head(vault)
         let result = try alog(
             ["log", "meal", "--note-file", home.sub(name), "--vault", vault], home: home.path, environment: Self.now)
