@@ -179,7 +179,8 @@ let package = Package(
             name: "LedgerFuzzing",
             dependencies: [
                 "LedgerCommands", "LedgerFastPath", "LedgerVault", "LedgerCore", "LedgerEnvironment", "LedgerGitLayout",
-                "LedgerStore", "LedgerSystem", "LedgerWidget", "LedgerMessages",
+                "LedgerStore", "LedgerSystem", "LedgerWidget", "LedgerMessages", "LedgerInterchange", "LedgerNotes",
+                "LedgerTaskNotes",
             ]),
         .executableTarget(
             name: "alog-fuzz", dependencies: ["LedgerFuzzing"], linkerSettings: libgit2ExecutableLinking),

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The fuzzing harness of docs/robustness.md: builds alog-fuzz (release) and runs it in one
-# process with fixed seeds: 10^6 command lines, 10^6 event lines, 10^5 damaged vaults.
+# process with fixed seeds: 10^6 command lines, 10^6 event lines, 70,000 outside files (import
+# data, task notes' frontmatter, task links; up to 1 MB each), 10^5 damaged vaults.
 #
 #   scripts/fuzz.sh                          the full run (about 13 minutes on 2 cores)
-#   scripts/fuzz.sh --arguments 100000 --lines 100000 --vaults 10000    a tenth
+#   scripts/fuzz.sh --arguments 100000 --lines 100000 --inputs 7000 --vaults 10000    a tenth
+#   scripts/fuzz.sh --arguments 0 --lines 0 --vaults 0 --inputs 70000   the outside files alone
 #   scripts/fuzz.sh --seed 7                 other cases
-#   scripts/fuzz.sh --from 123456 --arguments 1 --lines 0 --vaults 0    one case again
+#   scripts/fuzz.sh --from 123456 --arguments 1 --lines 0 --inputs 0 --vaults 0    one case again
 #
-# Options are alog-fuzz's (--seed, --arguments, --lines, --vaults, --from, --directory); the
-# defaults above are its own. Exit 0: no findings; 1: findings (listed with seed and case);
+# Options are alog-fuzz's (--seed, --arguments, --lines, --inputs, --vaults, --from,
+# --directory); the defaults above are its own. Exit 0: no findings; 1: findings (listed with seed and case);
 # 2: a usage error; anything else: the run died or hung, and the case it was running is printed
 # from the cursor file (reproduce it with --from). ALOG_FUZZ_TIMEOUT (seconds, default 3600)
 # bounds the whole run.

@@ -168,10 +168,15 @@ public struct Alog: ParsableCommand {
     }
 
     /// `message` with every long word of the command line in it cut to a readable length
-    /// (the argument parser echoes a value it refuses whole): `aaaa…(4000 characters)`.
+    /// (the argument parser echoes a value it refuses whole): `aaaa…(4000 characters)`. A word
+    /// that names a file or folder that exists (a long `--vault`) stays whole: a message may
+    /// give a command to run on a path under it.
     static func shortened(_ message: String, arguments: [String]) -> String {
         var message = message
-        let long = Set(arguments.filter { DisplayText.width($0) > DisplayText.echoWidth })
+        let long = Set(
+            arguments.filter {
+                DisplayText.width($0) > DisplayText.echoWidth && ($0.utf8.count > 4096 || !FileSystem.exists($0))
+            })
         for word in long.sorted(by: { $0.count > $1.count }) where message.contains(word) {
             let cut = DisplayText.cut(DisplayText.escaped(word), to: DisplayText.echoWidth - 1)
             message = message.replacing(word, with: cut + "…(\(word.count) characters)")

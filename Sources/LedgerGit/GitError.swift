@@ -53,7 +53,7 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     package var area: Area {
-        guard systemError == nil else { return .other }
+        guard systemError == nil, !isFolderInPlace else { return .other }
         switch klass {
         case GIT_ERROR_REFERENCE.rawValue: return message.contains("HEAD") ? .head : .reference
         case let klass where Self.objectStoreClasses.contains(klass): return .objectStore
@@ -104,6 +104,10 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What went wrong, from libgit2's error class and message.
     package var problem: String {
         let text = message.isEmpty ? "error \(rawCode)" : message
+        if isFolderInPlace {
+            guard let path = quotedPath else { return "a folder stands where git expects a file (\(text))" }
+            return "'\(path)' is a folder where git expects a file"
+        }
         switch klass {
         case GIT_ERROR_CONFIG.rawValue: return "git's configuration cannot be read (\(text))"
         case GIT_ERROR_REFERENCE.rawValue:
@@ -121,6 +125,12 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
 
     /// What to do about `problem`.
     var fix: String {
+        if isFolderInPlace {
+            let moved = quotedPath.map { ": mv \(Self.shellWord($0)) \(Self.shellWord($0 + ".folder"))" } ?? ""
+            return quotedPath == nil
+                ? "'git status' shows which file it is; move that folder away, then retry. Nothing was written"
+                : "move it away\(moved), then retry. Nothing was written"
+        }
         switch klass {
         case GIT_ERROR_CONFIG.rawValue:
             return
@@ -148,15 +158,33 @@ package struct GitError: Error, CustomStringConvertible, Sendable, Equatable {
         for (code, fix) in Self.systemErrors {
             let reason = String(cString: strerror(code))
             guard message.hasSuffix(": " + reason) || message == reason else { continue }
-            var path: String?
-            if let open = message.firstIndex(of: "'"),
-                let close = message[message.index(after: open)...].firstIndex(of: "'")
-            {
-                path = String(message[message.index(after: open)..<close])
-            }
-            return (reason, path, fix)
+            return (reason, quotedPath, fix)
         }
         return nil
+    }
+
+    /// True for a folder where libgit2 wanted to read a file (a note, a ledger file or a day
+    /// note someone turned into a folder): libgit2 says it as the object store's error
+    /// (`GIT_EDIRECTORY`, "cannot create blob from '…': it is a directory") or as the system's
+    /// ("…: Is a directory", without the path), neither of which is the cause a user can act
+    /// on.
+    package var isFolderInPlace: Bool {
+        let isDirectory = String(cString: strerror(EISDIR))
+        return rawCode == GIT_EDIRECTORY.rawValue || message.hasSuffix(": " + isDirectory) || message == isDirectory
+    }
+
+    /// The first path libgit2's message quotes ('…'), if any.
+    private var quotedPath: String? {
+        guard let open = message.firstIndex(of: "'"),
+            let close = message[message.index(after: open)...].firstIndex(of: "'")
+        else { return nil }
+        return String(message[message.index(after: open)..<close])
+    }
+
+    /// `path` as one shell word.
+    private static func shellWord(_ path: String) -> String {
+        let plain = !path.isEmpty && path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@%,~".contains($0) }
+        return plain ? path : "'" + path.replacing("'", with: "'\\''") + "'"
     }
 
     /// The OS errors a user can act on, and how.

@@ -272,6 +272,10 @@ package enum KlogFormat {
         }
         guard digits.isEmpty, hours != nil || minutes != nil else { return nil }
         if hours != nil, let minutes, minutes > 59 { return nil }
+        // A duration longer than alog's range of times (a fuzzed `99999999999999h`) is none:
+        // the product would overflow.
+        let limit = ValidTime.latestSeconds
+        guard (hours ?? 0) <= limit / 3600, (minutes ?? 0) <= limit / 60 else { return nil }
         return sign * ((hours ?? 0) * 3600 + (minutes ?? 0) * 60)
     }
 

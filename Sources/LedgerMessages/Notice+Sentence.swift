@@ -11,6 +11,10 @@ extension Notice {
             "\(path): kept your working copy; it differs from the version in commit \(commit) (an interrupted write left it behind)"
         case .workingCopyNotUpdated(let path, let detail):
             "committed, but could not update the working copy of \(path): \(detail)"
+        case .dayNoteSkipped(let path, let date, true, _):
+            "\(DisplayText.escaped(path)) is a folder where alog keeps the day note for \(date); move it away: mv \(DisplayText.shellWord(path)) \(DisplayText.shellWord(path + ".folder")). Until then that note is neither read nor written; the entries themselves are recorded"
+        case .dayNoteSkipped(let path, let date, false, let reason):
+            "the day note for \(date), \(DisplayText.escaped(path)), \(reason); alog leaves it as it is, neither read nor written, until it is a note again; the entries themselves are recorded"
         case .indexNotUpdated(.locked(let lockFile)):
             "committed; the git index was not updated: \(IndexProblem.locked(lockFile: lockFile).reason); until then 'git status' may show ledger files as changed"
         case .indexNotUpdated(.failed(let problem)):

@@ -64,6 +64,10 @@ extension VaultError {
             "another git process holds the git index (\(lockFile) exists: a 'git commit' waiting for its message, or a git client committing your notes), so nothing was committed; retry when it is done, or, if no git command is running, remove that file and retry"
         case .workingTreeNotWritten(let reason):
             "the working copy or the git index could not be written, so nothing was committed: \(reason)"
+        case .folderInPlace(let path, true):
+            "\(DisplayText.escaped(path)) is a folder where alog keeps a file of the ledger, so nothing was committed; move it away: mv \(DisplayText.shellWord(path)) \(DisplayText.shellWord(path + ".folder")), then retry (alog writes the file again from the last commit)"
+        case .folderInPlace(let path, false):
+            "\(DisplayText.escaped(path)) is a folder where alog keeps a note, so nothing was changed; move it away and bring the note back from the last commit: mv \(DisplayText.shellWord(path)) \(DisplayText.shellWord(path + ".folder")) && git -C \(DisplayText.shellWord(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))) restore -- \(DisplayText.shellWord(path)), then retry"
         case .nothingToChange:
             "nothing to change: give at least one of --at, --type, --note"
         case .nothingToUndo:

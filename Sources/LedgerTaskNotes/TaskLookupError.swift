@@ -9,6 +9,9 @@ public enum TaskLookupError: Error, Hashable, Sendable {
     /// The path leads out of the vault (`..`, an absolute path elsewhere) or into a hidden
     /// folder.
     case outsideVault(String)
+    /// A folder stands where the note belongs (`path`, vault-relative; `vault`, the vault's
+    /// folder).
+    case noteIsAFolder(path: String, vault: String)
     /// The note is there but has no `ems__Effort_status`.
     case notATask(path: String)
     /// The note cannot be read, or its frontmatter is damaged.
@@ -23,6 +26,7 @@ extension TaskLookupError: CodedError {
         case .ambiguousNote: "ambiguousNote"
         case .outsideVault: "outsideVault"
         case .notATask: "notATask"
+        case .noteIsAFolder: "noteIsFolder"
         case .unreadable(let problem): problem.code
         }
     }
@@ -40,6 +44,10 @@ extension TaskLookupError: CustomStringConvertible {
             return "\(paths.count) notes are named \(DisplayText.escaped(name)): \(listed); give the path of one"
         case .outsideVault(let path):
             return "\(DisplayText.escaped(path)) is not a note path inside the vault"
+        case .noteIsAFolder(let path, let vault):
+            let full = (vault.hasSuffix("/") ? vault : vault + "/") + path
+            return
+                "\(DisplayText.escaped(path)) is a folder where the note belongs; move it away: mv \(DisplayText.shellWord(full)) \(DisplayText.shellWord(full + ".folder")), and put the note back"
         case .notATask(let path):
             return "\(DisplayText.escaped(path)) is not a task: its frontmatter has no \(taskKey)"
         case .unreadable(let problem):

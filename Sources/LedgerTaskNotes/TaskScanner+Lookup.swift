@@ -1,5 +1,11 @@
 public import LedgerNotes
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension TaskScanner {
     /// The vault path of the note `name` stands for, in the vault whose folder is `vault`.
     ///
@@ -10,9 +16,14 @@ extension TaskScanner {
     public static func locate(_ name: String, vault: String) throws(TaskLookupError) -> String {
         guard name.contains("/") else {
             let fileName = name.hasSuffix(".md") ? name : name + ".md"
-            let found = VaultWalk.notes(root: vault, named: fileName).notes.sorted(by: precedes)
+            let walk = VaultWalk.notes(root: vault, named: fileName)
+            let found = walk.notes.sorted(by: precedes)
             switch found.count {
-            case 0: throw .noSuchNote(name)
+            case 0:
+                if let folder = walk.foldersNamed.sorted(by: precedes).first {
+                    throw .noteIsAFolder(path: folder, vault: vault)
+                }
+                throw .noSuchNote(name)
             case 1: return found[0]
             default: throw .ambiguousNote(String(fileName.dropLast(3)), paths: found)
             }
@@ -29,7 +40,13 @@ extension TaskScanner {
         if !path.hasSuffix(".md") { path += ".md" }
         let parent = parts.count > 1 ? parts.dropLast().joined(separator: "/") : ""
         let fileName = String(path.split(separator: "/").last!)
-        guard VaultWalk.isNote(root: root, folder: parent, name: fileName) else { throw .noSuchNote(name) }
+        guard VaultWalk.isNote(root: root, folder: parent, name: fileName) else {
+            var info = stat()
+            if lstat(root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                throw .noteIsAFolder(path: path, vault: root)
+            }
+            throw .noSuchNote(name)
+        }
         return path
     }
 

@@ -16,6 +16,8 @@ enum VaultWalk {
         var folders: [String] = []
         /// Vault paths of its notes (only those named `name`, when one was given).
         var notes: [String] = []
+        /// Vault paths of its folders named `name` (a note someone turned into a folder).
+        var foldersNamed: [String] = []
         /// Set when the folder could not be read.
         var problem: TaskProblem?
     }
@@ -40,7 +42,9 @@ enum VaultWalk {
             if isHidden { continue }
             let path = folder.isEmpty ? entryName : folder + "/" + entryName
             switch kind(entry.pointee.d_type, path: absolute + "/" + entryName) {
-            case .folder: listing.folders.append(path)
+            case .folder:
+                listing.folders.append(path)
+                if name != nil && entryName == name { listing.foldersNamed.append(path) }
             case .file where isNote && (name == nil || entryName == name): listing.notes.append(path)
             default: break
             }
@@ -48,19 +52,23 @@ enum VaultWalk {
         return listing
     }
 
-    /// Every note of the vault at `root` (named `name` only, when given), and the folders that
-    /// could not be read, walking one folder after another.
-    static func notes(root: String, named name: String? = nil) -> (notes: [String], problems: [TaskProblem]) {
+    /// Every note of the vault at `root` (named `name` only, when given), the folders that
+    /// could not be read, and the folders named `name`, walking one folder after another.
+    static func notes(root: String, named name: String? = nil) -> (
+        notes: [String], problems: [TaskProblem], foldersNamed: [String]
+    ) {
         var notes: [String] = []
         var problems: [TaskProblem] = []
+        var foldersNamed: [String] = []
         var folders = [""]
         while let folder = folders.popLast() {
             let listing = list(folder, root: root, named: name)
             notes += listing.notes
             folders += listing.folders
+            foldersNamed += listing.foldersNamed
             if let problem = listing.problem { problems.append(problem) }
         }
-        return (notes, problems)
+        return (notes, problems, foldersNamed)
     }
 
     /// True when `name` in `folder` (a vault path, empty for the vault's own folder) is a note

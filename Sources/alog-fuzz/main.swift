@@ -8,7 +8,7 @@ import LedgerFuzzing
 
 // alog-fuzz: the fuzzing harness of docs/robustness.md, in one process.
 //
-//     alog-fuzz [--seed N] [--arguments N] [--lines N] [--vaults N] [--from N]
+//     alog-fuzz [--seed N] [--arguments N] [--lines N] [--vaults N] [--inputs N] [--from N]
 //               [--directory PATH] [--cursor PATH]
 //
 // Runs cases from..<from+N of each harness with the seed, prints the report, and exits 1 when
@@ -16,12 +16,14 @@ import LedgerFuzzing
 // crash can be reproduced with `--from INDEX` and a count of 1.
 
 let usage = """
-    usage: alog-fuzz [--seed N] [--arguments N] [--lines N] [--vaults N] [--from N] [--directory PATH] [--cursor PATH]
+    usage: alog-fuzz [--seed N] [--arguments N] [--lines N] [--vaults N] [--inputs N] [--from N] [--directory PATH]
+                     [--cursor PATH]
            alog-fuzz [--seed N] --print-arguments INDEX
+           alog-fuzz [--seed N] --print-input INDEX
     """
 
 var seed: UInt64 = 16
-var counts = (arguments: 1_000_000, lines: 1_000_000, vaults: 100_000)
+var counts = (arguments: 1_000_000, lines: 1_000_000, vaults: 100_000, inputs: 70_000)
 var from = 0
 var directory: String?
 var cursorPath: String?
@@ -51,12 +53,18 @@ while !arguments.isEmpty {
     case "--arguments": counts.arguments = number()
     case "--lines": counts.lines = number()
     case "--vaults": counts.vaults = number()
+    case "--inputs": counts.inputs = number()
     case "--from": from = number()
     case "--directory": directory = value
     case "--cursor": cursorPath = value
     case "--print-arguments":
         // The command line of one case, to reproduce it by hand.
         print(ArgumentFuzzer(seed: seed).arguments(number()).map(\.debugDescription).joined(separator: " "))
+        exit(0)
+    case "--print-input":
+        // The input of one case (its bytes, as they are), to reproduce it by hand.
+        let (_, _, bytes) = InputFuzzer(seed: seed).input(number())
+        _ = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
         exit(0)
     default: fail("unknown option \(name)")
     }
@@ -70,6 +78,10 @@ if counts.arguments > 0 {
 }
 if counts.lines > 0 {
     reports.append(EventLineFuzzer(seed: seed).run(from..<(from + counts.lines), cursor: cursor))
+    print(reports[reports.count - 1].text)
+}
+if counts.inputs > 0 {
+    reports.append(InputFuzzer(seed: seed).run(from..<(from + counts.inputs), cursor: cursor))
     print(reports[reports.count - 1].text)
 }
 if counts.vaults > 0 {

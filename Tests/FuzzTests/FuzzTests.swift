@@ -24,6 +24,20 @@ import Testing
         #expect(report.count(of: "refused") > 1_000)
     }
 
+    /// 350 inputs of up to 256 KiB, 50 for each reader (`alog-fuzz` runs 70,000 of up to 1 MB).
+    @Test func outsideFilesThroughEveryReader() {
+        var fuzzer = InputFuzzer(seed: 16)
+        fuzzer.maxBytes = 256 << 10
+        let report = fuzzer.run(0..<350)
+        #expect(report.findings.isEmpty, "\(report.text)")
+        for reader in InputFuzzer.Reader.allCases { #expect(report.count(of: reader.rawValue) == 50) }
+        #expect(report.count(of: "records") > 100, "\(report.text)")
+        #expect(report.count(of: "refused records") > 20, "\(report.text)")
+        #expect(report.count(of: "tasks") > 5 && report.count(of: "refused notes") > 5, "\(report.text)")
+        #expect(report.count(of: "links") > 2 && report.count(of: "refused links") > 20, "\(report.text)")
+        #expect(report.count(of: "alias bomb") > 10 && report.count(of: "deep nesting") > 10, "\(report.text)")
+    }
+
     @Test func damagedVaults() throws {
         let directory = TemporaryDirectory("alog-fuzz")
         let fuzzer = try VaultDamageFuzzer(seed: 16, directory: directory.sub("vault"))

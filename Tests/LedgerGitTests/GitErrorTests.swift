@@ -31,4 +31,34 @@ struct GitErrorTests {
         #expect(other.description.hasPrefix("git reported: object not found; 'git status' and 'git fsck'"))
         #expect(!other.description.contains("git_commit_lookup"))
     }
+
+    @Test(
+        "a folder where a file belongs, met by libgit2 staging or hashing it, is said as a folder with its path and the mv, never as a damaged object store"
+    )
+    func folderInPlace() throws {
+        let dir = TemporaryDirectory()
+        _ = try git("init", "-q", "-b", "main", in: dir.path)
+        try FileManager.default.createDirectory(atPath: dir.sub("notes/day.md"), withIntermediateDirectories: true)
+        try writeFile(dir.sub("notes/day.md/inside.md"), "x\n")
+        let repo = try Repository.open(at: dir.path)
+        let full = try #require(repo.workingDirectory) + "notes/day.md"
+        for attempt in [{ try repo.stageFiles(["notes/day.md"]) }, { _ = try repo.hashWorkingFile("notes/day.md") }] {
+            let error = try #require(throws: GitError.self) { try attempt() }
+            #expect(error.isFolderInPlace, "\(error.message)")
+            #expect(error.area == .other)
+            #expect(!error.description.contains("object store"), "\(error.description)")
+            #expect(!error.description.contains("error reading file for hashing"), "\(error.description)")
+            #expect(
+                error.description.hasPrefix("'\(full)' is a folder where git expects a file"), "\(error.description)")
+            #expect(error.description.contains("mv \(full) \(full).folder"), "\(error.description)")
+        }
+        // libgit2's own words for a folder read as a file name no path: said without one.
+        let bare = GitError(
+            code: .other(-1), message: "error reading file for hashing: Is a directory",
+            function: "git_repository_hashfile", errorClass: 2)
+        #expect(bare.isFolderInPlace)
+        #expect(
+            bare.description.hasPrefix("a folder stands where git expects a file (error reading file for hashing"),
+            "\(bare.description)")
+    }
 }

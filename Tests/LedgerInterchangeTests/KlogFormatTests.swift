@@ -105,4 +105,16 @@ struct KlogFormatTests {
             for record in records { #expect(record.end.map { $0 >= record.start } ?? true) }
         }
     }
+
+    @Test("a duration past alog's range of times is refused, not an arithmetic overflow (found by alog-fuzz)")
+    func hugeDurations() {
+        for text in [
+            "2024-03-01\n    9999999999999999h #work\n", "2024-03-01\n    -999999999999999999m\n",
+            "2024-03-01 (9999999999999999h!)\n    9:00 - 10:00\n",
+        ] {
+            let (records, errors) = read(text)
+            for record in records { #expect(record.end.map { $0 >= record.start } ?? true) }
+            #expect(records.count + errors.count >= 1, "\(text)")
+        }
+    }
 }

@@ -39,6 +39,7 @@ extension Terminal {
                     + "'alog restore \(id)' brings it back")
         }
         for (path, problem) in report.problems { warn("\(path):\(problem.line): \(problem.message)") }
+        report.skipped.forEach(warn)
     }
 
     /// Reports damaged lines met while loading (they were skipped).

@@ -72,6 +72,15 @@ public enum DisplayText {
         return "'" + cut(safe, to: width - 1) + "…' (\(text.count) characters)"
     }
 
+    /// `path` as one word a shell reads back as it is: unquoted when plain, else in single
+    /// quotes (a path with control or bidi characters is shown escaped, which a shell does not
+    /// read back, but which a terminal cannot act on).
+    public static func shellWord(_ path: String) -> String {
+        let safe = escaped(path)
+        let plain = !safe.isEmpty && safe.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@%,~".contains($0) }
+        return plain ? safe : "'" + safe.replacing("'", with: "'\\''") + "'"
+    }
+
     /// `text` cut to at most `width` columns, at a character boundary (no escape sequences:
     /// for the text itself, before styles are added).
     public static func cut(_ text: String, to width: Int) -> String {

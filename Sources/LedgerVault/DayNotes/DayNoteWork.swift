@@ -12,15 +12,20 @@ public struct DayNotesReport: Sendable, Equatable {
     public var written: [String] = []
     /// `path`, and what could not be read there (line numbers are the note's).
     public var problems: [(path: String, problem: DayNoteProblem)] = []
+    /// Notes that are not notes alog can read (a folder in a note's place, a FIFO, a huge file):
+    /// neither read nor written in this commit (`Notice.dayNoteSkipped`).
+    public var skipped: [Notice] = []
 
     public init() {}
 
-    public var isEmpty: Bool { logged.isEmpty && edited.isEmpty && deleted.isEmpty && problems.isEmpty }
+    public var isEmpty: Bool {
+        logged.isEmpty && edited.isEmpty && deleted.isEmpty && problems.isEmpty && skipped.isEmpty
+    }
 
     public static func == (a: DayNotesReport, b: DayNotesReport) -> Bool {
         a.logged == b.logged && a.edited == b.edited && a.deleted.map(\.id) == b.deleted.map(\.id)
             && a.written == b.written && a.problems.map(\.path) == b.problems.map(\.path)
-            && a.problems.map(\.problem) == b.problems.map(\.problem)
+            && a.problems.map(\.problem) == b.problems.map(\.problem) && a.skipped == b.skipped
     }
 }
 

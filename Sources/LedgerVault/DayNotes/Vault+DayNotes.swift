@@ -116,12 +116,29 @@ extension Vault {
         var work = DayNoteWork()
         var readings: [CivilDate: (bytes: [UInt8], reading: DayNoteReading)] = [:]
         var unrecorded = Set<CivilDate>()
+        var skipped = Set<CivilDate>()
         let before = entries
         // Read each note against the entries before the commit.
         for day in dates.sorted() {
             let path = DayNote.path(for: day, folder: setting.folder)
-            // (A FIFO, a device or a huge file put in a note's place is never read.)
-            guard let bytes = try? FileSystem.readInput(root + "/" + path, limits: Self.dayNoteLimits) else { continue }
+            // A folder, a FIFO, a device or a huge file put in a note's place is never read, nor
+            // written over: the day is left out of the notes, and said.
+            let bytes: [UInt8]
+            do {
+                guard let read = try FileSystem.readInput(root + "/" + path, limits: Self.dayNoteLimits) else {
+                    continue
+                }
+                bytes = read
+            } catch {
+                var (isFolder, reason) = (false, error.reason)
+                if case .notRegularFile(_, let kind) = error {
+                    (isFolder, reason) = (FileSystem.isDirectory(root + "/" + path), "is \(kind), not a note")
+                }
+                work.report.skipped.append(
+                    .dayNoteSkipped(path: root + "/" + path, date: day.iso, isFolder: isFolder, reason: reason))
+                skipped.insert(day)
+                continue
+            }
             let baseline = readDayNoteBaseline(day)
             let dayEntries = Self.dayEntries(day, beforeByDate, dayStart: dayStart)
             // A typed line's id must be no entry's or event's anywhere, deleted ones included (the
@@ -167,7 +184,7 @@ extension Vault {
             let path = DayNote.path(for: day, folder: setting.folder)
             let dayEntries = Self.dayEntries(day, afterByDate, dayStart: dayStart)
             let read = readings[day]
-            guard read != nil || !dayEntries.isEmpty else { continue }
+            guard !skipped.contains(day), read != nil || !dayEntries.isEmpty else { continue }
             // A note with changes not recorded here is left for the read that records them.
             guard !unrecorded.contains(day) else { continue }
             let bytes = DayNote.render(date: day, entries: dayEntries, types: types, over: read?.reading)

@@ -352,9 +352,18 @@ public struct VaultSync {
         do {
             try repository.checkout(tree: move.newTree, baseline: oldTree, paths: move.userPaths, dryRun: true)
         } catch let error as GitError where error.code == .conflict {
-            throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
+            throw inTheWay(error.message.split(separator: "\n").map(String.init))
         }
         return move
+    }
+
+    /// The refusal for the notes a checkout would overwrite: a folder standing where one
+    /// belongs is said as that, with the `mv` that clears it; else the user's changes.
+    private func inTheWay(_ paths: [String]) -> any Error {
+        if let folder = paths.first(where: { FileSystem.isDirectory(vault.root + "/" + $0) }) {
+            return VaultError.folderInPlace(path: vault.root + "/" + folder, isLedgerFile: false)
+        }
+        return SyncError.localChangesInTheWay(paths: paths)
     }
 
     /// The sync's working-tree step, right after the branch moved: the user's notes in safe
@@ -376,7 +385,7 @@ public struct VaultSync {
                 try repository.deleteReference(branchReference)
             }
             vault.clearIntent()
-            throw SyncError.localChangesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
+            throw inTheWay(error.message.split(separator: "\n").map(String.init))
         }
         FaultInjection.point("sync.after-notes")
         try repository.checkout(

@@ -12,6 +12,10 @@ public enum Notice: Sendable, Equatable {
     case keptWorkingCopy(path: String, commit: String)
     /// Committed, but a ledger file's working copy could not be rewritten.
     case workingCopyNotUpdated(path: String, detail: String)
+    /// The day note of `date` (`YYYY-MM-DD`) at `path` (absolute) is not a note alog can read
+    /// (`isFolder`: a folder stands in its place; else `reason` says what is wrong): it was
+    /// neither read nor written, and the command went on without it.
+    case dayNoteSkipped(path: String, date: String, isFolder: Bool, reason: String)
     /// Committed, but the git index could not be brought in step with it.
     case indexNotUpdated(IndexProblem)
     /// git's `key` holds `value`, which cannot sign a commit: the device's identity stood in.

@@ -93,7 +93,8 @@ extension Vault {
         } catch let nothing as NothingToCommit {
             if let work = nothing.work { rememberProblems(read: work.read, withProblems: work.withProblems) }
             guard let head = try headCommit() else { throw VaultError.nothingToChange }
-            return Appended(events: [], commit: CommitID(head), warnings: [], dayNotes: nothing.dayNotes)
+            return Appended(
+                events: [], commit: CommitID(head), warnings: nothing.dayNotes.skipped, dayNotes: nothing.dayNotes)
         }
         let (result, (events, summaryBefore, work)) = landed
         let summaryAfter = try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
@@ -109,7 +110,8 @@ extension Vault {
         rememberDayNotesSetting(settingAtBase, at: result.commit.hex)
         if work == nil && notes.isEmpty { rememberCommitTip(result) }
         return Appended(
-            events: events, commit: CommitID(result.commit), warnings: result.warnings, dayNotes: work?.report)
+            events: events, commit: CommitID(result.commit), warnings: result.warnings + (work?.report.skipped ?? []),
+            dayNotes: work?.report)
     }
 
     /// This device's events for `bodies`, all at one wall time (now, unless given), stamped in

@@ -160,6 +160,7 @@ extension Vault {
                     guard let moveFailure else {
                         // A file system's refusal (a full disk, a size limit) is said as such.
                         if error is FileSystem.Failure { throw error }
+                        if case VaultError.folderInPlace = error { throw error }
                         throw VaultError.workingTreeNotWritten(reason: Self.indexFormatProblem(error) ?? "\(error)")
                     }
                     try throwUnlessBuildingAgain(after: moveFailure, branch: branch, attempt: attempt)
@@ -274,6 +275,11 @@ extension Vault {
                             path: path,
                             detail: "it changed while alog wrote it; your version is kept, alog's is committed"))
                     continue
+                }
+                // (An append to, or a rename onto, a folder fails with the system's bare
+                // "Is a directory".)
+                if FileSystem.isDirectory(full) {
+                    throw VaultError.folderInPlace(path: full, isLedgerFile: VaultLayout.isLedgerPath(path))
                 }
                 // Event files only grow: append the new lines when the working copy is the
                 // previous committed version (the common case), else replace it whole.

@@ -44,6 +44,10 @@ public enum VaultError: Error, Equatable {
     /// The working copy of a committed file, or the git index, could not be written before the
     /// branch moved: nothing was committed.
     case workingTreeNotWritten(reason: String)
+    /// A folder stands where the commit's file `path` (absolute) belongs in the working tree
+    /// (`isLedgerFile`: one of the ledger's own files under `.alog/`, else a note): nothing was
+    /// committed.
+    case folderInPlace(path: String, isLedgerFile: Bool)
     case nothingToChange
     /// `alog undo` found no action of this device left to undo.
     case nothingToUndo
@@ -126,6 +130,7 @@ extension VaultError: CodedError {
         case .branchLocked: "branchLocked"
         case .indexLocked: "indexLocked"
         case .workingTreeNotWritten: "workingTreeNotWritten"
+        case .folderInPlace: "folderInPlace"
         case .nothingToChange: "nothingToChange"
         case .nothingToUndo: "nothingToUndo"
         case .noSuchType, .typeAlreadyRemoved, .typeTimerRunning, .editOfDeletedEntry, .entryAlreadyDeleted,

@@ -60,7 +60,8 @@ package struct CommandResult: Sendable {
         case "alreadyRunning", "nothingRunning", "nothingToResume", "nothingToUndo", "alreadyInState", "overlaps",
             "stopBeforeStart", "archivedType", "notTimed", "taskAlreadyRunning", "noTaskRunning", "noPausedTask",
             "taskDone", "ambiguousEntry", "nothingToChange", "typeRenamed", "historyRewritten", "unrelatedHistories",
-            "localChangesInTheWay", "localRemovals", "localMovedBack", "localDamage", "eventsRewritten":
+            "localChangesInTheWay", "localRemovals", "localMovedBack", "localDamage", "eventsRewritten",
+            "folderInPlace":
             return .conflict
         case "branchLocked", "indexLocked", "tooManyRetries":
             return .serviceUnavailable
