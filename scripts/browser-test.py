@@ -27,6 +27,38 @@ CHROMIUM = os.environ.get("ALOG_CHROMIUM", "/usr/bin/chromium")
 WAIT = 15000
 
 
+PAGES = ["/", "/timeline", "/history", "/reports", "/calendar", "/sync"]
+
+
+def audit(browser, base, check, shots):
+    """Each page at 360 and 1280 px, light and dark: the scroll width, and axe-core's serious
+    and critical violations (none allowed). With shots, a screenshot of each page and mode."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        check(False, "axe-core is there (pip install axe-playwright-python)")
+        return
+    axe = Axe()
+    for width, height in [(360, 780), (1280, 860)]:
+        for scheme in ["light", "dark"]:
+            context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
+                                          bypass_csp=True)
+            page = context.new_page()
+            for path in PAGES:
+                page.goto(base + path)
+                page.wait_for_selector("#connection.on", timeout=WAIT)
+                scroll = page.evaluate("document.documentElement.scrollWidth")
+                check(scroll <= width, f"{path} at {width} px {scheme}: nothing wider than the screen ({scroll})")
+                violations = [v for v in axe.run(page).response["violations"]
+                              if v.get("impact") in ("serious", "critical")]
+                check(not violations, f"{path} at {width} px {scheme}: no serious or critical axe violation "
+                      + "; ".join(f"{v['id']}: {v['nodes'][0]['target']}" for v in violations))
+                if shots and (width == 1280 or scheme == "light"):
+                    name = "today" if path == "/" else path.strip("/")
+                    page.screenshot(path=os.path.join(shots, f"web-{name}-{width}-{scheme}.png"), full_page=True)
+            context.close()
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
@@ -167,6 +199,26 @@ def main():
                 width = small.evaluate("document.documentElement.scrollWidth")
                 check(width <= 360, f"{path} fits 360 px (scroll width {width})")
             check(not strict, f"the pages run under their own content security policy without a violation ({strict})")
+
+            # Undo, from the History page: the confirmation, then `alog undo`'s message.
+            before = commits()
+            page.goto(base + "/history")
+            page.wait_for_selector("#connection.on", timeout=WAIT)
+            page.once("dialog", lambda dialog: dialog.accept())
+            page.get_by_role("button", name="Undo last change").click()
+            page.wait_for_selector("#messages:has-text('undid')", timeout=WAIT)
+            check(commits() == before + 1 and "undid" in page.inner_text("#messages"),
+                  f"Undo asks first, then undoes with one commit ({page.inner_text('#messages')!r})")
+            with page.expect_download() as download:
+                page.get_by_role("link", name="Export CSV").click()
+            saved = download.value
+            check(saved.suggested_filename == "alog-export.csv" and
+                  open(saved.path(), encoding="utf-8").read() == run("export", "--format", "csv"),
+                  "Export CSV downloads what 'alog export' prints")
+
+            # Every page at a phone's width and a desktop's, light and dark: nothing wider than
+            # the screen, and no serious or critical accessibility violation (axe-core).
+            audit(browser, base, check, shots)
 
             browser.close()
     finally:

@@ -18,6 +18,8 @@ struct APITests {
             ("/api/history", ["history", "--json"]),
             ("/api/history?limit=2&type=meal", ["history", "--json", "--limit", "2", "--type", "meal"]),
             ("/api/history?day=1", ["history", "--json", "--day"]),
+            ("/api/history?before=08:30&limit=5", ["history", "--json", "--before", "08:30", "--limit", "5"]),
+            ("/api/history?after=2026-11-24&skip=1", ["history", "--json", "--after", "2026-11-24", "--skip", "1"]),
             ("/api/report?week=1&by=group", ["report", "--json", "--week", "--by", "group"]),
             ("/api/report?range=:month", ["report", "--json", ":month"]),
             ("/api/calendar?weeks=4", ["calendar", "--json", "--weeks", "4"]),
@@ -38,6 +40,39 @@ struct APITests {
                 #expect(response.text == expected.stdout, "\(uri)")
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             }
+        }
+    }
+
+    @Test(
+        "GET /api/export is 'alog export' as a file to save, in its formats and ranges; a wrong format is its refusal")
+    func export() async throws {
+        let fixture = try WebFixture()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            for (query, cli, type, file) in [
+                ("format=csv", ["export", "--format", "csv"], "text/csv; charset=utf-8", "alog-export.csv"),
+                (
+                    "format=json&type=meal", ["export", "--format", "json", "--type", "meal"],
+                    "application/json; charset=utf-8", "alog-export.json"
+                ),
+                (
+                    "format=csv&week=1", ["export", "--format", "csv", "--week"], "text/csv; charset=utf-8",
+                    "alog-export.csv"
+                ),
+            ] {
+                let response = try await client.execute(uri: "/api/export?\(query)", method: .get)
+                #expect(response.status == .ok, "\(query): \(response.text)")
+                let expected = try fixture.alog(cli).stdout
+                #expect(!expected.isEmpty && response.text == expected, "\(query)")
+                #expect(response.headers[.contentType] == type)
+                #expect(response.headers[.contentDisposition] == "attachment; filename=\"\(file)\"")
+            }
+            #expect(try await client.execute(uri: "/api/export?format=csv", method: .get).text.contains("porridge"))
+            let wrong = try await client.execute(uri: "/api/export?format=xml", method: .get)
+            #expect(wrong.status == .badRequest && wrong.errorMessage?.contains("xml") == true, "\(wrong.text)")
+            #expect(wrong.headers[.contentDisposition] == nil)
+            let unknown = try await client.execute(uri: "/api/export?output=/tmp/x", method: .get)
+            #expect(unknown.status == .badRequest && unknown.errorCode == "usage")
         }
     }
 

@@ -18,12 +18,15 @@ package enum CommandLines {
         package var positional: String?
         /// The positional word may be given several times (`calendar`'s types).
         package var positionalRepeats = false
+        /// The command prints JSON with `--json` (`export` prints its `--format` instead).
+        package var json = true
     }
 
     package static let reads: [String: Read] = [
         "status": Read(words: ["status"]),
         "history": Read(
-            words: ["history"], options: ["limit", "since", "from", "to"], repeated: ["type", "group"],
+            words: ["history"], options: ["limit", "since", "from", "to", "before", "after", "skip"],
+            repeated: ["type", "group"],
             flags: ["day", "week", "month", "year"], positional: "range"),
         "report": Read(
             words: ["report"], options: ["from", "to", "by", "tz"], repeated: ["type", "group"],
@@ -35,6 +38,9 @@ package enum CommandLines {
         "types": Read(words: ["types", "list"], flags: ["all"]),
         "remotes": Read(words: ["remote", "list"]),
         "audit": Read(words: ["audit"]),
+        "export": Read(
+            words: ["export"], options: ["format", "from", "to"], repeated: ["type"],
+            flags: ["day", "week", "month", "year"], positional: "range", json: false),
     ]
 
     /// A write: `POST /api/NAME` with a JSON object (or a form) of these fields.
@@ -71,7 +77,7 @@ package enum CommandLines {
 
     /// A read's command line from a query; a name it does not take is refused.
     package static func line(_ read: Read, query: Values) throws(RequestError) -> [String] {
-        var line = read.words + ["--json"]
+        var line = read.words + (read.json ? ["--json"] : [])
         var positional: [String] = []
         var seen: Set<String> = []
         for (name, value) in query {

@@ -18,7 +18,7 @@ enum CalendarPage {
             html += "<p class=\"sub\">No streaks yet.</p>"
         } else {
             html +=
-                "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">Type</th><th scope=\"col\">Today</th><th scope=\"col\">Current streak</th><th scope=\"col\">Best</th></tr></thead><tbody>"
+                "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Streaks\"><table><thead><tr><th scope=\"col\">Type</th><th scope=\"col\">Today</th><th scope=\"col\">Current streak</th><th scope=\"col\">Best</th></tr></thead><tbody>"
             for item in items {
                 html += "<tr><th scope=\"row\">\(esc(item["type"].string ?? ""))</th><td>\(item["today"].int ?? 0)</td>"
                 html += "<td>\(days(item["current"].int ?? 0))</td><td>\(days(item["best"].int ?? 0))</td></tr>"
@@ -87,6 +87,7 @@ enum CalendarPage {
         // Scrolled to its end (today) on a narrow screen by the page's script.
         let days = active == 1 ? "day" : "days"
         return
-            "<div class=\"scroll end\">\(svg)</svg></div><p class=\"sub\">\(active) active \(days) of the \(dates.count) shown; today is outlined.</p>"
+            Charts.scroll(svg + "</svg>", label: "The heat map", end: true)
+            + "<p class=\"sub\">\(active) active \(days) of the \(dates.count) shown; today is outlined.</p>"
     }
 }

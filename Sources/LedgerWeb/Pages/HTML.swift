@@ -58,4 +58,21 @@ enum TypeOptions {
         }
         return html
     }
+
+    /// Colours told apart in light and dark, for the types of `filling` that have none.
+    static let fallbackColors = [
+        "#2DA44E", "#1F6FEB", "#BF3989", "#BC4C00", "#8250DF", "#1B7C83", "#9A6700", "#6E7781",
+    ]
+
+    /// Each type's colour (`types list --json`), for the charts; a type of `filling` without
+    /// one gets one of `fallbackColors` that no other type of them has.
+    static func colors(_ types: JSONValue, filling: [String] = []) -> [String: String] {
+        var colors: [String: String] = [:]
+        for type in types.array {
+            if let name = type["name"].string, let color = type["color"].string, !color.isEmpty { colors[name] = color }
+        }
+        var free = fallbackColors.filter { color in !filling.contains { colors[$0]?.uppercased() == color } }
+        for type in filling where colors[type] == nil && !free.isEmpty { colors[type] = free.removeFirst() }
+        return colors
+    }
 }

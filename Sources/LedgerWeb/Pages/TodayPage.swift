@@ -10,7 +10,8 @@ enum TodayPage {
         html += goals(status["goals"])
         html += buttons(types: types, running: status["running"]["type"].string)
         html += "<section aria-labelledby=\"today-h\"><h2 id=\"today-h\">Today’s entries</h2>"
-        html += EntryList.render(today.array, empty: "Nothing logged today yet.") + "</section>"
+        html += EntryList.render(today.array, empty: "Nothing logged today yet.")
+        html += "<p class=\"actions\">\(UndoButton.html)</p></section>"
         return html
     }
 
