@@ -212,9 +212,13 @@ def main():
             with page.expect_download() as download:
                 page.get_by_role("link", name="Export CSV").click()
             saved = download.value
-            check(saved.suggested_filename == "alog-export.csv" and
-                  open(saved.path(), encoding="utf-8").read() == run("export", "--format", "csv"),
-                  "Export CSV downloads what 'alog export' prints")
+            with open(saved.path(), "rb") as file:
+                got = file.read()
+            expected = subprocess.run([alog, "export", "--format", "csv", "--vault", vault], env=env,
+                                      capture_output=True, check=True).stdout
+            check(saved.suggested_filename == "alog-export.csv" and got == expected and b"porridge" in got,
+                  f"Export CSV downloads what 'alog export' prints ({saved.suggested_filename}, {len(got)} bytes,"
+                  f" {len(expected)} expected)")
 
             # Every page at a phone's width and a desktop's, light and dark: nothing wider than
             # the screen, and no serious or critical accessibility violation (axe-core).

@@ -89,14 +89,13 @@ enum TimelinePage {
                 let until = mark.entry["end"].string.map { Instant.clock($0) } ?? "now"
                 let seconds = formatDuration(Int64(mark.entry["seconds"].int ?? 0))
                 let text = "\(type) \(when)–\(until) (\(seconds))\(note)"
-                svg += "<a href=\"/entry/\(esc(mark.entry["id"].string ?? ""))\"><g><title>\(esc(text))</title>"
+                svg += "<g><title>\(esc(text))</title>"
                 svg +=
-                    "<rect class=\"bar\" x=\"\(x)\" y=\"\(y + 5)\" width=\"\(max(2, (end - mark.start) / 2))\" height=\"20\" rx=\"3\"\(fill)></rect></g></a>"
+                    "<rect class=\"bar\" x=\"\(x)\" y=\"\(y + 5)\" width=\"\(max(2, (end - mark.start) / 2))\" height=\"20\" rx=\"3\"\(fill)></rect></g>"
             } else {
-                svg +=
-                    "<a href=\"/entry/\(esc(mark.entry["id"].string ?? ""))\"><g><title>\(esc("\(type) \(when)\(note)"))</title>"
+                svg += "<g><title>\(esc("\(type) \(when)\(note)"))</title>"
                 svg += "<rect class=\"instant\" x=\"\(x - 1)\" y=\"\(y + 2)\" width=\"3\" height=\"26\"\(fill)></rect>"
-                svg += "<circle class=\"instant\" cx=\"\(x)\" cy=\"\(y + 15)\" r=\"5\"\(fill)></circle></g></a>"
+                svg += "<circle class=\"instant\" cx=\"\(x)\" cy=\"\(y + 15)\" r=\"5\"\(fill)></circle></g>"
             }
         }
         html += Charts.scroll(svg + "</svg>", label: "The day's timeline")
