@@ -94,4 +94,21 @@ struct HistoryCursorTests {
         let skip = try run(["history", "--skip", "-1"])
         #expect(skip.status == 64 && skip.stderr.contains("--skip -1"))
     }
+
+    @Test("--search keeps the entries whose type or note holds the text, in any case, and pages like the rest")
+    func search() throws {
+        #expect(try run(["init"]).succeeded)
+        #expect(try run(["log", "meal", "--at", "09:00", "--note", "Porridge with pears"]).succeeded)
+        #expect(try run(["log", "wake", "--at", "07:00", "--note", "slept badly"]).succeeded)
+        #expect(try run(["log", "exercise", "--at", "10:00"]).succeeded)
+        #expect(try run(["log", "meal", "--at", "12:00"]).succeeded)
+        let all = try ids([])
+        #expect(try ids(["--search", "PEAR"]) == [all[2]])
+        #expect(try ids(["--search", "ea"]) == [all[0], all[2]])  // meal, meal
+        #expect(try ids(["--search", "Bad"]) == [all[3]])  // "slept badly"
+        #expect(try ids(["--search", "ea", "--skip", "1", "--limit", "1"]) == [all[2]])
+        #expect(try ids(["--search", "bad", "--type", "wake"]) == [all[3]])
+        #expect(try ids(["--search", "bad", "--type", "meal"]).isEmpty)
+        #expect(try ids(["--search", "xyz"]).isEmpty)
+    }
 }

@@ -101,6 +101,13 @@ struct PageTests {
             let filtered = try await client.execute(uri: "/history?date=2026-11-23&type=wake", method: .get).text
             #expect(count(filtered) == 18)
             #expect(try link(filtered, "prev").hasSuffix("&type=wake"))
+            // A search over the types and notes: no day totals (a report does not search notes).
+            let search = try await client.execute(uri: "/history?q=WAK", method: .get).text
+            #expect(count(search) == 30 && !search.contains("> meal<") && !search.contains("entries</span>"))
+            #expect(search.contains(#"value="WAK""#))
+            let both = try await client.execute(uri: "/history?q=A", method: .get).text
+            let bothNext = try link(both, "next")
+            #expect(count(both) == 50 && bothNext.hasSuffix("&q=A"))
             // A place that is not one: the CLI's refusal, with a way back.
             let wrong = try await client.execute(uri: "/history?before=10:00,nope", method: .get)
             #expect(wrong.status == .badRequest && wrong.text.contains("not an entry&#39;s id"))

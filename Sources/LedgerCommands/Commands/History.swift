@@ -39,6 +39,11 @@ struct History: InputChecked, OutcomeCommand {
     @Option(parsing: .unconditional, help: "Leave out the first N entries the list would show.")
     var skip: Int?
 
+    @Option(
+        parsing: .unconditional,
+        help: "Only entries whose type or note holds TEXT (upper and lower case alike).")
+    var search: String?
+
     @Option(name: .customLong("type"), help: "Only this type (repeat for more).", completion: DynamicCompletion.types)
     var types: [String] = []
 
@@ -128,14 +133,19 @@ struct History: InputChecked, OutcomeCommand {
             if let after {
                 span = min(span.upperBound, max(span.lowerBound, try index.split(at: after).above))..<span.upperBound
             }
+            // `--search`: a type whose name holds the text keeps all its rows; the others are
+            // kept by their notes (read only for rows the type filter keeps).
+            let needle = search.map { $0.lowercased() }
             let keep = kept.isEmpty && groups.isEmpty ? nil : index.typeMask(filter.keeps)
+            let named = needle.map { needle in index.typeMask { $0.lowercased().contains(needle) } }
+            let filtering = keep != nil || needle != nil
             var rows: [Int] = []
             var matching = 0
             // `--after`: the entries next to the place are its oldest, so the list is read
             // oldest first and turned around at the end. `--skip` without a filter is a jump.
             let backwards = after == nil
             var (walk, skipping) = (span, skip ?? 0)
-            if keep == nil, skipping > 0 {
+            if !filtering, skipping > 0 {
                 let left = span.count - min(skipping, span.count)
                 walk =
                     backwards ? span.lowerBound..<(span.lowerBound + left) : (span.upperBound - left)..<span.upperBound
@@ -145,7 +155,14 @@ struct History: InputChecked, OutcomeCommand {
                 from: backwards ? walk.upperBound - 1 : walk.lowerBound,
                 through: backwards ? walk.lowerBound : walk.upperBound - 1, by: backwards ? -1 : 1)
             {
-                if let keep, !keep[try index.typeNumber(number)] { continue }
+                if filtering {
+                    let type = try index.typeNumber(number)
+                    if let keep, !keep[type] { continue }
+                    if let needle, let named, !named[type], !(try index.row(number).note.lowercased().contains(needle))
+                    {
+                        continue
+                    }
+                }
                 if skipping > 0 {
                     skipping -= 1
                     continue
@@ -153,20 +170,21 @@ struct History: InputChecked, OutcomeCommand {
                 matching += 1
                 if let wanted, rows.count >= wanted {
                     // A cut screenful says how many match: count on, without keeping them.
-                    if keep == nil || screenful == nil { break } else { continue }
+                    if !filtering || screenful == nil { break } else { continue }
                 }
                 rows.append(number)
             }
             var cutFrom: Int?
             if let screenful, rows.count > screenful {
                 rows.removeLast(rows.count - screenful)
-                cutFrom = keep == nil ? span.count : matching
+                cutFrom = filtering ? matching : span.count
             }
             if !backwards { rows.reverse() }
             return Listing(
                 index: index, rows: rows, types: Render.typeMap(definitions), cutFrom: cutFrom,
                 vaultHasEntries: index.count > 0,
-                filtered: from != nil || to != nil || before != nil || after != nil || skip != nil || !kept.isEmpty
+                filtered: from != nil || to != nil || before != nil || after != nil || skip != nil || search != nil
+                    || !kept.isEmpty
                     || !groups.isEmpty,
                 tasks: summary.taskBindings)
         }

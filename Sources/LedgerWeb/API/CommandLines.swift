@@ -25,7 +25,7 @@ package enum CommandLines {
     package static let reads: [String: Read] = [
         "status": Read(words: ["status"]),
         "history": Read(
-            words: ["history"], options: ["limit", "since", "from", "to", "before", "after", "skip"],
+            words: ["history"], options: ["limit", "since", "from", "to", "before", "after", "skip", "search"],
             repeated: ["type", "group"],
             flags: ["day", "week", "month", "year"], positional: "range"),
         "report": Read(

@@ -14,11 +14,14 @@ enum HistoryPage {
         var date: String?
         var type: String?
         var group: String?
+        /// Text to find in the types' names and the notes (`?q=`).
+        var search: String?
         /// The old `?page=N`: the entries after the first (N-1)×50.
         var page: Int = 1
 
         init(_ value: (String) -> String?) {
             func given(_ name: String) -> String? { value(name).flatMap { $0.isEmpty ? nil : $0 } }
+            search = given("q")
             (before, after, date, type, group) = (
                 given("before"), given("after"), given("date"), given("type"), given("group")
             )
@@ -35,12 +38,14 @@ enum HistoryPage {
             if page > 1 { line.append("--skip=\((page - 1) * pageSize)") }
             if let type { line.append("--type=\(type)") }
             if let group { line.append("--group=\(group)") }
+            if let search { line.append("--search=\(search)") }
             return line
         }
 
         /// The filters, as a query's tail (`&type=meal`).
         var filters: String {
             (type.map { "&type=\(percentEncoded($0))" } ?? "") + (group.map { "&group=\(percentEncoded($0))" } ?? "")
+                + (search.map { "&q=\(percentEncoded($0))" } ?? "")
         }
     }
 
@@ -55,8 +60,10 @@ enum HistoryPage {
     }
 
     /// `report --by=day`'s command line for the days `entries` fall on (oldest to newest), the
-    /// filters applied; nil for no entries.
+    /// filters applied; nil for no entries, and for a search (a report counts types, not the
+    /// notes a search finds: its totals would not be the list's).
     static func totalsArguments(_ entries: [JSONValue], query: Query, upToNow: Bool) -> [String]? {
+        guard query.search == nil else { return nil }
         let dates = entries.compactMap { CivilDate.parse($0["date"].string ?? "")?.date }
         guard let oldest = dates.min(), let newest = dates.max() else { return nil }
         var line = ["report", "--json", "--by=day", "--from=\(oldest.iso)"]
@@ -75,7 +82,9 @@ enum HistoryPage {
         html += "<label>Type <select name=\"type\">" + TypeOptions.render(types, selected: query.type, every: true)
         html += "</select></label> <label>Group <select name=\"group\">"
         html += GroupOptions.render(types, selected: query.group) + "</select></label> "
-        html += "<label>From <input type=\"date\" name=\"date\" value=\"\(esc(query.date ?? ""))\"></label> "
+        html += "<label>Up to <input type=\"date\" name=\"date\" value=\"\(esc(query.date ?? ""))\"></label> "
+        html +=
+            "<label>Search <input type=\"search\" name=\"q\" value=\"\(esc(query.search ?? ""))\" placeholder=\"note or type\"></label> "
         html += "<button type=\"submit\">Show</button></form>"
         // The export is `alog export`'s, of every entry of the type (it knows no groups).
         let exported = query.type.map { "&type=\(percentEncoded($0))" } ?? ""
