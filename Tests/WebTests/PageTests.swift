@@ -203,6 +203,23 @@ struct PageTests {
             #expect(reports.contains(##"fill="#123456""##))
             #expect(reports.contains("<th scope=\"row\">reading</th><td>1h <span class=\"sub\">(running)</span>"))
             #expect(reports.contains(#"href="/reports?period=week&date=2026-11-16&by=type""#))
+            // A day, a year and the days between two dates, each with its neighbours.
+            let day = try await client.execute(uri: "/reports?period=day&date=2026-11-24", method: .get).text
+            #expect(day.contains(#"href="/reports?period=day&date=2026-11-23&by=type" rel="prev""#))
+            #expect(day.contains(#"href="/reports?period=day&date=2026-11-25&by=type" rel="next""#))
+            #expect(day.contains("<th scope=\"row\">reading</th>"))
+            let year = try await client.execute(uri: "/reports?period=year", method: .get).text
+            #expect(year.contains(#"href="/reports?period=year&date=2025&by=type" rel="prev""#))
+            let custom = try await client.execute(uri: "/reports?from=2026-11-20&to=2026-11-23", method: .get).text
+            #expect(custom.contains("<p class=\"big\">0m"))
+            #expect(custom.contains(#"href="/reports?from=2026-11-16&to=2026-11-19&by=type" rel="prev""#))
+            #expect(custom.contains(#"href="/reports?from=2026-11-24&to=2026-11-27&by=type" rel="next""#))
+            #expect(custom.contains(#"href="/reports?from=2026-11-20&amp;to=2026-11-23&by=group""#))
+            // Up to a day after today: the range up to now, not a refusal.
+            let ahead = try await client.execute(uri: "/reports?from=2026-11-24&to=2026-11-30", method: .get)
+            #expect(ahead.status == .ok && ahead.text.contains("<th scope=\"row\">reading</th>"))
+            let wrong = try await client.execute(uri: "/reports?from=someday", method: .get)
+            #expect(wrong.status == .badRequest && wrong.text.contains("someday"))
             let month = try await client.execute(uri: "/reports?period=month&date=2026-10", method: .get).text
             #expect(month.contains("Nothing in this period"))
             let calendar = try await client.execute(uri: "/calendar", method: .get).text

@@ -91,10 +91,15 @@ struct PageRoutes: Sendable {
         }
         router.get("/reports") { request, context in
             let query = request.uri.queryParameters
-            let period = query.get("period") == "month" ? "month" : "week"
+            let span = ReportsPage.Span { query.get($0) }
             let by = query.get("by") == "group" ? "group" : "type"
-            let date = query.get("date").flatMap { $0.isEmpty ? nil : $0 }
-            let range = ["--\(period)"] + (date.map { ["--", $0] } ?? [])
+            // A custom range that ends after today is the range up to now.
+            var upToNow = false
+            if span.from != nil, span.to != nil {
+                let probe = await runner.run(["report", "--json", "--by=day"] + span.arguments())
+                upToNow = probe.refusal?.code == "timeInFuture"
+            }
+            let range = span.arguments(upToNow: upToNow)
             async let rows = runner.run(["report", "--json", "--by=\(by)"] + range)
             async let byType = by == "type" ? nil : runner.run(["report", "--json", "--by=type"] + range)
             async let days = runner.run(["report", "--json", "--by=day"] + range)
@@ -124,7 +129,7 @@ struct PageRoutes: Sendable {
             ) {
                 ReportsPage.render(
                     rows: JSONValue(bytes: results[0].stdout), days: JSONValue(bytes: results[1].stdout),
-                    stacks: zip(stacked, stacks).map { ($0, JSONValue(bytes: $1.stdout)) }, period: period, by: by,
+                    stacks: zip(stacked, stacks).map { ($0, JSONValue(bytes: $1.stdout)) }, span: span, by: by,
                     colors: colors)
             }
         }

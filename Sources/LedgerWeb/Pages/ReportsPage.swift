@@ -1,38 +1,76 @@
 import LedgerCore
 import LedgerOutput
 
-/// Reports: a week or a month by type or group, and by day, as bars (inline SVG) with the
-/// numbers in a table beside them; `report --json` gives both.
+/// Reports: a day, week, month, year or the days between two dates, by type or group, and by
+/// day, as bars (inline SVG) with the numbers in a table beside them; `report --json` gives both.
 enum ReportsPage {
     /// How many types the "By day" columns stack one by one (the rest are one "other" part).
     static let stackedTypes = 8
 
+    /// The range a Reports page shows: a day, week, month or year holding `date` (default:
+    /// the current one), or the days `from` to `to` (both shown; `to` default today).
+    struct Span {
+        var period = "week"
+        var date: String?
+        var from: String?
+        var to: String?
+
+        init(_ value: (String) -> String?) {
+            func given(_ name: String) -> String? { value(name).flatMap { $0.isEmpty ? nil : $0 } }
+            (date, from, to) = (given("date"), given("from"), given("to"))
+            if from != nil {
+                period = "custom"
+            } else if let asked = given("period"), ["day", "week", "month", "year"].contains(asked) {
+                period = asked
+            }
+        }
+
+        /// `report`'s range words; `upToNow` leaves out the end of a custom range (a range
+        /// that ends after today is refused as a time ahead of now).
+        func arguments(upToNow: Bool = false) -> [String] {
+            guard let from else { return ["--\(period)"] + (date.map { ["--", $0] } ?? []) }
+            let end = to.flatMap { CivilDate.parse($0)?.date }.map { $0.adding(days: 1).iso } ?? to
+            return ["--from=\(from)"] + (upToNow ? [] : end.map { ["--to=\($0)"] } ?? [])
+        }
+
+        /// The query naming this range (for the links that keep it).
+        var query: String {
+            let encoded = HistoryPage.percentEncoded
+            if let from { return "from=\(encoded(from))" + (to.map { "&to=\(encoded($0))" } ?? "") }
+            return "period=\(period)" + (date.map { "&date=\(encoded($0))" } ?? "")
+        }
+    }
+
     static func render(
-        rows report: JSONValue, days: JSONValue, stacks: [(type: String, days: JSONValue)], period: String,
+        rows report: JSONValue, days: JSONValue, stacks: [(type: String, days: JSONValue)], span: Span,
         by: String, colors: [String: String]
     ) -> String {
         let from = CivilDate.parse(Instant.date(report["from"].string))?.date
         let to = CivilDate.parse(Instant.date(report["to"].string))?.date
         var html = "<h1>Reports <span class=\"sub\">\(esc(report["label"].string ?? ""))</span></h1>"
         html += "<nav class=\"paging\" aria-label=\"Periods\">"
-        if let from {
-            let previous = period == "month" ? from.adding(days: -1).isoMonth : from.adding(days: -7).iso
-            html += "<a href=\"/reports?period=\(period)&date=\(previous)&by=\(by)\" rel=\"prev\">← Previous</a> "
-        }
-        for (value, title) in [("week", "Week"), ("month", "Month")] {
-            let current = value == period ? " aria-current=\"page\"" : ""
-            html += "<a href=\"/reports?period=\(value)&by=\(by)\"\(current)>This \(title.lowercased())</a> "
-        }
-        if let to {
-            let next = period == "month" ? to.isoMonth : to.iso
-            html += "<a href=\"/reports?period=\(period)&date=\(next)&by=\(by)\" rel=\"next\">Next →</a>"
+        if let from, let to {
+            let (previous, next) = neighbours(span, from: from, to: to)
+            html += "<a href=\"/reports?\(previous)&by=\(by)\" rel=\"prev\">← Previous</a> "
+            for (value, title) in [
+                ("day", "Today"), ("week", "This week"), ("month", "This month"), ("year", "This year"),
+            ] {
+                let current = value == span.period && span.date == nil ? " aria-current=\"page\"" : ""
+                html += "<a href=\"/reports?period=\(value)&by=\(by)\"\(current)>\(title)</a> "
+            }
+            html += "<a href=\"/reports?\(next)&by=\(by)\" rel=\"next\">Next →</a>"
         }
         html += "</nav>"
+        html +=
+            "<form class=\"filter\" method=\"get\" action=\"/reports\"><input type=\"hidden\" name=\"by\" value=\"\(by)\">"
+        html += "<label>From <input type=\"date\" name=\"from\" value=\"\(esc(span.from ?? ""))\" required></label> "
+        html += "<label>To <input type=\"date\" name=\"to\" value=\"\(esc(span.to ?? ""))\"></label> "
+        html += "<button type=\"submit\">Show these days</button></form>"
         html += "<p class=\"switch\">Rows by "
         html += ["type", "group"].map { value in
             value == by
                 ? "<strong>\(value)</strong>"
-                : "<a href=\"/reports?period=\(period)&date=\(from.map { period == "month" ? $0.isoMonth : $0.iso } ?? "")&by=\(value)\">\(value)</a>"
+                : "<a href=\"/reports?\(esc(span.query))&by=\(value)\">\(value)</a>"
         }.joined(separator: " · ")
         html += "</p>"
         let total = report["total"]
@@ -44,6 +82,22 @@ enum ReportsPage {
         html += "</section><section aria-labelledby=\"days-h\"><h2 id=\"days-h\">By day</h2>"
         html += Charts.stacked(days, stacks: stacks, colors: colors, label: "Time by day, by type")
         return html + "</section>"
+    }
+
+    /// The queries of the ranges before and after the one shown (`from` up to `to`, its end).
+    static func neighbours(_ span: Span, from: CivilDate, to: CivilDate) -> (String, String) {
+        switch span.period {
+        case "day": return ("period=day&date=\(from.adding(days: -1).iso)", "period=day&date=\(to.iso)")
+        case "month": return ("period=month&date=\(from.adding(days: -1).isoMonth)", "period=month&date=\(to.isoMonth)")
+        case "year": return ("period=year&date=\(from.year - 1)", "period=year&date=\(to.year)")
+        case "week": return ("period=week&date=\(from.adding(days: -7).iso)", "period=week&date=\(to.iso)")
+        default:
+            let length = max(1, to.daysSinceEpoch - from.daysSinceEpoch)
+            return (
+                "from=\(from.adding(days: -length).iso)&to=\(from.adding(days: -1).iso)",
+                "from=\(to.iso)&to=\(to.adding(days: length - 1).iso)"
+            )
+        }
     }
 
     private static func table(_ rows: [JSONValue], key: String) -> String {
