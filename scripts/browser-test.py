@@ -13,6 +13,7 @@ History, Reports and Calendar pages, a refusal shown in words, and that nothing 
 BIN_DIR holds `alog-serve` and `alog`. --screenshots writes web-today-light.png and
 web-today-dark.png (the README's) into DIR.
 """
+import datetime
 import json
 import os
 import re
@@ -93,6 +94,17 @@ def main():
     run("log", "wake", "--at", "-3h")
     run("log", "meal", "--at", "-2h", "--note", "porridge")
     run("types", "add", "reading", "--icon", "📖")
+    run("types", "add", "work", "--color", "#8250DF", "--group", "job")
+    # A week behind: work, exercise and reading windows, for the charts and the screenshots.
+    now = datetime.datetime.now().astimezone().replace(microsecond=0)
+    for back in range(1, 8):
+        day = (now - datetime.timedelta(days=back)).replace(hour=0, minute=0, second=0)
+        for type_, start, minutes in [("work", 9, 180 + 20 * back), ("exercise", 18, 30 + 5 * back),
+                                      ("reading", 21, 40 if back % 2 else 75)]:
+            begin = day + datetime.timedelta(hours=start)
+            run("track", type_, "--from", begin.isoformat(), "--to",
+                (begin + datetime.timedelta(minutes=minutes)).isoformat())
+        run("log", "meal", "--at", (day + datetime.timedelta(hours=12, minutes=30)).isoformat())
     run("start", "reading", "--at", "-25m", "--goal", "1h")
 
     server = subprocess.Popen([os.path.join(bin_dir, "alog-serve"), "serve", "--port", "0", "--vault", vault],
@@ -223,6 +235,32 @@ def main():
             # Every page at a phone's width and a desktop's, light and dark: nothing wider than
             # the screen, and no serious or critical accessibility violation (axe-core).
             audit(browser, base, check, shots)
+
+            # The dark heat map takes the dark palette: its brightest level is the most active.
+            for scheme, expected in [("light", "rgb(33, 110, 57)"), ("dark", "rgb(57, 211, 83)")]:
+                themed = browser.new_page(color_scheme=scheme)
+                themed.goto(base + "/calendar")
+                fill = themed.evaluate("getComputedStyle(document.querySelector('rect.day.l4')).fill")
+                check(fill == expected, f"the heat map's top level in {scheme} mode is {expected} ({fill})")
+                themed.close()
+
+            # No emoji font: a canvas that draws every glyph as a grey box, as a missing one is.
+            # The icons then show their type's first letter; with the font, the emoji stay.
+            plain = browser.new_context()
+            plain.add_init_script("""CanvasRenderingContext2D.prototype.fillText = function (text, x, y) {
+                this.fillStyle = '#444'; this.fillRect(x, y, 16, 16); };""")
+            boxes = plain.new_page()
+            boxes.goto(base + "/")
+            boxes.wait_for_selector("html.no-emoji", timeout=WAIT)
+            letters = boxes.evaluate("[...document.querySelectorAll('.icon')].map((e) => e.textContent)")
+            check(letters and all(len(letter) == 1 and letter.isalpha() for letter in letters),
+                  f"without an emoji font each icon is its type's first letter ({letters[:6]})")
+            plain.close()
+            normal = browser.new_page()
+            normal.goto(base + "/")
+            check(not normal.evaluate("document.documentElement.classList.contains('no-emoji')")
+                  and "🍽" in normal.inner_text(".types"), "with an emoji font the icons stay emoji")
+            normal.close()
 
             browser.close()
     finally:

@@ -199,7 +199,8 @@ struct PageTests {
         let app = application(fixture.server())
         try await app.test(.router) { client in
             let reports = try await client.execute(uri: "/reports?period=week&by=type", method: .get).text
-            #expect(reports.contains("<svg class=\"chart bars\""))
+            #expect(reports.contains("<ul class=\"chart bars\" aria-label=\"Time by type\"><li><span class=\"label\">"))
+            #expect(reports.contains("<span class=\"value\">1h</span></li>"))
             #expect(reports.contains(##"fill="#123456""##))
             #expect(reports.contains("<th scope=\"row\">reading</th><td>1h <span class=\"sub\">(running)</span>"))
             #expect(reports.contains(#"href="/reports?period=week&date=2026-11-16&by=type""#))

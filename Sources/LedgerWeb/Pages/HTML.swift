@@ -39,6 +39,14 @@ enum Instant {
     }
 }
 
+/// A type's icon, hidden from screen readers (the type's name is beside it). Where the
+/// browser has no emoji font, the page's script shows the type's first letter instead
+/// (`data-letter`), not an empty box.
+func iconHTML(_ icon: String?, type: String) -> String {
+    let letter = type.first.map { String($0).uppercased() } ?? "•"
+    return "<span class=\"icon\" aria-hidden=\"true\" data-letter=\"\(esc(letter))\">\(esc(icon ?? "•"))</span>"
+}
+
 /// `<time>` that the page's script keeps counting: `seconds` as the server saw them at render.
 func liveDuration(seconds: Int, text: String, running: Bool = true) -> String {
     running

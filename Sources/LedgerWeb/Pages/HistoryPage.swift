@@ -190,7 +190,7 @@ enum EntryPage {
         let id = entry["id"].string ?? ""
         let deleted = entry["deleted"].bool
         var html =
-            "<h1><span aria-hidden=\"true\">\(esc(entry["icon"].string ?? ""))</span> \(esc(entry["type"].string ?? "")) <span class=\"sub\">\(Instant.clockHTML(entry["at"].string, dated: true))</span></h1>"
+            "<h1>\(iconHTML(entry["icon"].string, type: entry["type"].string ?? "")) \(esc(entry["type"].string ?? "")) <span class=\"sub\">\(Instant.clockHTML(entry["at"].string, dated: true))</span></h1>"
         if deleted { html += "<p class=\"problem\">This entry is deleted. Restore brings it back.</p>" }
         html += "<p class=\"sub\">id <code>\(esc(id))</code> \(EntryList.window(entry))</p>"
         if let note = entry["note"].string { html += "<p class=\"note\">\(esc(note))</p>" }

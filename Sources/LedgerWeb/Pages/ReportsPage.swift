@@ -125,27 +125,24 @@ enum Charts {
         let bySeconds = rows.contains { ($0["seconds"].int ?? 0) > 0 }
         let values = rows.map { bySeconds ? ($0["seconds"].int ?? 0) : ($0["count"].int ?? 0) }
         let top = max(1, values.max() ?? 1)
-        let rowHeight = 28
-        let height = rows.count * rowHeight + 4
-        var svg =
-            "<svg class=\"chart bars\" viewBox=\"0 0 640 \(height)\" role=\"img\" aria-label=\"\(esc(label))\" preserveAspectRatio=\"xMinYMin meet\">"
+        // A row each: the name and the value are the page's text (they wrap and keep their size
+        // at any width); only the bar is a drawing, stretched to the room between them.
+        var html = "<ul class=\"chart bars\" aria-label=\"\(esc(label))\">"
         for (index, row) in rows.enumerated() {
             let key = row["key"].string ?? ""
-            let y = index * rowHeight
-            let width = values[index] == 0 ? 0 : max(2, values[index] * 380 / top)
+            let width = values[index] == 0 ? 0 : max(1, values[index] * 100 / top)
             let count = row["count"].int ?? 0
             let entries = count == 1 ? "1 entry" : "\(count) entries"
             // A row with entries but no time: `—`, as the terminal's table marks it.
             let text =
                 !bySeconds ? entries : values[index] == 0 ? "— · \(entries)" : hours(values[index])
             let fill = colors[key].map { " fill=\"\(esc($0))\"" } ?? ""
-            svg += "<g><title>\(esc(key)): \(esc(text))</title>"
-            svg += "<text x=\"0\" y=\"\(y + 19)\" class=\"label\">\(esc(String(key.prefix(18))))</text>"
-            svg +=
-                "<rect class=\"bar\" x=\"150\" y=\"\(y + 5)\" width=\"\(width)\" height=\"18\" rx=\"3\"\(fill)></rect>"
-            svg += "<text x=\"\(150 + width + 6)\" y=\"\(y + 19)\" class=\"value\">\(esc(text))</text></g>"
+            html += "<li><span class=\"label\">\(esc(key))</span>"
+            html +=
+                "<svg class=\"bar-line\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" aria-hidden=\"true\"><rect class=\"bar\" width=\"\(width)\" height=\"10\"\(fill)></rect></svg>"
+            html += "<span class=\"value\">\(esc(text))</span></li>"
         }
-        return Charts.scroll(svg + "</svg>", label: label)
+        return html + "</ul>"
     }
 
     /// The days of the period as columns, each stacked by type in the types' colours (the
