@@ -28,7 +28,7 @@ CHROMIUM = os.environ.get("ALOG_CHROMIUM", "/usr/bin/chromium")
 WAIT = 15000
 
 
-PAGES = ["/", "/timeline", "/history", "/reports", "/calendar", "/sync"]
+PAGES = ["/", "/timeline", "/history", "/reports", "/calendar", "/sync", "/entry/"]
 
 
 def audit(browser, base, check, shots):
@@ -46,16 +46,26 @@ def audit(browser, base, check, shots):
                                           bypass_csp=True)
             page = context.new_page()
             for path in PAGES:
+                if path == "/entry/":
+                    # An entry's page: the newest timer's (its form has Start and End).
+                    page.goto(base + "/history")
+                    path = page.eval_on_selector("li:has(.window) a.details", "(link) => link.getAttribute('href')")
                 page.goto(base + path)
                 page.wait_for_selector("#connection.on", timeout=WAIT)
                 scroll = page.evaluate("document.documentElement.scrollWidth")
                 check(scroll <= width, f"{path} at {width} px {scheme}: nothing wider than the screen ({scroll})")
+                # Nothing cut off inside the page either: each form field and label fits its box.
+                clipped = page.evaluate("""[...document.querySelectorAll(
+                    'main input, main select, main textarea, main .heat-legend, main .weekdays')].filter((e) => e.getBoundingClientRect().right
+                    > document.documentElement.clientWidth + 0.5).map((e) => e.name || e.className.baseVal
+                    || e.className)""")
+                check(not clipped, f"{path} at {width} px {scheme}: no field or legend past the screen's edge {clipped}")
                 violations = [v for v in axe.run(page).response["violations"]
                               if v.get("impact") in ("serious", "critical")]
                 check(not violations, f"{path} at {width} px {scheme}: no serious or critical axe violation "
                       + "; ".join(f"{v['id']}: {v['nodes'][0]['target']}" for v in violations))
                 if shots and (width == 1280 or scheme == "light"):
-                    name = "today" if path == "/" else path.strip("/")
+                    name = "today" if path == "/" else path.strip("/").split("/")[0]
                     page.screenshot(path=os.path.join(shots, f"web-{name}-{width}-{scheme}.png"), full_page=True)
             context.close()
 

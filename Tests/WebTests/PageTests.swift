@@ -115,6 +115,9 @@ struct PageTests {
             let entry = try await client.execute(uri: "/entry/\(id)", method: .get)
             #expect(entry.status == .ok)
             #expect(entry.text.contains("<h2>Events</h2>"))
+            // When the event was recorded, in the reader's zone as every other time (the recorded
+            // instant in the title).
+            #expect(entry.text.contains(/<td><time class="clock dated" datetime="2026-11-24T[0-9:]+Z"/))
             #expect(entry.text.contains(/<tr><td>log<\/td>.*<code title="[0-9a-f]{40}">[0-9a-f]{10}<\/code>/))
             #expect(entry.text.contains(#"data-action="edit""#) && entry.text.contains(#"data-action="delete""#))
             let unknown = try await client.execute(uri: "/entry/zzzzzzzz", method: .get)
@@ -225,6 +228,9 @@ struct PageTests {
             #expect(month.contains("Nothing in this period"))
             let calendar = try await client.execute(uri: "/calendar", method: .get).text
             #expect(calendar.contains("<svg class=\"chart calendar\""))
+            // The weekdays' names and the scale outside the region that scrolls on a phone.
+            #expect(calendar.contains(#"<div class="heat"><svg class="weekdays""#))
+            #expect(calendar.contains(#"</svg></div></div><p class="heat-legend"><span class="sub">Less</span>"#))
             #expect(calendar.contains("<title>2026-11-24 (today): 3 entries</title>"))
             #expect(calendar.contains("<title>2026-11-23: 0 entries</title>"))
             #expect(calendar.contains(##"fill="#EBEDF0""##))

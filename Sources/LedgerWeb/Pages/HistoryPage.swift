@@ -209,7 +209,7 @@ enum EntryPage {
             }
             let commit = event["commit"].string ?? ""
             html += "<tr><td>\(esc(event["kind"].string ?? ""))</td>"
-            html += "<td>\(esc(event["recordedAt"].string ?? ""))</td>"
+            html += "<td>\(Instant.clockHTML(event["recordedAt"].string, dated: true))</td>"
             html += "<td><code>\(esc(event["device"].string ?? ""))</code></td>"
             html += "<td>\(esc(event["author"].string ?? ""))</td>"
             html += "<td><code title=\"\(esc(commit))\">\(esc(String(commit.prefix(10))))</code></td>"
