@@ -28,7 +28,7 @@ CHROMIUM = os.environ.get("ALOG_CHROMIUM", "/usr/bin/chromium")
 WAIT = 15000
 
 
-PAGES = ["/", "/timeline", "/history", "/reports", "/calendar", "/sync", "/entry/"]
+PAGES = ["/", "/timeline", "/history", "/reports", "/calendar", "/sync", "/settings", "/entry/"]
 
 
 def audit(browser, base, check, shots):
@@ -241,6 +241,23 @@ def main():
             check(saved.suggested_filename == "alog-export.csv" and got == expected and b"porridge" in got,
                   f"Export CSV downloads what 'alog export' prints ({saved.suggested_filename}, {len(got)} bytes,"
                   f" {len(expected)} expected)")
+
+            # Settings: a type's colour changed in its form, then its goal; each one commit.
+            before = commits()
+            page.goto(base + "/settings")
+            page.wait_for_selector("#connection.on", timeout=WAIT)
+            look = page.locator("form[data-action=type]:has(input[value=work])")
+            look.locator("input[name=color]").fill("#0969DA")
+            look.get_by_role("button", name="Save work").click()
+            page.wait_for_selector("#messages:has-text('work')", timeout=WAIT)
+            goal = page.locator("form[aria-label='The daily goal of work']")
+            goal.locator("input[name=goal]").fill("2h")
+            goal.get_by_role("button", name="Set the goal").click()
+            page.wait_for_function(f"document.querySelector('#messages')?.textContent.includes('2h')", timeout=WAIT)
+            types = json.loads(run("types", "list", "--json"))
+            check(commits() == before + 2 and any(t["name"] == "work" and t.get("color", "").lower() == "#0969da"
+                                                  for t in types) and '"goalSeconds":7200' in run("goals", "list", "--json"),
+                  f"Settings changes a colour and a goal, one commit each ({page.inner_text('#messages')!r})")
 
             # Every page at a phone's width and a desktop's, light and dark: nothing wider than
             # the screen, and no serious or critical accessibility violation (axe-core).

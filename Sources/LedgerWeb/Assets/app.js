@@ -195,6 +195,7 @@ document.addEventListener("click", (event) => {
   if (button.dataset.type) fields.type = button.dataset.type;
   if (button.dataset.id) fields.id = button.dataset.id;
   if (button.dataset.remote) fields.remote = button.dataset.remote;
+  if (button.dataset.off) fields.off = true;
   const quick = document.getElementById("quick");
   if (quick && ["log", "start", "stop", "resume"].includes(action)) {
     const at = quick.elements.at?.value.trim();

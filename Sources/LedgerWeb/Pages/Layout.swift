@@ -7,6 +7,7 @@ enum Layout {
     static let sections: [(path: String, title: String)] = [
         ("/", "Today"), ("/timeline", "Timeline"), ("/history", "History"), ("/reports", "Reports"),
         ("/calendar", "Calendar"), ("/sync", "Sync"),
+        ("/settings", "Settings"),
     ]
 
     /// The page, or only its `<main>` content when the page's script asks for it to refresh

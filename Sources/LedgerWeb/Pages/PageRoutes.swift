@@ -151,6 +151,15 @@ struct PageRoutes: Sendable {
                     types: JSONValue(bytes: results[2].stdout), type: type, by: by)
             }
         }
+        router.get("/settings") { request, context in
+            async let types = runner.run(["types", "list", "--json"])
+            async let goals = runner.run(["goals", "list", "--json"])
+            let results = await [types, goals]
+            return self.page(request, context, title: "Settings", section: "/settings", results: results, back: nil) {
+                SettingsPage.render(
+                    types: JSONValue(bytes: results[0].stdout), goals: JSONValue(bytes: results[1].stdout))
+            }
+        }
         router.get("/sync") { request, context in
             let remotes = await runner.run(["remote", "list", "--json"])
             return self.page(request, context, title: "Sync", section: "/sync", results: [remotes], back: nil) {
