@@ -152,7 +152,7 @@ let package = Package(
         .target(
             name: "LedgerWeb",
             dependencies: [
-                "LedgerCommands", "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerFastPath",
+                "LedgerCommands", "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerFastPath", "LedgerOutput",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

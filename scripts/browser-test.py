@@ -13,6 +13,9 @@ History, Reports and Calendar pages, a refusal shown in words, and that nothing 
 BIN_DIR holds `alog-serve` and `alog`. --screenshots writes web-today-light.png and
 web-today-dark.png (the README's) into DIR.
 """
+import csv
+import datetime
+import io
 import json
 import os
 import re
@@ -25,6 +28,48 @@ CHROMIUM = os.environ.get("ALOG_CHROMIUM", "/usr/bin/chromium")
 # How long a step may take: generous, for a machine busy with the rest of the test suite (the
 # 2-second bound on live updates is LiveTests' to check; this run prints what it saw).
 WAIT = 15000
+
+
+PAGES = ["/", "/timeline", "/history", "/reports", "/calendar", "/sync", "/settings", "/entry/"]
+
+
+def audit(browser, base, check, shots):
+    """Each page at 360 and 1280 px, light and dark: the scroll width, and axe-core's serious
+    and critical violations (none allowed). With shots, a screenshot of each page and mode."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        check(False, "axe-core is there (pip install axe-playwright-python)")
+        return
+    axe = Axe()
+    for width, height in [(360, 780), (1280, 860)]:
+        for scheme in ["light", "dark"]:
+            context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
+                                          bypass_csp=True)
+            page = context.new_page()
+            for path in PAGES:
+                if path == "/entry/":
+                    # An entry's page: the newest timer's (its form has Start and End).
+                    page.goto(base + "/history")
+                    path = page.eval_on_selector("li:has(.window) a.details", "(link) => link.getAttribute('href')")
+                page.goto(base + path)
+                page.wait_for_selector("#connection.on", timeout=WAIT)
+                scroll = page.evaluate("document.documentElement.scrollWidth")
+                check(scroll <= width, f"{path} at {width} px {scheme}: nothing wider than the screen ({scroll})")
+                # Nothing cut off inside the page either: each form field and label fits its box.
+                clipped = page.evaluate("""[...document.querySelectorAll(
+                    'main input, main select, main textarea, main .heat-legend, main .weekdays')].filter((e) => e.getBoundingClientRect().right
+                    > document.documentElement.clientWidth + 0.5).map((e) => e.name || e.className.baseVal
+                    || e.className)""")
+                check(not clipped, f"{path} at {width} px {scheme}: no field or legend past the screen's edge {clipped}")
+                violations = [v for v in axe.run(page).response["violations"]
+                              if v.get("impact") in ("serious", "critical")]
+                check(not violations, f"{path} at {width} px {scheme}: no serious or critical axe violation "
+                      + "; ".join(f"{v['id']}: {v['nodes'][0]['target']}" for v in violations))
+                if shots and (width == 1280 or scheme == "light"):
+                    name = "today" if path == "/" else path.strip("/").split("/")[0]
+                    page.screenshot(path=os.path.join(shots, f"web-{name}-{width}-{scheme}.png"), full_page=True)
+            context.close()
 
 
 def main():
@@ -61,6 +106,17 @@ def main():
     run("log", "wake", "--at", "-3h")
     run("log", "meal", "--at", "-2h", "--note", "porridge")
     run("types", "add", "reading", "--icon", "📖")
+    run("types", "add", "work", "--color", "#8250DF", "--group", "job")
+    # A week behind: work, exercise and reading windows, for the charts and the screenshots.
+    now = datetime.datetime.now().astimezone().replace(microsecond=0)
+    for back in range(1, 8):
+        day = (now - datetime.timedelta(days=back)).replace(hour=0, minute=0, second=0)
+        for type_, start, minutes in [("work", 9, 180 + 20 * back), ("exercise", 18, 30 + 5 * back),
+                                      ("reading", 21, 40 if back % 2 else 75)]:
+            begin = day + datetime.timedelta(hours=start)
+            run("track", type_, "--from", begin.isoformat(), "--to",
+                (begin + datetime.timedelta(minutes=minutes)).isoformat())
+        run("log", "meal", "--at", (day + datetime.timedelta(hours=12, minutes=30)).isoformat())
     run("start", "reading", "--at", "-25m", "--goal", "1h")
 
     server = subprocess.Popen([os.path.join(bin_dir, "alog-serve"), "serve", "--port", "0", "--vault", vault],
@@ -167,6 +223,80 @@ def main():
                 width = small.evaluate("document.documentElement.scrollWidth")
                 check(width <= 360, f"{path} fits 360 px (scroll width {width})")
             check(not strict, f"the pages run under their own content security policy without a violation ({strict})")
+
+            # Undo, from the History page: the confirmation, then `alog undo`'s message.
+            before = commits()
+            page.goto(base + "/history")
+            page.wait_for_selector("#connection.on", timeout=WAIT)
+            page.once("dialog", lambda dialog: dialog.accept())
+            page.get_by_role("button", name="Undo last change").click()
+            page.wait_for_selector("#messages:has-text('undid')", timeout=WAIT)
+            check(commits() == before + 1 and "undid" in page.inner_text("#messages"),
+                  f"Undo asks first, then undoes with one commit ({page.inner_text('#messages')!r})")
+            with page.expect_download() as download:
+                page.get_by_role("link", name="Export CSV").click()
+            saved = download.value
+            with open(saved.path(), "rb") as file:
+                got = file.read()
+            expected = subprocess.run([alog, "export", "--format", "csv", "--vault", vault], env=env,
+                                      capture_output=True, check=True).stdout
+
+            def settled(data):
+                # The running timer's row counts its seconds up to the moment of the export.
+                rows = list(csv.reader(io.StringIO(data.decode())))
+                return [row for row in rows if not (len(row) > 5 and row[4] == "" and row[5] != "")], len(rows)
+            check(saved.suggested_filename == "alog-export.csv" and settled(got) == settled(expected)
+                  and b"porridge" in got,
+                  f"Export CSV downloads what 'alog export' prints ({saved.suggested_filename}, {len(got)} bytes,"
+                  f" {len(expected)} expected)")
+
+            # Settings: a type's colour changed in its form, then its goal; each one commit.
+            before = commits()
+            page.goto(base + "/settings")
+            page.wait_for_selector("#connection.on", timeout=WAIT)
+            look = page.locator("form[data-action=type]:has(input[value=work])")
+            look.locator("input[name=color]").fill("#0969DA")
+            look.get_by_role("button", name="Save work").click()
+            page.wait_for_selector("#messages:has-text('work')", timeout=WAIT)
+            page.wait_for_selector("input[name=color][data-initial='#0969da' i]", timeout=WAIT)
+            goal = page.locator("form[aria-label='The daily goal of work']")
+            goal.locator("input[name=goal]").fill("2h")
+            goal.get_by_role("button", name="Set the goal").click()
+            page.wait_for_function(f"document.querySelector('#messages')?.textContent.includes('2h')", timeout=WAIT)
+            types = json.loads(run("types", "list", "--json"))
+            check(commits() == before + 2 and any(t["name"] == "work" and t.get("color", "").lower() == "#0969da"
+                                                  for t in types) and '"goalSeconds":7200' in run("goals", "list", "--json"),
+                  f"Settings changes a colour and a goal, one commit each ({page.inner_text('#messages')!r})")
+
+            # Every page at a phone's width and a desktop's, light and dark: nothing wider than
+            # the screen, and no serious or critical accessibility violation (axe-core).
+            audit(browser, base, check, shots)
+
+            # The dark heat map takes the dark palette: its brightest level is the most active.
+            for scheme, expected in [("light", "rgb(33, 110, 57)"), ("dark", "rgb(57, 211, 83)")]:
+                themed = browser.new_page(color_scheme=scheme)
+                themed.goto(base + "/calendar")
+                fill = themed.evaluate("getComputedStyle(document.querySelector('rect.day.l4')).fill")
+                check(fill == expected, f"the heat map's top level in {scheme} mode is {expected} ({fill})")
+                themed.close()
+
+            # No emoji font: a canvas that draws every glyph as a grey box, as a missing one is.
+            # The icons then show their type's first letter; with the font, the emoji stay.
+            plain = browser.new_context()
+            plain.add_init_script("""CanvasRenderingContext2D.prototype.fillText = function (text, x, y) {
+                this.fillStyle = '#444'; this.fillRect(x, y, 16, 16); };""")
+            boxes = plain.new_page()
+            boxes.goto(base + "/")
+            boxes.wait_for_selector("html.no-emoji", timeout=WAIT)
+            letters = boxes.evaluate("[...document.querySelectorAll('.icon')].map((e) => e.textContent)")
+            check(letters and all(len(letter) == 1 and letter.isalpha() for letter in letters),
+                  f"without an emoji font each icon is its type's first letter ({letters[:6]})")
+            plain.close()
+            normal = browser.new_page()
+            normal.goto(base + "/")
+            check(not normal.evaluate("document.documentElement.classList.contains('no-emoji')")
+                  and "🍽" in normal.inner_text(".types"), "with an emoji font the icons stay emoji")
+            normal.close()
 
             browser.close()
     finally:

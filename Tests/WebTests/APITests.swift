@@ -18,6 +18,8 @@ struct APITests {
             ("/api/history", ["history", "--json"]),
             ("/api/history?limit=2&type=meal", ["history", "--json", "--limit", "2", "--type", "meal"]),
             ("/api/history?day=1", ["history", "--json", "--day"]),
+            ("/api/history?before=08:30&limit=5", ["history", "--json", "--before", "08:30", "--limit", "5"]),
+            ("/api/history?after=2026-11-24&skip=1", ["history", "--json", "--after", "2026-11-24", "--skip", "1"]),
             ("/api/report?week=1&by=group", ["report", "--json", "--week", "--by", "group"]),
             ("/api/report?range=:month", ["report", "--json", ":month"]),
             ("/api/calendar?weeks=4", ["calendar", "--json", "--weeks", "4"]),
@@ -39,6 +41,92 @@ struct APITests {
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             }
         }
+    }
+
+    @Test(
+        "GET /api/export is 'alog export' as a file to save, in its formats and ranges; a wrong format is its refusal")
+    func export() async throws {
+        let fixture = try WebFixture()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            for (query, cli, type, file) in [
+                ("format=csv", ["export", "--format", "csv"], "text/csv; charset=utf-8", "alog-export.csv"),
+                (
+                    "format=json&type=meal", ["export", "--format", "json", "--type", "meal"],
+                    "application/json; charset=utf-8", "alog-export.json"
+                ),
+                (
+                    "format=csv&week=1", ["export", "--format", "csv", "--week"], "text/csv; charset=utf-8",
+                    "alog-export.csv"
+                ),
+            ] {
+                let response = try await client.execute(uri: "/api/export?\(query)", method: .get)
+                #expect(response.status == .ok, "\(query): \(response.text)")
+                let expected = try fixture.alog(cli).stdout
+                #expect(!expected.isEmpty && response.text == expected, "\(query)")
+                #expect(response.headers[.contentType] == type)
+                #expect(response.headers[.contentDisposition] == "attachment; filename=\"\(file)\"")
+            }
+            #expect(try await client.execute(uri: "/api/export?format=csv", method: .get).text.contains("porridge"))
+            let wrong = try await client.execute(uri: "/api/export?format=xml", method: .get)
+            #expect(wrong.status == .badRequest && wrong.errorMessage?.contains("xml") == true, "\(wrong.text)")
+            #expect(wrong.headers[.contentDisposition] == nil)
+            let unknown = try await client.execute(uri: "/api/export?output=/tmp/x", method: .get)
+            #expect(unknown.status == .badRequest && unknown.errorCode == "usage")
+        }
+    }
+
+    @Test(
+        "The Settings page's writes: a type's look, its favorite mark, its goal and its name, each one commit; refusals write nothing"
+    )
+    func settingsWrites() async throws {
+        let fixture = try WebFixture()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            let session = try await Session.start(client)
+            var commits = try fixture.commitCount()
+            for (uri, body, said) in [
+                ("/api/type", ##"{"type": "reading", "color": "#112233", "group": "mind"}"##, "reading"),
+                ("/api/favorite", #"{"type": "reading"}"#, "favorite"),
+                ("/api/goal", #"{"type": "reading", "goal": "45m"}"#, "reading"),
+                ("/api/favorite", #"{"type": "reading", "off": true}"#, "reading"),
+                ("/api/rename", #"{"type": "reading", "to": "books"}"#, "books"),
+            ] {
+                let response = try await session.post(uri, body)
+                #expect(response.status == .ok, "\(uri): \(response.text)")
+                let message = (response.json as? [String: Any])?["message"] as? String ?? ""
+                #expect(message.contains(said), "\(uri): \(message)")
+                commits += 1
+                #expect(try fixture.commitCount() == commits, "\(uri)")
+            }
+            let types = try fixture.alog(["types", "list", "--json"]).stdout
+            #expect(types.contains(##""name":"books","icon":"📖","group":"mind","color":"#112233""##), "\(types)")
+            #expect(
+                !types.contains(
+                    ##""name":"books","icon":"📖","group":"mind","color":"#112233","builtIn":false,"favorite":true"##))
+            #expect(
+                try fixture.alog(["goals", "list", "--json"]).stdout.contains(#""type":"books","goalSeconds":2700"#))
+            // Refused as the CLI refuses, nothing written.
+            for (uri, body, status) in [
+                ("/api/type", #"{"type": "books", "color": "blue"}"#, HTTPResponse.Status.badRequest),
+                ("/api/rename", #"{"type": "books", "to": "meal"}"#, .badRequest),
+                ("/api/rename", #"{"type": "books"}"#, .badRequest),
+                ("/api/goal", #"{"type": "books", "goal": "soon"}"#, .badRequest),
+                ("/api/favorite", #"{"type": "nosuch"}"#, .badRequest),
+            ] {
+                let response = try await session.post(uri, body)
+                #expect(response.status == status, "\(uri) \(body): \(response.status) \(response.text)")
+                #expect(response.errorMessage?.isEmpty == false, "\(uri) \(body)")
+            }
+            #expect(try fixture.commitCount() == commits)
+            let page = try await session.get("/settings")
+            #expect(page.status == .ok)
+            #expect(page.text.contains(#"<form class="edit" data-action="goal" aria-label="The daily goal of books">"#))
+            #expect(page.text.contains(#"<input name="goal" value="45m" data-initial="45m""#))
+            #expect(page.text.contains(##"<input name="color" value="#112233" data-initial="#112233""##))
+            #expect(page.text.contains(#"data-action="favorite" data-type="books">Make a favorite"#))
+        }
+        #expect(try git("fsck", "--strict", in: fixture.vault).succeeded)
     }
 
     @Test("POST /api/log logs through the same call as 'alog log': one commit, the id answered")

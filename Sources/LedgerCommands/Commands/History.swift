@@ -22,6 +22,28 @@ struct History: InputChecked, OutcomeCommand {
 
     @OptionGroup var span: RangeOptions
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Only entries older than PLACE: TIME,ID (an entry's start and id: the entries listed after it), a TIME, or a DATE (that day and older).",
+            valueName: "place"))
+    var before: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Only entries newer than PLACE (as for --before; a DATE: that day and newer); with --limit, the oldest N of them.",
+            valueName: "place"))
+    var after: String?
+
+    @Option(parsing: .unconditional, help: "Leave out the first N entries the list would show.")
+    var skip: Int?
+
+    @Option(
+        parsing: .unconditional,
+        help: "Only entries whose type or note holds TEXT (upper and lower case alike).")
+    var search: String?
+
     @Option(name: .customLong("type"), help: "Only this type (repeat for more).", completion: DynamicCompletion.types)
     var types: [String] = []
 
@@ -41,6 +63,31 @@ struct History: InputChecked, OutcomeCommand {
             throw ValidationError(
                 "--limit \(limit) would show no entries; give 1 or more, or leave --limit out to see them all")
         }
+        if let skip, skip < 0 {
+            throw ValidationError("--skip \(skip) is negative; give 0 or more entries to leave out")
+        }
+    }
+
+    /// The place `--before` or `--after` names: `TIME,ID`, a `TIME` or a `DATE` (for `--before`,
+    /// the end of that day; for `--after`, its start). A time ahead of now is a place too.
+    static func place(_ text: String, option: String, _ time: TimeExpression) throws -> TimeCursor {
+        var id: EventID?
+        var when = Substring(text)
+        if let comma = text.lastIndex(of: ",") {
+            guard let named = EventID(text[text.index(after: comma)...]) else {
+                throw ValidationError(
+                    "--\(option) \(DisplayText.quoted(text)): the part after the comma is not an entry's id; give TIME,ID as a History page's link has it, a TIME or a DATE"
+                )
+            }
+            (id, when) = (named, text[..<comma])
+        }
+        if id == nil, let (date, precision) = CivilDate.parse(text), precision == .day {
+            let calendar = UserCalendar.current(zone: time.zone)
+            return TimeCursor(seconds: calendar.start(of: option == "before" ? date.adding(days: 1) : date))
+        }
+        var anyTime = time
+        anyTime.futureTolerance = Int64(Int32.max)
+        return TimeCursor(seconds: try anyTime.parse(String(when)).seconds, id: id)
     }
 
     /// Where the list starts and ends (`--since`, or a range), and the types asked for.
@@ -75,29 +122,70 @@ struct History: InputChecked, OutcomeCommand {
         let screenful = limit == nil && !json && Terminal.stdoutIsTTY ? max(5, RawTerminal.size().rows - 2) : nil
         let wanted = limit ?? screenful.map { $0 + 1 }
         let filter = TypeFilter(types: kept, groups: groups, definitions: definitions)
+        let time = CommandClock.expression
+        let before = try before.map { try Self.place($0, option: "before", time) }
+        let after = try after.map { try Self.place($0, option: "after", time) }
         let listing = try vault.readTimeIndex { index in
-            let span = index.rows(from: from, to: to)
+            var span = index.rows(from: from, to: to)
+            if let before {
+                span = span.lowerBound..<max(span.lowerBound, min(span.upperBound, try index.split(at: before).below))
+            }
+            if let after {
+                span = min(span.upperBound, max(span.lowerBound, try index.split(at: after).above))..<span.upperBound
+            }
+            // `--search`: a type whose name holds the text keeps all its rows; the others are
+            // kept by their notes (read only for rows the type filter keeps).
+            let needle = search.map { $0.lowercased() }
             let keep = kept.isEmpty && groups.isEmpty ? nil : index.typeMask(filter.keeps)
+            let named = needle.map { needle in index.typeMask { $0.lowercased().contains(needle) } }
+            let filtering = keep != nil || needle != nil
             var rows: [Int] = []
             var matching = 0
-            for number in span.reversed() {
-                if let keep, !keep[try index.typeNumber(number)] { continue }
+            // `--after`: the entries next to the place are its oldest, so the list is read
+            // oldest first and turned around at the end. `--skip` without a filter is a jump.
+            let backwards = after == nil
+            var (walk, skipping) = (span, skip ?? 0)
+            if !filtering, skipping > 0 {
+                let left = span.count - min(skipping, span.count)
+                walk =
+                    backwards ? span.lowerBound..<(span.lowerBound + left) : (span.upperBound - left)..<span.upperBound
+                skipping = 0
+            }
+            for number in stride(
+                from: backwards ? walk.upperBound - 1 : walk.lowerBound,
+                through: backwards ? walk.lowerBound : walk.upperBound - 1, by: backwards ? -1 : 1)
+            {
+                if filtering {
+                    let type = try index.typeNumber(number)
+                    if let keep, !keep[type] { continue }
+                    if let needle, let named, !named[type], !(try index.row(number).note.lowercased().contains(needle))
+                    {
+                        continue
+                    }
+                }
+                if skipping > 0 {
+                    skipping -= 1
+                    continue
+                }
                 matching += 1
                 if let wanted, rows.count >= wanted {
                     // A cut screenful says how many match: count on, without keeping them.
-                    if keep == nil || screenful == nil { break } else { continue }
+                    if !filtering || screenful == nil { break } else { continue }
                 }
                 rows.append(number)
             }
             var cutFrom: Int?
             if let screenful, rows.count > screenful {
                 rows.removeLast(rows.count - screenful)
-                cutFrom = keep == nil ? span.count : matching
+                cutFrom = filtering ? matching : span.count
             }
+            if !backwards { rows.reverse() }
             return Listing(
                 index: index, rows: rows, types: Render.typeMap(definitions), cutFrom: cutFrom,
                 vaultHasEntries: index.count > 0,
-                filtered: from != nil || to != nil || !kept.isEmpty || !groups.isEmpty,
+                filtered: from != nil || to != nil || before != nil || after != nil || skip != nil || search != nil
+                    || !kept.isEmpty
+                    || !groups.isEmpty,
                 tasks: summary.taskBindings)
         }
         Terminal.reportLineIssues(vault)

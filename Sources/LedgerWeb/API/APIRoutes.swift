@@ -34,7 +34,9 @@ package struct APIRoutes: Sendable {
             } catch {
                 return refuse(error)
             }
-            return respond(await runner.run(line))
+            let result = await runner.run(line)
+            return name == "export"
+                ? download(result, format: request.uri.queryParameters.get("format")) : respond(result)
         }
         api.post(":name") { request, context in
             let name = context.parameters.get("name") ?? ""
@@ -83,6 +85,20 @@ package struct APIRoutes: Sendable {
             ? JSONText.object([("id", JSONText.string(printed)), ("warnings", warnings)])
             : JSONText.object([("message", JSONText.string(printed)), ("warnings", warnings)])
         return json(Array(body.utf8))
+    }
+
+    /// `GET /api/export`: what `alog export` prints, as a file to save (`alog-export.csv`, or
+    /// `.json` for the JSON formats).
+    private func download(_ result: CommandResult, format: String?) -> Response {
+        guard result.refusal == nil else { return respond(result) }
+        let csv = (format ?? "csv") == "csv"
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: csv ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"alog-export.\(csv ? "csv" : "json")\"",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.stdout)))
     }
 
     private func json(_ bytes: [UInt8]) -> Response {

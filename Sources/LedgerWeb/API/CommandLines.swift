@@ -18,12 +18,15 @@ package enum CommandLines {
         package var positional: String?
         /// The positional word may be given several times (`calendar`'s types).
         package var positionalRepeats = false
+        /// The command prints JSON with `--json` (`export` prints its `--format` instead).
+        package var json = true
     }
 
     package static let reads: [String: Read] = [
         "status": Read(words: ["status"]),
         "history": Read(
-            words: ["history"], options: ["limit", "since", "from", "to"], repeated: ["type", "group"],
+            words: ["history"], options: ["limit", "since", "from", "to", "before", "after", "skip", "search"],
+            repeated: ["type", "group"],
             flags: ["day", "week", "month", "year"], positional: "range"),
         "report": Read(
             words: ["report"], options: ["from", "to", "by", "tz"], repeated: ["type", "group"],
@@ -35,6 +38,9 @@ package enum CommandLines {
         "types": Read(words: ["types", "list"], flags: ["all"]),
         "remotes": Read(words: ["remote", "list"]),
         "audit": Read(words: ["audit"]),
+        "export": Read(
+            words: ["export"], options: ["format", "from", "to"], repeated: ["type"],
+            flags: ["day", "week", "month", "year"], positional: "range", json: false),
     ]
 
     /// A write: `POST /api/NAME` with a JSON object (or a form) of these fields.
@@ -42,6 +48,8 @@ package enum CommandLines {
         package var words: [String]
         /// The field whose value is the positional word, and whether it must be given.
         package var positional: (name: String, required: Bool)?
+        /// A second positional field, required, after the first (`types rename OLD NEW`).
+        package var then: String?
         package var options: [String] = []
         package var flags: [String] = []
         /// The run prints the new entry's id (`{"id": …}`).
@@ -49,7 +57,9 @@ package enum CommandLines {
         /// The run prints JSON of its own (`sync --json`).
         package var answersJSON = false
 
-        package var fields: [String] { (positional.map { [$0.name] } ?? []) + options + flags }
+        package var fields: [String] {
+            (positional.map { [$0.name] } ?? []) + (then.map { [$0] } ?? []) + options + flags
+        }
     }
 
     package static let writes: [String: Write] = [
@@ -67,11 +77,17 @@ package enum CommandLines {
         "restore": Write(words: ["restore"], positional: ("id", true)),
         "undo": Write(words: ["undo"]),
         "sync": Write(words: ["sync", "--json"], positional: ("remote", false), answersJSON: true),
+        // The Settings page's: a type's icon, group and colour, its favorite mark, its name,
+        // its daily goal.
+        "type": Write(words: ["types", "add"], positional: ("type", true), options: ["icon", "group", "color"]),
+        "favorite": Write(words: ["types", "favorite"], positional: ("type", true), flags: ["off"]),
+        "rename": Write(words: ["types", "rename"], positional: ("type", true), then: "to"),
+        "goal": Write(words: ["goals", "set"], positional: ("type", true), then: "goal"),
     ]
 
     /// A read's command line from a query; a name it does not take is refused.
     package static func line(_ read: Read, query: Values) throws(RequestError) -> [String] {
-        var line = read.words + ["--json"]
+        var line = read.words + (read.json ? ["--json"] : [])
         var positional: [String] = []
         var seen: Set<String> = []
         for (name, value) in query {
@@ -140,6 +156,13 @@ package enum CommandLines {
             case .text(let text)?: line += ["--", text]
             case .flag?: throw .notAString(name)
             case nil: if required { throw .missing(name) }
+            }
+        }
+        if let then = write.then {
+            switch fields[then] {
+            case .text(let text)?: line.append(text)
+            case .flag?: throw .notAString(then)
+            case nil: throw .missing(then)
             }
         }
         return (line, input)

@@ -117,6 +117,7 @@ async function refresh() {
         }
       }
       localTimes();
+      iconFallback();
       tick();
       document.dispatchEvent(new CustomEvent("alog:refreshed"));
     } finally {
@@ -194,6 +195,7 @@ document.addEventListener("click", (event) => {
   if (button.dataset.type) fields.type = button.dataset.type;
   if (button.dataset.id) fields.id = button.dataset.id;
   if (button.dataset.remote) fields.remote = button.dataset.remote;
+  if (button.dataset.off) fields.off = true;
   const quick = document.getElementById("quick");
   if (quick && ["log", "start", "stop", "resume"].includes(action)) {
     const at = quick.elements.at?.value.trim();
@@ -223,6 +225,30 @@ document.addEventListener("submit", (event) => {
   if (Object.keys(fields).length <= 1) { say("nothing changed"); return; }
   run(button, form.dataset.action, fields);
 });
+
+// Without an emoji font the types' icons would be empty boxes: then each shows its type's
+// first letter instead. An emoji drawn on a canvas has colour; a missing glyph's box has none.
+function emojiDrawn() {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 24;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  if (!context) return true;
+  context.textBaseline = "top";
+  context.font = "20px sans-serif";
+  context.fillText("\u{1F600}", 0, 0);
+  const data = context.getImageData(0, 0, 24, 24).data;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] > 0 && (data[i] !== data[i + 1] || data[i + 1] !== data[i + 2])) return true;
+  }
+  return false;
+}
+const noEmoji = !emojiDrawn();
+function iconFallback() {
+  if (!noEmoji) return;
+  document.documentElement.classList.add("no-emoji");
+  for (const icon of document.querySelectorAll(".icon[data-letter]")) icon.textContent = icon.dataset.letter;
+}
+iconFallback();
 
 // Live: the server says when the vault changed (a log in a terminal, a widget tap, a sync).
 function connect() {

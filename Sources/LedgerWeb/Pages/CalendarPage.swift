@@ -18,7 +18,7 @@ enum CalendarPage {
             html += "<p class=\"sub\">No streaks yet.</p>"
         } else {
             html +=
-                "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">Type</th><th scope=\"col\">Today</th><th scope=\"col\">Current streak</th><th scope=\"col\">Best</th></tr></thead><tbody>"
+                "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Streaks\"><table><thead><tr><th scope=\"col\">Type</th><th scope=\"col\">Today</th><th scope=\"col\">Current streak</th><th scope=\"col\">Best</th></tr></thead><tbody>"
             for item in items {
                 html += "<tr><th scope=\"row\">\(esc(item["type"].string ?? ""))</th><td>\(item["today"].int ?? 0)</td>"
                 html += "<td>\(days(item["current"].int ?? 0))</td><td>\(days(item["best"].int ?? 0))</td></tr>"
@@ -44,19 +44,24 @@ enum CalendarPage {
         let seconds = calendar["measure"].string == "seconds"
         let cell = 13
         let weeks = (dates.count + 6) / 7
-        let (left, top) = (30, 18)
+        let (left, top) = (2, 18)
         let width = left + weeks * cell + 4
-        let height = top + 7 * cell + 30
-        var svg =
-            "<svg class=\"chart calendar\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"Activity by day over \(weeks) weeks\" preserveAspectRatio=\"xMinYMin meet\">"
+        let height = top + 7 * cell
+        // The weekdays' names stay in view beside the grid, which scrolls on a phone; both are
+        // drawn at their own size (13 px a day), never shrunk.
+        var names =
+            "<svg class=\"weekdays\" width=\"30\" height=\"\(height)\" viewBox=\"0 0 30 \(height)\" aria-hidden=\"true\">"
         let weekdayNames = ["Mon", "", "Wed", "", "Fri", "", ""]
         let firstWeekday = first.weekday
         for row in 0..<7 {
             let name = weekdayNames[(firstWeekday - 1 + row) % 7]
             if !name.isEmpty {
-                svg += "<text class=\"tick\" x=\"0\" y=\"\(top + row * cell + 10)\">\(name)</text>"
+                names += "<text class=\"tick\" x=\"0\" y=\"\(top + row * cell + 10)\">\(name)</text>"
             }
         }
+        names += "</svg>"
+        var svg =
+            "<svg class=\"chart calendar\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"Activity by day over \(weeks) weeks\">"
         var (lastMonth, lastLabel) = (0, -3)
         let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         for (index, day) in dates.enumerated() {
@@ -76,17 +81,20 @@ enum CalendarPage {
             svg +=
                 "<rect class=\"day l\(level)\(today ? " today" : "")\" x=\"\(left + column * cell)\" y=\"\(top + row * cell)\" width=\"\(cell - 3)\" height=\"\(cell - 3)\" rx=\"2\" fill=\"\(esc(fills[level]))\"><title>\(esc(text))\(today ? " (today)" : ""): \(esc(value))</title></rect>"
         }
-        let legendY = top + 7 * cell + 12
-        svg += "<text class=\"tick\" x=\"\(left)\" y=\"\(legendY + 9)\">Less</text>"
+        // The scale, below the grid (outside its scrolling region).
+        var legend = "<p class=\"heat-legend\"><span class=\"sub\">Less</span> "
+        legend +=
+            "<svg width=\"\(5 * cell)\" height=\"\(cell)\" viewBox=\"0 0 \(5 * cell) \(cell)\" aria-hidden=\"true\">"
         for level in 0...4 {
-            svg +=
-                "<rect class=\"day l\(level)\" x=\"\(left + 32 + level * cell)\" y=\"\(legendY)\" width=\"\(cell - 3)\" height=\"\(cell - 3)\" rx=\"2\" fill=\"\(esc(fills[level]))\"></rect>"
+            legend +=
+                "<rect class=\"day l\(level)\" x=\"\(level * cell)\" y=\"1\" width=\"\(cell - 3)\" height=\"\(cell - 3)\" rx=\"2\" fill=\"\(esc(fills[level]))\"></rect>"
         }
-        svg += "<text class=\"tick\" x=\"\(left + 36 + 5 * cell)\" y=\"\(legendY + 9)\">More</text>"
+        legend += "</svg> <span class=\"sub\">More</span></p>"
         let active = dates.filter { ($0["count"].int ?? 0) > 0 }.count
         // Scrolled to its end (today) on a narrow screen by the page's script.
         let days = active == 1 ? "day" : "days"
-        return
-            "<div class=\"scroll end\">\(svg)</svg></div><p class=\"sub\">\(active) active \(days) of the \(dates.count) shown; today is outlined.</p>"
+        return "<div class=\"heat\">\(names)"
+            + Charts.scroll(svg + "</svg>", label: "The heat map", end: true) + "</div>" + legend
+            + "<p class=\"sub\">\(active) active \(days) of the \(dates.count) shown; today is outlined.</p>"
     }
 }

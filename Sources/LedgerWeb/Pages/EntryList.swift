@@ -16,7 +16,7 @@ enum EntryList {
         var html = "<li id=\"entry-\(esc(id))\">"
         html += "<span class=\"when\">\(Instant.clockHTML(entry["at"].string, dated: showDate))</span>"
         html +=
-            "<span class=\"what\"><span aria-hidden=\"true\">\(esc(entry["icon"].string ?? "•"))</span> \(esc(type))"
+            "<span class=\"what\">\(iconHTML(entry["icon"].string, type: type)) \(esc(type))"
         if let title = entry["taskTitle"].string { html += " <span class=\"task\">▸ \(esc(title))</span>" }
         html += "</span>"
         html += "<span class=\"window\">\(window(entry))</span>"

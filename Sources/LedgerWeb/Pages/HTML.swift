@@ -39,6 +39,14 @@ enum Instant {
     }
 }
 
+/// A type's icon, hidden from screen readers (the type's name is beside it). Where the
+/// browser has no emoji font, the page's script shows the type's first letter instead
+/// (`data-letter`), not an empty box.
+func iconHTML(_ icon: String?, type: String) -> String {
+    let letter = type.first.map { String($0).uppercased() } ?? "•"
+    return "<span class=\"icon\" aria-hidden=\"true\" data-letter=\"\(esc(letter))\">\(esc(icon ?? "•"))</span>"
+}
+
 /// `<time>` that the page's script keeps counting: `seconds` as the server saw them at render.
 func liveDuration(seconds: Int, text: String, running: Bool = true) -> String {
     running
@@ -57,5 +65,22 @@ enum TypeOptions {
             html += "<option value=\"\(esc(name))\"\(name == selected ? " selected" : "")>\(esc(label))</option>"
         }
         return html
+    }
+
+    /// Colours told apart in light and dark, for the types of `filling` that have none.
+    static let fallbackColors = [
+        "#2DA44E", "#1F6FEB", "#BF3989", "#BC4C00", "#8250DF", "#1B7C83", "#9A6700", "#6E7781",
+    ]
+
+    /// Each type's colour (`types list --json`), for the charts; a type of `filling` without
+    /// one gets one of `fallbackColors` that no other type of them has.
+    static func colors(_ types: JSONValue, filling: [String] = []) -> [String: String] {
+        var colors: [String: String] = [:]
+        for type in types.array {
+            if let name = type["name"].string, let color = type["color"].string, !color.isEmpty { colors[name] = color }
+        }
+        var free = fallbackColors.filter { color in !filling.contains { colors[$0]?.uppercased() == color } }
+        for type in filling where colors[type] == nil && !free.isEmpty { colors[type] = free.removeFirst() }
+        return colors
     }
 }

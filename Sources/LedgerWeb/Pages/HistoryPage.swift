@@ -1,23 +1,146 @@
-/// History: entries newest first, 50 a page, with a type filter; each links to its page.
+import LedgerCore
+
+/// History: entries newest first, 50 a page, read through the time index from a place in it
+/// (`?before=TIME,ID` for older entries, `?after=TIME,ID` for newer ones, `?date=DATE` for a
+/// day and older), filtered by type or group, under a heading for each day with the day's
+/// totals; each entry links to its page.
 enum HistoryPage {
     static let pageSize = 50
 
-    static func render(entries: JSONValue, types: JSONValue, type: String?, page: Int) -> String {
-        let all = entries.array
-        let shown = Array(all.dropFirst((page - 1) * pageSize).prefix(pageSize))
+    /// What the page was asked for (the query, checked).
+    struct Query {
+        var before: String?
+        var after: String?
+        var date: String?
+        var type: String?
+        var group: String?
+        /// Text to find in the types' names and the notes (`?q=`).
+        var search: String?
+        /// The old `?page=N`: the entries after the first (N-1)×50.
+        var page: Int = 1
+
+        init(_ value: (String) -> String?) {
+            func given(_ name: String) -> String? { value(name).flatMap { $0.isEmpty ? nil : $0 } }
+            search = given("q")
+            (before, after, date, type, group) = (
+                given("before"), given("after"), given("date"), given("type"), given("group")
+            )
+            page = max(1, min(1_000_000, given("page").flatMap { Int($0) } ?? 1))
+            if before != nil || after != nil || date != nil { page = 1 }
+            if before != nil || date != nil { after = nil }
+        }
+
+        /// `history`'s command line: one entry more than a page, to know if there are more.
+        var arguments: [String] {
+            var line = ["history", "--json", "--limit=\(pageSize + 1)"]
+            if let before = before ?? date { line.append("--before=\(before)") }
+            if let after { line.append("--after=\(after)") }
+            if page > 1 { line.append("--skip=\((page - 1) * pageSize)") }
+            if let type { line.append("--type=\(type)") }
+            if let group { line.append("--group=\(group)") }
+            if let search { line.append("--search=\(search)") }
+            return line
+        }
+
+        /// The filters, as a query's tail (`&type=meal`).
+        var filters: String {
+            (type.map { "&type=\(percentEncoded($0))" } ?? "") + (group.map { "&group=\(percentEncoded($0))" } ?? "")
+                + (search.map { "&q=\(percentEncoded($0))" } ?? "")
+        }
+    }
+
+    /// The entries to show (newest first) and whether there are newer and older ones.
+    static func shown(_ entries: [JSONValue], query: Query) -> (entries: [JSONValue], newer: Bool, older: Bool) {
+        let more = entries.count > pageSize
+        if query.after != nil {
+            // The oldest entries after the place: the one too many is the newest.
+            return (Array(entries.suffix(pageSize)), more, true)
+        }
+        return (Array(entries.prefix(pageSize)), query.before != nil || query.date != nil || query.page > 1, more)
+    }
+
+    /// `report --by=day`'s command line for the days `entries` fall on (oldest to newest), the
+    /// filters applied; nil for no entries, and for a search (a report counts types, not the
+    /// notes a search finds: its totals would not be the list's).
+    static func totalsArguments(_ entries: [JSONValue], query: Query, upToNow: Bool) -> [String]? {
+        guard query.search == nil else { return nil }
+        let dates = entries.compactMap { CivilDate.parse($0["date"].string ?? "")?.date }
+        guard let oldest = dates.min(), let newest = dates.max() else { return nil }
+        var line = ["report", "--json", "--by=day", "--from=\(oldest.iso)"]
+        if !upToNow { line.append("--to=\(newest.adding(days: 1).iso)") }
+        if let type = query.type { line.append("--type=\(type)") }
+        if let group = query.group { line.append("--group=\(group)") }
+        return line
+    }
+
+    static func render(
+        entries: JSONValue, totals: JSONValue, types: JSONValue, query: Query
+    ) -> String {
+        let (shown, newer, older) = shown(entries.array, query: query)
         var html = "<h1>History</h1>"
-        html += "<form class=\"filter\" method=\"get\" action=\"/history\"><label>Type <select name=\"type\">"
-        html += TypeOptions.render(types, selected: type, every: true)
-        html += "</select></label> <button type=\"submit\">Show</button></form>"
-        html += EntryList.render(shown, empty: page > 1 ? "No more entries." : "No entries.", showDate: true)
+        html += "<form class=\"filter\" method=\"get\" action=\"/history\">"
+        html += "<label>Type <select name=\"type\">" + TypeOptions.render(types, selected: query.type, every: true)
+        html += "</select></label> <label>Group <select name=\"group\">"
+        html += GroupOptions.render(types, selected: query.group) + "</select></label> "
+        html += "<label>Up to <input type=\"date\" name=\"date\" value=\"\(esc(query.date ?? ""))\"></label> "
+        html +=
+            "<label>Search <input type=\"search\" name=\"q\" value=\"\(esc(query.search ?? ""))\" placeholder=\"note or type\"></label> "
+        html += "<button type=\"submit\">Show</button></form>"
+        // The export is `alog export`'s, of every entry of the type (it knows no groups).
+        let exported = query.type.map { "&type=\(percentEncoded($0))" } ?? ""
+        html += "<p class=\"actions\">\(UndoButton.html) "
+        html += "<a class=\"button\" href=\"/api/export?format=csv\(exported)\" download>Export CSV</a> "
+        html += "<a class=\"button\" href=\"/api/export?format=json\(exported)\" download>Export JSON</a></p>"
+        var byDay: [String: JSONValue] = [:]
+        for row in totals["rows"].array { byDay[row["key"].string ?? ""] = row }
+        if shown.isEmpty {
+            html += "<p class=\"sub\">\(newer ? "No more entries." : "No entries.")</p>"
+        }
+        var start = 0
+        while start < shown.count {
+            let date = shown[start]["date"].string ?? ""
+            var end = start
+            while end < shown.count, shown[end]["date"].string == date { end += 1 }
+            html += "<section class=\"day\"><h2>\(esc(heading(date)))"
+            if let day = byDay[date] {
+                let count = day["count"].int ?? 0
+                let seconds = day["seconds"].int ?? 0
+                html += " <span class=\"sub\">\(count == 1 ? "1 entry" : "\(count) entries")"
+                if seconds > 0 { html += ", \(esc(formatDuration(Int64(seconds)))) tracked" }
+                html += "</span>"
+            }
+            html += "</h2>" + EntryList.render(Array(shown[start..<end]), empty: "", showDate: false) + "</section>"
+            start = end
+        }
         var links: [String] = []
-        let filter = type.map { "&type=\(percentEncoded($0))" } ?? ""
-        if page > 1 { links.append("<a href=\"/history?page=\(page - 1)\(filter)\" rel=\"prev\">← Newer</a>") }
-        if all.count > page * pageSize {
-            links.append("<a href=\"/history?page=\(page + 1)\(filter)\" rel=\"next\">Older →</a>")
+        let filters = query.filters
+        if newer {
+            links.append("<a href=\"/history\(filters.isEmpty ? "" : "?" + filters.dropFirst())\">⇤ Newest</a>")
+            if let first = shown.first {
+                links.append("<a href=\"/history?after=\(cursor(first))\(filters)\" rel=\"prev\">← Newer</a>")
+            }
+        }
+        if older, let last = shown.last {
+            links.append("<a href=\"/history?before=\(cursor(last))\(filters)\" rel=\"next\">Older →</a>")
         }
         if !links.isEmpty { html += "<nav class=\"paging\" aria-label=\"Pages\">\(links.joined(separator: " "))</nav>" }
         return html
+    }
+
+    /// An entry's place in the history, as `history --before`/`--after` take it: its start and id.
+    static func cursor(_ entry: JSONValue) -> String {
+        percentEncoded((entry["at"].string ?? "") + "," + (entry["id"].string ?? ""))
+    }
+
+    /// `Tuesday 24 November 2026`.
+    static func heading(_ iso: String) -> String {
+        guard let date = CivilDate.parse(iso)?.date, iso.count == 10 else { return iso }
+        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
+        return "\(weekdays[date.weekday - 1]) \(date.day) \(months[date.month - 1]) \(date.year)"
     }
 
     /// A query value, percent-encoded.
@@ -36,6 +159,29 @@ enum HistoryPage {
     }
 }
 
+/// Undo: `alog undo` (`POST /api/undo`), which takes back the vault's last change; the
+/// message that follows says what it undid.
+enum UndoButton {
+    static let html =
+        "<button type=\"button\" data-action=\"undo\" data-confirm=\"Undo the last change to the vault (as alog undo does)?\">Undo last change</button>"
+}
+
+/// The `<option>`s of a group `<select>`: the groups `types list --json` names, "every group"
+/// first.
+enum GroupOptions {
+    static func render(_ types: JSONValue, selected: String?) -> String {
+        var groups: [String] = []
+        for item in types.array {
+            if let group = item["group"].string, !group.isEmpty, !groups.contains(group) { groups.append(group) }
+        }
+        var html = "<option value=\"\">every group</option>"
+        for group in groups.sorted() {
+            html += "<option value=\"\(esc(group))\"\(group == selected ? " selected" : "")>\(esc(group))</option>"
+        }
+        return html
+    }
+}
+
 /// One entry: what it is now, a form to edit it, delete or restore it, and every event that
 /// touched it with its commit, device and author (what `alog show` prints).
 enum EntryPage {
@@ -44,7 +190,7 @@ enum EntryPage {
         let id = entry["id"].string ?? ""
         let deleted = entry["deleted"].bool
         var html =
-            "<h1><span aria-hidden=\"true\">\(esc(entry["icon"].string ?? ""))</span> \(esc(entry["type"].string ?? "")) <span class=\"sub\">\(Instant.clockHTML(entry["at"].string, dated: true))</span></h1>"
+            "<h1>\(iconHTML(entry["icon"].string, type: entry["type"].string ?? "")) \(esc(entry["type"].string ?? "")) <span class=\"sub\">\(Instant.clockHTML(entry["at"].string, dated: true))</span></h1>"
         if deleted { html += "<p class=\"problem\">This entry is deleted. Restore brings it back.</p>" }
         html += "<p class=\"sub\">id <code>\(esc(id))</code> \(EntryList.window(entry))</p>"
         if let note = entry["note"].string { html += "<p class=\"note\">\(esc(note))</p>" }
@@ -55,7 +201,7 @@ enum EntryPage {
             html += editForm(entry, types: types)
         }
         html +=
-            "<h2>Events</h2><div class=\"scroll\"><table class=\"events\"><thead><tr><th scope=\"col\">Event</th><th scope=\"col\">Recorded</th><th scope=\"col\">Device</th><th scope=\"col\">Author</th><th scope=\"col\">Commit</th><th scope=\"col\">Changes</th></tr></thead><tbody>"
+            "<h2>Events</h2><div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Events\"><table class=\"events\"><thead><tr><th scope=\"col\">Event</th><th scope=\"col\">Recorded</th><th scope=\"col\">Device</th><th scope=\"col\">Author</th><th scope=\"col\">Commit</th><th scope=\"col\">Changes</th></tr></thead><tbody>"
         for event in show["events"].array {
             var changes: [String] = []
             for key in ["type", "at", "start", "end", "note", "goal", "title", "task"] {
@@ -63,7 +209,7 @@ enum EntryPage {
             }
             let commit = event["commit"].string ?? ""
             html += "<tr><td>\(esc(event["kind"].string ?? ""))</td>"
-            html += "<td>\(esc(event["recordedAt"].string ?? ""))</td>"
+            html += "<td>\(Instant.clockHTML(event["recordedAt"].string, dated: true))</td>"
             html += "<td><code>\(esc(event["device"].string ?? ""))</code></td>"
             html += "<td>\(esc(event["author"].string ?? ""))</td>"
             html += "<td><code title=\"\(esc(commit))\">\(esc(String(commit.prefix(10))))</code></td>"

@@ -5,7 +5,9 @@ import Hummingbird
 /// the stylesheet and the script (all served by this binary: no CDN, no external font).
 enum Layout {
     static let sections: [(path: String, title: String)] = [
-        ("/", "Today"), ("/history", "History"), ("/reports", "Reports"), ("/calendar", "Calendar"), ("/sync", "Sync"),
+        ("/", "Today"), ("/timeline", "Timeline"), ("/history", "History"), ("/reports", "Reports"),
+        ("/calendar", "Calendar"), ("/sync", "Sync"),
+        ("/settings", "Settings"),
     ]
 
     /// The page, or only its `<main>` content when the page's script asks for it to refresh

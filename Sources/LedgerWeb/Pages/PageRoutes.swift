@@ -23,20 +23,57 @@ struct PageRoutes: Sendable {
             }
         }
         router.get("/history") { request, context in
-            let type = request.uri.queryParameters.get("type").flatMap { $0.isEmpty ? nil : $0 }
-            let page = max(1, min(10_000, request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1))
-            let limit = page * HistoryPage.pageSize + 1
-            async let entries = runner.run(
-                ["history", "--json", "--limit=\(limit)"] + (type.map { ["--type=\($0)"] } ?? []))
+            let parameters = request.uri.queryParameters
+            let query = HistoryPage.Query { parameters.get($0) }
+            async let entries = runner.run(query.arguments)
             async let types = runner.run(["types", "list", "--json"])
-            let results = await [entries, types]
+            var results = await [entries, types]
+            let listed = JSONValue(bytes: results[0].stdout)
+            let shown = HistoryPage.shown(listed.array, query: query).entries
+            // The days' totals: up to the newest page's now; a later page up to its newest
+            // day's end (a day that ends ahead of now is refused: then up to now).
+            let newest = query.before == nil && query.date == nil && query.page == 1 && query.after == nil
+            var totals = JSONValue(nil)
+            if results[0].succeeded,
+                let line = HistoryPage.totalsArguments(shown, query: query, upToNow: newest)
+            {
+                var report = await runner.run(line)
+                if report.refusal?.code == "timeInFuture",
+                    let upToNow = HistoryPage.totalsArguments(shown, query: query, upToNow: true)
+                {
+                    report = await runner.run(upToNow)
+                }
+                results.append(report)
+                totals = JSONValue(bytes: report.stdout)
+            }
             return self.page(
                 request, context, title: "History", section: "/history", results: results,
                 back: ("/history", "Back to History")
             ) {
                 HistoryPage.render(
-                    entries: JSONValue(bytes: results[0].stdout), types: JSONValue(bytes: results[1].stdout),
-                    type: type, page: page)
+                    entries: listed, totals: totals, types: JSONValue(bytes: results[1].stdout), query: query)
+            }
+        }
+        router.get("/timeline") { request, context in
+            let date = request.uri.queryParameters.get("date").flatMap { $0.isEmpty ? nil : $0 }
+            let day = date.map { ["--", $0] } ?? []
+            // The entries before the day, for a timer that runs into it: before its start.
+            let dayBefore = date.flatMap { CivilDate.parse($0)?.date }.map { $0.adding(days: -1).iso } ?? "today"
+            async let report = runner.run(["report", "--json", "--by=type", "--day"] + day)
+            async let entries = runner.run(["history", "--json", "--day"] + day)
+            async let before = runner.run([
+                "history", "--json", "--limit=\(TimelinePage.lookBack)", "--before=\(dayBefore)",
+            ])
+            async let types = runner.run(["types", "list", "--json"])
+            let results = await [report, entries, before, types]
+            return self.page(
+                request, context, title: "Timeline", section: "/timeline", results: results,
+                back: ("/timeline", "Back to today")
+            ) {
+                TimelinePage.render(
+                    report: JSONValue(bytes: results[0].stdout), entries: JSONValue(bytes: results[1].stdout),
+                    before: JSONValue(bytes: results[2].stdout),
+                    colors: TypeOptions.colors(JSONValue(bytes: results[3].stdout)))
             }
         }
         router.get("/entry/:id") { request, context in
@@ -54,27 +91,46 @@ struct PageRoutes: Sendable {
         }
         router.get("/reports") { request, context in
             let query = request.uri.queryParameters
-            let period = query.get("period") == "month" ? "month" : "week"
+            let span = ReportsPage.Span { query.get($0) }
             let by = query.get("by") == "group" ? "group" : "type"
-            let date = query.get("date").flatMap { $0.isEmpty ? nil : $0 }
-            let range = ["--\(period)"] + (date.map { ["--", $0] } ?? [])
+            // A custom range that ends after today is the range up to now.
+            var upToNow = false
+            if span.from != nil, span.to != nil {
+                let probe = await runner.run(["report", "--json", "--by=day"] + span.arguments())
+                upToNow = probe.refusal?.code == "timeInFuture"
+            }
+            let range = span.arguments(upToNow: upToNow)
             async let rows = runner.run(["report", "--json", "--by=\(by)"] + range)
+            async let byType = by == "type" ? nil : runner.run(["report", "--json", "--by=type"] + range)
             async let days = runner.run(["report", "--json", "--by=day"] + range)
             async let types = runner.run(["types", "list", "--json"])
-            let results = await [rows, days, types]
-            var colors: [String: String] = [:]
-            for type in JSONValue(bytes: results[2].stdout).array {
-                if let name = type["name"].string, let color = type["color"].string, !color.isEmpty {
-                    colors[name] = color
+            var results = await [rows, days, types]
+            if let byType = await byType { results.append(byType) }
+            // The "By day" columns, stacked by the types with the most time: each one's days.
+            let stacked = JSONValue(bytes: results[results.count > 3 ? 3 : 0].stdout)["rows"].array
+                .filter { ($0["seconds"].int ?? 0) > 0 }.prefix(ReportsPage.stackedTypes).compactMap {
+                    $0["key"].string
                 }
+            let stacks = await withTaskGroup(of: (Int, CommandResult).self) { group in
+                for (index, type) in stacked.enumerated() {
+                    group.addTask {
+                        (index, await runner.run(["report", "--json", "--by=day", "--type=\(type)"] + range))
+                    }
+                }
+                var answers: [(Int, CommandResult)] = []
+                for await answer in group { answers.append(answer) }
+                return answers.sorted { $0.0 < $1.0 }.map(\.1)
             }
+            results += stacks
+            let colors = TypeOptions.colors(JSONValue(bytes: results[2].stdout), filling: stacked)
             return self.page(
                 request, context, title: "Reports", section: "/reports", results: results,
                 back: ("/reports", "Back to this week")
             ) {
                 ReportsPage.render(
                     rows: JSONValue(bytes: results[0].stdout), days: JSONValue(bytes: results[1].stdout),
-                    period: period, by: by, colors: by == "type" ? colors : [:])
+                    stacks: zip(stacked, stacks).map { ($0, JSONValue(bytes: $1.stdout)) }, span: span, by: by,
+                    colors: colors)
             }
         }
         router.get("/calendar") { request, context in
@@ -93,6 +149,15 @@ struct PageRoutes: Sendable {
                 CalendarPage.render(
                     calendar: JSONValue(bytes: results[0].stdout), streaks: JSONValue(bytes: results[1].stdout),
                     types: JSONValue(bytes: results[2].stdout), type: type, by: by)
+            }
+        }
+        router.get("/settings") { request, context in
+            async let types = runner.run(["types", "list", "--json"])
+            async let goals = runner.run(["goals", "list", "--json"])
+            let results = await [types, goals]
+            return self.page(request, context, title: "Settings", section: "/settings", results: results, back: nil) {
+                SettingsPage.render(
+                    types: JSONValue(bytes: results[0].stdout), goals: JSONValue(bytes: results[1].stdout))
             }
         }
         router.get("/sync") { request, context in

@@ -1,56 +1,115 @@
 import LedgerCore
+import LedgerOutput
 
-/// Reports: a week or a month by type or group, and by day, as bars (inline SVG) with the
-/// numbers in a table beside them; `report --json` gives both.
+/// Reports: a day, week, month, year or the days between two dates, by type or group, and by
+/// day, as bars (inline SVG) with the numbers in a table beside them; `report --json` gives both.
 enum ReportsPage {
-    static func render(rows report: JSONValue, days: JSONValue, period: String, by: String, colors: [String: String])
-        -> String
-    {
+    /// How many types the "By day" columns stack one by one (the rest are one "other" part).
+    static let stackedTypes = 8
+
+    /// The range a Reports page shows: a day, week, month or year holding `date` (default:
+    /// the current one), or the days `from` to `to` (both shown; `to` default today).
+    struct Span {
+        var period = "week"
+        var date: String?
+        var from: String?
+        var to: String?
+
+        init(_ value: (String) -> String?) {
+            func given(_ name: String) -> String? { value(name).flatMap { $0.isEmpty ? nil : $0 } }
+            (date, from, to) = (given("date"), given("from"), given("to"))
+            if from != nil {
+                period = "custom"
+            } else if let asked = given("period"), ["day", "week", "month", "year"].contains(asked) {
+                period = asked
+            }
+        }
+
+        /// `report`'s range words; `upToNow` leaves out the end of a custom range (a range
+        /// that ends after today is refused as a time ahead of now).
+        func arguments(upToNow: Bool = false) -> [String] {
+            guard let from else { return ["--\(period)"] + (date.map { ["--", $0] } ?? []) }
+            let end = to.flatMap { CivilDate.parse($0)?.date }.map { $0.adding(days: 1).iso } ?? to
+            return ["--from=\(from)"] + (upToNow ? [] : end.map { ["--to=\($0)"] } ?? [])
+        }
+
+        /// The query naming this range (for the links that keep it).
+        var query: String {
+            let encoded = HistoryPage.percentEncoded
+            if let from { return "from=\(encoded(from))" + (to.map { "&to=\(encoded($0))" } ?? "") }
+            return "period=\(period)" + (date.map { "&date=\(encoded($0))" } ?? "")
+        }
+    }
+
+    static func render(
+        rows report: JSONValue, days: JSONValue, stacks: [(type: String, days: JSONValue)], span: Span,
+        by: String, colors: [String: String]
+    ) -> String {
         let from = CivilDate.parse(Instant.date(report["from"].string))?.date
         let to = CivilDate.parse(Instant.date(report["to"].string))?.date
         var html = "<h1>Reports <span class=\"sub\">\(esc(report["label"].string ?? ""))</span></h1>"
         html += "<nav class=\"paging\" aria-label=\"Periods\">"
-        if let from {
-            let previous = period == "month" ? from.adding(days: -1).isoMonth : from.adding(days: -7).iso
-            html += "<a href=\"/reports?period=\(period)&date=\(previous)&by=\(by)\" rel=\"prev\">← Previous</a> "
-        }
-        for (value, title) in [("week", "Week"), ("month", "Month")] {
-            let current = value == period ? " aria-current=\"page\"" : ""
-            html += "<a href=\"/reports?period=\(value)&by=\(by)\"\(current)>This \(title.lowercased())</a> "
-        }
-        if let to {
-            let next = period == "month" ? to.isoMonth : to.iso
-            html += "<a href=\"/reports?period=\(period)&date=\(next)&by=\(by)\" rel=\"next\">Next →</a>"
+        if let from, let to {
+            let (previous, next) = neighbours(span, from: from, to: to)
+            html += "<a href=\"/reports?\(previous)&by=\(by)\" rel=\"prev\">← Previous</a> "
+            for (value, title) in [
+                ("day", "Today"), ("week", "This week"), ("month", "This month"), ("year", "This year"),
+            ] {
+                let current = value == span.period && span.date == nil ? " aria-current=\"page\"" : ""
+                html += "<a href=\"/reports?period=\(value)&by=\(by)\"\(current)>\(title)</a> "
+            }
+            html += "<a href=\"/reports?\(next)&by=\(by)\" rel=\"next\">Next →</a>"
         }
         html += "</nav>"
+        html +=
+            "<form class=\"filter\" method=\"get\" action=\"/reports\"><input type=\"hidden\" name=\"by\" value=\"\(by)\">"
+        html += "<label>From <input type=\"date\" name=\"from\" value=\"\(esc(span.from ?? ""))\" required></label> "
+        html += "<label>To <input type=\"date\" name=\"to\" value=\"\(esc(span.to ?? ""))\"></label> "
+        html += "<button type=\"submit\">Show these days</button></form>"
         html += "<p class=\"switch\">Rows by "
         html += ["type", "group"].map { value in
             value == by
                 ? "<strong>\(value)</strong>"
-                : "<a href=\"/reports?period=\(period)&date=\(from.map { period == "month" ? $0.isoMonth : $0.iso } ?? "")&by=\(value)\">\(value)</a>"
+                : "<a href=\"/reports?\(esc(span.query))&by=\(value)\">\(value)</a>"
         }.joined(separator: " · ")
         html += "</p>"
         let total = report["total"]
         html +=
-            "<p class=\"big\">\(esc(formatDuration(Int64(total["seconds"].int ?? 0)))) <span class=\"sub\">tracked, \(total["count"].int ?? 0) entries</span></p>"
+            "<p class=\"big\">\(esc(hours(total["seconds"].int))) <span class=\"sub\">tracked, \(total["count"].int ?? 0) entries</span></p>"
         html += "<section aria-labelledby=\"rows-h\"><h2 id=\"rows-h\">By \(esc(by))</h2>"
         html += Charts.bars(report["rows"].array, colors: colors, label: "Time by \(by)")
         html += table(report["rows"].array, key: by)
         html += "</section><section aria-labelledby=\"days-h\"><h2 id=\"days-h\">By day</h2>"
-        html += Charts.columns(days, label: "Time by day")
+        html += Charts.stacked(days, stacks: stacks, colors: colors, label: "Time by day, by type")
         return html + "</section>"
+    }
+
+    /// The queries of the ranges before and after the one shown (`from` up to `to`, its end).
+    static func neighbours(_ span: Span, from: CivilDate, to: CivilDate) -> (String, String) {
+        switch span.period {
+        case "day": return ("period=day&date=\(from.adding(days: -1).iso)", "period=day&date=\(to.iso)")
+        case "month": return ("period=month&date=\(from.adding(days: -1).isoMonth)", "period=month&date=\(to.isoMonth)")
+        case "year": return ("period=year&date=\(from.year - 1)", "period=year&date=\(to.year)")
+        case "week": return ("period=week&date=\(from.adding(days: -7).iso)", "period=week&date=\(to.iso)")
+        default:
+            let length = max(1, to.daysSinceEpoch - from.daysSinceEpoch)
+            return (
+                "from=\(from.adding(days: -length).iso)&to=\(from.adding(days: -1).iso)",
+                "from=\(to.iso)&to=\(to.adding(days: length - 1).iso)"
+            )
+        }
     }
 
     private static func table(_ rows: [JSONValue], key: String) -> String {
         guard !rows.isEmpty else { return "<p class=\"sub\">Nothing in this period.</p>" }
         var html =
-            "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(esc(key.prefix(1).uppercased() + key.dropFirst()))</th><th scope=\"col\">Time</th><th scope=\"col\">Entries</th></tr></thead><tbody>"
+            "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"The numbers\"><table><thead><tr><th scope=\"col\">\(esc(key.prefix(1).uppercased() + key.dropFirst()))</th><th scope=\"col\">Time</th><th scope=\"col\">Entries</th></tr></thead><tbody>"
         for row in rows {
             let running = row["running"].bool ? " <span class=\"sub\">(running)</span>" : ""
             html += "<tr><th scope=\"row\">\(esc(row["key"].string ?? ""))</th>"
             // `—`: entries but no time, as the terminal's table marks it.
             let seconds = row["seconds"].int ?? 0
-            let time = seconds == 0 && !row["running"].bool ? "—" : esc(formatDuration(Int64(seconds)))
+            let time = seconds == 0 && !row["running"].bool ? "—" : esc(hours(seconds))
             html += "<td>\(time)\(running)</td><td>\(row["count"].int ?? 0)</td></tr>"
         }
         return html + "</tbody></table></div>"
@@ -66,63 +125,130 @@ enum Charts {
         let bySeconds = rows.contains { ($0["seconds"].int ?? 0) > 0 }
         let values = rows.map { bySeconds ? ($0["seconds"].int ?? 0) : ($0["count"].int ?? 0) }
         let top = max(1, values.max() ?? 1)
-        let rowHeight = 28
-        let height = rows.count * rowHeight + 4
-        var svg =
-            "<svg class=\"chart bars\" viewBox=\"0 0 640 \(height)\" role=\"img\" aria-label=\"\(esc(label))\" preserveAspectRatio=\"xMinYMin meet\">"
+        // A row each: the name and the value are the page's text (they wrap and keep their size
+        // at any width); only the bar is a drawing, stretched to the room between them.
+        var html = "<ul class=\"chart bars\" aria-label=\"\(esc(label))\">"
         for (index, row) in rows.enumerated() {
             let key = row["key"].string ?? ""
-            let y = index * rowHeight
-            let width = values[index] == 0 ? 0 : max(2, values[index] * 380 / top)
+            let width = values[index] == 0 ? 0 : max(1, values[index] * 100 / top)
             let count = row["count"].int ?? 0
             let entries = count == 1 ? "1 entry" : "\(count) entries"
             // A row with entries but no time: `—`, as the terminal's table marks it.
             let text =
-                !bySeconds ? entries : values[index] == 0 ? "— · \(entries)" : formatDuration(Int64(values[index]))
+                !bySeconds ? entries : values[index] == 0 ? "— · \(entries)" : hours(values[index])
             let fill = colors[key].map { " fill=\"\(esc($0))\"" } ?? ""
-            svg += "<g><title>\(esc(key)): \(esc(text))</title>"
-            svg += "<text x=\"0\" y=\"\(y + 19)\" class=\"label\">\(esc(String(key.prefix(18))))</text>"
-            svg +=
-                "<rect class=\"bar\" x=\"150\" y=\"\(y + 5)\" width=\"\(width)\" height=\"18\" rx=\"3\"\(fill)></rect>"
-            svg += "<text x=\"\(150 + width + 6)\" y=\"\(y + 19)\" class=\"value\">\(esc(text))</text></g>"
+            html += "<li><span class=\"label\">\(esc(key))</span>"
+            html +=
+                "<svg class=\"bar-line\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" aria-hidden=\"true\"><rect class=\"bar\" width=\"\(width)\" height=\"10\"\(fill)></rect></svg>"
+            html += "<span class=\"value\">\(esc(text))</span></li>"
         }
-        return "<div class=\"scroll\">" + svg + "</svg></div>"
+        return html + "</ul>"
     }
 
-    /// Vertical columns, one for each day of the period (`report --by day`'s rows; a day
-    /// without entries has none there).
-    static func columns(_ report: JSONValue, label: String) -> String {
+    /// The days of the period as columns, each stacked by type in the types' colours (the
+    /// types after the first `stackedTypes` as one "other" part), on an axis of hours with
+    /// gridlines, each day's total above its column, and a legend.
+    static func stacked(
+        _ report: JSONValue, stacks: [(type: String, days: JSONValue)], colors: [String: String], label: String
+    ) -> String {
         guard !report["rows"].array.isEmpty,
             let from = CivilDate.parse(Instant.date(report["from"].string))?.date,
             let to = CivilDate.parse(Instant.date(report["to"].string))?.date, from < to
         else { return "<p class=\"sub\">Nothing in this period.</p>" }
-        var byKey: [String: JSONValue] = [:]
-        for row in report["rows"].array { byKey[row["key"].string ?? ""] = row }
-        let days = (0..<min(366, to.daysSinceEpoch - from.daysSinceEpoch)).map { from.adding(days: $0).iso }
-        let rows = days.map { day in byKey[day] ?? JSONValue(["key": day, "seconds": 0, "count": 0]) }
-        let values = rows.map { $0["seconds"].int ?? 0 }
-        let top = max(1, values.max() ?? 1)
-        let step = min(64, max(12, 640 / rows.count))
-        let width = step * rows.count
+        func byKey(_ report: JSONValue) -> [String: Int] {
+            var result: [String: Int] = [:]
+            for row in report["rows"].array { result[row["key"].string ?? ""] = row["seconds"].int ?? 0 }
+            return result
+        }
+        let totals = byKey(report)
+        let parts = stacks.map { (type: $0.type, seconds: byKey($0.days)) }
+        let days = (0..<min(366, Int(to.daysSinceEpoch - from.daysSinceEpoch))).map { from.adding(days: Int64($0)) }
+        let top = max(3600, days.map { totals[$0.iso] ?? 0 }.max() ?? 0)
+        // Gridlines a whole number of hours apart, at most five of them.
+        let step = [1, 2, 3, 4, 6, 8, 12, 24, 48, 96].first { top <= $0 * 3600 * 5 } ?? 168
+        let lines = (top + step * 3600 - 1) / (step * 3600)
+        let scale = Double(140) / Double(lines * step * 3600)
+        let (left, base) = (40, 170)
+        let column = min(64, max(16, 600 / days.count))
+        let width = left + column * days.count + 8
+        let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         var svg =
-            "<svg class=\"chart columns\" viewBox=\"0 0 \(width) 180\" role=\"img\" aria-label=\"\(esc(label))\" preserveAspectRatio=\"xMinYMin meet\">"
-        for (index, row) in rows.enumerated() {
-            let key = row["key"].string ?? ""
-            let height = values[index] * 140 / top
-            let x = index * step
-            let count = row["count"].int ?? 0
-            let entries = count == 1 ? "1 entry" : "\(count) entries"
-            svg += "<g><title>\(esc(key)): \(esc(formatDuration(Int64(values[index])))), \(entries)</title>"
-            svg +=
-                "<rect class=\"bar\" x=\"\(x + 2)\" y=\"\(150 - height)\" width=\"\(step - 4)\" height=\"\(max(height, 1))\" rx=\"2\"></rect>"
-            if rows.count <= 14 || index % 5 == 0 {
-                // A week's days as MM-DD; a month's as the day of the month, every fifth.
-                let tick = rows.count <= 14 ? String(key.suffix(5)) : String(key.suffix(2))
-                svg +=
-                    "<text x=\"\(x + step / 2)\" y=\"170\" class=\"tick\" text-anchor=\"middle\">\(esc(tick))</text>"
+            "<svg class=\"chart columns\" viewBox=\"0 0 \(width) 205\" role=\"img\" aria-label=\"\(esc(label))\" preserveAspectRatio=\"xMinYMin meet\">"
+        for line in 0...lines {
+            let y = base - Int(Double(line * step * 3600) * scale)
+            svg += "<line class=\"grid\" x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - 4)\" y2=\"\(y)\"></line>"
+            svg += "<text class=\"tick\" x=\"\(left - 6)\" y=\"\(y + 4)\" text-anchor=\"end\">\(line * step)h</text>"
+        }
+        for (index, day) in days.enumerated() {
+            let x = left + index * column
+            let total = totals[day.iso] ?? 0
+            svg += "<g><title>\(esc(day.iso)): \(esc(hours(total)))</title>"
+            var y = Double(base)
+            var shown = 0
+            for part in parts {
+                let seconds = part.seconds[day.iso] ?? 0
+                guard seconds > 0 else { continue }
+                shown += seconds
+                y = segment(
+                    &svg, x: x, y: y, width: column, seconds: seconds, scale: scale, fill: colors[part.type],
+                    title: "\(part.type): \(hours(seconds))")
+            }
+            if total > shown {
+                _ = segment(
+                    &svg, x: x, y: y, width: column, seconds: total - shown, scale: scale, fill: nil,
+                    title: "other: \(hours(total - shown))", other: true)
             }
             svg += "</g>"
+            if total > 0 {
+                // The day's total above its column (turned upright where columns are narrow).
+                let (cx, cy) = (x + column / 2, base - Int(Double(total) * scale) - 4)
+                svg +=
+                    days.count <= 14
+                    ? "<text class=\"value\" x=\"\(cx)\" y=\"\(cy)\" text-anchor=\"middle\">\(esc(hours(total)))</text>"
+                    : "<text class=\"value small\" x=\"\(cx + 3)\" y=\"\(cy)\" transform=\"rotate(-90 \(cx + 3) \(cy))\">\(esc(hours(total)))</text>"
+            }
+            if days.count <= 14 || index % 5 == 0 {
+                let tick = days.count <= 14 ? "\(weekdays[day.weekday - 1]) \(day.day)" : "\(day.day)"
+                svg +=
+                    "<text class=\"tick\" x=\"\(x + column / 2)\" y=\"\(base + 16)\" text-anchor=\"middle\">\(tick)</text>"
+            }
         }
-        return "<div class=\"scroll\">" + svg + "</svg></div>"
+        var legend = "<ul class=\"legend\" aria-label=\"Types in the columns\">"
+        for part in parts where !part.seconds.isEmpty {
+            legend += "<li>\(swatch(colors[part.type])) \(esc(part.type))</li>"
+        }
+        if days.contains(where: { day in (totals[day.iso] ?? 0) > parts.reduce(0) { $0 + ($1.seconds[day.iso] ?? 0) } })
+        {
+            legend += "<li>\(swatch(nil, other: true)) other</li>"
+        }
+        return scroll(svg + "</svg>", label: label) + legend + "</ul>"
+    }
+
+    /// One type's part of a column, from `y` up; the new top.
+    private static func segment(
+        _ svg: inout String, x: Int, y: Double, width: Int, seconds: Int, scale: Double, fill: String?, title: String,
+        other: Bool = false
+    ) -> Double {
+        let height = max(1, Double(seconds) * scale)
+        let paint = fill.map { " fill=\"\(esc($0))\"" } ?? ""
+        svg +=
+            "<rect class=\"\(other ? "bar other" : "bar")\" x=\"\(x + 2)\" y=\"\(Int((y - height).rounded()))\" width=\"\(width - 4)\" height=\"\(Int(height.rounded()))\"\(paint)><title>\(esc(title))</title></rect>"
+        return y - height
+    }
+
+    /// A small square in a type's colour, for a legend.
+    static func swatch(_ fill: String?, other: Bool = false) -> String {
+        let paint = fill.map { " fill=\"\(esc($0))\"" } ?? ""
+        return
+            "<svg class=\"swatch\" viewBox=\"0 0 10 10\" aria-hidden=\"true\"><rect class=\"\(other ? "bar other" : "bar")\" width=\"10\" height=\"10\" rx=\"2\"\(paint)></rect></svg>"
+    }
+
+    /// A chart or table that may be wider than a phone, in a region that scrolls sideways and
+    /// takes the keyboard's focus (so that the arrow keys scroll it).
+    static func scroll(_ content: String, label: String, end: Bool = false) -> String {
+        "<div class=\"scroll\(end ? " end" : "")\" tabindex=\"0\" role=\"region\" aria-label=\"\(esc(label))\">\(content)</div>"
     }
 }
+
+/// Hours and minutes, as the terminal's reports count time (`38h 59m`, not `1d 14h`).
+func hours(_ seconds: Int?) -> String { ReportView.hours(Int64(seconds ?? 0)) }

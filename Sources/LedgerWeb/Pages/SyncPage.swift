@@ -14,7 +14,7 @@ enum SyncPage {
             + (lastFetch.map { "<time class=\"local\" datetime=\"\(esc($0))\">\(esc($0))</time>" }
                 ?? "never (on this machine)") + "</p>"
         html +=
-            "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">Remote</th><th scope=\"col\">URL</th><th scope=\"col\"><span class=\"visually-hidden\">Action</span></th></tr></thead><tbody>"
+            "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Remotes\"><table><thead><tr><th scope=\"col\">Remote</th><th scope=\"col\">URL</th><th scope=\"col\"><span class=\"visually-hidden\">Action</span></th></tr></thead><tbody>"
         for remote in items {
             let name = remote["name"].string ?? ""
             html += "<tr><th scope=\"row\">\(esc(name))</th><td><code>\(esc(remote["url"].string ?? ""))</code></td>"

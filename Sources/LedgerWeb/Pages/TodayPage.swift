@@ -10,7 +10,8 @@ enum TodayPage {
         html += goals(status["goals"])
         html += buttons(types: types, running: status["running"]["type"].string)
         html += "<section aria-labelledby=\"today-h\"><h2 id=\"today-h\">Today’s entries</h2>"
-        html += EntryList.render(today.array, empty: "Nothing logged today yet.") + "</section>"
+        html += EntryList.render(today.array, empty: "Nothing logged today yet.")
+        html += "<p class=\"actions\">\(UndoButton.html)</p></section>"
         return html
     }
 
@@ -111,7 +112,6 @@ enum TodayPage {
         html += "<ul class=\"types\">"
         for type in types.array where !type["archived"].bool {
             let name = type["name"].string ?? ""
-            let icon = type["icon"].string ?? "•"
             let star = type["favorite"].bool ? " favorite" : ""
             let timer =
                 running == nil
@@ -120,7 +120,7 @@ enum TodayPage {
             html += "<li class=\"type\(star)\">"
             let mark = type["favorite"].bool ? " <span class=\"star\" aria-hidden=\"true\">★</span>" : ""
             html +=
-                "<button type=\"button\" class=\"log\" data-action=\"log\" data-type=\"\(esc(name))\" aria-label=\"Log \(esc(name))\"><span aria-hidden=\"true\">\(esc(icon))</span> \(esc(name))\(mark)</button>"
+                "<button type=\"button\" class=\"log\" data-action=\"log\" data-type=\"\(esc(name))\" aria-label=\"Log \(esc(name))\">\(iconHTML(type["icon"].string, type: name)) \(esc(name))\(mark)</button>"
             html +=
                 "<button type=\"button\" class=\"start\" data-action=\"start\" data-type=\"\(esc(name))\" aria-label=\"\(esc(timer))\" title=\"\(esc(timer))\">▶</button>"
             html += "</li>"
