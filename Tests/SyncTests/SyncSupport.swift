@@ -69,7 +69,6 @@ final class ServerProcess: @unchecked Sendable {
     /// Runs `executable` and returns once a line of its standard error (or output) contains
     /// `ready`; the rest of that stream is read and dropped, so the server never blocks writing.
     init(_ executable: String, _ arguments: [String], ready: String, onStandardError: Bool) throws {
-        checkLayer(starting: executable)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let pipe = Pipe()

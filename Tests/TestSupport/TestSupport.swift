@@ -51,7 +51,6 @@ func childEnvironment(_ environment: [String: String]) -> [String: String] {
 public func runProcess(
     _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
 ) throws -> ProcessResult {
-    checkLayer(starting: executable)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
