@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -38,6 +37,14 @@ let package = Package(
         // An object-database backend libgit2 does not ship: reads forwarded to another database
         // without rescanning it (see forwarding_backend.c), for object batches.
         .target(name: "CLibGit2Backends", dependencies: ["CLibGit2"]),
+        // OpenSSL's libcrypto (via pkg-config; Debian's libssl-dev, which libgit2-dev already
+        // brings): the system's SHA-1 and HMAC-SHA256, so no crypto library is compiled here.
+        .systemLibrary(
+            name: "CLibCrypto",
+            path: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
         // Layer 1: the operating system and the domain, side by side, neither knowing the other.
         // POSIX only: files, locks, clocks, threads, standard streams, fault-injection points.
         // The system calls Swift's Glibc module does not import (renameat2's name exchange).
@@ -56,6 +63,9 @@ let package = Package(
         // for LedgerGit's own direct writes. Its SHA-1 is its own (SHA1.swift says why).
         .target(name: "CSHA1"),
         .target(name: "LedgerGitFiles", dependencies: ["LedgerSystem", "CSHA1"]),
+        // The libcrypto wrapper: the only module that imports CLibCrypto, no C types in its API
+        // (SHA-1, HMAC-SHA256).
+        .target(name: "LedgerCrypto", dependencies: ["CLibCrypto"]),
         // The git wrapper: the only module that imports CLibGit2, no C types in its API.
         .target(
             name: "LedgerGit",
@@ -160,8 +170,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"), "LedgerCrypto",
             ],
             // The page's own files, compiled into the binary (`PackageResources`): nothing is read
             // from disk at run time.
@@ -195,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "LedgerGitTests",
             dependencies: [
-                "LedgerGit", "LedgerGitFiles", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "LedgerGit", "LedgerGitFiles", "LedgerCrypto", "TestSupport",
             ]),
         // The fold, and the fold through the cache snapshot (LedgerStore) as the incremental cache
         // does it.
@@ -242,9 +251,11 @@ let package = Package(
         .testTarget(
             name: "SyncTests",
             dependencies: [
-                "LedgerVault", "LedgerGit", "LedgerCore", "LedgerMessages", "TestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "LedgerVault", "LedgerGit", "LedgerCore", "LedgerMessages", "LedgerCrypto", "TestSupport",
             ]),
+        // The libcrypto wrapper against published test vectors and the `sha1sum`, `git` and
+        // `openssl` command-line tools.
+        .testTarget(name: "LedgerCryptoTests", dependencies: ["LedgerCrypto", "TestSupport"]),
         .testTarget(
             name: "WidgetTests",
             dependencies: ["LedgerCore", "LedgerWidget", "TestSupport"]),

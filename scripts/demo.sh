@@ -2,17 +2,32 @@
 # Sets up, builds alog (release) and runs a short demo in a throwaway vault of its own: the
 # user's default vault and settings are left alone, so their own `alog init` (or `clone`)
 # afterwards becomes their default vault.
+#
+# `scripts/demo.sh --built DIR` runs the demo on executables already built in DIR, building
+# nothing: scripts/test.sh runs it on the tests' debug build (.build/debug), which has all four.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-# The four executables: `alog` (the small front), `alog-full` (the whole CLI it hands over
-# to), `alog-notes` (the CLI with the task-notes reader, for `tasks`, `task …`, `open`) and
-# `alog-serve` (the web dashboard, `alog serve`).
-scripts/build-release.sh --product alog-full
-scripts/build-release.sh --product alog-notes
-scripts/build-release.sh --product alog-serve
-scripts/build-release.sh --product alog
-ALOG=.build/release/alog
+if [ "${1:-}" = --built ]; then
+  built=${2:?"demo.sh: --built needs the folder of alog, alog-full, alog-notes and alog-serve"}
+  for name in alog alog-full alog-notes alog-serve; do
+    [ -x "$built/$name" ] || {
+      echo "demo.sh: $built/$name is not there; build it first (swift build --build-tests)" >&2
+      exit 2
+    }
+  done
+else
+  scripts/setup.sh
+  # The four executables: `alog` (the small front), `alog-full` (the whole CLI it hands over
+  # to), `alog-notes` (the CLI with the task-notes reader, for `tasks`, `task …`, `open`) and
+  # `alog-serve` (the web dashboard, `alog serve`). One swift build each: a product's build
+  # compiles only what that product links.
+  scripts/build-release.sh --product alog-full
+  scripts/build-release.sh --product alog-notes
+  scripts/build-release.sh --product alog-serve
+  scripts/build-release.sh --product alog
+  built=.build/release
+fi
+ALOG=$built/alog
 demo_dir=$(mktemp -d "${TMPDIR:-/tmp}/alog-demo.XXXXXX")
 vault="$demo_dir/vault"
 # The demo's vault for every command below; nothing is written to ~/.config/alog or the default vault.
@@ -48,16 +63,28 @@ echo "== alog notes enable: one Markdown note per day"
 $ALOG notes enable
 cat "$vault/Activities/$(date +%Y-%m-%d).md"
 echo "== alog serve: the web dashboard (a free port), asked for /api/status, then Ctrl-C"
-serve_log=$(mktemp)
-$ALOG serve --port 0 >"$serve_log" 2>&1 &
+# Its output through a FIFO, read line by line until it says its address: the demo waits for
+# that line (or for the server's end), never for a time it hopes is enough.
+serve_out="$demo_dir/serve.out"
+mkfifo "$serve_out"
+$ALOG serve --port 0 >"$serve_out" 2>&1 &
 serve_pid=$!
-for _ in $(seq 50); do grep -q "http://" "$serve_log" && break; sleep 0.1; done
-cat "$serve_log"
-url=$(grep -o "http://[^ ]*" "$serve_log" | head -1)
+exec 3<"$serve_out"
+url=""
+while [ -z "$url" ] && IFS= read -r line <&3; do
+  echo "$line"
+  url=$(grep -o "http://[^ ]*" <<<"$line" | head -1 || true)
+done
+if [ -z "$url" ]; then
+  echo "demo.sh: alog serve ended without saying its address" >&2
+  exit 1
+fi
 python3 -c "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1] + 'api/status').read().decode()[:200])" "$url"
 kill -INT "$serve_pid"
 wait "$serve_pid"
-rm -f "$serve_log"
+cat <&3
+exec 3<&-
+rm -f "$serve_out"
 echo "== alog verify"
 $ALOG verify
 echo "== done. The demo's vault stays at $vault (look around: ALOG_VAULT=$vault alog history);"

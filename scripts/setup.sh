@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Installs what ActivityLedger needs on Debian/Ubuntu (libgit2, pkg-config, git, tmux, python3), when missing.
+# Installs what ActivityLedger needs on Debian/Ubuntu (libgit2, OpenSSL's libcrypto, pkg-config, git, tmux,
+# python3), when missing.
 set -euo pipefail
 missing=()
 # tmux: the tests drive `alog watch` in a real terminal.
-for pkg in libgit2-dev pkg-config git tmux; do
+# libssl-dev: OpenSSL's libcrypto (LedgerCrypto: SHA-1, HMAC-SHA256); libgit2-dev brings it
+# too, named here because alog uses it itself.
+for pkg in libgit2-dev libssl-dev pkg-config git tmux; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 # scripts/module-graph.sh (run by scripts/test.sh) needs a Python 3, any.

@@ -1,26 +1,76 @@
 #!/usr/bin/env bash
-# Sets up and runs the whole test suite (unit, git wrapper, vault and end-to-end CLI tests).
+# The test command, by layer (README, "Tests"):
+#   scripts/test.sh            everything CI runs (.ci/run): the module graph, one debug build, every
+#                              test (the browser test too, where Chromium can be installed), the demo
+#                              on that debug build, then the release build of what the release checks
+#                              look at (alog, alog-full) and those checks;
+#   scripts/test.sh --quick    the library-level test modules, pure or in-process (the domain, notes,
+#                              reports, formats, git files, crypto): no CLI, sync, widget or web
+#                              suite, no demo, no release build;
+#   scripts/test.sh --browser  the dashboard's browser test alone (Chromium and Playwright set up).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+layer=${1:-all}
+case "$layer" in
+all | --quick | --browser) ;;
+*)
+  echo "usage: scripts/test.sh [--quick | --browser]" >&2
+  exit 2
+  ;;
+esac
 scripts/setup.sh
-# Chromium and Playwright for the dashboard's browser test (skipped, saying why, without them).
-scripts/browser-setup.sh
+if [ "$layer" != --quick ]; then
+  # Chromium and Playwright for the dashboard's browser test (skipped, saying why, without them).
+  scripts/browser-setup.sh
+fi
+case "$layer" in
+--quick)
+  swift build --build-tests
+  swift test --skip-build \
+    --filter '^(LedgerCoreTests|LedgerNotesTests|LedgerReportsTests|LedgerInterchangeTests|LedgerGitTests|LedgerCryptoTests)\.'
+  exit 0
+  ;;
+--browser)
+  swift build --build-tests
+  swift test --skip-build --filter 'WebTests\.BrowserTests'
+  exit 0
+  ;;
+esac
 # The module graph in docs/architecture.md matches Package.swift, and every target declares
 # exactly what it imports.
 scripts/module-graph.sh --check
+# One debug build serves the tests and the demo: every executable is in it.
 swift build --build-tests
 swift test --skip-build
-# The release build the README's demo uses (libgit2 linked in where the archives exist),
-# exercised end to end on a throwaway default vault.
+# The demo end to end on that build, on a throwaway default vault and a configuration folder of
+# its own (a developer's `alog config vault` must not send the demo's entries into their vault).
 demo_home=$(mktemp -d)
 trap 'rm -rf "$demo_home"' EXIT
-# A configuration folder of its own too: a developer's `alog config vault` must not send the
-# demo's entries into their own vault.
-XDG_DATA_HOME="$demo_home" XDG_CONFIG_HOME="$demo_home/config" scripts/demo.sh >"$demo_home/demo.log" 2>&1 || {
+XDG_DATA_HOME="$demo_home" XDG_CONFIG_HOME="$demo_home/config" scripts/demo.sh --built .build/debug \
+  >"$demo_home/demo.log" 2>&1 || {
   cat "$demo_home/demo.log"
-  echo "test.sh: the release demo failed" >&2
+  echo "test.sh: the demo failed" >&2
   exit 1
 }
+# What ships, built as scripts/build-release.sh builds it, for the checks only a release build
+# can answer (static linking, what each binary links): alog and alog-full, which need none of
+# the web server's stack, so this build compiles no NIO, Hummingbird or Yams.
+scripts/build-release.sh --product alog-full
+scripts/build-release.sh --product alog
+# The release front and alog-full end to end: the front answers, hands over with exec, and the
+# commit is git's.
+release_vault="$demo_home/release-vault"
+release() { XDG_CONFIG_HOME="$demo_home/config" .build/release/alog "$@" --vault "$release_vault"; }
+release init >/dev/null
+release log wake --at -1h >/dev/null
+release status >/dev/null
+release widget tap meal >/dev/null
+[ "$(release history --json | grep -c '"type"')" -ge 2 ] || {
+  echo "test.sh: the release alog did not keep its entries" >&2
+  exit 1
+}
+release verify >/dev/null
+git -C "$release_vault" fsck --strict --no-dangling >/dev/null
 if [ "$(cat .build/release/libgit2-linking)" = static ] && ldd .build/release/alog-full | grep -q libgit2; then
   echo "test.sh: alog-full was meant to link libgit2 statically (scripts/build-release.sh)" >&2
   exit 1
@@ -42,5 +92,4 @@ for binary in alog alog-full; do
     exit 1
   fi
 done
-echo "test.sh: release demo ok"
-
+echo "test.sh: demo and release checks ok"

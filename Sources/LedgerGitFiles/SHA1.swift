@@ -5,7 +5,7 @@ import CSHA1
 /// which must stay free of Foundation to start as fast as it does, and it cannot hand out its
 /// state part-way. This one can (`State`): the index patch hashes a file of a million entries
 /// from a saved state at the first changed entry, not from the start. Checked against
-/// swift-crypto and `git hash-object` in the tests.
+/// OpenSSL's SHA-1 (LedgerCrypto) and `git hash-object` in the tests.
 package struct SHA1: Sendable {
     /// The hash state after a whole number of 64-byte blocks: resumable.
     package struct State: Sendable, Equatable {

@@ -5,7 +5,7 @@ import Testing
 /// `alog log` committed by the front itself (`FrontLog`, no libgit2): it must leave exactly
 /// what `alog-full` leaves — one commit of one line, the reflog, the working copy, the index,
 /// the caches — and hand every case it does not own to `alog-full` with nothing written.
-@Suite("The front's own log")
+@Suite("The front's own log", .tags(.process))
 struct FrontLogTests {
     static let now = "1893499200"  // 2030-01-01T12:00:00Z
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 44: each failure named by its real cause, never as damage it is not, never as a bare
 /// text of the system's.
-@Suite("Messages that name the real cause")
+@Suite("Messages that name the real cause", .tags(.process))
 struct HonestCauseTests {
     static let now = "2030-01-01T12:00:00Z"
 

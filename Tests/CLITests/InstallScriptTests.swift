@@ -5,7 +5,7 @@ import Testing
 /// `scripts/install.sh` (issue 44): the built executables side by side in a prefix, the shell
 /// completions and the man page beside it, and `--uninstall` taking exactly those away. Run
 /// against the test build's own products (`--from`), on a temporary prefix.
-@Suite("scripts/install.sh on a temporary prefix")
+@Suite("scripts/install.sh on a temporary prefix", .tags(.process))
 struct InstallScriptTests {
     /// The package's root: this file is Tests/CLITests/InstallScriptTests.swift.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

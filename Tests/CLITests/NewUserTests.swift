@@ -4,7 +4,7 @@ import Testing
 
 /// What a new user trips over (issue 18): each test tries a command as a newcomer would and
 /// checks that the message says what is wrong and the fix, in alog's words.
-@Suite("What a new user trips over")
+@Suite("What a new user trips over", .tags(.process))
 struct NewUserTests {
     static let now = ["ALOG_NOW": "2030-01-01T12:00:00Z"]
 

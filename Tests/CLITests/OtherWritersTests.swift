@@ -6,7 +6,7 @@ import Testing
 /// on a timer), `git status` refreshing the index, `git gc` and `git pack-refs` run while alog
 /// commits. Every write alog reports must land once, and no commit of the user's may carry the
 /// ledger files' old index entries (which would take event lines out of the history).
-@Suite("Other git writers racing alog")
+@Suite("Other git writers racing alog", .tags(.process))
 struct OtherWritersTests {
     static let now = "1893499200"  // 2030-01-01T12:00:00Z
     static let userIdentity = [

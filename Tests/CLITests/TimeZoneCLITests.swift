@@ -5,7 +5,7 @@ import Testing
 /// Time as a person meets it: entries recorded in one zone and read in another (real
 /// zoneinfo), wall times that a daylight-saving switch skips or repeats, what `log` and
 /// `start` say on a terminal, and entries a few minutes ahead of now.
-@Suite("time zones and the clock on the command line")
+@Suite("time zones and the clock on the command line", .tags(.process))
 struct TimeZoneCLITests {
     /// Berlin 00:30 on 2026-11-23, New York 18:30 on 2026-11-22, Tokyo 08:30 on 2026-11-23.
     let now = "2026-11-22T23:30:00Z"

@@ -8,7 +8,7 @@ import Testing
 
 /// `alog watch` driven as a person would: in a real terminal (tmux), with a log from another
 /// terminal, the keys, and `q`.
-@Suite("alog watch")
+@Suite("alog watch", .tags(.process))
 struct WatchTests {
     /// tmux on a socket of this test's own, driven through the C library's `popen` (tmux's
     /// server keeps the descriptors its first client had, which Foundation's Process waits on).

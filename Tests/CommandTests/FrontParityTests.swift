@@ -5,7 +5,7 @@ import Testing
 /// The front (`alog`) answers the widget's commands and a warm `status` itself; `alog-full`
 /// answers the same command lines through the parser. Their output must be the same, byte for
 /// byte, so a status bar or a script never sees which one ran.
-@Suite("The front against alog-full")
+@Suite("The front against alog-full", .tags(.process))
 struct FrontParityTests {
     static let now = "1893499200"  // 2030-01-01T12:00:00Z
 

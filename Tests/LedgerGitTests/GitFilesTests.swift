@@ -1,22 +1,22 @@
-import Crypto
 import Foundation
+import LedgerCrypto
 import LedgerGitFiles
 import TestSupport
 import Testing
 
 /// git's formats as `LedgerGitFiles` writes them without libgit2, against outside witnesses:
-/// swift-crypto's SHA-1, `git hash-object`, `git mktree` and `git fsck --strict`.
+/// OpenSSL's SHA-1 (LedgerCrypto), `git hash-object`, `git mktree` and `git fsck --strict`.
 @Suite("git's files without libgit2")
 struct GitFilesTests {
     @Test(
-        "SHA-1 agrees with swift-crypto on every length around the block size, fed whole or in pieces",
+        "SHA-1 agrees with OpenSSL's on every length around the block size, fed whole or in pieces",
         arguments: [true, false])
     func sha1(hardware: Bool) {
         if hardware && !SHA1.hardwareAvailable { return }
         var generator = SplitMix(state: 26)
         for length in Array(0...200) + [1000, 4095, 4096, 65_537, 1_000_003] {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let expected = Array(Insecure.SHA1.hash(data: bytes))
+            let expected = SHA1Hasher.hash(bytes)
             #expect(bytes.withUnsafeBytes { SHA1.hash($0, hardware: hardware) } == expected, "\(length) bytes")
             var pieces = SHA1(hardware: hardware)
             var start = 0
@@ -40,7 +40,7 @@ struct GitFilesTests {
         #expect(restored == state)
         var resumed = SHA1(resuming: restored!)
         resumed.update(bytes[6400...])
-        #expect(resumed.finalize() == Array(Insecure.SHA1.hash(data: bytes)))
+        #expect(resumed.finalize() == SHA1Hasher.hash(bytes))
         #expect(SHA1.State(bytes: state.bytes.dropLast()) == nil)
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// Two devices that each log and sync every 250 ms against one bare remote must both get
 /// through: a push that loses the race waits a random, growing time and tries again
 /// (`RetryBackoff`). Run for `ALOG_CONTENTION_SECONDS` (20 by default; 60 reproduces the probe).
-@Suite("Sync under contention")
+@Suite("Sync under contention", .tags(.process))
 struct ContentionTests {
     @Test("the back-off window grows with each attempt, up to its cap, with jitter")
     func backoff() {

@@ -9,7 +9,7 @@ import Testing
 /// same time), deletes and restores, syncing in a random order, all end with the same state,
 /// every event exactly once, and healthy repositories. Seeded: a failing seed reproduces with
 /// `ALOG_SYNC_SEEDS=<seed> swift test --filter Convergence`.
-@Suite("Convergence", .serialized)
+@Suite("Convergence", .tags(.process), .serialized)
 struct ConvergenceTests {
     static let seeds: [UInt64] = {
         if let text = ProcessInfo.processInfo.environment["ALOG_SYNC_SEEDS"] {

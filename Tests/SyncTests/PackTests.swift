@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import LedgerCrypto
 import TestSupport
 import Testing
 
@@ -74,7 +74,7 @@ struct PackTests {
         while found < count {
             n += 1
             let content = "filler \(n)\n"
-            let digest = Insecure.SHA1.hash(data: Data("blob \(content.utf8.count)\0\(content)".utf8))
+            let digest = SHA1Hasher.hash(Array("blob \(content.utf8.count)\0\(content)".utf8))
             guard Array(digest)[0] == 0x17 else { continue }
             let file = vault + "/../filler"
             try writeFile(file, content)
@@ -85,40 +85,43 @@ struct PackTests {
 
     /// Logs through the front until the new commit's id starts with 1 (one in sixteen), the
     /// logs on which it looks at `objects/17/`; false if none did in 300 logs.
-    static func logUntilTheFrontLooks(_ vault: String) throws -> Bool {
+    static func logUntilTheFrontLooks(_ vault: String, environment: [String: String] = [:]) throws -> Bool {
         for minute in 0..<300 {
-            let logged = try alog(
-                ["log", "meal", "--at", "2029-12-31T08:\(String(format: "%02d", minute % 60)):00Z"], vault: vault)
+            let logged = try runAlog(
+                ["log", "meal", "--at", "2029-12-31T08:\(String(format: "%02d", minute % 60)):00Z"], vault: vault,
+                now: "2030-01-01T00:00:00Z", environment: environment)
             #expect(logged.succeeded, "\(logged.stderr)")
             if try git("rev-parse", "HEAD", in: vault).stdout.hasPrefix("1") { return true }
         }
         return false
     }
 
-    @Test("past gc.auto, one of the front's logs starts alog gc --auto in the background; gc.auto 0 never")
+    @Test(
+        "past gc.auto, one of the front's logs starts alog gc --auto in the background; gc.auto 0 never",
+        .tags(.process))
     func frontPacksInTheBackground() throws {
         let dir = TemporaryDirectory()
         let vault = dir.sub("vault")
+        // The background `gc` the front starts goes through a witness: the test waits for that
+        // run to end, and counts the runs.
+        let gc = try FullCLIWitness(in: dir, command: "gc")
         #expect(try alog(["init"], vault: vault).succeeded)
         _ = try git("config", "gc.auto", "0", in: vault)
         #expect(try alog(["log", "wake", "--at", "2029-12-31T07:00:00Z"], vault: vault).succeeded)
         // 28 in objects/17: more than 6,700's share (27), as if ~7,000 objects were loose.
         try Self.fillSampleFolder(vault, count: 28)
-        #expect(try Self.logUntilTheFrontLooks(vault))
-        usleep(500_000)
+        #expect(try Self.logUntilTheFrontLooks(vault, environment: gc.environment))
         #expect(try Self.looseCount(vault).packed == 0, "gc.auto 0: left loose")
         // git's default again (the changed configuration file makes alog-full write the tip anew).
         _ = try git("config", "--unset", "gc.auto", in: vault)
         // That first log is alog-full's, which does not look (were its commit's id to start
         // with 1, the loop below would stop at it and wait for a pack that never starts).
         #expect(try alog(["log", "wake", "--at", "2029-12-31T07:30:00Z"], vault: vault).succeeded)
-        #expect(try Self.logUntilTheFrontLooks(vault))
-        var loose = try Self.looseCount(vault).loose
-        for _ in 0..<600 where loose > 0 {
-            usleep(100_000)
-            loose = try Self.looseCount(vault).loose
-        }
-        #expect(loose == 0, "the background gc packed them")
+        #expect(try Self.logUntilTheFrontLooks(vault, environment: gc.environment))
+        #expect(gc.waitForRun() == 0, "the background gc ended well")
+        // One run in all: the logs under gc.auto 0 started none.
+        #expect(gc.runs == ["start", "end 0"])
+        #expect(try Self.looseCount(vault).loose == 0, "the background gc packed them")
         #expect(try git("fsck", "--strict", "--no-dangling", in: vault).succeeded)
         #expect(try git("status", "--porcelain", in: vault).stdout.isEmpty)
         #expect(try alog(["verify"], vault: vault).succeeded)

@@ -13,7 +13,7 @@ import Testing
 /// Issue 27, items 1 and 2: the incremental removal check says what `verify` says, whoever
 /// writes, reads, is killed, syncs or rebuilds; damaged lines and a branch moved backwards are
 /// put right by `repair` and never pushed.
-@Suite("Removed lines: the incremental verdict equals verify's")
+@Suite("Removed lines: the incremental verdict equals verify's", .tags(.process))
 struct RemovalVerdictTests {
     /// The commits `verify` calls rewrites, and those the pending findings name.
     private func verdicts(_ root: String) throws -> (incremental: Set<String>, full: Set<String>, movedBack: Bool) {

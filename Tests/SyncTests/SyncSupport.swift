@@ -59,62 +59,70 @@ func freeLoopbackPort() -> UInt16 {
     return UInt16(bigEndian: address.sin_port)
 }
 
-/// Waits (up to 5 s) for a server just started to accept connections on 127.0.0.1:`port`.
-func waitUntilListening(_ port: UInt16) {
-    var waited = 0
-    while !isListening(port), waited < 200 {
-        usleep(25_000)
-        waited += 1
-    }
-}
+/// A server process of a test: started, and waited for until it says it listens (the line it
+/// writes once its socket is bound), then, at the end, killed and waited for until it has
+/// exited. The waits are on the process's own output and exit, never on a time.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    private let exited = DispatchSemaphore(value: 0)
 
-/// True once something accepts TCP connections on 127.0.0.1:`port`.
-func isListening(_ port: UInt16) -> Bool {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = port.bigEndian
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+    /// Runs `executable` and returns once a line of its standard error (or output) contains
+    /// `ready`; the rest of that stream is read and dropped, so the server never blocks writing.
+    init(_ executable: String, _ arguments: [String], ready: String, onStandardError: Bool) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        _ = fcntl(pipe.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = onStandardError ? FileHandle.nullDevice : pipe
+        process.standardError = onStandardError ? pipe : FileHandle.nullDevice
+        let exited = exited
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        try? pipe.fileHandleForWriting.close()
+        let reader = pipe.fileHandleForReading
+        var pending = Data()
+        while !String(decoding: pending, as: UTF8.self).contains(ready) {
+            let chunk = reader.availableData
+            if chunk.isEmpty {
+                throw ServerDidNotStart(executable: executable, output: String(decoding: pending, as: UTF8.self))
+            }
+            pending += chunk
         }
+        DispatchQueue.global().async { _ = reader.readDataToEndOfFile() }
+    }
+
+    struct ServerDidNotStart: Error, CustomStringConvertible {
+        let executable: String
+        let output: String
+        var description: String { "\(executable) ended before it listened: \(output)" }
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        exited.wait()
     }
 }
 
 /// A real `git daemon` serving `base` on a free loopback port, receive-pack enabled.
 final class GitDaemon: @unchecked Sendable {
-    let process = Process()
+    let server: ServerProcess
     let port: UInt16
 
     init(base: String) throws {
         port = freeLoopbackPort()
-        // The daemon itself, not the `git` wrapper, which would not pass on our SIGTERM.
+        // The daemon itself, not the `git` wrapper, which would not pass on our SIGKILL. With
+        // --verbose it says "Ready to rumble" once it listens.
         let execPath = try git("--exec-path", in: "/").stdout.trimmingCharacters(in: .newlines)
-        process.executableURL = URL(fileURLWithPath: execPath + "/git-daemon")
-        process.arguments = [
-            "--reuseaddr", "--export-all", "--enable=receive-pack", "--listen=127.0.0.1",
-            "--port=\(port)", "--base-path=\(base)", base,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        waitUntilListening(port)
+        server = try ServerProcess(
+            execPath + "/git-daemon",
+            [
+                "--verbose", "--reuseaddr", "--export-all", "--enable=receive-pack", "--listen=127.0.0.1",
+                "--port=\(port)", "--base-path=\(base)", base,
+            ], ready: "Ready to rumble", onStandardError: true)
     }
 
     func url(_ name: String) -> String { "git://127.0.0.1:\(port)/\(name)" }
-
-    deinit {
-        // SIGKILL and a bounded poll: Foundation's waitUntilExit can hang on Linux when the
-        // child's exit is noticed on another run loop.
-        kill(process.processIdentifier, SIGKILL)
-        var waited = 0
-        while process.isRunning, waited < 200 {
-            usleep(10_000)
-            waited += 1
-        }
-    }
 }
 
 /// `openssl s_server` on a free loopback port, with a key and certificate made for the run and
@@ -122,7 +130,7 @@ final class GitDaemon: @unchecked Sendable {
 /// must then refuse. Nil when the `openssl` program is not installed.
 final class UntrustedTLSServer: @unchecked Sendable {
     static let openssl = "/usr/bin/openssl"
-    let process = Process()
+    let server: ServerProcess
     let port: UInt16
 
     init?(in dir: TemporaryDirectory) throws {
@@ -136,24 +144,10 @@ final class UntrustedTLSServer: @unchecked Sendable {
             ])
         guard made.succeeded else { return nil }
         port = freeLoopbackPort()
-        process.executableURL = URL(fileURLWithPath: Self.openssl)
-        process.arguments = [
-            "s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-www", "-quiet",
-        ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        waitUntilListening(port)
-    }
-
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        var waited = 0
-        while process.isRunning, waited < 200 {
-            usleep(10_000)
-            waited += 1
-        }
+        // It says "ACCEPT" once it listens.
+        server = try ServerProcess(
+            Self.openssl, ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-www"],
+            ready: "ACCEPT", onStandardError: false)
     }
 }
 

@@ -6,7 +6,7 @@ import LedgerVault
 import TestSupport
 import Testing
 
-@Suite("Sync transports", .serialized)
+@Suite("Sync transports", .tags(.process), .serialized)
 struct TransportTests {
     /// Two devices log on their own, sync in turn, and must end with the same events.
     func roundTrip(url: String, dir: TemporaryDirectory) throws {

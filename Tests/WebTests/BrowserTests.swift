@@ -9,7 +9,7 @@ private let browserAvailable: Bool = {
     return probe?.succeeded == true
 }()
 
-@Suite("The dashboard in a real browser")
+@Suite("The dashboard in a real browser", .tags(.browser))
 struct BrowserTests {
     @Test(
         "headless Chromium logs with a click and with the keyboard, sees a terminal's log arrive by itself, fits 360 px",

@@ -172,7 +172,7 @@ final class EventStreamReader: @unchecked Sendable {
     deinit { close(socket) }
 }
 
-@Suite("The live page: changes made anywhere reach it; Ctrl-C ends the server cleanly", .serialized)
+@Suite("The live page: changes made anywhere reach it; Ctrl-C ends the server cleanly", .tags(.process), .serialized)
 struct LiveTests {
     @Test("a log in a terminal, a widget tap and a sync each reach an open event stream within 2 s")
     func changesArrive() throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Every queued item is committed exactly once, whatever kills the drain and whoever drains.
-@Suite("Widget drain: exactly once")
+@Suite("Widget drain: exactly once", .tags(.process))
 struct ExactlyOnceTests {
     /// Queues `count` meal taps a minute apart, from `first` minutes before now.
     func tapMeals(_ vault: String, count: Int, first: Int = 200) throws -> [String] {

@@ -1,13 +1,17 @@
-import Crypto
+import LedgerCrypto
 
 /// The browser sessions' secrets: a session is a random id kept in a cookie, and its CSRF
 /// token the HMAC of that id under this server's key (made fresh at each start, never
 /// stored), so the server keeps no table and a token from another server or session is
 /// worthless.
 package struct SessionKeys: Sendable {
-    private let key: SymmetricKey
+    private let key: [UInt8]
 
-    package init() { key = SymmetricKey(size: .bits256) }
+    /// A fresh 256-bit key (SystemRandomNumberGenerator: the kernel's getrandom).
+    package init() {
+        var generator = SystemRandomNumberGenerator()
+        key = (0..<HMACSHA256.byteCount).map { _ in generator.next() as UInt8 }
+    }
 
     /// A new session id: 128 random bits, in hex.
     package func newSession() -> String {
@@ -17,7 +21,7 @@ package struct SessionKeys: Sendable {
 
     /// The CSRF token of `session`.
     package func csrfToken(for session: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Array(session.utf8), using: key)
+        let code = HMACSHA256.authenticationCode(for: Array(session.utf8), key: key)
         return code.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
     }
 
