@@ -39,8 +39,12 @@ esac
 # The module graph in docs/architecture.md matches Package.swift, and every target declares
 # exactly what it imports.
 scripts/module-graph.sh --check
-# One debug build serves the tests and the demo: every executable is in it.
-swift build --build-tests
+# One debug build serves the tests and the demo: every executable is in it. Our own code
+# compiles without a warning (scripts/check-warnings.sh reads the build's log).
+build_log=$(mktemp)
+swift build --build-tests 2>&1 | tee "$build_log"
+scripts/check-warnings.sh "$build_log"
+rm -f "$build_log"
 swift test --skip-build
 # The demo end to end on that build, on a throwaway default vault and a configuration folder of
 # its own (a developer's `alog config vault` must not send the demo's entries into their vault).
