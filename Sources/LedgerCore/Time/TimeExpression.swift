@@ -31,7 +31,7 @@ public struct TimeExpression: Sendable {
     }
 
     static let accepted =
-        "accepted: now, today, yesterday (their start), a date (2024-03-01), ISO 8601 (2024-03-01T07:30, 2024-03-01T07:30+01:00), a clock time (07:30, 07:30:15, 0730, 7:30pm, 7pm), 'today 07:30', 'yesterday 22:10', or a relative time (-15m, -2h30m, -7d, -1w, 1.5h ago, '2 days ago')"
+        "accepted: now, today, yesterday (their start), a date (2024-03-01), ISO 8601 (2024-03-01T07:30, 2024-03-01T07:30+01:00), a clock time (07:30, 7:30:15, 0730, 7pm), 'today 07:30', 'yesterday 22:10', or a relative time (-15m, -2h30m, -7d, -1w, 1.5h ago, '2 days ago')"
 
     public func parse(_ raw: String) throws(ParseError) -> LocalInstant {
         let text = raw.trimmingSpaces.lowercased()
