@@ -106,7 +106,9 @@ public struct Alog: ParsableCommand {
         // names no command gets "did you mean".
         if let name = arguments.first, !name.hasPrefix("-"), name != "help", !CommandTable.firstWords.contains(name) {
             let close = suggestions(for: name)
-            let hint = close.isEmpty ? "" : " Did you mean \(close.map { "'alog \($0)'" }.joined(separator: " or "))?"
+            let hint =
+                OtherTrackers.hint(for: name)
+                ?? (close.isEmpty ? "" : " Did you mean \(close.map { "'alog \($0)'" }.joined(separator: " or "))?")
             let message = "\(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list."
             if wantsJSON(given) {
                 return refuseAsJSON(code: "unknownCommand", message: message, status: 64, arguments: given)

@@ -23,6 +23,18 @@ extension TimerError {
             "the end \(end.iso8601) is before the start \(start.iso8601)"
         case .goalOutOfRange(let seconds, let limit):
             "a goal must be more than 0 and at most \(formatDuration(limit)) (got \(formatDuration(seconds)))"
+        case .splitOutside(let entry, let type, let start, let end, let at):
+            "\(at.iso8601) is not inside timer \(entry) (\(type), \(start.iso8601) to \(end?.iso8601 ?? "now")); give a time after its start and before its end"
+        case .joinSelf(let entry):
+            "give two different timers to join (both were \(entry))"
+        case .joinTypesDiffer(let first, let firstType, let second, let secondType):
+            "timer \(first) is \(firstType) and \(second) is \(secondType); only timers of one type join ('alog edit \(second) --type \(firstType)' first, if they belong together)"
+        case .joinedNote(let reason):
+            "the two notes together cannot be one note: \(reason); shorten one with 'alog edit ID --note' first"
+        case .deletedTimer(let entry):
+            "timer \(entry) is deleted; bring it back first with 'alog restore \(entry)'"
+        case .noEndToMove(let entry, let type):
+            "timer \(entry) (\(type)) is running, so it has no end to move; stop it with 'alog stop --at TIME', or give the end as a time: 'alog edit \(entry) --end TIME'"
         }
     }
 

@@ -140,11 +140,11 @@ package enum Render {
 
     /// A timed entry's window as a history row shows it: `–10:30 (1h 30m)`, with the end's
     /// date when it ends on another day than it starts (`–00:45 2026-11-25 (1h)`), or
-    /// `running (40m)`.
+    /// `running (40m)`; under an hour with its seconds (`(12m 30s)`, `(7s)`).
     package static func windowColumn(_ window: Window, start: LocalInstant, zone: any TimeZoneRules = SystemTimeZone())
         -> String
     {
-        let length = "(\(formatDuration(window.seconds)))"
+        let length = "(\(formatTrackedDuration(window.seconds)))"
         guard let end = window.end else { return "running \(length)" }
         let endDate = date(end, zone: zone)
         let day = endDate == date(start, zone: zone) ? "" : " " + endDate

@@ -3,12 +3,15 @@ package import LedgerReports
 
 /// `alog report` as a table, JSON or CSV: the same numbers in each.
 package enum ReportView {
-    /// Hours and minutes, as reports count time (`27h 30m`, `45m`, `0m`; seconds under a
-    /// minute are kept in the total, not shown).
+    /// Time as reports count it: hours and minutes from an hour on (`27h 30m`, `3h`; the
+    /// seconds stay in the total), seconds below it where they are not whole minutes (`7s`,
+    /// `12m 30s`, `45m`), as `formatTrackedDuration` writes them; nothing at all is `0s`.
     package static func hours(_ seconds: Int64) -> String {
-        let minutes = max(0, seconds) / 60
+        let total = max(0, seconds)
+        guard total >= 3600 else { return formatTrackedDuration(total) }
+        let minutes = total / 60
         let (h, m) = (minutes / 60, minutes % 60)
-        return h == 0 ? "\(m)m" : m == 0 ? "\(h)h" : "\(h)h \(m)m"
+        return m == 0 ? "\(h)h" : "\(h)h \(m)m"
     }
 
     /// The range as the reader's days (their day start counted): `2026-11-23 to 2026-11-29`.
@@ -40,7 +43,7 @@ package enum ReportView {
         func line(_ name: String, _ row: Rollup.Row, bar: Bool) -> String {
             var text = Terminal.pad(name, width)
             if showTime {
-                // A row of instants only has no time: a dash, not "0m".
+                // A row of instants only has no time: a dash, not "0s".
                 let time = row.seconds == 0 && !row.running && row.count > 0 ? "—" : hours(row.seconds)
                 text += "  " + Terminal.padLeft(time, timeWidth)
             }

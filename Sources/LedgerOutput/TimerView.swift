@@ -92,7 +92,7 @@ package enum TimerView {
         _ running: Running, types: [String: ActivityTypeDefinition], zone: any TimeZoneRules
     ) -> String {
         var line =
-            "  \(Terminal.pad("▶ " + Render.label(running.entry.type, types), 16))  \(Terminal.pad(Terminal.green(formatDuration(running.seconds)), 8))  "
+            "  \(Terminal.pad("▶ " + Render.label(running.entry.type, types), 16))  \(Terminal.pad(Terminal.green(formatTrackedDuration(running.seconds)), 8))  "
         var detail = "since \(Render.clockMarked(running.since, zone: zone))"
         if let goal = running.entry.goalSeconds, let remaining = running.remaining, let goalAt = running.goalAt {
             // The goal's clock time, with its date when that is not today.

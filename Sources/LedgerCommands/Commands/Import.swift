@@ -323,6 +323,7 @@ struct Import: ParsableCommand {
                 JSONText.object([
                     ("source", JSONText.string(source)), ("added", String(outcome.added)),
                     ("alreadyThere", String(outcome.alreadyThere)), ("closed", String(outcome.closed)),
+                    ("restored", String(outcome.restored)),
                     ("overlapping", String(outcome.overlapping)),
                     ("definedTypes", JSONText.array(outcome.definedTypes.map(JSONText.string))),
                     ("skipped", JSONText.array(skipped.map { JSONText.string($0.description) })),
@@ -339,6 +340,11 @@ struct Import: ParsableCommand {
         }
         if outcome.alreadyThere > 0 {
             lines.append("  \(outcome.alreadyThere) already in the vault from an earlier import (left as they are)")
+        }
+        if outcome.restored > 0 {
+            lines.append(
+                "  \(outcome.restored) brought back: an earlier import added them and they were deleted since (an undo, a delete)"
+            )
         }
         if outcome.closed > 0 { lines.append("  \(outcome.closed) open before and closed now: their stop was added") }
         if outcome.overlapping > 0 {

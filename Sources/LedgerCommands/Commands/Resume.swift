@@ -7,15 +7,24 @@ import LedgerVault
 struct Resume: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         commandName: "resume",
-        abstract: "Start a new timer with the type, note and goal of the most recently stopped one.",
+        abstract: "Start a new timer with the type, note and goal of the most recently stopped one, or of timer ID.",
+        discussion: "'alog continue 9q4x' resumes that timer (timewarrior's continue @N, Watson's restart).",
         aliases: ["continue"])
+
+    @Argument(
+        help: "An earlier timer's id or a unique prefix of it (default: the most recently stopped).",
+        completion: DynamicCompletion.liveEntries)
+    var id: String?
 
     @Option(parsing: .unconditional, help: "When it starts again (default: now).")
     var at: String?
 
     @OptionGroup var options: VaultOptions
 
-    func checkedInput(_ time: TimeExpression) throws -> LocalInstant { try Stop.input(at: at, time) }
+    func checkedInput(_ time: TimeExpression) throws -> LocalInstant {
+        if let id { try InputCheck.entryPrefix(id) }
+        return try Stop.input(at: at, time)
+    }
 
     /// What a `resume` did: the stopped timer it took after, and the new entry.
     struct Resumed {
@@ -27,8 +36,8 @@ struct Resume: InputChecked, OutcomeCommand {
 
     func execute() throws -> Resumed {
         let instant = try checkedInput(CommandClock.expression)
-        let vault = try options.open { try $0.timers.checkResume(at: instant) }
-        let (resumed, started) = try vault.timers.resume(at: instant)
+        let vault = try options.open { try $0.timers.checkResume(at: instant, entry: id) }
+        let (resumed, started) = try vault.timers.resume(at: instant, entry: id)
         return Resumed(from: resumed, id: started.events.last!.id, at: instant, warnings: started.warnings)
     }
 

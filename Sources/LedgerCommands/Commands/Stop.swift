@@ -52,7 +52,7 @@ struct Stop: InputChecked, OutcomeCommand {
         stopped.warnings.forEach(Terminal.warn)
         let entry = stopped.interval.entry
         emit(
-            "stopped \(DisplayText.escaped(entry.type)) (\(entry.id)) at \(Render.clock(stopped.at)) after \(formatDuration(stopped.interval.seconds(now: stopped.at.seconds)))"
+            "stopped \(DisplayText.escaped(entry.type)) (\(entry.id)) at \(Render.clock(stopped.at)) after \(formatTrackedDuration(stopped.interval.seconds(now: stopped.at.seconds)))"
         )
     }
 }

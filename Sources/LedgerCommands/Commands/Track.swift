@@ -119,7 +119,7 @@ struct Track: InputChecked, OutcomeCommand {
         let (start, end, now) = (tracked.start, tracked.end, CommandClock.nowSeconds)
         let sameDay = Render.date(end) == Render.date(start)
         var ending = " to " + (sameDay ? Render.clockMarked(end) : Render.day(end, now: now))
-        ending += " (\(formatDuration(end.seconds - start.seconds)))"
+        ending += " (\(formatTrackedDuration(end.seconds - start.seconds)))"
         for trim in tracked.trims {
             let edge =
                 trim.changes.end.map { "end at \(Render.clock($0))" } ?? trim.changes.at.map {

@@ -19,7 +19,8 @@ enum CommandTable {
     /// The top-level commands, in the order `alog --help` lists them.
     static let topLevel: [any ParsableCommand.Type] = [
         Init.self, Log.self, Start.self, Stop.self, Resume.self, Cancel.self, Track.self, Goals.self, Watch.self,
-        Report.self, Streaks.self, Calendar.self, Edit.self, Delete.self, Restore.self, Undo.self, Status.self,
+        Report.self, Streaks.self, Calendar.self, Gaps.self, Edit.self, Lengthen.self, Shorten.self, Split.self,
+        Join.self, Delete.self, Restore.self, Undo.self, Status.self,
         History.self,
         Show.self, Audit.self, Import.self, Export.self, Types.self, Tasks.self, TaskCommand.self, Open.self,
         Notes.self,

@@ -65,7 +65,11 @@ struct RangeOptions: ParsableArguments {
     }
 
     /// The range the words give, read against `time`'s now and zone; nil when none is given.
-    func resolve(_ time: TimeExpression) throws -> ReportRange? {
+    /// A range may end, or even start, in the future (`--to 2026-11-30` on the 28th): nothing
+    /// is recorded there, and only what already happened counts.
+    func resolve(_ given: TimeExpression) throws -> ReportRange? {
+        var time = given
+        time.allowsFuture = true
         let calendar = UserCalendar.current(zone: time.zone)
         if let from {
             let start = try time.parse(from)

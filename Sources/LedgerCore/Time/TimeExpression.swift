@@ -2,7 +2,7 @@
 ///
 /// Accepted: `now`; `today`, `yesterday` (the start of the day); ISO 8601 (`2024-03-01T07:30`,
 /// `2024-03-01T07:30:00+01:00`, `2024-03-01`);
-/// `HH:MM` (today's; one later than now is refused with the fix, `yesterday HH:MM`);
+/// `HH:MM` or `HH:MM:SS` (today's; one later than now is refused with the fix, `yesterday HH:MM`);
 /// `today HH:MM`; `yesterday HH:MM`; relative `-15m`, `-2h`, `-1h30m`, `-1d`, `-90s`, also
 /// written `15m ago`. Times more than `futureTolerance` ahead of now are refused. A local time
 /// without an offset that a daylight-saving switch skips is refused; one it repeats means the
@@ -20,6 +20,10 @@ public struct TimeExpression: Sendable {
     public var zone: any TimeZoneRules
     /// How far ahead of now an entry may be (small clock differences between devices).
     public var futureTolerance: Int64 = 300
+    /// True where a time bounds a range rather than records an entry (`report --to
+    /// 2026-11-30`, as timewarrior takes it): any time ahead of now is taken, and a clock
+    /// time later than now is today's.
+    public var allowsFuture = false
 
     public init(now: Int64, zone: any TimeZoneRules) {
         self.now = now
@@ -27,7 +31,7 @@ public struct TimeExpression: Sendable {
     }
 
     static let accepted =
-        "accepted: now, today, yesterday (their start), a date (2024-03-01), ISO 8601 (2024-03-01T07:30, 2024-03-01T07:30+01:00), a clock time (07:30, 0730, 7:30pm, 7pm), 'today 07:30', 'yesterday 22:10', or a relative time (-15m, -2h30m, -7d, -1w, 1.5h ago, '2 days ago')"
+        "accepted: now, today, yesterday (their start), a date (2024-03-01), ISO 8601 (2024-03-01T07:30, 2024-03-01T07:30+01:00), a clock time (07:30, 7:30:15, 0730, 7pm), 'today 07:30', 'yesterday 22:10', or a relative time (-15m, -2h30m, -7d, -1w, 1.5h ago, '2 days ago')"
 
     public func parse(_ raw: String) throws(ParseError) -> LocalInstant {
         let text = raw.trimmingSpaces.lowercased()
@@ -38,7 +42,7 @@ public struct TimeExpression: Sendable {
     /// not before 1970; else the refusal, naming it as `raw` (also for a time computed from
     /// the words, as the end of `13:00 for 2h`).
     public func recordable(_ instant: LocalInstant, as raw: String) throws(ParseError) -> LocalInstant {
-        if instant.seconds > now + futureTolerance {
+        if instant.seconds > now + futureTolerance, !allowsFuture {
             throw ParseError(
                 input: raw,
                 reason:
@@ -86,12 +90,12 @@ public struct TimeExpression: Sendable {
             let today = zone.localInstant(at: now).localDateAndTime.date.daysSinceEpoch
             // A skipped time today counts as ahead by where it would land (after the gap).
             let landing = zone.instant(forLocal: today * 86_400 + clock).seconds
-            if landing <= now + futureTolerance {
+            if landing <= now + futureTolerance || allowsFuture {
                 return try existing(today * 86_400 + clock, raw: raw)
             }
             // Later today than now: never quietly yesterday's (a 13:00 typed at 11:10 would
             // make a timer of nearly a day). Yesterday's is one word away.
-            let shown = LocalInstant.clock(Int(clock), seconds: false)
+            let shown = LocalInstant.clock(Int(clock), seconds: clock % 60 != 0)
             throw ParseError(
                 input: raw,
                 reason:
@@ -157,12 +161,16 @@ public struct TimeExpression: Sendable {
         {
             return hour * 3600 + minute * 60
         }
+        // `HH:MM`, or `HH:MM:SS` (timewarrior's `22:19:47`).
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+        guard (2...3).contains(parts.count), (1...2).contains(parts[0].count),
+            parts.dropFirst().allSatisfy({ $0.count == 2 }), parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
             let hour = Int64(parts[0]), let minute = Int64(parts[1]), (0..<24).contains(hour),
             (0..<60).contains(minute)
         else { return nil }
-        return hour * 3600 + minute * 60
+        guard parts.count == 3 else { return hour * 3600 + minute * 60 }
+        guard let second = Int64(parts[2]), (0..<60).contains(second) else { return nil }
+        return hour * 3600 + minute * 60 + second
     }
 
     /// Unit → (rank, seconds); units must appear in rank order.
@@ -257,6 +265,17 @@ public func formatDuration(_ seconds: Int64) -> String {
     if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
     if minutes > 0 { return "\(minutes)m" }
     return "\(total)s"
+}
+
+/// A tracked window's length as timewarrior users read it, seconds kept where they matter:
+/// `7s`, `12m 30s` (`12m` when whole minutes), then from an hour on as `formatDuration` does
+/// (`1h 40m`, `2d 3h`). Used where time spent is shown (history windows, reports, the
+/// running timer, `stop`, `track`); a time since something (`meal 45m ago`) keeps minutes.
+public func formatTrackedDuration(_ seconds: Int64) -> String {
+    let total = max(0, seconds)
+    guard total >= 60, total < 3600 else { return formatDuration(total) }
+    let rest = total % 60
+    return rest == 0 ? "\(total / 60)m" : "\(total / 60)m \(rest)s"
 }
 
 /// Reads a duration as `--goal` and `alog goals set` take it: the relative-time spelling of

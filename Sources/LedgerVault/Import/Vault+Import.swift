@@ -68,6 +68,9 @@ extension Vault {
         public var alreadyThere = 0
         /// Windows open at the earlier import and closed now: their stop was added.
         public var closed = 0
+        /// Windows an earlier import added that were deleted since (an undo of that import, a
+        /// `delete`): restored, as the data being imported holds them.
+        public var restored = 0
         /// New windows that overlap another window (the timeline's rule lays them out: each
         /// ends where the next starts).
         public var overlapping = 0
@@ -122,8 +125,14 @@ extension Vault {
             let id = window.entryID
             guard seen.insert(id).inserted else { continue }
             if let existing = state.entry(id) {
-                outcome.alreadyThere += 1
-                if existing.isTimed, existing.end == nil, let end = window.end, !existing.isDeleted {
+                if existing.isDeleted {
+                    bodies.append(.restored(target: id))
+                    ids.append(EventID.random())
+                    outcome.restored += 1
+                } else {
+                    outcome.alreadyThere += 1
+                }
+                if existing.isTimed, existing.end == nil, let end = window.end {
                     bodies.append(.stopped(target: id, at: end, note: nil))
                     ids.append(window.stopID)
                     outcome.closed += 1
@@ -149,7 +158,8 @@ extension Vault {
         progress?(.checking, windows.count, windows.count)
         outcome.appended = try append(
             bodies, ids: ids,
-            message: "alog: import \(outcome.added) entr\(outcome.added == 1 ? "y" : "ies") from \(source)",
+            message: "alog: import \(outcome.added) entr\(outcome.added == 1 ? "y" : "ies") from \(source)"
+                + (outcome.restored > 0 ? ", \(outcome.restored) restored" : ""),
             partLimit: VaultLayout.bulkPartLimit,
             progress: progress.map { report in
                 { done, total in

@@ -11,6 +11,18 @@ public enum TimerError: Error, Equatable {
     case notTimed(entry: String)
     case endBeforeStart(start: LocalInstant, end: LocalInstant)
     case goalOutOfRange(seconds: Int64, limit: Int64)
+    /// `--end +5m`, `lengthen` or `shorten` of a running timer: it has no end to move.
+    case noEndToMove(entry: String, type: String)
+    /// `continue ID`, `split` or `join` of a deleted timer.
+    case deletedTimer(entry: String)
+    /// `split` at a time outside the window (or at its very start or end).
+    case splitOutside(entry: String, type: String, start: LocalInstant, end: LocalInstant?, at: LocalInstant)
+    /// `join` of a timer with itself.
+    case joinSelf(entry: String)
+    /// `join` of two timers of different types.
+    case joinTypesDiffer(first: String, firstType: String, second: String, secondType: String)
+    /// `join` whose two notes together are more than a note may hold.
+    case joinedNote(reason: String)
 
 }
 
@@ -26,6 +38,12 @@ extension TimerError: CodedError {
         case .notTimed: "notTimed"
         case .endBeforeStart: "endBeforeStart"
         case .goalOutOfRange: "goalOutOfRange"
+        case .noEndToMove: "noEndToMove"
+        case .deletedTimer: "deletedTimer"
+        case .splitOutside: "splitOutside"
+        case .joinSelf: "joinSelf"
+        case .joinTypesDiffer: "joinTypesDiffer"
+        case .joinedNote: "joinedNote"
         }
     }
 }

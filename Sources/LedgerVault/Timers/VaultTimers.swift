@@ -113,22 +113,38 @@ public struct VaultTimers {
         return (running, appended)
     }
 
-    /// The stopped timer `resume` would continue; throws what it would refuse.
+    /// The stopped timer `resume` would continue (the most recently stopped one, or the timer
+    /// `prefix` names: `continue ID`); throws what it would refuse.
     @discardableResult
-    public func checkResume(at: LocalInstant) throws -> Timeline.Interval {
+    public func checkResume(at: LocalInstant, entry prefix: String? = nil) throws -> Timeline.Interval {
         var timeline = try vault.summary().timeline
         if let running = timeline.running {
             throw TimerError.alreadyRunning(type: running.entry.type, since: running.start)
         }
-        if timeline.lastStopped == nil { timeline = try vault.state().timeline }
-        guard let last = timeline.lastStopped else { throw TimerError.nothingToResume }
-        _ = try checkStart(type: last.entry.type, at: at, goal: last.entry.goalSeconds, adjust: false)
-        return last
+        let chosen: Timeline.Interval
+        if let prefix {
+            let entry = try vault.resolveEntry(prefix)
+            guard entry.isTimed else { throw TimerError.notTimed(entry: entry.id.description) }
+            guard !entry.isDeleted else { throw TimerError.deletedTimer(entry: entry.id.description) }
+            guard let interval = try vault.state().timeline.interval(of: entry.id) else {
+                throw TimerError.nothingToResume
+            }
+            chosen = interval
+        } else {
+            if timeline.lastStopped == nil { timeline = try vault.state().timeline }
+            guard let last = timeline.lastStopped else { throw TimerError.nothingToResume }
+            chosen = last
+        }
+        _ = try checkStart(type: chosen.entry.type, at: at, goal: chosen.entry.goalSeconds, adjust: false)
+        return chosen
     }
 
-    /// Starts a new timer with the type, note and goal of the most recently stopped one.
-    public func resume(at: LocalInstant) throws -> (resumed: Timeline.Interval, started: Vault.Appended) {
-        let last = try checkResume(at: at)
+    /// Starts a new timer with the type, note and goal of the most recently stopped one, or
+    /// of the timer `prefix` names.
+    public func resume(at: LocalInstant, entry prefix: String? = nil) throws
+        -> (resumed: Timeline.Interval, started: Vault.Appended)
+    {
+        let last = try checkResume(at: at, entry: prefix)
         // A task's timer resumes bound to the same task note.
         let (started, _) = try start(
             type: last.entry.type, at: at, note: last.entry.note, goal: last.entry.goalSeconds, task: last.entry.task)

@@ -41,15 +41,22 @@ public struct VaultUndo {
         // gets its window back.
         // A window recorded at once (`track`, an import) is its start and its stop in one
         // commit: one action too, undone by deleting the entry (its stop needs no reversal).
+        // So are `split` (an edit and a new timer), `join` (an edit and a delete) and an import
+        // that restored entries an earlier one added.
         var action = [last]
+        // Every event the undo accounts for, the stops of timers it deletes included: all go
+        // to the undo log, so the next undo never reaches back into this action (a track's
+        // stop would otherwise be "undone" next, as a second step).
+        var covered = action
         switch last.body {
-        case .started, .edited, .stopped:
+        case .started, .edited, .stopped, .deleted, .restored:
             action = mine.filter { $0.commit == lastRecord.commit }.map(\.event).filter {
                 switch $0.body {
-                case .started, .stopped, .edited: true
+                case .started, .stopped, .edited, .deleted, .restored: true
                 default: false
                 }
             }
+            covered = action
             let startedHere = Set(action.compactMap { if case .started = $0.body { $0.id } else { nil } })
             action.removeAll {
                 if case .stopped(let target, _, _) = $0.body { startedHere.contains(target) } else { false }
@@ -74,14 +81,14 @@ public struct VaultUndo {
         // Nothing left to reverse (another device got there first): the action is passed over,
         // so the next undo reaches the one before rather than stopping here for good.
         guard !bodies.isEmpty else {
-            let line = action.map(\.id.description).joined(separator: " ") + "\n"
+            let line = covered.map(\.id.description).joined(separator: " ") + "\n"
             try FileSystem.writeAtomically(vault.stateFiles.undoLog, Array((log + line).utf8))
             return Undone(steps: steps, appended: nil)
         }
         let appended = try vault.append(
             bodies, message: "alog: undo \(last.body.kind) \(last.entryID?.description ?? last.id.description)",
             notes: noteRestores(for: action, commit: lastRecord.commit))
-        let line = (action.map(\.id) + appended.events.map(\.id)).map(\.description).joined(separator: " ") + "\n"
+        let line = (covered.map(\.id) + appended.events.map(\.id)).map(\.description).joined(separator: " ") + "\n"
         try FileSystem.writeAtomically(vault.stateFiles.undoLog, Array((log + line).utf8))
         return Undone(steps: steps, appended: appended)
     }

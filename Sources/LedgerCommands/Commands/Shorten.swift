@@ -1,0 +1,15 @@
+import ArgumentParser
+import LedgerCore
+
+/// `shorten ID DURATION`: timewarrior's verb for `edit ID --end -DURATION`.
+struct Shorten: InputChecked, OutcomeCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shorten", abstract: "Move a stopped timer's end earlier (the same as 'edit ID --end -DURATION').",
+        discussion: "As timewarrior's shorten; the rules of 'alog edit --end'.")
+
+    @OptionGroup var move: EndMove
+
+    func checkedInput(_ time: TimeExpression) throws -> Edit.Input { try move.input(sign: -1) }
+    func execute() throws -> Edit.Edited { try move.perform(sign: -1) }
+    func render(_ edited: Edit.Edited) { Edit.say(edited) }
+}
