@@ -36,7 +36,7 @@ struct Join: InputChecked, OutcomeCommand {
 
     func execute() throws -> Done {
         try checkedInput(CommandClock.expression)
-        let vault = try options.open { try $0.timers.checkJoin(first, second) }
+        let vault = try options.open { _ = try $0.timers.checkJoin(first, second) }
         let (plan, appended) = try vault.timers.join(first, second)
         guard let joined = try vault.state().timeline.interval(of: plan.first.entry.id) else {
             throw VaultError.unknownEntry(plan.first.entry.id.description)

@@ -37,7 +37,7 @@ struct Split: InputChecked, OutcomeCommand {
     func execute() throws -> Done {
         let time = CommandClock.expression
         let point = try checkedInput(time)
-        let vault = try options.open { try $0.timers.checkSplit(id, at: point, now: time.now, zone: time.zone) }
+        let vault = try options.open { _ = try $0.timers.checkSplit(id, at: point, now: time.now, zone: time.zone) }
         let (plan, second, appended) = try vault.timers.split(id, at: point, now: time.now, zone: time.zone)
         let timeline = try vault.state().timeline
         guard let first = timeline.interval(of: plan.interval.entry.id), let next = timeline.interval(of: second) else {
