@@ -57,7 +57,7 @@ struct TimeWordsTests {
             try utc.parse("next tuesday")
         } throws: { error in
             let text = "\(error)"
-            return ["today", "2024-03-01", "-7d", "7:30pm", "'2 days ago'", "-1w"].allSatisfy(text.contains)
+            return ["today", "2024-03-01", "-7d", "7pm", "7:30:15", "'2 days ago'", "-1w"].allSatisfy(text.contains)
         }
     }
 
