@@ -215,7 +215,7 @@ struct PageTests {
             let year = try await client.execute(uri: "/reports?period=year", method: .get).text
             #expect(year.contains(#"href="/reports?period=year&date=2025&by=type" rel="prev""#))
             let custom = try await client.execute(uri: "/reports?from=2026-11-20&to=2026-11-23", method: .get).text
-            #expect(custom.contains("<p class=\"big\">0m"))
+            #expect(custom.contains("<p class=\"big\">0s"))
             #expect(custom.contains(#"href="/reports?from=2026-11-16&to=2026-11-19&by=type" rel="prev""#))
             #expect(custom.contains(#"href="/reports?from=2026-11-24&to=2026-11-27&by=type" rel="next""#))
             #expect(custom.contains(#"href="/reports?from=2026-11-20&amp;to=2026-11-23&by=group""#))
