@@ -7,7 +7,7 @@ extension SyncError {
     package var sentence: String {
         switch self {
         case .noRemote(let vault):
-            "the vault at \(DisplayText.quoted(vault)) has no remote to sync with; add one with 'alog remote add origin URL' (if you meant another vault, name it: --vault FOLDER, run alog inside its folder, or 'alog config vault FOLDER')"
+            "the vault at \(DisplayText.quotedPath(vault)) has no remote to sync with; add one with 'alog remote add origin URL' (if you meant another vault, name it: --vault FOLDER, run alog inside its folder, or 'alog config vault FOLDER')"
         case .ambiguousRemote(let names):
             "this vault has several remotes (\(names.joined(separator: ", "))) and none is the branch's upstream or 'origin'; name one: 'alog sync NAME'"
         case .unknownRemote(let name, let known):
@@ -37,7 +37,7 @@ extension SyncError {
         case .transfer(let remote, let detail):
             "could not reach \(DisplayText.quoted(remote)): \(Self.transferReason(detail)). Nothing was changed"
         case .unrelatedHistories(let remote, let url, let vault):
-            "refused to sync the vault at \(DisplayText.quoted(vault)) with \(DisplayText.quoted(remote)) (\(DisplayText.quoted(url))): their histories share no commit, so this vault is not a clone of that remote, and a merge would join two separate ledgers. Nothing was changed or pushed. To use the remote's vault on this machine, run 'alog clone \(url) --vault FOLDER' and use that folder (--vault, ALOG_VAULT, or 'alog config vault FOLDER'); to join the two ledgers on purpose, run 'alog sync --allow-unrelated-histories'"
+            "refused to sync the vault at \(DisplayText.quotedPath(vault)) with \(DisplayText.quoted(remote)) (\(DisplayText.quoted(url))): their histories share no commit, so this vault is not a clone of that remote, and a merge would join two separate ledgers. Nothing was changed or pushed. To use the remote's vault on this machine, run 'alog clone \(url) --vault FOLDER' and use that folder (--vault, ALOG_VAULT, or 'alog config vault FOLDER'); to join the two ledgers on purpose, run 'alog sync --allow-unrelated-histories'"
         case .historyRewritten(let remote, let had, let now):
             "refused: \(DisplayText.quoted(remote)) no longer contains commit \(had.prefix(12)), which this device already received from it (its branch \(now.map { "now points at \($0.prefix(12))" } ?? "was deleted")). Someone rewrote or reset the shared history; nothing was merged. Inspect it with 'git log \(now.map { String($0.prefix(12)) } ?? remote)' and restore the branch on the remote"
         case .eventsRewritten(let remote, let path, let detail):

@@ -17,7 +17,7 @@ enum DefaultVault {
         if !location.isDefault {
             if FileSystem.absolute(location.path) != root {
                 Terminal.note(
-                    "commands outside this vault's folder still use \(DisplayText.quoted(location.path)) (from \(FileSystem.environment("ALOG_VAULT").map { _ in "ALOG_VAULT" } ?? "'alog config vault'")); to use this one from anywhere: alog config vault \(DisplayText.quoted(root))"
+                    "commands outside this vault's folder still use \(DisplayText.quotedPath(location.path)) (from \(FileSystem.environment("ALOG_VAULT").map { _ in "ALOG_VAULT" } ?? "'alog config vault'")); to use this one from anywhere: alog config vault \(DisplayText.quotedPath(root))"
                 )
             }
             return
@@ -27,20 +27,20 @@ enum DefaultVault {
         if FileSystem.exists(location.path), !isUntouched(location.path) {
             remember(root, in: location)
             Terminal.note(
-                "inside \(DisplayText.quoted(root)) alog uses this vault; elsewhere it uses the default vault at \(DisplayText.quoted(location.path)), which holds entries. To use this one from anywhere: alog config vault \(DisplayText.quoted(root))"
+                "inside \(DisplayText.quotedPath(root)) alog uses this vault; elsewhere it uses the default vault at \(DisplayText.quotedPath(location.path)), which holds entries. To use this one from anywhere: alog config vault \(DisplayText.quotedPath(root))"
             )
             return
         }
         do {
             try UserConfig.set("vault", root)
             Terminal.note(
-                "this is now your default vault (set in \(DisplayText.quoted(UserConfig.path)); change it with 'alog config vault FOLDER')"
+                "this is now your default vault (set in \(DisplayText.quotedPath(UserConfig.path)); change it with 'alog config vault FOLDER')"
                     + (FileSystem.exists(location.path)
-                        ? "; the vault alog had set up at \(DisplayText.quoted(location.path)) holds nothing and is no longer used"
+                        ? "; the vault alog had set up at \(DisplayText.quotedPath(location.path)) holds nothing and is no longer used"
                         : "")
             )
         } catch {
-            Terminal.note("to use this vault from anywhere: alog config vault \(DisplayText.quoted(root))")
+            Terminal.note("to use this vault from anywhere: alog config vault \(DisplayText.quotedPath(root))")
         }
     }
 
@@ -79,8 +79,8 @@ enum DefaultVault {
         guard location.isDefault, let file = location.vaultsElsewhereFile, let target = elsewhere(file).last else {
             return nil
         }
-        let here = DisplayText.quoted(location.path)
-        let there = DisplayText.quoted(target)
+        let here = DisplayText.quotedPath(location.path)
+        let there = DisplayText.quotedPath(target)
         return
             "this is the default vault at \(here); entries logged here do not reach your vault at \(there). To move them there and use that vault from now on: alog export --format csv -o alog-moved.csv && alog import csv alog-moved.csv --define-types --vault \(there) && alog config vault \(there) (then the default vault can go: rm -rf \(here))"
     }

@@ -72,6 +72,11 @@ public enum DisplayText {
         return "'" + cut(safe, to: width - 1) + "…' (\(text.count) characters)"
     }
 
+    /// A path in a message, escaped and quoted, whole: a path is to be read and copied (often
+    /// into the command the message gives), so it is cut only past the longest path the system
+    /// takes (4,096 bytes), never at an argument's echo width.
+    public static func quotedPath(_ path: String) -> String { quoted(path, width: 4096) }
+
     /// `path` as one word a shell reads back as it is: unquoted when plain, else in single
     /// quotes (a path with control or bidi characters is shown escaped, which a shell does not
     /// read back, but which a terminal cannot act on).
