@@ -14,6 +14,14 @@ struct CheckoutAndRevertTests {
         return (path[0], try readFile(root + "/" + path[0]).split(separator: "\n").map(String.init))
     }
 
+    /// A vault with wake, meal and exercise logged, one commit each.
+    private func vaultWithThreeEntries(_ dir: TemporaryDirectory) throws -> String {
+        let root = dir.sub("vault")
+        #expect(try alog(["init"], vault: root).succeeded)
+        for type in ["wake", "meal", "exercise"] { #expect(try alog(["log", type], vault: root).succeeded) }
+        return root
+    }
+
     private func head(_ root: String) throws -> String {
         try git("rev-parse", "HEAD", in: root).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -112,9 +120,7 @@ struct CheckoutAndRevertTests {
     @Test("a switch to another branch is a checkout, not a reset: one note, no finding, the way back works")
     func branchSwitch() throws {
         let dir = TemporaryDirectory()
-        let root = dir.sub("vault")
-        #expect(try alog(["init"], vault: root).succeeded)
-        for type in ["wake", "meal", "exercise"] { #expect(try alog(["log", type], vault: root).succeeded) }
+        let root = try vaultWithThreeEntries(dir)
         _ = try git("switch", "-q", "-c", "drafts", "HEAD~2", in: root)
 
         let status = try alog(["status"], vault: root)
@@ -138,9 +144,7 @@ struct CheckoutAndRevertTests {
     @Test("a detached HEAD is said as such on every command, log names the branch to switch back to")
     func detachedHead() throws {
         let dir = TemporaryDirectory()
-        let root = dir.sub("vault")
-        #expect(try alog(["init"], vault: root).succeeded)
-        for type in ["wake", "meal", "exercise"] { #expect(try alog(["log", type], vault: root).succeeded) }
+        let root = try vaultWithThreeEntries(dir)
         let tip = try head(root)
         _ = try git("checkout", "-q", "HEAD~1", in: root)
 
@@ -167,9 +171,7 @@ struct CheckoutAndRevertTests {
     @Test("after a reset, a log on top says --move-branch no longer applies, and repair --move-branch says why")
     func resetThenLog() throws {
         let dir = TemporaryDirectory()
-        let root = dir.sub("vault")
-        #expect(try alog(["init"], vault: root).succeeded)
-        for type in ["wake", "meal", "exercise"] { #expect(try alog(["log", type], vault: root).succeeded) }
+        let root = try vaultWithThreeEntries(dir)
         let tip = try head(root)
         _ = try git("reset", "-q", "--hard", "HEAD~2", in: root)
         #expect(try alog(["status"], vault: root).stderr.contains("alog repair --move-branch"))
