@@ -22,26 +22,3 @@ extension Repository {
         return branches.sorted { $0.name < $1.name }
     }
 }
-
-extension Repository {
-    /// The branch HEAD was on before the latest checkout that left one (git's `@{-1}` when it
-    /// names a branch): the newest "checkout: moving from X to …" of HEAD's reflog whose X is
-    /// a local branch that still exists, as a full name. Nil when there is none.
-    package func branchCheckedOutBefore() throws -> String? {
-        var reflog: OpaquePointer?
-        try check(git_reflog_read(&reflog, pointer, "HEAD"), "git_reflog_read")
-        defer { git_reflog_free(reflog) }
-        let prefix = "checkout: moving from "
-        for index in 0..<git_reflog_entrycount(reflog) {
-            guard let entry = git_reflog_entry_byindex(reflog, index), let text = git_reflog_entry_message(entry)
-            else { continue }
-            let message = String(cString: text)
-            guard message.hasPrefix(prefix) else { continue }
-            let rest = message.dropFirst(prefix.count)
-            guard let to = rest.firstRange(of: " to ") else { continue }
-            let name = "refs/heads/" + rest[..<to.lowerBound]
-            if case .some(.some) = try? referenceTarget(name) { return name }
-        }
-        return nil
-    }
-}

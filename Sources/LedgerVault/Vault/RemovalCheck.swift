@@ -219,7 +219,7 @@ extension Vault {
             guard branch.name != current else { return false }
             return try branch.commit == old || repository.isDescendant(branch.commit, of: old)
         }
-        let previous = (try? repository.branchCheckedOutBefore()) ?? nil
+        let previous = branchCheckedOutBefore()
         let left = holders.first { $0.name == previous }?.name ?? holders.first?.name
         guard current == nil || left != nil else { return nil }
         return CheckoutFinding(
@@ -235,6 +235,26 @@ extension Vault {
         return DetachedHead(commit: head, switchBack: branchToSwitchBack())
     }
 
+    /// The branch HEAD was on before the latest checkout that left one (git's `@{-1}` when it
+    /// names a branch): the newest "checkout: moving from X to …" in the tail of HEAD's reflog
+    /// (its last 64 KiB, as `checkoutAway` reads a branch's) whose X still exists, as a full
+    /// name. Nil when there is none.
+    func branchCheckedOutBefore() -> String? {
+        guard let tail = try? FileSystem.readTail(gitDirectory + "logs/HEAD", count: 1 << 16),
+            let repository = try? repository
+        else { return nil }
+        let prefix = "\tcheckout: moving from "
+        for line in tail.bytes.split(separator: 10).reversed() {
+            let text = String(decoding: line, as: UTF8.self)
+            guard let start = text.firstRange(of: prefix) else { continue }
+            let rest = text[start.upperBound...]
+            guard let to = rest.firstRange(of: " to ") else { continue }
+            let name = "refs/heads/" + rest[..<to.lowerBound]
+            if case .some(.some) = try? repository.referenceTarget(name) { return name }
+        }
+        return nil
+    }
+
     static func shortBranch(_ name: String) -> String {
         name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : name
     }
@@ -243,7 +263,7 @@ extension Vault {
     /// only local branch holding HEAD's commit, else nil.
     public func branchToSwitchBack() -> String? {
         guard let repository = try? repository else { return nil }
-        if let previous = (try? repository.branchCheckedOutBefore()) ?? nil { return Self.shortBranch(previous) }
+        if let previous = branchCheckedOutBefore() { return Self.shortBranch(previous) }
         guard let head = currentBranchCommit(), let branches = try? repository.localBranches() else { return nil }
         let holding = branches.filter {
             $0.commit == head || (try? repository.isDescendant($0.commit, of: head)) == true
