@@ -171,13 +171,19 @@ public struct Alog: ParsableCommand {
 
     /// `message` with every long word of the command line in it cut to a readable length
     /// (the argument parser echoes a value it refuses whole): `aaaa…(4000 characters)`. A word
-    /// that names a file or folder that exists (a long `--vault`) stays whole: a message may
-    /// give a command to run on a path under it.
+    /// that names a file or folder that exists (a long `--vault`), or one in a folder that
+    /// exists (a misspelt file name), stays whole: a message may give a command to run on a
+    /// path under it, and a person fixes a typo by reading the whole path.
     static func shortened(_ message: String, arguments: [String]) -> String {
         var message = message
+        func isPath(_ word: String) -> Bool {
+            if FileSystem.exists(word) { return true }
+            guard let slash = word.lastIndex(of: "/"), slash != word.startIndex else { return false }
+            return FileSystem.isDirectory(String(word[..<slash]))
+        }
         let long = Set(
             arguments.filter {
-                DisplayText.width($0) > DisplayText.echoWidth && ($0.utf8.count > 4096 || !FileSystem.exists($0))
+                DisplayText.width($0) > DisplayText.echoWidth && ($0.utf8.count > 4096 || !isPath($0))
             })
         for word in long.sorted(by: { $0.count > $1.count }) where message.contains(word) {
             let cut = DisplayText.cut(DisplayText.escaped(word), to: DisplayText.echoWidth - 1)

@@ -76,7 +76,7 @@ package struct InputFuzzer {
         switch reader {
         case .timewarrior:
             checkImport(
-                TimewarriorFormat.records(dataFile: String(decoding: bytes, as: UTF8.self), file: "f"), index, &report)
+                TimewarriorFormat.records(dataFile: bytes, file: "f"), index, &report)
         case .timewarriorJSON: checkImport(TimewarriorFormat.records(exportJSON: bytes, file: "f"), index, &report)
         case .watson: checkImport(WatsonFormat.records(frames: bytes, file: "f"), index, &report)
         case .csv: checkImport(CSVFormat.records(bytes, file: "f", zone: FixedOffsetZone(offset: 3600)), index, &report)

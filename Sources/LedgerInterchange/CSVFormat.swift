@@ -13,14 +13,15 @@ package import LedgerCore
 ///   a round trip gives the same bytes. Without one, the id is derived from the type and start.
 /// - `group`: a type defined on the way (`--define-types`) gets it.
 package enum CSVFormat {
-    /// The records of `bytes`, and what could not be read (file, line of the row's start, why).
-    package static func records(_ bytes: [UInt8], file: String, zone: any TimeZoneRules) -> (
-        records: [ImportRecord], errors: [ImportError]
-    ) {
+    /// The records of `bytes`, and what could not be read (file, line of the row's start, why);
+    /// reading stops once `errorLimit` rows could not be read.
+    package static func records(
+        _ bytes: [UInt8], file: String, zone: any TimeZoneRules, errorLimit: Int = .max
+    ) -> (records: [ImportRecord], errors: [ImportError]) {
         var records: [ImportRecord] = []
         var errors: [ImportError] = []
-        let rows = parse(bytes)
-        guard let first = rows.first else {
+        var rows = RowReader(bytes)
+        guard let first = rows.next() else {
             return (
                 [], [ImportError(file: file, line: 1, reason: "the file is empty; a CSV import needs a header row")]
             )
@@ -61,7 +62,7 @@ package enum CSVFormat {
                 ]
             )
         }
-        for row in rows.dropFirst() {
+        while errors.count < errorLimit, let row = rows.next() {
             let fields: [String]
             switch row.fields {
             case .success(let read): fields = read
@@ -154,77 +155,78 @@ package enum CSVFormat {
         var reason: String
     }
 
-    /// RFC 4180 rows with the line each starts on: fields split by commas, a quoted field may
-    /// hold commas, doubled quotes and line breaks; CRLF or LF line ends; a UTF-8 byte-order
-    /// mark is skipped. A row with a stray quote is refused alone (the next line starts the
-    /// next row); a quote left open swallows the rest of the file, which is refused from the
-    /// row where it opened.
-    static func parse(_ bytes: [UInt8]) -> [Row] {
-        var rows: [Row] = []
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    /// RFC 4180 rows with the line each starts on, read one at a time: fields split by commas,
+    /// a quoted field may hold commas, doubled quotes and line breaks; CRLF or LF line ends; a
+    /// UTF-8 byte-order mark is skipped. A row with a stray quote is refused alone (the next line
+    /// starts the next row); a quote left open swallows the rest of the file, which is refused
+    /// from the row where it opened. Rows are made as they are asked for, so a reader that stops
+    /// at an unreadable row never splits the rest of the file.
+    struct RowReader: IteratorProtocol {
+        let bytes: [UInt8]
+        var index: Int
         var line = 1
-        var rowLine = 1
-        var quoted = false
-        var wasQuoted = false
-        var refusal: String?
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-            wasQuoted = false
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         }
-        func endRow() {
-            endField()
-            rows.append((rowLine, refusal.map { .failure(ParseError(reason: $0)) } ?? .success(fields)))
-            fields.removeAll()
-            refusal = nil
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if quoted {
-                if byte == UInt8(ascii: "\"") {
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
+
+        mutating func next() -> Row? {
+            guard index < bytes.count else { return nil }
+            var fields: [String] = []
+            var field: [UInt8] = []
+            let rowLine = line
+            var quoted = false
+            var wasQuoted = false
+            var refusal: String?
+            func endField() {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                wasQuoted = false
+            }
+            func row() -> Row {
+                endField()
+                return (rowLine, refusal.map { .failure(ParseError(reason: $0)) } ?? .success(fields))
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if quoted {
+                    if byte == UInt8(ascii: "\"") {
+                        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                            field.append(byte)
+                            index += 1
+                        } else {
+                            quoted = false
+                        }
+                    } else {
+                        if byte == 10 { line += 1 }
                         field.append(byte)
-                        index += 2
-                        continue
                     }
-                    quoted = false
-                } else {
-                    if byte == 10 { line += 1 }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\"") where refusal == nil:
+                    if field.isEmpty, !wasQuoted {
+                        quoted = true
+                        wasQuoted = true
+                    } else {
+                        refusal = "a quote inside an unquoted field (quote the whole field and double the quote)"
+                    }
+                case UInt8(ascii: ","):
+                    endField()
+                case 13 where index < bytes.count && bytes[index] == 10:
+                    break
+                case 10:
+                    line += 1
+                    return row()
+                default:
+                    if wasQuoted, refusal == nil { refusal = "text after the closing quote of a field" }
                     field.append(byte)
                 }
-                index += 1
-                continue
             }
-            switch byte {
-            case UInt8(ascii: "\"") where refusal == nil:
-                if field.isEmpty, !wasQuoted {
-                    quoted = true
-                    wasQuoted = true
-                } else {
-                    refusal = "a quote inside an unquoted field (quote the whole field and double the quote)"
-                }
-            case UInt8(ascii: ","):
-                endField()
-            case 13 where index + 1 < bytes.count && bytes[index + 1] == 10:
-                break
-            case 10:
-                endRow()
-                line += 1
-                rowLine = line
-            default:
-                if wasQuoted, refusal == nil { refusal = "text after the closing quote of a field" }
-                field.append(byte)
-            }
-            index += 1
+            if quoted { refusal = "a quoted field is not closed before the end of the file" }
+            return row()
         }
-        if quoted {
-            refusal = "a quoted field is not closed before the end of the file"
-            endRow()
-        } else if !field.isEmpty || !fields.isEmpty || wasQuoted || refusal != nil {
-            endRow()
-        }
-        return rows
     }
 }

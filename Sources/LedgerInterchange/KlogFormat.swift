@@ -12,16 +12,18 @@ package import LedgerCore
 /// when things happened, so it is reported as a record that cannot be imported (with the range
 /// to write instead); so is a should-total's absence of anything, which is never an error.
 package enum KlogFormat {
-    /// The records of a klog file, and the lines that cannot be read or imported.
-    package static func records(_ bytes: [UInt8], file: String, zone: any TimeZoneRules)
+    /// The records of a klog file, and the lines that cannot be read or imported. Reading
+    /// stops once `errorLimit` lines could not be read.
+    package static func records(_ bytes: [UInt8], file: String, zone: any TimeZoneRules, errorLimit: Int = .max)
         -> (records: [ImportRecord], errors: [ImportError])
     {
         var reader = Reader(file: file, zone: zone)
-        var text = String(decoding: bytes, as: UTF8.self)
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        // (`\r\n` is one Character in Swift: both line ends are separators.)
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        for (index, line) in lines.enumerated() { reader.read(line, line: index + 1) }
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        // Lines end at `\n` (a `\r` before it is dropped), split and decoded as they are read.
+        for (index, line) in LineSplitter(text).enumerated() {
+            if reader.errors.count >= errorLimit { return (reader.records, reader.errors) }
+            reader.read(Substring(String(decoding: line, as: UTF8.self)), line: index + 1)
+        }
         reader.endRecord()
         return (reader.records, reader.errors)
     }

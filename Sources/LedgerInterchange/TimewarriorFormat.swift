@@ -7,21 +7,26 @@ import LedgerCore
 /// annotation, JSON-quoted, follows a second `#`, which stands alone as `# #` when there are no
 /// tags), or the JSON array of `timew export`.
 package enum TimewarriorFormat {
-    /// The records of one data file's text; `file` names it in errors.
     /// The records of one data file's text, and the lines that cannot be read; `file` names
-    /// it in errors.
-    package static func records(dataFile text: String, file: String) -> (records: [ImportRecord], errors: [ImportError])
-    {
+    /// it in errors. Reading stops once `errorLimit` lines could not be read.
+    package static func records(dataFile text: String, file: String, errorLimit: Int = .max) -> (
+        records: [ImportRecord], errors: [ImportError]
+    ) {
+        records(dataFile: Array(text.utf8), file: file, errorLimit: errorLimit)
+    }
+
+    /// The same, from the file's bytes: each line is decoded as it is read, so the lines after
+    /// the limit are never decoded (a large file of random bytes is mostly UTF-8 to repair).
+    package static func records(dataFile bytes: [UInt8], file: String, errorLimit: Int = .max) -> (
+        records: [ImportRecord], errors: [ImportError]
+    ) {
         var records: [ImportRecord] = []
         var errors: [ImportError] = []
-        var number = 0
-        // Split on the bytes: as characters, "\r\n" is one and would not split at "\n".
-        for raw in text.utf8.split(separator: 10, omittingEmptySubsequences: false) {
-            number += 1
-            let bytes = raw.last == 13 ? raw.dropLast() : raw
+        for (number, bytes) in LineSplitter(bytes).enumerated() {
+            if errors.count >= errorLimit { break }
             if bytes.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
             do {
-                records.append(try record(String(decoding: bytes, as: UTF8.self), file: file, line: number))
+                records.append(try record(String(decoding: bytes, as: UTF8.self), file: file, line: number + 1))
             } catch {
                 errors.append(error)
             }

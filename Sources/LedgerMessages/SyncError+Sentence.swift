@@ -43,7 +43,7 @@ extension SyncError {
         case .eventsRewritten(let remote, let path, let detail):
             "refused: history from \(DisplayText.quoted(remote)) rewrites the append-only event log in \(DisplayText.escaped(path)) (\(detail)); nothing was merged, local data is intact"
         case .unsafePath(let remote, let path, let reason):
-            "refused: history from \(DisplayText.quoted(remote)) contains the path \(DisplayText.quoted(path)), which \(reason); nothing was merged, local data is intact"
+            "refused: history from \(DisplayText.quoted(remote)) contains the path \(DisplayText.quotedPath(path)), which \(reason); nothing was merged, local data is intact"
         case .localChangesInTheWay(let paths):
             "your uncommitted changes to \(paths.count == 1 ? "this file" : "these files") would be overwritten by the merge: \(paths.joined(separator: ", ")); commit them (e.g. with your git plugin) or move them aside, then sync again. Nothing was changed"
         case .tooManyRetries(let remote, let attempts):

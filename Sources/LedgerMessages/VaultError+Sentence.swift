@@ -41,7 +41,7 @@ extension VaultError {
         case .dayNotesOff:
             "day notes are off; 'alog notes enable' turns them on"
         case .invalidNotesFolder(let folder, let reason):
-            "day notes cannot go in \(DisplayText.quoted(folder)): \(reason); give a folder inside the vault (--folder Activities)"
+            "day notes cannot go in \(DisplayText.quotedPath(folder)): \(reason); give a folder inside the vault (--folder Activities)"
         case .invalidTypeName(let name, let reason):
             "invalid type name \(DisplayText.quoted(name)): \(reason)"
         case .invalidTypeField(let field, let reason):

@@ -10,8 +10,10 @@ import Testing
 struct ImportGuardTests {
     let now = "2026-11-25T12:00:00Z"
 
-    func run(_ arguments: [String], _ vault: String, _ home: TemporaryDirectory) throws -> ProcessResult {
-        try alog(arguments + ["--vault", vault], home: home.path, environment: ["ALOG_NOW": now])
+    func run(
+        _ arguments: [String], _ vault: String, _ home: TemporaryDirectory, run: CommandRun = .inProcess
+    ) throws -> ProcessResult {
+        try alog(arguments + ["--vault", vault], home: home.path, environment: ["ALOG_NOW": now], run: run)
     }
 
     /// A vault with the types the cases name, and its commit count.
@@ -29,9 +31,9 @@ struct ImportGuardTests {
     /// the working tree.
     func expectRefused(
         _ arguments: [String], _ words: [String], vault: (path: String, commits: Int), _ home: TemporaryDirectory,
-        sourceLocation: SourceLocation = #_sourceLocation
+        run: CommandRun = .inProcess, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let result = try run(arguments, vault.path, home)
+        let result = try self.run(arguments, vault.path, home, run: run)
         #expect(result.status == 1, "\(arguments): \(result.stdout) \(result.stderr)", sourceLocation: sourceLocation)
         for word in words {
             #expect(result.stderr.contains(word), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
@@ -103,6 +105,55 @@ struct ImportGuardTests {
         let imported = try run(["import", "watson", home.sub("frames"), "--define-types"], vault.path, home)
         #expect(imported.succeeded, "\(imported.stderr)")
         #expect(imported.stdout.hasPrefix("imported 1000 entries"), "\(imported.stdout)")
+    }
+
+    @Test("a file of random bytes under the size limit is refused from its first lines without reading the rest")
+    func garbageUnderTheLimit() throws {
+        let home = TemporaryDirectory()
+        let vault = try vault(home)
+        // Random bytes: a line feed every 256 bytes on average, so no line is over the limit and
+        // every reader starts reading records. It stops at its first hundred unreadable ones,
+        // the count says so, and nothing is written. (Before, each reader read every line: of
+        // 60 MB, 8 to 19 s and 130 to 200 MB in a release build, then some 230,000 errors. The
+        // test's 2 MB shows the same in a debug build's time; docs/robustness.md has the figures.)
+        var generator = SplitMix(state: 44)
+        var bytes = [UInt8](repeating: 0, count: 2_000_000)
+        bytes.withUnsafeMutableBytes { buffer in
+            let words = buffer.bindMemory(to: UInt64.self)
+            for index in words.indices { words[index] = generator.next() }
+        }
+        // Not JSON, which is read as a whole and refused at its first byte.
+        bytes[0] = UInt8(ascii: "x")
+        // In a process of its own, as a person runs it: in this one, Swift Testing records a
+        // backtrace each time the standard library's UTF-8 repair throws inside, which turns the
+        // decoding of megabytes of random bytes into minutes.
+        let garbage = home.sub("garbage.data")
+        #expect(FileManager.default.createFile(atPath: garbage, contents: Data(bytes)))
+        try expectRefused(
+            ["import", "timewarrior", garbage],
+            ["garbage.data:1: ", "(and at least 99 more; --skip-invalid imports the rest)"], vault: vault, home,
+            run: .process)
+        // klog reads the lines under a date it refused as that record's, passed over.
+        try expectRefused(
+            ["import", "klog", garbage], ["garbage.data:1: ", "is not a record's date", "--skip-invalid"],
+            vault: vault, home, run: .process)
+        // A CSV file stops at its header, which is no header.
+        try expectRefused(["import", "csv", garbage], ["garbage.data:1: "], vault: vault, home, run: .process)
+    }
+
+    @Test(
+        "a long path in a refusal is shown whole (a misspelt file in a folder that exists), so it can be read and fixed"
+    )
+    func longPath() throws {
+        let home = TemporaryDirectory()
+        let vault = try vault(home)
+        let folder = home.sub(String(repeating: "a-long-folder-name/", count: 6))
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A misspelt file name in a folder that exists.
+        let missing = folder + "farmes"
+        try expectRefused(
+            ["import", "watson", missing], ["'\(missing)' does not exist; give the watson folder or file to import"],
+            vault: vault, home)
     }
 
     @Test("a field longer than alog keeps refuses its record with file:line and the fix; --skip-invalid leaves it out")

@@ -39,6 +39,39 @@ struct FormatTests {
         }
     }
 
+    @Test("a line reader stops at its error limit and reads no further; CRLF and LF lines count alike")
+    func errorLimit() {
+        let good = "inc 20261120T090000Z - 20261120T100000Z # work"
+        let text = Array(repeating: "not an interval", count: 5).joined(separator: "\r\n") + "\r\n" + good + "\n"
+        let stopped = TimewarriorFormat.records(dataFile: text, file: "f", errorLimit: 3)
+        #expect(stopped.errors.map(\.line) == [1, 2, 3])
+        #expect(stopped.records.isEmpty, "the good line after the limit is not read")
+        let whole = TimewarriorFormat.records(dataFile: text, file: "f")
+        #expect(whole.errors.map(\.line) == [1, 2, 3, 4, 5])
+        #expect(whole.records.map(\.line) == [6])
+
+        let klog =
+            "2026-11-20\r\n" + Array(repeating: "    what is this", count: 5).joined(separator: "\n")
+            + "\n    9:00 - 10:00 #work\n"
+        let zone = FixedOffsetZone(offset: 0)
+        let klogStopped = KlogFormat.records(Array(klog.utf8), file: "f", zone: zone, errorLimit: 2)
+        #expect(klogStopped.errors.map(\.line) == [2, 3])
+        #expect(klogStopped.records.isEmpty)
+        let klogWhole = KlogFormat.records(Array(klog.utf8), file: "f", zone: zone)
+        #expect(klogWhole.errors.count == 5)
+        #expect(klogWhole.records.map(\.line) == [7])
+
+        let csv =
+            "type,start\r\n" + Array(repeating: "work,yesterday", count: 5).joined(separator: "\n")
+            + "\nwork,2026-11-20T09:00:00Z\n"
+        let csvStopped = CSVFormat.records(Array(csv.utf8), file: "f", zone: zone, errorLimit: 4)
+        #expect(csvStopped.errors.map(\.line) == [2, 3, 4, 5])
+        #expect(csvStopped.records.isEmpty)
+        let csvWhole = CSVFormat.records(Array(csv.utf8), file: "f", zone: zone)
+        #expect(csvWhole.errors.count == 5)
+        #expect(csvWhole.records.map(\.line) == [7])
+    }
+
     @Test("Watson frames, and what is not one")
     func watsonFrames() {
         let bytes = Array(

@@ -69,11 +69,12 @@ struct Import: ParsableCommand {
 
         static let mayBeJSON = true
 
-        func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError]) {
+        func read(_ file: String, _ bytes: [UInt8], errorLimit: Int) -> (records: [ImportRecord], errors: [ImportError])
+        {
             if bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "[") {
                 return TimewarriorFormat.records(exportJSON: bytes, file: file)
             }
-            return TimewarriorFormat.records(dataFile: String(decoding: bytes, as: UTF8.self), file: file)
+            return TimewarriorFormat.records(dataFile: bytes, file: file, errorLimit: errorLimit)
         }
     }
 
@@ -91,7 +92,8 @@ struct Import: ParsableCommand {
         static let defaultTypeSource = TypeSource.project
         static let mayBeJSON = true
 
-        func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError]) {
+        func read(_ file: String, _ bytes: [UInt8], errorLimit: Int) -> (records: [ImportRecord], errors: [ImportError])
+        {
             WatsonFormat.records(frames: bytes, file: file)
         }
     }
@@ -114,8 +116,9 @@ struct Import: ParsableCommand {
 
         static let source = "klog"
 
-        func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError]) {
-            KlogFormat.records(bytes, file: file, zone: SystemTimeZone())
+        func read(_ file: String, _ bytes: [UInt8], errorLimit: Int) -> (records: [ImportRecord], errors: [ImportError])
+        {
+            KlogFormat.records(bytes, file: file, zone: SystemTimeZone(), errorLimit: errorLimit)
         }
     }
 
@@ -139,8 +142,9 @@ struct Import: ParsableCommand {
 
         static let source = "csv"
 
-        func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError]) {
-            CSVFormat.records(bytes, file: file, zone: SystemTimeZone())
+        func read(_ file: String, _ bytes: [UInt8], errorLimit: Int) -> (records: [ImportRecord], errors: [ImportError])
+        {
+            CSVFormat.records(bytes, file: file, zone: SystemTimeZone(), errorLimit: errorLimit)
         }
     }
 
@@ -148,19 +152,19 @@ struct Import: ParsableCommand {
     /// `YYYY-MM.data`, in the folder or its `data/`; Watson's `frames`).
     static func files(_ path: String, source: String) throws -> [String] {
         guard FileSystem.exists(path) else {
-            throw Failure("\(DisplayText.quoted(path)) does not exist; give the \(source) folder or file to import")
+            throw Failure("\(DisplayText.quotedPath(path)) does not exist; give the \(source) folder or file to import")
         }
         guard FileSystem.isDirectory(path) else { return [path] }
-        if source == "csv" { throw Failure("\(DisplayText.quoted(path)) is a folder; give the CSV file to import") }
+        if source == "csv" { throw Failure("\(DisplayText.quotedPath(path)) is a folder; give the CSV file to import") }
         let folder = path.hasSuffix("/") ? path : path + "/"
         if source == "klog" {
             let names = FileSystem.list(folder).filter { $0.hasSuffix(".klg") }.sorted()
-            guard !names.isEmpty else { throw Failure("\(DisplayText.quoted(path)) holds no klog files (*.klg)") }
+            guard !names.isEmpty else { throw Failure("\(DisplayText.quotedPath(path)) holds no klog files (*.klg)") }
             return names.map { folder + $0 }
         }
         if source == "watson" {
             guard FileSystem.exists(folder + "frames") else {
-                throw Failure("\(DisplayText.quoted(path)) holds no Watson 'frames' file")
+                throw Failure("\(DisplayText.quotedPath(path)) holds no Watson 'frames' file")
             }
             return [folder + "frames"]
         }
@@ -169,7 +173,7 @@ struct Import: ParsableCommand {
             name.hasSuffix(".data") && name.count == 12 && name.prefix(7).allSatisfy { $0.isNumber || $0 == "-" }
         }.sorted()
         guard !names.isEmpty else {
-            throw Failure("\(DisplayText.quoted(path)) holds no timewarrior data files (YYYY-MM.data)")
+            throw Failure("\(DisplayText.quotedPath(path)) holds no timewarrior data files (YYYY-MM.data)")
         }
         return names.map { data + $0 }
     }
@@ -193,6 +197,9 @@ struct Import: ParsableCommand {
     /// Watson's frames) may be written on one line: only its size is limited.
     static let limits = FileSystem.InputLimits(maxBytes: 64 << 20, maxLineBytes: 64 << 10)
 
+    /// How many unreadable records a refused import counts before it stops reading.
+    static let errorLimit = 100
+
     /// The bytes of one source file, refused (with the file and the limit) when it is not a
     /// regular file or is larger, or has longer lines, than a real export would.
     static func readSource(_ file: String, mayBeJSON: Bool) throws -> [UInt8]? {
@@ -205,13 +212,13 @@ struct Import: ParsableCommand {
             }
             return bytes
         } catch {
-            throw Failure("\(DisplayText.quoted(error.path)) \(error.reason); nothing was imported")
+            throw Failure("\(DisplayText.quotedPath(error.path)) \(error.reason); nothing was imported")
         }
     }
 
     static func execute(
         _ options: Options, source: String, path: String, defaultSource: TypeSource, mayBeJSON: Bool,
-        read: (String, [UInt8]) -> (records: [ImportRecord], errors: [ImportError])
+        read: (String, [UInt8], Int) -> (records: [ImportRecord], errors: [ImportError])
     ) throws -> Imported {
         var windows: [Vault.ImportedWindow] = []
         var groups: [String: String] = [:]
@@ -247,7 +254,7 @@ struct Import: ParsableCommand {
     /// checked as `log` checks one; what cannot be read is thrown, or (`--skip-invalid`) listed.
     static func readWindows(
         _ options: Options, source: String, path: String, defaultSource: TypeSource, mayBeJSON: Bool,
-        progress: StageProgress?, read: (String, [UInt8]) -> (records: [ImportRecord], errors: [ImportError])
+        progress: StageProgress?, read: (String, [UInt8], Int) -> (records: [ImportRecord], errors: [ImportError])
     ) throws -> (windows: [Vault.ImportedWindow], groups: [String: String], skipped: [ImportError]) {
         let typeSource = options.typeFrom.flatMap(TypeSource.init) ?? defaultSource
         var records: [ImportRecord] = []
@@ -256,14 +263,18 @@ struct Import: ParsableCommand {
         for (number, file) in sourceFiles.enumerated() {
             progress?.update("Reading \(source) data", done: number, total: sourceFiles.count)
             guard let bytes = try readSource(file, mayBeJSON: mayBeJSON) else { continue }
-            let (read, errors) = read(file, bytes)
-            // A record that cannot be read stops the import before anything is written.
+            // A record that cannot be read stops the import before anything is written; reading
+            // stops a little after it (the count of the others is said up to `errorLimit`), so a
+            // large file of something else is refused at once.
+            let limit = options.skipInvalid ? Int.max : errorLimit
+            let (read, errors) = read(file, bytes, limit)
             if let first = errors.first, !options.skipInvalid {
+                let more = errors.count == limit ? "at least \(limit - 1)" : String(errors.count - 1)
                 throw errors.count == 1
                     ? first
                     : ImportError(
                         file: first.file, line: first.line,
-                        reason: first.reason + " (and \(errors.count - 1) more; --skip-invalid imports the rest)")
+                        reason: first.reason + " (and \(more) more; --skip-invalid imports the rest)")
             }
             records += read
             skipped += errors
@@ -367,7 +378,8 @@ protocol ImportSource: OutcomeCommand where Outcome == Import.Imported {
     static var mayBeJSON: Bool { get }
     var path: String { get }
     var options: Import.Options { get }
-    func read(_ file: String, _ bytes: [UInt8]) -> (records: [ImportRecord], errors: [ImportError])
+    /// The records of one file; a line-based reader stops once `errorLimit` records could not be read.
+    func read(_ file: String, _ bytes: [UInt8], errorLimit: Int) -> (records: [ImportRecord], errors: [ImportError])
 }
 
 extension ImportSource {

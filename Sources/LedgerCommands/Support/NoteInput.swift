@@ -22,7 +22,7 @@ enum NoteInput {
             }
             return try read("-", source: "standard input")
         }
-        if let file { return try read(file, source: "the note file \(DisplayText.quoted(file))") }
+        if let file { return try read(file, source: "the note file \(DisplayText.quotedPath(file))") }
         guard let note else { return nil }
         return try checked(NoteText.normalized(note), source: "--note")
     }

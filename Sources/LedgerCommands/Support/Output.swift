@@ -33,6 +33,6 @@ func writeOutput(_ text: String, to path: String) throws {
         _ = try FileSystem.writeAtomically(path, Array(text.utf8))
     } catch let failure as FileSystem.Failure {
         throw ValidationError(
-            "cannot write \(DisplayText.quoted(path)) (\(failure.reason)); give a file in a folder you can write")
+            "cannot write \(DisplayText.quotedPath(path)) (\(failure.reason)); give a file in a folder you can write")
     }
 }
