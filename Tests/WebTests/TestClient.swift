@@ -100,49 +100,35 @@ private struct LoopbackApplication<Base: ApplicationProtocol>: ApplicationProtoc
 }
 
 /// One connection per request, closed once the response has ended (so requests may run at the
-/// same time, as a page's do).
+/// same time, as a page's do). The request is written and the response read on the
+/// connection's event loop, from the moment it connects: a test's task may wait a long time
+/// for a thread on a loaded machine, and a request written that late would find the
+/// connection closed by the server's idle timeout.
 private struct LoopbackClient: TestClientProtocol {
     let port: Int?
-    /// A request with no answer in this long fails (the connection is closed) instead of
-    /// hanging the run.
-    static let deadline = TimeAmount.seconds(120)
 
     func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?)
         async throws -> TestResponse
     {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: port!) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    // Unchecked: the tests send what a hostile page may (a `\` in a path).
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers(enableOutboundHeaderValidation: false)
-                    channel.eventLoop.scheduleTask(in: Self.deadline) { channel.close(promise: nil) }
-                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
-                        wrappingChannelSynchronously: channel)
+        let head = Self.head(uri: uri, method: method, headers: headers, body: body)
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let answered = loop.makePromise(of: TestResponse.self)
+        let description = "\(method) \(uri)"
+        do {
+            _ = try await ClientBootstrap(group: loop)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        // Unchecked: the tests send what a hostile page may (a `\` in a path).
+                        try channel.pipeline.syncOperations.addHTTPClientHandlers(enableOutboundHeaderValidation: false)
+                        try channel.pipeline.syncOperations.addHandler(
+                            Exchange(head: head, body: body, answered: answered, description: description))
+                    }
                 }
-            }
-        return try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(.head(Self.head(uri: uri, method: method, headers: headers, body: body)))
-            if let body { try await outbound.write(.body(.byteBuffer(body))) }
-            try await outbound.write(.end(nil))
-            var response: HTTPResponseHead?
-            var received = ByteBuffer()
-            for try await part in inbound {
-                switch part {
-                case .head(let head) where head.status.code >= 200: response = head
-                case .head: continue
-                case .body(var bytes): received.writeBuffer(&bytes)
-                case .end(let trailers):
-                    guard let response else { break }
-                    return TestResponse(
-                        head: HTTPResponse(
-                            status: .init(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase),
-                            headerFields: Self.fields(response.headers)),
-                        body: received, trailerHeaders: trailers.map(Self.fields))
-                }
-            }
-            throw TestClientError(
-                description: "\(method) \(uri): the server closed the connection without a whole response")
+                .connect(host: "127.0.0.1", port: port!).get()
+        } catch {
+            answered.fail(error)
         }
+        return try await answered.futureResult.get()
     }
 
     /// The request's head as HTTP/1.1 sends it: `Host` is `localhost` unless the test names
@@ -162,11 +148,63 @@ private struct LoopbackClient: TestClientProtocol {
             version: .http1_1, method: HTTPMethod(rawValue: method.rawValue), uri: uri, headers: fields)
     }
 
-    private static func fields(_ headers: HTTPHeaders) -> HTTPFields {
+    static func fields(_ headers: HTTPHeaders) -> HTTPFields {
         var fields = HTTPFields()
         for (name, value) in headers {
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
         }
         return fields
+    }
+}
+
+/// Sends one request as soon as the connection is up and gathers its response.
+private final class Exchange: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    let head: HTTPRequestHead
+    let body: ByteBuffer?
+    let answered: EventLoopPromise<TestResponse>
+    let description: String
+    private var response: HTTPResponseHead?
+    private var received = ByteBuffer()
+
+    init(head: HTTPRequestHead, body: ByteBuffer?, answered: EventLoopPromise<TestResponse>, description: String) {
+        (self.head, self.body, self.answered, self.description) = (head, body, answered, description)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if let body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head) where head.status.code >= 200: response = head
+        case .head: break
+        case .body(var bytes): received.writeBuffer(&bytes)
+        case .end(let trailers):
+            guard let response else { return }
+            answered.succeed(
+                TestResponse(
+                    head: HTTPResponse(
+                        status: .init(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase),
+                        headerFields: LoopbackClient.fields(response.headers)),
+                    body: received, trailerHeaders: trailers.map(LoopbackClient.fields)))
+            context.close(promise: nil)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        let problem = "\(description): the server closed the connection without a whole response"
+        answered.fail(TestClientError(description: problem))
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        answered.fail(error)
+        context.close(promise: nil)
     }
 }
