@@ -223,15 +223,23 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
-        // The web dashboard: every route with HummingbirdTesting, the guards, the live feed, and
-        // a real headless Chromium (scripts/browser-test.py) when it is installed.
+        // The web dashboard: every route through the real server on 127.0.0.1 (the suite's own
+        // HTTP/1.1 client, Tests/WebTests/TestClient.swift, on the NIO the server already builds:
+        // HummingbirdTesting would add AsyncHTTPClient, BoringSSL and HTTP/2 to the build), the
+        // guards, the live feed, and a real headless Chromium (scripts/browser-test.py) when it
+        // is installed.
         .testTarget(
             name: "WebTests",
             dependencies: [
                 "LedgerWeb", "LedgerCommands", "LedgerCore", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // The notes surface: the frontmatter-edit corpus, the task-link fuzz test, day notes.
         .testTarget(

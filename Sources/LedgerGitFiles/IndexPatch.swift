@@ -48,6 +48,15 @@ package struct IndexPatch: Sendable {
     package var claim: String?
     package var record: String?
 
+    /// The time a spare's age is measured against: CLOCK_REALTIME, the clock of a file's ctime.
+    /// Tests move it on instead of sleeping until a spare may be reused.
+    /// In nanoseconds since 1970.
+    package var now: @Sendable () -> Int64 = {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
     package init(gitDirectory: String, workingDirectory: String, claim: String?, record: String?) {
         (self.gitDirectory, self.workingDirectory, self.claim, self.record) =
             (gitDirectory, workingDirectory, claim, record)
@@ -360,15 +369,13 @@ package struct IndexPatch: Sendable {
         guard let spare else { return (-1, nil) }
         var st = stat()
         guard lstat(spare, &st) == 0 else { return (-1, nil) }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        let now = self.now()
         #if canImport(Darwin)
             let changed = st.st_ctimespec
         #else
             let changed = st.st_ctim
         #endif
-        let age =
-            (Int64(now.tv_sec) - Int64(changed.tv_sec)) * 1_000_000_000 + Int64(now.tv_nsec) - Int64(changed.tv_nsec)
+        let age = now - (Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
         guard st.st_mode & S_IFMT == S_IFREG, st.st_nlink == 1, age >= 100_000_000, rename(spare, claim) == 0 else {
             if st.st_nlink > 1 { unlink(spare) }
             return (-1, nil)

@@ -103,17 +103,37 @@ struct WatchTests {
         process.standardOutput = out
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
+        // A stuck watch is ended (so the reads below see the pipe's end) and the test fails.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        defer { watchdog.cancel() }
+        let reader = out.fileHandleForReading
+        // Each step waits for the line it expects: the first view, then the change.
+        var text = readLines(reader, count: 1)
         #expect(try alog(["start", "exercise", "--vault", vault], home: home.path).succeeded)
-        Thread.sleep(forTimeInterval: 2.5)
+        text += readLines(reader, count: 1)
         process.terminate()
+        // To the pipe's end: nothing more was printed (the read returns once watch has exited).
+        text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
         // A bounded poll: Foundation's waitUntilExit can hang on Linux.
         for _ in 0..<300 where process.isRunning { usleep(10_000) }
         #expect(!process.isRunning, "watch ends on SIGTERM")
-        let text = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2, "\(text)")
         #expect(lines.first?.contains("no timer running") == true)
         #expect(lines.last?.contains("running exercise") == true)
     }
+}
+
+/// Reads from `handle` until `count` more lines have ended (or the pipe ends), byte by byte so
+/// nothing past them is taken.
+private func readLines(_ handle: FileHandle, count: Int) -> String {
+    var bytes: [UInt8] = []
+    var ended = 0
+    var byte: UInt8 = 0
+    while ended < count, read(handle.fileDescriptor, &byte, 1) == 1 {
+        bytes.append(byte)
+        if byte == UInt8(ascii: "\n") { ended += 1 }
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }

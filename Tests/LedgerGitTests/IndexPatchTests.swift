@@ -7,14 +7,33 @@ import Testing
 
 /// The patch as LedgerGit calls it: on a repository's folders, with its ids.
 extension IndexPatch {
-    init(repository: Repository, claim: IndexLockClaim? = nil, record: String? = nil) {
+    init(repository: Repository, claim: IndexLockClaim? = nil, record: String? = nil, clock: MovedClock? = nil) {
         self.init(
             gitDirectory: repository.gitDirectory, workingDirectory: repository.workingDirectory!, claim: claim?.path,
             record: record)
+        if let clock { now = clock.now }
     }
 
     func restage(_ files: [(String, ObjectID)], whileLocked: () -> Void = {}) -> Bool {
         restage(files.map { (path: $0.0, blob: $0.1.bytes) }, whileLocked: whileLocked)
+    }
+}
+
+/// The real time, moved on by a test: a spare is old enough to be reused (a tenth of a second)
+/// without the test sleeping for it.
+final class MovedClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ahead: Int64 = 0
+
+    func moveOn(milliseconds: Int64) { lock.withLock { ahead += milliseconds * 1_000_000 } }
+
+    /// In nanoseconds since 1970, as `IndexPatch.now`.
+    var now: @Sendable () -> Int64 {
+        { [self] in
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) + lock.withLock { ahead }
+        }
     }
 }
 
@@ -84,28 +103,29 @@ struct IndexPatchTests {
         let (ours, theirs) = try makeTwins(dir)
         let repo = try Repository.open(at: ours)
         let claim = IndexLockClaim(path: ours + "/.git/alog-claim")
+        let clock = MovedClock()
         let spare = ours + "/.git/index.spare"
         func inode(_ path: String) throws -> Int {
             try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as! Int
         }
         let first = try inode(ours + "/.git/index")
         #expect(
-            IndexPatch(repository: repo, claim: claim).restage([
+            IndexPatch(repository: repo, claim: claim, clock: clock).restage([
                 (ledgerFile, try repo.writeBlob(Array(try appendLine(ours).utf8)))
             ]))
         #expect(try inode(spare) == first, "the index it replaced keeps a name")
         // Too soon after: a reader may still be reading it, so a new file is made.
         let second = try inode(ours + "/.git/index")
         #expect(
-            IndexPatch(repository: repo, claim: claim).restage([
+            IndexPatch(repository: repo, claim: claim, clock: clock).restage([
                 (ledgerFile, try repo.writeBlob(Array(try appendLine(ours).utf8)))
             ]))
         #expect(try inode(ours + "/.git/index") != first)
         #expect(try inode(spare) == second)
-        usleep(150_000)
+        clock.moveOn(milliseconds: 150)
         let third = try inode(ours + "/.git/index")
         #expect(
-            IndexPatch(repository: repo, claim: claim).restage([
+            IndexPatch(repository: repo, claim: claim, clock: clock).restage([
                 (ledgerFile, try repo.writeBlob(Array(try appendLine(ours).utf8)))
             ]))
         #expect(try inode(ours + "/.git/index") == second, "the spare became the index")
@@ -114,13 +134,13 @@ struct IndexPatchTests {
         try git("add", ledgerFile, in: theirs)
         #expect(try witness(ours) == (try witness(theirs)))
         // A writer killed after naming the live index as the spare: it is never written into.
-        usleep(150_000)
+        clock.moveOn(milliseconds: 150)
         try FileManager.default.removeItem(atPath: spare)
         try FileManager.default.linkItem(atPath: ours + "/.git/index", toPath: spare)
         let live = try Data(contentsOf: URL(fileURLWithPath: ours + "/.git/index"))
         let liveInode = try inode(ours + "/.git/index")
         #expect(
-            IndexPatch(repository: repo, claim: claim).restage([
+            IndexPatch(repository: repo, claim: claim, clock: clock).restage([
                 (ledgerFile, try repo.writeBlob(Array(try appendLine(ours).utf8)))
             ]))
         #expect(try inode(ours + "/.git/index") != liveInode)
@@ -265,13 +285,15 @@ struct IndexPatchTests {
         let (ours, theirs) = try makeTwins(dir)
         let repo = try Repository.open(at: ours)
         let claim = IndexLockClaim(path: ours + "/.git/alog-claim")
+        let clock = MovedClock()
         let record = ours + "/.git/index.written"
         let indexPath = ours + "/.git/index"
         let spare = ours + "/.git/index.spare"
         func patch() throws {
-            usleep(150_000)
+            clock.moveOn(milliseconds: 150)
             let blob = try repo.writeBlob(Array(try appendLine(ours).utf8))
-            #expect(IndexPatch(repository: repo, claim: claim, record: record).restage([(ledgerFile, blob)]))
+            let patch = IndexPatch(repository: repo, claim: claim, record: record, clock: clock)
+            #expect(patch.restage([(ledgerFile, blob)]))
             _ = try appendLine(theirs)
         }
         // The first byte of the name of z.md's entry: an offset no patch of the ledger file's
@@ -345,12 +367,13 @@ struct IndexPatchTests {
         }
         let repo = try Repository.open(at: ours)
         let claim = IndexLockClaim(path: ours + "/.git/alog-claim")
+        let clock = MovedClock()
         let record = ours + "/.git/index.written"
         let indexPath = ours + "/.git/index"
         // A line appended to each of `paths` (the ledger file by default) on both sides, and
         // restaged here by the patch.
         func patch(_ paths: [String] = [ledgerFile]) throws -> Bool {
-            usleep(150_000)
+            clock.moveOn(milliseconds: 150)
             var files: [(path: String, blob: [UInt8])] = []
             for path in paths {
                 for root in [ours, theirs] {
@@ -358,7 +381,7 @@ struct IndexPatchTests {
                 }
                 files.append((path, try repo.writeBlob(Array(try readFile(ours + "/" + path).utf8)).bytes))
             }
-            return IndexPatch(repository: repo, claim: claim, record: record).restage(files)
+            return IndexPatch(repository: repo, claim: claim, record: record, clock: clock).restage(files)
         }
         func recordedDelta() throws -> IndexPatch.Delta {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: record)))
@@ -498,6 +521,7 @@ struct IndexPatchTests {
         let repo = try Repository.open(at: ours)
         let record = ours + "/.git/index.written"
         let claim = IndexLockClaim(path: ours + "/.git/alog-claim")
+        let clock = MovedClock()
         // Before every entry, between two, after the last, and two at once.
         for group in [
             [".alog/a.jsonl"], [".alog/events/dev/2024/01/2024-01-03.jsonl"], ["zz/last.jsonl"],
@@ -508,16 +532,17 @@ struct IndexPatchTests {
                 for root in [ours, theirs] { try writeFile(root + "/" + path, "{\"\(path)\":1}\n") }
                 files.append((path, try repo.writeBlob(Array("{\"\(path)\":1}\n".utf8))))
             }
-            let patch = IndexPatch(repository: repo, claim: claim, record: record)
+            let patch = IndexPatch(repository: repo, claim: claim, record: record, clock: clock)
             #expect(!patch.restage(files), "without adding, a new file is libgit2's")
             #expect(patch.restage(files.map { (path: $0.0, blob: $0.1.bytes) }, adding: true), "\(group)")
             _ = try git(["add"] + group, in: theirs)
             #expect(try witness(ours) == (try witness(theirs)), "\(group)")
             #expect(try git("update-index", "--refresh", in: ours).stdout == "z.md: needs update\n")
             // The patch after an insertion (its record has no delta) writes the whole file.
-            usleep(150_000)
+            clock.moveOn(milliseconds: 150)
             let blob = try repo.writeBlob(Array(try appendLine(ours).utf8))
-            #expect(IndexPatch(repository: repo, claim: claim, record: record).restage([(ledgerFile, blob)]))
+            let next = IndexPatch(repository: repo, claim: claim, record: record, clock: clock)
+            #expect(next.restage([(ledgerFile, blob)]))
             _ = try appendLine(theirs)
             try git("add", ledgerFile, in: theirs)
             #expect(try witness(ours) == (try witness(theirs)), "after \(group)")

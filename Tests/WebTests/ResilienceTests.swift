@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import LedgerCore
 import LedgerWeb
 import TestSupport
