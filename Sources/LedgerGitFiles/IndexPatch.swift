@@ -1,3 +1,4 @@
+package import LedgerCrypto
 import LedgerSystem
 
 #if canImport(Glibc)

@@ -5,45 +5,9 @@ import TestSupport
 import Testing
 
 /// git's formats as `LedgerGitFiles` writes them without libgit2, against outside witnesses:
-/// OpenSSL's SHA-1 (LedgerCrypto), `git hash-object`, `git mktree` and `git fsck --strict`.
+/// `git hash-object`, `git mktree` and `git fsck --strict`.
 @Suite("git's files without libgit2")
 struct GitFilesTests {
-    @Test(
-        "SHA-1 agrees with OpenSSL's on every length around the block size, fed whole or in pieces",
-        arguments: [true, false])
-    func sha1(hardware: Bool) {
-        if hardware && !SHA1.hardwareAvailable { return }
-        var generator = SplitMix(state: 26)
-        for length in Array(0...200) + [1000, 4095, 4096, 65_537, 1_000_003] {
-            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let expected = SHA1Hasher.hash(bytes)
-            #expect(bytes.withUnsafeBytes { SHA1.hash($0, hardware: hardware) } == expected, "\(length) bytes")
-            var pieces = SHA1(hardware: hardware)
-            var start = 0
-            while start < bytes.count {
-                let end = min(bytes.count, start + Int.random(in: 1...130, using: &generator))
-                pieces.update(bytes[start..<end])
-                start = end
-            }
-            #expect(pieces.finalize() == expected, "\(length) bytes in pieces")
-        }
-    }
-
-    @Test("a saved state goes on where it stopped, and survives its bytes")
-    func resumable() {
-        let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        var first = SHA1(hardware: false)
-        first.update(bytes[..<6400])
-        let (state, pending) = first.blockState
-        #expect(pending == 0 && state.count == 6400)
-        let restored = SHA1.State(bytes: state.bytes)
-        #expect(restored == state)
-        var resumed = SHA1(resuming: restored!)
-        resumed.update(bytes[6400...])
-        #expect(resumed.finalize() == SHA1Hasher.hash(bytes))
-        #expect(SHA1.State(bytes: state.bytes.dropLast()) == nil)
-    }
-
     @Test("object ids are git's: blobs as git hash-object gives them")
     func blobIDs() throws {
         let home = TemporaryDirectory()
