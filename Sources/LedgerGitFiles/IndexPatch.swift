@@ -1,4 +1,4 @@
-package import LedgerCrypto
+import LedgerCrypto
 import LedgerSystem
 
 #if canImport(Glibc)
