@@ -14,10 +14,10 @@ usage: scripts/ab-log.py [--rounds N] [--large VAULT] [--fs DIR]... [--ext4-jour
                mounted with `mount -o loop` in a private mount namespace (needs root; the image
                lives in the first --fs folder and is removed afterwards)
   --head-without FILE
-               a folder put at .git/alog/FILE in the head side's vaults (e.g. index.spare,
-               ref.spare, branch-intent.spare), so the head runs as if that spare did not
-               exist: alog uses a spare only while it is a plain file. With BASE = HEAD this
-               measures what a spare is worth without a second build.
+               a folder put at .git/alog/FILE in the head side's vaults (index.spare; before
+               issue 46 removed them, also ref.spare and branch-intent.spare), so the head runs
+               as if that spare did not exist: alog uses a spare only while it is a plain file.
+               With BASE = HEAD this measures what a spare is worth without a second build.
 
 For every file system: each side gets its own small vault (`alog init`, three logs) and its own
 copy of the large vault; three warm-up logs each, then the front must commit a log alone
@@ -93,19 +93,24 @@ def measure(root, base, head, large, rounds, without):
             if after:
                 spawn(after, env, work)
             if r >= 3:
-                samples[name].append(result[0])
+                samples[name].append(result)
     kind = subprocess.run(["stat", "-f", "-c", "%T", work], capture_output=True, text=True).stdout.strip()
     shutil.rmtree(work)
-    print(f"\n## {root} ({kind}), {rounds} rounds: median ms (p25-p75)")
+    print(f"\n## {root} ({kind}), {rounds} rounds: median wall ms (p25-p75), median CPU ms")
     for name, *_ in commands:
-        q = statistics.quantiles(samples[name], n=4)
-        print(f"  {name:28} {statistics.median(samples[name]):7.2f}  ({q[0]:.2f}-{q[2]:.2f})")
+        wall = [s[0] for s in samples[name]]
+        q = statistics.quantiles(wall, n=4)
+        cpu = statistics.median(s[2] for s in samples[name])
+        print(f"  {name:28} {statistics.median(wall):7.2f}  ({q[0]:.2f}-{q[2]:.2f})  {cpu:6.2f}")
 
-    def ratio(a, b):
-        return statistics.median(x / y for x, y in zip(samples[a], samples[b]))
+    def ratio(a, b, field=0):
+        return statistics.median(x[field] / max(y[field], 1e-3) for x, y in zip(samples[a], samples[b]))
 
+    # CPU time (user and system, from wait4) is the steadier figure on a busy machine: time
+    # spent waiting for a core does not count.
     for size in sizes:
-        print(f"  head/base {size:7} {ratio(f'head {size}', f'base {size}'):.3f}")
+        print(f"  head/base {size:7} wall {ratio(f'head {size}', f'base {size}'):.3f}, "
+              f"CPU {ratio(f'head {size}', f'base {size}', 2):.3f}")
     for side in ("base", "head"):
         line = f"  {side}: small/git commit {ratio(f'{side} small', 'git commit --allow-empty'):.2f}"
         if timew:
