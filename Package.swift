@@ -58,14 +58,13 @@ let package = Package(
         // the refs, `.git/alog/` and the names of every file alog keeps there), for the paths
         // that must not start libgit2 (the front, the widget, a warm `status`).
         .target(name: "LedgerGitLayout", dependencies: ["LedgerSystem"]),
+        // The libcrypto wrapper: the only module that imports CLibCrypto, no C types in its API
+        // (SHA-1 with a resumable state, HMAC-SHA256). The static front links libcrypto in.
+        .target(name: "LedgerCrypto", dependencies: ["CLibCrypto"]),
         // git's files written without libgit2 (object ids, loose objects, trees on their bytes,
         // commits, loose refs with their reflog, the index patch): for the front's `log` and
-        // for LedgerGit's own direct writes. Its SHA-1 is its own (SHA1.swift says why).
-        .target(name: "CSHA1"),
-        .target(name: "LedgerGitFiles", dependencies: ["LedgerSystem", "CSHA1"]),
-        // The libcrypto wrapper: the only module that imports CLibCrypto, no C types in its API
-        // (SHA-1, HMAC-SHA256).
-        .target(name: "LedgerCrypto", dependencies: ["CLibCrypto"]),
+        // for LedgerGit's own direct writes. SHA-1 is libcrypto's (LedgerCrypto).
+        .target(name: "LedgerGitFiles", dependencies: ["LedgerSystem", "LedgerCrypto"]),
         // The git wrapper: the only module that imports CLibGit2, no C types in its API.
         .target(
             name: "LedgerGit",

@@ -94,4 +94,5 @@ def main():
         ratio(f"{side} alog-full --version", f"{sides[0]} alog-full --version")
 
 
-main()
+if __name__ == "__main__":
+    main()

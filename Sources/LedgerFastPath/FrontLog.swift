@@ -216,14 +216,13 @@ package struct FrontLog {
         // changes until the branch has moved.
         let intent = state.branchIntent
         guard
-            (try? FileSystem.putInPlace(
-                intent, BranchIntentFile.encode(branch: tip.branch, from: ground.head, to: commit),
-                spare: state.branchIntentSpare)) != nil
+            (try? FileSystem.overwrite(
+                intent, BranchIntentFile.encode(branch: tip.branch, from: ground.head, to: commit))) != nil
         else { return nil }
         // `.git/index.lock`, as `alog-full` holds it: from before the working copy changes until
         // the index names the new blob. Held by another git command: `alog-full` waits for it.
         guard let indexLock = indexPatch(state).lock() else {
-            FileSystem.retire(intent, spare: state.branchIntentSpare)
+            FileSystem.remove(intent)
             return nil
         }
         // The working copy, the new index in the lock, the branch, then the index replaced, as
@@ -248,12 +247,10 @@ package struct FrontLog {
                 whileLocked: { FaultInjection.point("front-log.in-index-lock") }
             ) {
                 FaultInjection.point("front-log.before-ref")
-                unlocked = try? LooseRefUpdate(
-                    gitDirectory: gitDirectory, branch: tip.branch, spare: state.referenceSpare
-                )
-                .move(from: ground.head, to: commit, reflog: reflog, syncs: tip.syncsObjects) {
-                    FaultInjection.point("front-log.after-swap")
-                }
+                unlocked = try? LooseRefUpdate(gitDirectory: gitDirectory, branch: tip.branch)
+                    .move(from: ground.head, to: commit, reflog: reflog, syncs: tip.syncsObjects) {
+                        FaultInjection.point("front-log.after-swap")
+                    }
                 return unlocked != nil
             }
         guard let unlocked else {
@@ -265,7 +262,7 @@ package struct FrontLog {
                 _ = truncate(file, off_t(ground.old.count))
             }
             indexLock.release()
-            FileSystem.retire(intent, spare: state.branchIntentSpare)
+            FileSystem.remove(intent)
             return nil
         }
         indexLock.release()
@@ -282,7 +279,7 @@ package struct FrontLog {
                 "committed; the branch's lock file \(tip.branch).lock could not be removed, so git cannot move the branch until the next alog command removes it"
             )
         }
-        if warnings.isEmpty { FileSystem.retire(intent, spare: state.branchIntentSpare) }
+        if warnings.isEmpty { FileSystem.remove(intent) }
         return Landed(commit: commit, levels: levels, warnings: warnings)
     }
 

@@ -80,7 +80,7 @@ package final class VaultDamageFuzzer {
         targets =
             [
                 state.stateCache, state.summaryCache, state.timeIndex, state.timeHeap, state.device, state.removals,
-                state.branchIntent, state.branchIntentSpare, state.referenceSpare,
+                state.branchIntent,
                 widget.queue, widget.queueLog, widget.lastKnown, widget.digest, widget.journal, widget.types,
                 widget.failures,
             ].map { String($0.dropFirst(root.count + 1)) } + [

@@ -10,7 +10,7 @@ import LedgerGitFiles
 /// ~3.7 M instructions), its SHA-1 with collision detection (~1.5 M), and the inflate and the
 /// same SHA-1 again of the old tree read back (~2 M). A tree is mostly 20-byte ids, which
 /// barely compress (45 KB → 27 KB at level 1). Here the object is stored as zlib's stored
-/// blocks, its id hashed with swift-crypto's SHA-1, and read back by copying its blocks, its
+/// blocks, its id hashed with libcrypto's SHA-1 (LedgerCrypto), and read back by copying its blocks, its
 /// id checked as libgit2's strict read checks it. An object in any other form (written by git,
 /// packed) is read through libgit2.
 struct LooseObjects {

@@ -1,3 +1,4 @@
+import LedgerCrypto
 import LedgerSystem
 
 #if canImport(Glibc)

@@ -23,24 +23,14 @@ import LedgerSystem
 /// the swap and the removal leaves the lock: the old ref file (written before the branch
 /// intent, holding exactly the old value), which the next writer's repair recognises and
 /// removes (`Vault.lockForWriting`).
-///
-/// With a `spare` (a path beside the git directory's files, `.git/alog/ref.spare`), the swapped
-/// out ref file is not removed but renamed to it, and the next update writes its value into
-/// that file and hard-links it as the lock (`link` fails when the lock exists, as the
-/// exclusive create does), so a move neither creates nor frees an inode
-/// (`FileSystem+Spare.swift` says why that matters). The lock then appears already holding the
-/// new value: a writer killed before the swap leaves a lock the repair recognises as it does
-/// libgit2's.
 package struct LooseRefUpdate: Sendable {
     /// The git directory, ending in `/`.
     package var gitDirectory: String
     /// The branch, e.g. `refs/heads/main`.
     package var branch: String
-    /// Where the swapped-out ref file is kept for the next move; nil removes it.
-    package var spare: String?
 
-    package init(gitDirectory: String, branch: String, spare: String? = nil) {
-        (self.gitDirectory, self.branch, self.spare) = (gitDirectory, branch, spare)
+    package init(gitDirectory: String, branch: String) {
+        (self.gitDirectory, self.branch) = (gitDirectory, branch)
     }
 
     /// Why the branch did not move (nothing was changed then).
@@ -65,7 +55,7 @@ package struct LooseRefUpdate: Sendable {
         let refPath = gitDirectory + branch
         let lockPath = refPath + ".lock"
         let value = Array((new + "\n").utf8)
-        let (lock, written) = try takeLock(lockPath, value: value)
+        let lock = try takeLock(lockPath)
         var renamed = false
         defer {
             close(lock)
@@ -77,12 +67,10 @@ package struct LooseRefUpdate: Sendable {
             try append(line, to: gitDirectory + "logs/" + branch)
             try append(line, to: gitDirectory + "logs/HEAD")
         }
-        if !written {
-            do {
-                try FileSystem.writeAll(lock, value, path: lockPath)
-            } catch {
-                throw .failed(operation: "write", path: lockPath, code: (error as? FileSystem.Failure)?.code ?? EIO)
-            }
+        do {
+            try FileSystem.writeAll(lock, value, path: lockPath)
+        } catch {
+            throw .failed(operation: "write", path: lockPath, code: (error as? FileSystem.Failure)?.code ?? EIO)
         }
         if !syncs, FileSystem.swapNames(lockPath, refPath) {
             renamed = true
@@ -111,35 +99,19 @@ package struct LooseRefUpdate: Sendable {
         return fields.dropLast(2).joined(separator: " ")
     }
 
-    /// Creates the lock exclusively: from the spare, already holding `value` (`written`), when
-    /// there is one, else as an empty new file.
-    private func takeLock(_ lockPath: String, value: [UInt8]) throws(Refusal) -> (fd: Int32, written: Bool) {
-        // A spare that cannot be filled is passed over: the lock is then created as a new file.
-        if let spare, let fd = try? FileSystem.fillSpare(spare, with: value), fd >= 0 {
-            if link(spare, lockPath) == 0 {
-                FaultInjection.point("ref-update.lock-linked")
-                unlink(spare)
-                return (fd, true)
-            }
-            let code = errno
-            close(fd)
-            if code == EEXIST { throw .locked }
-        }
+    /// Creates the lock exclusively, as an empty new file.
+    private func takeLock(_ lockPath: String) throws(Refusal) -> Int32 {
         let fd = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
             if errno == EEXIST { throw .locked }
             throw .failed(operation: "create", path: lockPath, code: errno)
         }
-        return (fd, false)
+        return fd
     }
 
-    /// Lets go of the lock: kept as the spare when there is one, else removed. False when it
-    /// could be neither.
+    /// Removes the lock; false when it could not be removed.
     @discardableResult
-    private func release(_ lockPath: String) -> Bool {
-        if let spare, rename(lockPath, spare) == 0 { return true }
-        return unlink(lockPath) == 0
-    }
+    private func release(_ lockPath: String) -> Bool { unlink(lockPath) == 0 }
 
     private func append(_ line: [UInt8], to path: String) throws(Refusal) {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)

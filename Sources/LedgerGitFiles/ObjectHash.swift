@@ -1,3 +1,5 @@
+import LedgerCrypto
+
 /// Object ids as git computes them: the SHA-1 of `type size\0` and the content. An id is its
 /// 20 raw bytes here; `hex` and `init(hex:)` convert to and from the 40-digit form.
 package enum ObjectHash {

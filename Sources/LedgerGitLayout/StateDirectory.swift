@@ -34,12 +34,6 @@ package struct StateDirectory: Sendable, Equatable {
     /// vault's `BranchIntent`); left behind only by a writer that was killed in between, and
     /// then finished by the next command that opens the vault.
     package var branchIntent: String { path + "branch-intent" }
-    /// The branch intent's file between writes, kept so that writing and clearing the intent
-    /// neither creates nor frees an inode (`FileSystem.putInPlace`, `FileSystem.retire`).
-    package var branchIntentSpare: String { path + "branch-intent.spare" }
-    /// The ref file the front's last branch move swapped out, the next move's lock
-    /// (`LooseRefUpdate.spare`).
-    package var referenceSpare: String { path + "ref.spare" }
     /// Hard-linked to `.git/index.lock` by the in-place index update, so a lock a killed writer
     /// left is recognised by its inode.
     /// Beside it, `index.spare`: the index the last in-place update replaced, kept so the rename

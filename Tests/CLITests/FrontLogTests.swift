@@ -85,35 +85,6 @@ struct FrontLogTests {
         #expect(try readFile(vault + "/.git/alog/widget/LastKnownActivities.json").contains("\"exercise\": 1893498600"))
     }
 
-    @Test("the front's logs free no inode: the branch intent and the swapped-out ref file wait as spares")
-    func recyclesItsFiles() throws {
-        let home = TemporaryDirectory()
-        let vault = try Self.makeVault(home)
-        let before = try Self.commits(vault)
-        let git = vault + "/.git/"
-        func inodes() -> Set<UInt64> {
-            Set(
-                ["refs/heads/main", "alog/ref.spare", "alog/branch-intent.spare"].compactMap {
-                    (try? FileManager.default.attributesOfItem(atPath: git + $0)[.systemFileNumber] as? UInt64) ?? nil
-                })
-        }
-        for type in ["meal", "wake"] { #expect(try Self.run(["log", type], vault: vault, full: false).succeeded) }
-        let kept = inodes()
-        #expect(kept.count == 3)
-        for type in ["meal", "exercise", "wake"] {
-            #expect(try Self.run(["log", type], vault: vault, full: false).succeeded)
-            #expect(inodes() == kept, "after \(type)")
-            #expect(!FileManager.default.fileExists(atPath: git + "alog/branch-intent"))
-        }
-        try Self.expectSound(vault, "five front logs")
-        // alog-full moves the branch through libgit2 and records its intent through the spare.
-        #expect(try Self.run(["log", "meal", "--at", "-5m"], vault: vault, binary: "alog-full").succeeded)
-        #expect(FileManager.default.fileExists(atPath: git + "alog/branch-intent.spare"))
-        #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded)
-        try Self.expectSound(vault, "alog-full between")
-        #expect(try Self.commits(vault) == before + 7)
-    }
-
     @Test("the day's first log and a full part's next: the front adds the file and its index entry itself")
     func newFiles() throws {
         let home = TemporaryDirectory()
@@ -217,8 +188,6 @@ struct FrontLogTests {
             "front-log.before-ref", "front-log.after-swap", "front-log.after-ref", "front-log.in-index-lock",
             "front-log.after-swap, the day's first log", "front-log.after-ref, the day's first log",
             "front-log.in-index-lock, the day's first log",
-            "ref-update.lock-linked, after a front log", "front-log.after-swap, after a front log",
-            "front-log.after-ref, after a front log",
         ])
     func killed(situation: String) throws {
         let home = TemporaryDirectory()
@@ -226,12 +195,6 @@ struct FrontLogTests {
         let point = String(situation.prefix { $0 != "," })
         // The day's first log adds a file and its index entry (2030-01-02T12:00:00Z).
         let day = situation.hasSuffix("first log") ? ["ALOG_NOW": "1893585600"] : [:]
-        if situation.hasSuffix("after a front log") {
-            // The spares exist: the killed log's lock is the ref file the first one swapped out.
-            #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded)
-            #expect(FileManager.default.fileExists(atPath: vault + "/.git/alog/ref.spare"))
-            #expect(FileManager.default.fileExists(atPath: vault + "/.git/alog/branch-intent.spare"))
-        }
         let before = try Self.commits(vault)
         let killed = try Self.run(
             ["log", "exercise"], vault: vault, environment: day.merging(["ALOG_FAULT": point]) { $1 })
@@ -240,7 +203,7 @@ struct FrontLogTests {
         // The working copy and the index go first, under the lock: killed before the branch
         // moved, they go back.
         let landed =
-            ["front-log.before-ref", "ref-update.lock-linked", "front-log.in-index-lock"].contains(point) ? 0 : 1
+            ["front-log.before-ref", "front-log.in-index-lock"].contains(point) ? 0 : 1
         #expect(try Self.commits(vault) == before + landed)
         let history = try Self.run(["history", "--json"], vault: vault, environment: day).stdout
         #expect(history.components(separatedBy: "\"type\":\"exercise\"").count - 1 == landed, "\(history)")

@@ -22,12 +22,12 @@ struct LibCryptoTests {
             ),
         ]
         for (message, digest) in vectors {
-            #expect(Self.hex(SHA1Hasher.hash(Array(message.utf8))) == digest, "\(message)")
-            var pieces = SHA1Hasher()
+            #expect(Self.hex(SHA1.hash(Array(message.utf8))) == digest, "\(message)")
+            var pieces = SHA1()
             for character in message.utf8 { pieces.update([character]) }
             #expect(Self.hex(pieces.finalize()) == digest, "\(message), a byte at a time")
         }
-        var million = SHA1Hasher()
+        var million = SHA1()
         for _ in 0..<1000 { million.update([UInt8](repeating: 0x61, count: 1000)) }
         #expect(Self.hex(million.finalize()) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f", "a million a's")
     }
@@ -42,12 +42,46 @@ struct LibCryptoTests {
             try Data(bytes).write(to: URL(fileURLWithPath: file))
             let sum = try runProcess("/usr/bin/sha1sum", [file])
             #expect(sum.succeeded, "\(sum.stderr)")
-            #expect(sum.stdout.prefix(40) == Self.hex(SHA1Hasher.hash(bytes)), "\(length) bytes")
+            #expect(sum.stdout.prefix(40) == Self.hex(SHA1.hash(bytes)), "\(length) bytes")
             // git names a blob by the SHA-1 of its header and its bytes.
             let blob = try git("hash-object", file, in: dir.path)
             let header = Array("blob \(length)\0".utf8)
-            #expect(blob.stdout.prefix(40) == Self.hex(SHA1Hasher.hash(header + bytes)), "blob of \(length) bytes")
+            #expect(blob.stdout.prefix(40) == Self.hex(SHA1.hash(header + bytes)), "blob of \(length) bytes")
         }
+    }
+
+    @Test("a saved SHA-1 state goes on where it stopped, survives its bytes, and gives sha1sum's digest")
+    func resumable() throws {
+        // The index patch saves the state after whole blocks and resumes it in a later
+        // process; this holds OpenSSL's SHA_CTX to the layout that relies on.
+        let dir = TemporaryDirectory("crypto")
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let file = dir.sub("bytes")
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let sum = try runProcess("/usr/bin/sha1sum", [file])
+        #expect(sum.succeeded, "\(sum.stderr)")
+        for split in [0, 64, 6400, 65_536, 99_900] {
+            var first = SHA1()
+            // In uneven pieces, so some bytes wait beyond the blocks on the way.
+            var start = 0
+            while start < split + 37 {
+                let end = min(split + 37, start + 1 + start % 97)
+                first.update(bytes[start..<end])
+                start = end
+            }
+            let (state, pending) = first.blockState
+            #expect(state.count == UInt64((split + 37) & ~63) && pending == (split + 37) % 64, "split \(split)")
+            let restored = try #require(SHA1.State(bytes: state.bytes))
+            #expect(restored == state)
+            var resumed = SHA1(resuming: restored)
+            resumed.update(bytes[Int(state.count)...])
+            #expect(Self.hex(resumed.finalize()) == String(sum.stdout.prefix(40)), "resumed at \(state.count)")
+        }
+        // FIPS 180's initial words, where the state reads them.
+        let initial = SHA1().blockState.state
+        #expect(initial.h.0 == 0x6745_2301 && initial.h.1 == 0xEFCD_AB89 && initial.h.4 == 0xC3D2_E1F0)
+        #expect(initial.count == 0)
+        #expect(SHA1.State(bytes: SHA1().blockState.state.bytes.dropLast()) == nil)
     }
 
     @Test("HMAC-SHA256 of RFC 4231's test cases")

@@ -5,45 +5,9 @@ import TestSupport
 import Testing
 
 /// git's formats as `LedgerGitFiles` writes them without libgit2, against outside witnesses:
-/// OpenSSL's SHA-1 (LedgerCrypto), `git hash-object`, `git mktree` and `git fsck --strict`.
+/// `git hash-object`, `git mktree` and `git fsck --strict`.
 @Suite("git's files without libgit2")
 struct GitFilesTests {
-    @Test(
-        "SHA-1 agrees with OpenSSL's on every length around the block size, fed whole or in pieces",
-        arguments: [true, false])
-    func sha1(hardware: Bool) {
-        if hardware && !SHA1.hardwareAvailable { return }
-        var generator = SplitMix(state: 26)
-        for length in Array(0...200) + [1000, 4095, 4096, 65_537, 1_000_003] {
-            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let expected = SHA1Hasher.hash(bytes)
-            #expect(bytes.withUnsafeBytes { SHA1.hash($0, hardware: hardware) } == expected, "\(length) bytes")
-            var pieces = SHA1(hardware: hardware)
-            var start = 0
-            while start < bytes.count {
-                let end = min(bytes.count, start + Int.random(in: 1...130, using: &generator))
-                pieces.update(bytes[start..<end])
-                start = end
-            }
-            #expect(pieces.finalize() == expected, "\(length) bytes in pieces")
-        }
-    }
-
-    @Test("a saved state goes on where it stopped, and survives its bytes")
-    func resumable() {
-        let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        var first = SHA1(hardware: false)
-        first.update(bytes[..<6400])
-        let (state, pending) = first.blockState
-        #expect(pending == 0 && state.count == 6400)
-        let restored = SHA1.State(bytes: state.bytes)
-        #expect(restored == state)
-        var resumed = SHA1(resuming: restored!)
-        resumed.update(bytes[6400...])
-        #expect(resumed.finalize() == SHA1Hasher.hash(bytes))
-        #expect(SHA1.State(bytes: state.bytes.dropLast()) == nil)
-    }
-
     @Test("object ids are git's: blobs as git hash-object gives them")
     func blobIDs() throws {
         let home = TemporaryDirectory()
@@ -152,74 +116,5 @@ struct GitFilesTests {
         try writeFile(gitDirectory + "refs/heads/main.lock", "")
         #expect(throws: LooseRefUpdate.Refusal.locked) { try update.move(from: first, to: second, reflog: nil) }
         #expect(try revision("main") == first)
-    }
-
-    @Test(
-        "with a spare, moves of a branch reuse the two ref files' inodes: git reads every value, no lock is left, a held lock and an odd spare are respected"
-    )
-    func branchMovedThroughSpare() throws {
-        let home = TemporaryDirectory()
-        _ = try git("init", "-q", "-b", "main", home.path, in: "/")
-        for message in ["one", "two"] {
-            _ = try git(
-                "-c", "user.name=A", "-c", "user.email=a@x", "commit", "-q", "--allow-empty", "-m", message,
-                in: home.path)
-        }
-        let gitDirectory = home.path + "/.git/"
-        let (ref, lock, spare) = (
-            gitDirectory + "refs/heads/main", gitDirectory + "refs/heads/main.lock",
-            gitDirectory + "ref.spare"
-        )
-        func revision(_ name: String) throws -> String {
-            try git("rev-parse", name, in: home.path).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        func inode(_ path: String) -> UInt64? {
-            (try? FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64) ?? nil
-        }
-        let (first, second) = (try revision("HEAD~1"), try revision("HEAD"))
-        let update = LooseRefUpdate(gitDirectory: gitDirectory, branch: "refs/heads/main", spare: spare)
-        // The first move has no spare yet: it keeps the swapped-out ref file as one.
-        let original = inode(ref)
-        var lockDuringSwap: String?
-        try update.move(from: second, to: first, reflog: ("A <a@x>", "1893499200 +0000", "alog: back")) {
-            lockDuringSwap = try? readFile(lock)
-        }
-        #expect(lockDuringSwap == second + "\n")
-        #expect(try revision("main") == first && inode(spare) == original && (try? readFile(spare)) == second + "\n")
-        #expect(!FileManager.default.fileExists(atPath: lock))
-        // From then on the two files trade places: no inode is created or freed.
-        let pair = Set([inode(ref), inode(spare)])
-        var (from, to) = (first, second)
-        for round in 0..<4 {
-            let spareBefore = inode(spare)
-            try update.move(from: from, to: to, reflog: ("A <a@x>", "1893499200 +0000", "alog: \(round)"))
-            #expect(try revision("main") == to)
-            #expect(inode(ref) == spareBefore, "round \(round): the spare became the ref")
-            #expect(Set([inode(ref), inode(spare)]) == pair)
-            #expect(!FileManager.default.fileExists(atPath: lock))
-            #expect(
-                try git("reflog", "-1", "--format=%H %gs", "main", in: home.path).stdout == "\(to) alog: \(round)\n")
-            (from, to) = (to, from)
-        }
-        #expect(try git("fsck", "--strict", in: home.path).succeeded)
-        // A lock someone else holds: refused, their lock untouched, the spare still there.
-        try writeFile(lock, "held")
-        #expect(throws: LooseRefUpdate.Refusal.locked) { try update.move(from: from, to: to, reflog: nil) }
-        #expect(try readFile(lock) == "held" && FileManager.default.fileExists(atPath: spare))
-        try FileManager.default.removeItem(atPath: lock)
-        // A stale expectation: refused, the spare kept.
-        #expect(throws: LooseRefUpdate.Refusal.moved) { try update.move(from: to, to: from, reflog: nil) }
-        #expect(!FileManager.default.fileExists(atPath: lock) && FileManager.default.fileExists(atPath: spare))
-        // A spare with a second name is never written into; a folder in its place is ignored.
-        try FileManager.default.removeItem(atPath: spare)
-        try writeFile(home.path + "/other", "keep me\n")
-        try FileManager.default.linkItem(atPath: home.path + "/other", toPath: spare)
-        try update.move(from: from, to: to, reflog: nil)
-        #expect(try revision("main") == to && (try readFile(home.path + "/other")) == "keep me\n")
-        try FileManager.default.removeItem(atPath: spare)
-        try FileManager.default.createDirectory(atPath: spare + "/inside", withIntermediateDirectories: true)
-        try update.move(from: to, to: from, reflog: nil)
-        #expect(try revision("main") == from && !FileManager.default.fileExists(atPath: lock))
-        #expect(try git("fsck", "--strict", in: home.path).succeeded)
     }
 }

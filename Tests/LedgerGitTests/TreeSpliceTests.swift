@@ -1,10 +1,12 @@
 import LedgerGit
+import LedgerGitFiles
 import TestSupport
 import Testing
 
-/// `Repository.splicedTree` (a tree's files replaced or added on its bytes) against
-/// `TreeBuilder`, which it stands in for: the same tree id for every generated tree and edit,
-/// and nil (the builder's turn) where it does not apply.
+/// `Repository.splicedTree` (a tree's files replaced or added on its bytes) and `RawTree` (the
+/// editor under it, which the front's `log` uses for every level of its path) against libgit2's
+/// `TreeBuilder`, which they stand in for: the same tree id for every generated tree and edit,
+/// and nil (the builder's turn, or `alog-full`'s for the front) where they do not apply.
 @Suite("Trees edited on their bytes")
 struct TreeSpliceTests {
     /// Names that sort around one another in git's order (a folder's as if it ended in `/`).
@@ -60,6 +62,73 @@ struct TreeSpliceTests {
             #expect(try repo.editingTree(base, edits) == expected)
         }
         #expect(spliced > 150)
+    }
+
+    @Test("RawTree on generated trees of files and folders, dotted and non-ASCII names: libgit2's ids")
+    func rawTreeMatchesTreeBuilder() throws {
+        let dir = TemporaryDirectory()
+        let repo = try Repository.create(at: dir.path, initialBranch: "main")
+        var generator = SplitMix(state: 46)
+        let blobs = try (0..<8).map { try repo.writeBlob(Array("blob \($0)\n".utf8)) }
+        let folders = try (0..<3).map { n in
+            let builder = try TreeBuilder(repository: repo, base: nil)
+            try builder.insert("inner-\(n).md", id: blobs[n], fileMode: fileModeBlob)
+            return try builder.write()
+        }
+        func bytes(_ id: ObjectID) -> [UInt8] { id.bytes }
+        func mode(_ mode: UInt32) -> [UInt8] { Array(String(mode, radix: 8).utf8) }
+        let names = Self.names + [".alog", ".obsidian", "é.md", "2026-11-25.2.jsonl", "11"]
+        var (edited, refused) = (0, 0)
+        for _ in 0..<300 {
+            // The same entries through both, in the same random order.
+            let builder = try TreeBuilder(repository: repo, base: nil)
+            var raw = RawTree([])
+            var isFolder: [String: Bool] = [:]
+            for name in names.shuffled(using: &generator).prefix(Int.random(in: 1...12, using: &generator)) {
+                let folder = Int.random(in: 0..<3, using: &generator) == 0
+                let (id, fileMode) =
+                    folder
+                    ? (folders.randomElement(using: &generator)!, fileModeTree)
+                    : (
+                        blobs.randomElement(using: &generator)!,
+                        Bool.random(using: &generator) ? fileModeBlob : 0o100755
+                    )
+                try builder.insert(name, id: id, fileMode: fileMode)
+                raw = try #require(raw.setting(Array(name.utf8), mode: mode(fileMode), id: bytes(id)))
+                isFolder[name] = folder
+            }
+            let base = try builder.write()
+            #expect(ObjectHash.hex(ObjectHash.id(type: "tree", raw.bytes)) == base.hex)
+            // One entry set, as the front sets each level of its path: a file or a folder, new
+            // or replacing one of its kind.
+            let name = names.randomElement(using: &generator)!
+            let folder = Bool.random(using: &generator)
+            let (id, fileMode) =
+                folder
+                ? (folders.randomElement(using: &generator)!, fileModeTree)
+                : (blobs.randomElement(using: &generator)!, fileModeBlob)
+            let result = raw.setting(Array(name.utf8), mode: mode(fileMode), id: bytes(id))
+            if let kind = isFolder[name], kind != folder {
+                #expect(result == nil, "a file where a folder is, or the reverse: the front hands over")
+                refused += 1
+                continue
+            }
+            let expected = try TreeBuilder(repository: repo, base: base)
+            try expected.insert(name, id: id, fileMode: fileMode)
+            let edit = try #require(result)
+            #expect(ObjectHash.hex(ObjectHash.id(type: "tree", edit.bytes)) == (try expected.write()).hex)
+            edited += 1
+        }
+        #expect(edited > 200 && refused > 5)
+        // Trees libgit2 would write otherwise are refused: a zero-padded folder mode, a group-
+        // writable file mode, entries out of order.
+        let blob = bytes(blobs[0])
+        for tree in [
+            Array("040000 a\0".utf8) + blob, Array("100664 a\0".utf8) + blob,
+            Array("100644 b\0".utf8) + blob + Array("100644 a\0".utf8) + blob,
+        ] {
+            #expect(RawTree(tree).setting(Array("c".utf8), mode: mode(fileModeBlob), id: blob) == nil)
+        }
     }
 
     @Test("not for it: a path with a folder, a removal, a name that is not plain, a mode")

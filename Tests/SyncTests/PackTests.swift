@@ -74,7 +74,7 @@ struct PackTests {
         while found < count {
             n += 1
             let content = "filler \(n)\n"
-            let digest = SHA1Hasher.hash(Array("blob \(content.utf8.count)\0\(content)".utf8))
+            let digest = SHA1.hash(Array("blob \(content.utf8.count)\0\(content)".utf8))
             guard Array(digest)[0] == 0x17 else { continue }
             let file = vault + "/../filler"
             try writeFile(file, content)

@@ -100,12 +100,12 @@ extension Vault {
 
     /// Records, under `write.lock`, that the branch is about to move.
     func recordIntent(_ intent: BranchIntent) throws {
-        try FileSystem.putInPlace(stateFiles.branchIntent, intent.encoded, spare: stateFiles.branchIntentSpare)
+        try FileSystem.overwrite(stateFiles.branchIntent, intent.encoded)
     }
 
     /// The branch and the working tree agree again.
     func clearIntent() {
-        FileSystem.retire(stateFiles.branchIntent, spare: stateFiles.branchIntentSpare)
+        FileSystem.remove(stateFiles.branchIntent)
     }
 
     private func finishInterruptedWrite(_ intent: BranchIntent, intentWritten: Int64) throws -> [Notice] {
