@@ -16,6 +16,7 @@ struct TagCLITests {
     init() throws {
         #expect(try alog(["init", "--vault", home.sub("vault")], home: home.path).succeeded)
         #expect(try run(["types", "add", "code"]).succeeded)
+        #expect(try run(["types", "add", "reading"]).succeeded)
     }
 
     func run(_ arguments: [String]) throws -> ProcessResult {
@@ -130,5 +131,64 @@ struct TagCLITests {
         #expect(try seconds(["--tag", "deep"]) == 7200)
         #expect(try seconds(["--tag", "deep", "--tag", "+client-x"]) == 5400)
         #expect(try seconds(["--tag", "Deep"]) == 0, "case counts")
+    }
+
+    @Test("continue ID and split keep the timer's tags on the new timer")
+    func verbsKeepTags() throws {
+        let timer = try id(["track", "code", "+deep", "+Deep Focus", "9:00", "-", "10:00"])
+        let split = try run(["split", timer, "9:30"])
+        #expect(split.succeeded, "\(split.stderr)")
+        let second = try #require(split.stdout.split(separator: "\n").last.map(String.init))
+        #expect(try tags(second.trimmingCharacters(in: .whitespaces)) == ["Deep Focus", "deep"])
+        let resumed = try id(["continue", timer, "--at", "11:00"])
+        #expect(try tags(resumed) == ["Deep Focus", "deep"])
+        try clean()
+    }
+
+    @Test(
+        "timewarrior export: timew reads the same intervals, tags and annotations; per tag, timew summary equals report --tag",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/timew")))
+    func timewarriorExportOracle() throws {
+        _ = try id(["track", "code", "+deep", "+Deep Focus", "8:00:05", "-", "9:10", "--note", "the \"parser\""])
+        _ = try id(["track", "code", "+client-x", "9:10", "-", "10:00:30"])
+        _ = try id(["track", "reading", "10:30", "-", "11:00"])
+        let exported = try #require(
+            try json(try run(["export", "--format", "timewarrior", ":all"]).stdout) as? [[String: Any]])
+        // timewarrior 1.4 has no 'import': its data file, one 'inc' line per interval, is what
+        // 'timew track' writes (a tag with a space quoted, the annotation after a second '#').
+        var data = ""
+        for item in exported {
+            let tags = (item["tags"] as! [String]).map { $0.contains(" ") ? "\"\($0)\"" : $0 }
+            let note = (item["annotation"] as? String).map {
+                " # \"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            }
+            data += "inc \(item["start"]!) - \(item["end"]!) # \(tags.joined(separator: " "))\(note ?? "")\n"
+        }
+        let database = home.sub("timewarrior")
+        try FileManager.default.createDirectory(atPath: database + "/data", withIntermediateDirectories: true)
+        try writeFile(database + "/timewarrior.cfg", "")
+        try writeFile(database + "/data/2026-11.data", data)
+        let environment = ["TIMEWARRIORDB": database, "TZ": "UTC", "HOME": home.path, "PATH": "/usr/bin:/bin"]
+        let theirs = try runProcess("/usr/bin/timew", ["export"], environment: environment)
+        // Its first run says it recreates its tags database before the JSON.
+        let array = String(theirs.stdout.drop { $0 != "[" })
+        let back = try #require(try json(array) as? [[String: Any]], "\(theirs.stdout) \(theirs.stderr)")
+        func shape(_ items: [[String: Any]]) -> [String] {
+            items.map { "\($0["start"]!) \($0["end"]!) \($0["tags"]!) \($0["annotation"] ?? "-")" }
+        }
+        #expect(shape(back) == shape(exported))
+        #expect((exported.first?["tags"] as? [String]) == ["Deep Focus", "code", "deep"])
+        for tag in ["deep", "Deep Focus", "client-x", "code", "reading"] {
+            let summary = try runProcess("/usr/bin/timew", [":all", "summary", tag], environment: environment)
+            let last = summary.stdout.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            let parts = (last ?? "").trimmingCharacters(in: .whitespaces).split(separator: ":").compactMap { Int($0) }
+            #expect(parts.count == 3, "\(summary.stdout) \(summary.stderr)")
+            let timew = parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : -1
+            // The type is a tag in timewarrior: alog's --type for the types, --tag for the tags.
+            let filter = ["code", "reading"].contains(tag) ? ["--type", tag] : ["--tag", tag]
+            let report = try #require(
+                try json(try run(["report", ":all", "--json"] + filter).stdout) as? [String: Any])
+            #expect((report["total"] as? [String: Any])?["seconds"] as? Int == timew, "\(tag)")
+        }
     }
 }

@@ -5,7 +5,7 @@ import LedgerOutput
 import LedgerVault
 
 /// `tag ID TAG…`: tags put on an entry, as one event (`alog undo` takes them off again).
-struct Tag: InputChecked, OutcomeCommand {
+struct Tag: TagChange.Command {
     static let configuration = CommandConfiguration(
         commandName: "tag", abstract: "Put tags on an entry (+deep, or deep; recorded as one event).",
         discussion: TagChange.discussion)
@@ -18,17 +18,11 @@ struct Tag: InputChecked, OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func checkedInput(_ time: TimeExpression) throws -> [String] { try TagChange.input(id: id, words: tags) }
-
-    func execute() throws -> TagChange.Done {
-        try TagChange.run(id: id, tags: try checkedInput(CommandClock.expression), on: true, vault: options)
-    }
-
-    func render(_ done: TagChange.Done) { done.render(on: true) }
+    static let puts = true
 }
 
 /// `untag ID TAG…`: tags taken off an entry, as one event.
-struct Untag: InputChecked, OutcomeCommand {
+struct Untag: TagChange.Command {
     static let configuration = CommandConfiguration(
         commandName: "untag", abstract: "Take tags off an entry (recorded as one event).",
         discussion: TagChange.discussion)
@@ -41,17 +35,19 @@ struct Untag: InputChecked, OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func checkedInput(_ time: TimeExpression) throws -> [String] { try TagChange.input(id: id, words: tags) }
-
-    func execute() throws -> TagChange.Done {
-        try TagChange.run(id: id, tags: try checkedInput(CommandClock.expression), on: false, vault: options)
-    }
-
-    func render(_ done: TagChange.Done) { done.render(on: false) }
+    static let puts = false
 }
 
 /// What `tag` and `untag` share.
 enum TagChange {
+    /// `tag` (`puts`) or `untag`: an entry and the tags.
+    protocol Command: InputChecked, OutcomeCommand where Input == [String], Outcome == Done {
+        static var puts: Bool { get }
+        var id: String { get }
+        var tags: [String] { get }
+        var options: VaultOptions { get }
+    }
+
     static let discussion = """
         TAG: 1 to 64 characters, kept as written (case counts, as in timewarrior and Watson); no \
         control characters, no space at either end; quote one with spaces ('+Deep Focus'). \
@@ -93,4 +89,14 @@ enum TagChange {
         let (entry, appended) = try vault.tag(id, tags: tags, on: on)
         return Done(entry: entry, changed: changing, asked: tags, warnings: appended?.warnings ?? [])
     }
+}
+
+extension TagChange.Command {
+    func checkedInput(_ time: TimeExpression) throws -> [String] { try TagChange.input(id: id, words: tags) }
+
+    func execute() throws -> TagChange.Done {
+        try TagChange.run(id: id, tags: try checkedInput(CommandClock.expression), on: Self.puts, vault: options)
+    }
+
+    func render(_ done: TagChange.Done) { done.render(on: Self.puts) }
 }

@@ -147,9 +147,10 @@ public struct VaultTimers {
         -> (resumed: Timeline.Interval, started: Vault.Appended)
     {
         let last = try checkResume(at: at, entry: prefix)
-        // A task's timer resumes bound to the same task note.
+        // A task's timer resumes bound to the same task note, a tagged one with its tags.
         let (started, _) = try start(
-            type: last.entry.type, at: at, note: last.entry.note, goal: last.entry.goalSeconds, task: last.entry.task)
+            type: last.entry.type, at: at, note: last.entry.note, goal: last.entry.goalSeconds, task: last.entry.task,
+            tags: last.entry.tags)
         return (last, started)
     }
 
