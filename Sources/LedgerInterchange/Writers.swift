@@ -34,28 +34,37 @@ package enum ExportFormat: String, Sendable, CaseIterable {
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 
-    /// `timew export`'s JSON: the timed entries, oldest first, the type as the tag and the note
-    /// as the annotation (instants have no place in timewarrior and are left out).
+    /// `timew export`'s JSON: the timed entries, oldest first, the type and the entry's tags as
+    /// the tags (sorted, as timewarrior keeps them; the type is left out when one of the tags
+    /// is what it came from, `Deep Focus` for `deep-focus`), the note as the annotation
+    /// (instants have no place in timewarrior and are left out).
     package static func timewarrior(_ items: [Item]) -> String {
         let timed = items.filter(\.entry.isTimed)
         let lines = timed.enumerated().map { index, item in
             JSONText.object([
                 ("id", String(timed.count - index)), ("start", JSONText.string(stamp(item.entry.at.seconds))),
                 ("end", item.end.map { JSONText.string(stamp($0)) }),
-                ("tags", JSONText.array([JSONText.string(item.entry.type)])),
+                ("tags", JSONText.array(timewarriorTags(item.entry).map(JSONText.string))),
                 ("annotation", item.entry.note.map(JSONText.string)),
             ])
         }
         return "[\n" + lines.joined(separator: ",\n") + "\n]\n"
     }
 
+    /// An entry's tags in timewarrior, where the type is one more tag.
+    static func timewarriorTags(_ entry: Entry) -> [String] {
+        let typeIsATag = entry.tags.contains { typeName(fromTrackerName: $0) == entry.type }
+        return Tags.normalized(typeIsATag ? entry.tags : entry.tags + [entry.type])
+    }
+
     /// Watson's frames: the closed windows, oldest first (`[start, stop, project, id, tags,
-    /// updated_at]`), the type as the project, the entry's id as the frame's.
+    /// updated_at]`), the type as the project, the entry's tags as the frame's, the entry's id
+    /// as the frame's.
     package static func watson(_ items: [Item]) -> String {
         let frames = items.compactMap { item -> String? in
             guard item.entry.isTimed, let end = item.end else { return nil }
             return
-                "[\(item.entry.at.seconds), \(end), \(JSONText.string(item.entry.type)), \(JSONText.string(item.entry.id.description)), [], \(end)]"
+                "[\(item.entry.at.seconds), \(end), \(JSONText.string(item.entry.type)), \(JSONText.string(item.entry.id.description)), \(JSONText.array(item.entry.tags.map(JSONText.string))), \(end)]"
         }
         return "[\n" + frames.joined(separator: ",\n") + "\n]\n"
     }

@@ -23,6 +23,8 @@ extension UndoStep {
             "the timer \(entry) the stop ended is not in the ledger"
         case .notInLedger(let entry, .edit):
             "the entry \(entry) the edit changed is not in the ledger"
+        case .notInLedger(let entry, .tag):
+            "the entry \(entry) the tags were on is not in the ledger"
         case .entryDeleted(let entry, let timed):
             "\(timed ? "timer" : "entry") \(entry) is deleted; 'alog restore \(entry)' brings it back"
         case .stopOvertaken(let timer, let type, let at):
@@ -61,6 +63,12 @@ extension UndoStep {
             "put the type order back to " + types.joined(separator: " ")
         case .renamedBack(let from, let to):
             "renamed type \(from) back to \(to)"
+        case .tagsTakenBack(let entry, let tags, true):
+            "took \(Render.tags(tags)) off entry \(entry) again"
+        case .tagsTakenBack(let entry, let tags, false):
+            "put \(Render.tags(tags)) back on entry \(entry)"
+        case .tagsOvertaken(let entry, let on):
+            "the \(on ? "tags put on" : "tags taken off") entry \(entry) were changed since; nothing to take back"
         }
     }
 }

@@ -44,6 +44,8 @@ extension VaultError {
             "day notes cannot go in \(DisplayText.quotedPath(folder)): \(reason); give a folder inside the vault (--folder Activities)"
         case .invalidTypeName(let name, let reason):
             "invalid type name \(DisplayText.quoted(name)): \(reason)"
+        case .invalidTag(let tag, let reason):
+            "invalid tag \(DisplayText.quoted(tag)): \(reason). Tags are 1 to \(Tags.maxLength) characters, kept as written (case counts): +deep, +client-x, '+Deep Focus'"
         case .invalidTypeField(let field, let reason):
             "invalid --\(field): \(reason)"
         case .unknownEntry(let prefix):

@@ -46,7 +46,7 @@ package enum Render {
     }
 
     /// `{"id":…,"type":…,"at":…,"date":…,"time":…,"icon":…,"note":…}` (note only when present);
-    /// a timed entry adds `"end"` (absent while it runs) and `"seconds"`.
+    /// a timed entry adds `"end"` (absent while it runs) and `"seconds"`; a tagged one `"tags"`.
     package static func entryJSON(
         _ entry: Entry, types: [String: ActivityTypeDefinition], window: Window? = nil
     ) -> String {
@@ -104,6 +104,14 @@ package enum Render {
             JSONText.appendString(task.path, to: &bytes)
             key(",\"taskTitle\":")
             JSONText.appendString(task.title, to: &bytes)
+        }
+        if !entry.tags.isEmpty {
+            key(",\"tags\":[")
+            for (n, tag) in entry.tags.enumerated() {
+                if n > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONText.appendString(tag, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
         }
         bytes.append(UInt8(ascii: "}"))
     }
@@ -205,6 +213,10 @@ package enum Render {
             members += [("type", JSONText.string(from)), ("to", JSONText.string(to))]
         case .deleted(let target), .restored(let target):
             members.append(("target", JSONText.string(target.description)))
+        case .tagged(let target, let tags, _):
+            members += [
+                ("target", JSONText.string(target.description)), ("tags", JSONText.array(tags.map(JSONText.string))),
+            ]
         case .typeDefined(let definition):
             members += [
                 ("name", JSONText.string(definition.name)), ("icon", JSONText.string(definition.icon)),
@@ -213,6 +225,15 @@ package enum Render {
             ]
         }
         return members
+    }
+
+    /// Tags as the user types them: `+deep +"Deep Focus"` (quoted when a tag holds a space),
+    /// escaped for the terminal.
+    package static func tags(_ tags: [String]) -> String {
+        tags.map { tag in
+            let shown = DisplayText.escaped(tag)
+            return tag.unicodeScalars.contains(where: \.properties.isWhitespace) ? "+\"\(shown)\"" : "+" + shown
+        }.joined(separator: " ")
     }
 
     package static func eventSummary(_ event: Event) -> String {
@@ -241,6 +262,7 @@ package enum Render {
         case .renamed(let from, let to): "rename type \(shown(from)) to \(shown(to))"
         case .deleted(let target): "delete \(target)"
         case .restored(let target): "restore \(target)"
+        case .tagged(let target, let tags, let on): "\(on ? "tag" : "untag") \(target) \(Self.tags(tags))"
         case .typeDefined(let definition):
             (definition.archived ? "remove type " : "define type ")
                 + "\(shown(definition.name)) \(DisplayText.line(definition.icon, width: iconWidth))"

@@ -10,7 +10,7 @@ package import LedgerCore
 /// inside the range, so the counts of the rows add up to the total as the seconds do.
 package struct Rollup: Sendable, Equatable {
     package enum Grouping: String, Sendable, CaseIterable {
-        case type, group, day, week, month
+        case type, group, tag, day, week, month
     }
 
     package struct Row: Sendable, Equatable {
@@ -32,33 +32,48 @@ package struct Rollup: Sendable, Equatable {
 
     /// The row of everything without a group, when rows are groups.
     package static let ungrouped = TypeFilter.ungrouped
+    /// The row of the entries without a tag, when rows are tags.
+    package static let untagged = "(no tag)"
 
     /// Folds `entries` (live and deleted alike: deleted ones are left out) and the timeline's
     /// windows over `range`, for the types `filter` keeps (it also gives a type's group).
     package init(
         entries: some Sequence<Entry>, timeline: Timeline, range: ReportRange, grouping: Grouping, now: Int64,
-        calendar: LocalCalendar, filter: TypeFilter = TypeFilter()
+        calendar: LocalCalendar, filter: TypeFilter = TypeFilter(), tags: Set<String> = []
     ) {
         self.init(
             Occurrences(entries: entries, timeline: timeline), range: range, grouping: grouping, now: now,
-            calendar: calendar, filter: filter)
+            calendar: calendar, filter: filter, tags: tags)
     }
 
-    /// The same from the entries' starts and windows (what the time index reads).
+    /// The same from the entries' starts and windows (what the time index reads). `tags`: only
+    /// the occurrences that have every one of them. With rows by tag, an occurrence adds to the
+    /// row of each of its tags (`untagged` when it has none), and once to the total.
     package init(
         _ occurrences: Occurrences, range: ReportRange, grouping: Grouping, now: Int64, calendar: LocalCalendar,
-        filter: TypeFilter = TypeFilter()
+        filter: TypeFilter = TypeFilter(), tags: Set<String> = []
     ) {
         self.range = range
         self.grouping = grouping
         let kept = occurrences.mask(filter.keeps)
+        let hasTags = occurrences.tagTest(tags)
         let names = occurrences.typeNames
         var rows: [String: Row] = [:]
         var total = Row(key: "total")
-        func add(_ key: String, seconds: Int64, count: Int, running: Bool) {
+        func addRow(_ key: String, seconds: Int64, count: Int, running: Bool) {
             rows[key, default: Row(key: key)].seconds += seconds
             rows[key]!.count += count
             rows[key]!.running = rows[key]!.running || running
+        }
+        func add(_ key: String, seconds: Int64, count: Int, running: Bool, tags: [UInt32] = []) {
+            if grouping == .tag {
+                if tags.isEmpty { addRow(Self.untagged, seconds: seconds, count: count, running: running) }
+                for tag in tags {
+                    addRow(occurrences.tagNames[Int(tag)], seconds: seconds, count: count, running: running)
+                }
+            } else {
+                addRow(key, seconds: seconds, count: count, running: running)
+            }
             total.seconds += seconds
             total.count += count
             total.running = total.running || running
@@ -67,6 +82,7 @@ package struct Rollup: Sendable, Equatable {
             switch grouping {
             case .type: names[Int(type)]
             case .group: filter.group(of: names[Int(type)])
+            case .tag: ""
             case .day: date().iso
             case .week: calendar.weekStart(of: date()).iso
             case .month: date().isoMonth
@@ -76,9 +92,11 @@ package struct Rollup: Sendable, Equatable {
         // Instants by type, counted per type first: a year of them is one count per type and day.
         var counts: [UInt32: Int] = [:]
         var local = LocalCalendar.Days(calendar)
-        for start in occurrences.starts where !start.isTimed && kept[Int(start.type)] {
+        for start in occurrences.starts where !start.isTimed && kept[Int(start.type)] && hasTags(start.tags) {
             guard range.from <= start.at, start.at < range.to else { continue }
-            if splitsDays {
+            if grouping == .tag {
+                add("", seconds: 0, count: 1, running: false, tags: start.tags)
+            } else if splitsDays {
                 add(key(start.type, local.date(of: start.at)), seconds: 0, count: 1, running: false)
             } else {
                 counts[start.type, default: 0] += 1
@@ -87,7 +105,7 @@ package struct Rollup: Sendable, Equatable {
         for (type, count) in counts {
             add(key(type, CivilDate(daysSinceEpoch: 0)), seconds: 0, count: count, running: false)
         }
-        for window in occurrences.windows where kept[Int(window.type)] {
+        for window in occurrences.windows where kept[Int(window.type)] && hasTags(window.tags) {
             let openEnd = window.end ?? max(now, window.start)
             // Running, and counted up to now (not cut off by the range's end).
             let running = window.end == nil && openEnd <= range.to
@@ -100,7 +118,9 @@ package struct Rollup: Sendable, Equatable {
             }
             var count = 1
             guard splitsDays else {
-                add(key(window.type, calendar.date(of: start)), seconds: end - start, count: count, running: running)
+                add(
+                    key(window.type, calendar.date(of: start)), seconds: end - start, count: count, running: running,
+                    tags: window.tags)
                 continue
             }
             // Day by day: each part to the day (week, month) it falls in; the window's count and
@@ -115,7 +135,7 @@ package struct Rollup: Sendable, Equatable {
         self.total = total
         self.rows = Array(rows.values).sorted { a, b in
             switch grouping {
-            case .type, .group: (a.seconds, a.count, b.key) > (b.seconds, b.count, a.key)
+            case .type, .group, .tag: (a.seconds, a.count, b.key) > (b.seconds, b.count, a.key)
             case .day, .week, .month: a.key < b.key
             }
         }

@@ -235,7 +235,7 @@ extension Interner {
 }
 
 extension LedgerState {
-    static let magic: StaticString = "ALOGSTATE6"
+    static let magic: StaticString = "ALOGSTATE7"
 
     /// A compact binary snapshot for the projection cache: the interned tables, the plain
     /// entries as fixed-size rows (plus their notes), then the tracked records with their
@@ -249,6 +249,7 @@ extension LedgerState {
             ] {
                 if let key { _ = keyDevices.index(of: key.device) }
             }
+            for (_, r) in record.tags.sorted(by: { $0.key < $1.key }) { _ = keyDevices.index(of: r.key.device) }
         }
         keyDevices.addKeyDevices(of: catalog)
         var w = ByteWriter(
@@ -279,6 +280,7 @@ extension LedgerState {
             if record.visibility != nil { flags |= 16 }
             if record.timer != nil { flags |= 32 }
             if record.end != nil { flags |= 64 }
+            if !record.tags.isEmpty { flags |= 128 }
             w.int(flags)
             if let created = record.created { w.key(created) }
             if let r = record.type {
@@ -305,6 +307,14 @@ extension LedgerState {
             if let r = record.end {
                 w.key(r.key)
                 w.instant(r.value)
+            }
+            if !record.tags.isEmpty {
+                w.int(UInt32(record.tags.count))
+                for (tag, r) in record.tags.sorted(by: { $0.key < $1.key }) {
+                    w.string(tag)
+                    w.key(r.key)
+                    w.int(r.value.rawValue)
+                }
             }
         }
         w.int(UInt32(otherEventIDs.count))
@@ -360,6 +370,14 @@ extension LedgerState {
                     record.timer = Register(key: key, value: TimerFacts(goalSeconds: goal, task: try r.task()))
                 }
                 if flags & 64 != 0 { record.end = Register(key: try r.key(), value: try r.instant()) }
+                if flags & 128 != 0 {
+                    for _ in 0..<(try r.int(UInt32.self)) {
+                        let tag = try r.string()
+                        let key = try r.key()
+                        guard let mark = TagMark(rawValue: try r.int(UInt8.self)) else { return nil }
+                        record.tags[tag] = Register(key: key, value: mark)
+                    }
+                }
                 guard index.updateValue(Self.trackedMark, forKey: id) == nil else { return nil }
                 tracked[id] = record
             }

@@ -220,7 +220,8 @@ struct TimewVerbsTests {
     @Test("timewarrior's and Watson's command names point at the alog command that does it")
     func otherTrackersNames() throws {
         for (name, alogCommand) in [
-            ("summary", "alog report"), ("tags", "alog types"), ("day", "alog report :today"),
+            ("summary", "alog report"), ("retag", "alog untag ID OLD, then alog tag ID NEW"),
+            ("day", "alog report :today"),
             ("aggregate", "alog report --by day"), ("frames", "alog history"), ("restart", "alog continue ID"),
             ("annotate", "alog edit ID --note"), ("add", "alog track"),
         ] {

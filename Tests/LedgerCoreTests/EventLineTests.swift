@@ -57,7 +57,7 @@ struct EventLineTests {
         "damaged lines are rejected with a reason",
         arguments: [
             (#"{"v":1,"id":"7k2m9q4x8c3p""#, "not valid JSON"),
-            (#"{"v":6,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log"}"#, "format version 6"),
+            (#"{"v":7,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"log"}"#, "format version 7"),
             (#"{"v":1,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"timer.start"}"#, "unknown kind"),
             (#"{"v":1,"id":"short","dev":"ab12","hlc":"1-0","wall":1,"kind":"log"}"#, "12-character"),
             (

@@ -37,6 +37,11 @@ struct Calendar: OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
+    @Option(
+        name: .customLong("tag"), help: "Only entries with this tag (repeat: with all of them).",
+        completion: DynamicCompletion.tags)
+    var tags: [String] = []
+
     func validate() throws {
         guard (1...520).contains(weeks) else { throw ValidationError("--weeks \(weeks): give 1 to 520") }
         guard ContributionCalendar.Levels(rawValue: levels) != nil else {
@@ -51,11 +56,13 @@ struct Calendar: OutcomeCommand {
     func execute() throws -> ContributionCalendar {
         let time = CommandClock.expression
         let typed = Set(try types.map(InputCheck.typeName))
+        let tagged = Set(try InputCheck.tags(tags, plusRequired: false))
         let vault = try options.open()
         let kept = try InputCheck.knownTypes(typed, in: try vault.summary())
         let calendar = UserCalendar.current(zone: time.zone)
         let span = ContributionCalendar.span(calendar: calendar, now: time.now, weeks: weeks)
-        let occurrences = try vault.readTimeIndex { try $0.occurrences(from: span.from, to: span.to) }
+        let occurrences = try Report.occurrences(vault, from: span.from, to: span.to, tagged: !tagged.isEmpty)
+            .keeping(tags: tagged)
         Terminal.reportLineIssues(vault)
         let grid = ContributionCalendar(
             occurrences, calendar: calendar, now: time.now, weeks: weeks, types: kept,

@@ -26,6 +26,11 @@ struct Export: OutcomeCommand {
     var types: [String] = []
 
     @Option(
+        name: .customLong("tag"), help: "Only entries with this tag (repeat: with all of them).",
+        completion: DynamicCompletion.tags)
+    var tags: [String] = []
+
+    @Option(
         name: [.customShort("o"), .customLong("output")],
         help: ArgumentHelp("Write to FILE instead of standard output.", valueName: "file"))
     var output: String?
@@ -43,6 +48,7 @@ struct Export: OutcomeCommand {
         let time = CommandClock.expression
         let range = try span.resolve(time)
         let typed = Set(try types.map(InputCheck.typeName))
+        let wanted = Set(try InputCheck.tags(tags, plusRequired: false))
         let vault = try options.open()
         let summary = try vault.summary()
         let (definitions, kept) = (summary.allTypes, try InputCheck.knownTypes(typed, in: summary))
@@ -60,6 +66,13 @@ struct Export: OutcomeCommand {
                 entries.append(entry)
                 if let interval { intervals[entry.id] = interval }
             }
+        }
+        // The index keeps no tags: each entry's come from the folded state.
+        let state = try vault.state()
+        entries = entries.compactMap { entry in
+            var tagged = entry
+            tagged.tags = state.entry(entry.id)?.tags ?? []
+            return Set(tagged.tags).isSuperset(of: wanted) ? tagged : nil
         }
         Terminal.reportLineIssues(vault)
         let items = entries.map {

@@ -17,6 +17,9 @@ struct Log: InputChecked, OutcomeCommand {
         completion: DynamicCompletion.types)
     var type: String
 
+    @Argument(help: "Tags (+home +guests; see 'alog tag --help').", completion: DynamicCompletion.tags)
+    var tags: [String] = []
+
     @Option(parsing: .unconditional, help: "When it happened (default: now).")
     var at: String?
 
@@ -28,14 +31,17 @@ struct Log: InputChecked, OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
+    func validate() throws { try InputCheck.plusWritten(tags) }
+
     func execute() throws -> Logged {
-        try Self.execute(type: type, at: at, note: note, noteFile: noteFile, vault: options.vault)
+        try Self.execute(type: type, at: at, note: note, noteFile: noteFile, tags: tags, vault: options.vault)
     }
 
     func render(_ logged: Logged) { Self.render(logged) }
 
-    func checkedInput(_ time: TimeExpression) throws -> (type: String, instant: LocalInstant) {
-        try Self.input(type: type, at: at, time)
+    func checkedInput(_ time: TimeExpression) throws -> (type: String, instant: LocalInstant, tags: [String]) {
+        let (type, instant) = try Self.input(type: type, at: at, time)
+        return (type, instant, try InputCheck.tags(tags))
     }
 
     /// The type (lower-cased) and the instant (now when no `--at`), or the refusal.
@@ -49,27 +55,29 @@ struct Log: InputChecked, OutcomeCommand {
         var id: EventID
         var type: String
         var instant: LocalInstant
+        var tags: [String] = []
         /// Problems after the commit landed (the entry is safe).
         var warnings: [Notice]
     }
 
     /// The command's work, shared with `QuickCommand` (the same command line without the
     /// parser): checks, opens the vault and commits; prints nothing.
-    static func execute(type: String, at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws
-        -> Logged
-    {
+    static func execute(
+        type: String, at: String?, note: String?, noteFile: String? = nil, tags: [String] = [], vault path: String?
+    ) throws -> Logged {
         let (type, instant) = try input(type: type, at: at, CommandClock.expression)
+        let tags = try InputCheck.tags(tags)
         let note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try VaultOptions.open(explicit: path, creatingDefault: true) { try $0.checkLog(type: type) }
-        let appended = try vault.log(type: type, at: instant, note: note)
-        return Logged(id: appended.events.last!.id, type: type, instant: instant, warnings: appended.warnings)
+        let appended = try vault.log(type: type, at: instant, note: note, tags: tags)
+        return Logged(id: appended.entryID!, type: type, instant: instant, tags: tags, warnings: appended.warnings)
     }
 
     /// Says what `execute` did: its warnings on stderr, the entry as `report` does.
     static func render(_ logged: Logged) {
         logged.warnings.forEach(Terminal.warn)
-        let confirmation = Render.confirmation(
-            logged.type, at: logged.instant, id: logged.id, now: CommandClock.nowSeconds)
+        let what = logged.tags.isEmpty ? logged.type : "\(logged.type) \(Render.tags(logged.tags))"
+        let confirmation = Render.confirmation(what, at: logged.instant, id: logged.id, now: CommandClock.nowSeconds)
         report(id: logged.id, confirmation: confirmation)
     }
 

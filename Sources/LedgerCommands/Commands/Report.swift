@@ -27,7 +27,7 @@ struct Report: InputChecked, OutcomeCommand {
 
     @OptionGroup var span: RangeOptions
 
-    @Option(help: "Rows by type, group, day, week or month.")
+    @Option(help: "Rows by type, group, tag, day, week or month.")
     var by: String = "type"
 
     @Option(name: .customLong("type"), help: "Only this type (repeat for more).", completion: DynamicCompletion.types)
@@ -35,6 +35,11 @@ struct Report: InputChecked, OutcomeCommand {
 
     @Option(name: .customLong("group"), help: "Only the types of this group (repeat for more).")
     var groups: [String] = []
+
+    @Option(
+        name: .customLong("tag"), help: "Only entries with this tag (repeat: with all of them).",
+        completion: DynamicCompletion.tags)
+    var tags: [String] = []
 
     @Option(help: "Report in this zone (an IANA name, e.g. America/New_York) instead of the local one.")
     var tz: String?
@@ -51,6 +56,7 @@ struct Report: InputChecked, OutcomeCommand {
         var range: ReportRange
         var grouping: Rollup.Grouping
         var types: Set<String>
+        var tags: Set<String>
     }
 
     func validate() throws {
@@ -63,7 +69,7 @@ struct Report: InputChecked, OutcomeCommand {
 
     static func grouping(_ by: String) throws -> Rollup.Grouping {
         guard let grouping = Rollup.Grouping(rawValue: by.lowercased()) else {
-            throw ValidationError("--by \(DisplayText.quoted(by)): give type, group, day, week or month")
+            throw ValidationError("--by \(DisplayText.quoted(by)): give type, group, tag, day, week or month")
         }
         return grouping
     }
@@ -85,7 +91,9 @@ struct Report: InputChecked, OutcomeCommand {
         let resolved =
             try span.resolve(time) ?? ReportRange.named(
                 "week", now: time.now, calendar: UserCalendar.current(zone: time.zone))!
-        return Input(range: resolved, grouping: grouping, types: Set(try types.map(InputCheck.typeName)))
+        return Input(
+            range: resolved, grouping: grouping, types: Set(try types.map(InputCheck.typeName)),
+            tags: Set(try InputCheck.tags(tags, plusRequired: false)))
     }
 
     /// The rollup over the range, with the zone its days are in and the types' icons.
@@ -106,14 +114,22 @@ struct Report: InputChecked, OutcomeCommand {
         let vault = try options.open()
         let summary = try vault.summary()
         let (definitions, kept) = (summary.allTypes, try InputCheck.knownTypes(input.types, in: summary))
-        // Only the entries of the range (and the timer whose window reaches into it) are read.
-        let occurrences = try vault.readTimeIndex { try $0.occurrences(from: input.range.from, to: input.range.to) }
+        let occurrences = try Self.occurrences(
+            vault, from: input.range.from, to: input.range.to, tagged: input.grouping == .tag || !input.tags.isEmpty)
         Terminal.reportLineIssues(vault)
         let calendar = UserCalendar.current(zone: time.zone)
         let rollup = Rollup(
             occurrences, range: input.range, grouping: input.grouping, now: time.now, calendar: calendar,
-            filter: TypeFilter(types: kept, groups: groups, definitions: definitions))
+            filter: TypeFilter(types: kept, groups: groups, definitions: definitions), tags: input.tags)
         return Reported(rollup: rollup, calendar: calendar, types: Render.typeMap(definitions))
+    }
+
+    /// Only the entries of the range (and the timer whose window reaches into it) are read from
+    /// the time index; by tag or with a tag filter, from the folded state (the index keeps no tags).
+    static func occurrences(_ vault: Vault, from: Int64, to: Int64, tagged: Bool) throws -> Occurrences {
+        guard tagged else { return try vault.readTimeIndex { try $0.occurrences(from: from, to: to) } }
+        let state = try vault.state()
+        return Occurrences(entries: state.allEntries, timeline: state.timeline)
     }
 
     func render(_ reported: Reported) {

@@ -38,7 +38,7 @@ struct Resume: InputChecked, OutcomeCommand {
         let instant = try checkedInput(CommandClock.expression)
         let vault = try options.open { try $0.timers.checkResume(at: instant, entry: id) }
         let (resumed, started) = try vault.timers.resume(at: instant, entry: id)
-        return Resumed(from: resumed, id: started.events.last!.id, at: instant, warnings: started.warnings)
+        return Resumed(from: resumed, id: started.entryID!, at: instant, warnings: started.warnings)
     }
 
     func render(_ resumed: Resumed) {

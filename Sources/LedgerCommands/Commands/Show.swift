@@ -52,6 +52,7 @@ struct Show: InputChecked, OutcomeCommand {
             emit(
                 Render.entryLine(entry, types: types, window: window)
                     + (entry.isDeleted ? "  " + Terminal.red("(deleted)") : ""))
+            if !entry.tags.isEmpty { emit(Terminal.dim("  tags: ") + Render.tags(entry.tags)) }
             // The entry's line shows the note on one line, cut; here it is whole, line by line.
             if let note = entry.note, Render.note(note) != note {
                 emit(Terminal.dim("  note:"))

@@ -22,6 +22,9 @@ struct Start: InputChecked, OutcomeCommand {
     @Argument(help: "The activity type (any type can be timed).", completion: DynamicCompletion.types)
     var type: String
 
+    @Argument(help: "Tags (+deep +client-x; see 'alog tag --help').", completion: DynamicCompletion.tags)
+    var tags: [String] = []
+
     @Option(parsing: .unconditional, help: "When it started (default: now).")
     var at: String?
 
@@ -40,15 +43,19 @@ struct Start: InputChecked, OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
+    func validate() throws { try InputCheck.plusWritten(tags) }
+
     func execute() throws -> Started {
         try Self.execute(
-            type: type, at: at, note: note, noteFile: noteFile, goal: goal, adjust: adjust, vault: options.vault)
+            type: type, at: at, note: note, noteFile: noteFile, goal: goal, adjust: adjust, tags: tags,
+            vault: options.vault)
     }
 
     func render(_ started: Started) { Self.render(started) }
 
     func checkedInput(_ time: TimeExpression) throws -> (type: String, instant: LocalInstant, goal: Int64?) {
-        try Self.input(type: type, at: at, goal: goal, time)
+        _ = try InputCheck.tags(tags)
+        return try Self.input(type: type, at: at, goal: goal, time)
     }
 
     /// The type (lower-cased), the start (now when no `--at`) and the goal, or the refusal.
@@ -69,6 +76,7 @@ struct Start: InputChecked, OutcomeCommand {
         var end: (at: LocalInstant, nextType: String?)?
         /// The timer the start stopped, and what it trimmed (`--adjust`).
         var plan: VaultTimers.StartPlan
+        var tags: [String] = []
         var warnings: [Notice]
     }
 
@@ -76,22 +84,24 @@ struct Start: InputChecked, OutcomeCommand {
     /// parser): checks, opens the vault and commits; prints nothing.
     static func execute(
         type: String, at: String?, note: String?, noteFile: String? = nil, goal: String?, adjust: Bool,
-        vault path: String?
+        tags: [String] = [], vault path: String?
     ) throws -> Started {
         let (type, instant, goalSeconds) = try input(type: type, at: at, goal: goal, CommandClock.expression)
+        let tags = try InputCheck.tags(tags)
         let note = try NoteInput.resolve(note: note, file: noteFile)
         let vault = try VaultOptions.open(explicit: path, creatingDefault: true) {
             _ = try $0.timers.checkStart(type: type, at: instant, goal: goalSeconds, adjust: adjust)
         }
         let (started, plan) = try vault.timers.start(
-            type: type, at: instant, note: note, goal: goalSeconds, adjust: adjust)
-        let id = started.events.last!.id
+            type: type, at: instant, note: note, goal: goalSeconds, adjust: adjust, tags: tags)
+        let id = started.entryID!
         // A start before a later timer's (back-dated, or placed with --adjust) does not run: it
         // ends where that one starts.
         let end = (try? vault.timers.timerEnd(of: id, startingAt: instant.seconds)).flatMap { $0 }.map {
             (at: $0.end, nextType: $0.next?.type)
         }
-        return Started(id: id, type: type, instant: instant, end: end, plan: plan, warnings: started.warnings)
+        return Started(
+            id: id, type: type, instant: instant, end: end, plan: plan, tags: tags, warnings: started.warnings)
     }
 
     /// Says what `execute` did: the id, and on a terminal what started, stopped and was trimmed.
@@ -105,7 +115,8 @@ struct Start: InputChecked, OutcomeCommand {
             ending = ", ending at " + (sameDay ? Render.clockMarked(end.at) : Render.day(end.at, now: now))
             if let next = end.nextType { ending += " where \(next) starts" }
         }
-        var text = Render.confirmation("started \(started.type)", at: instant, then: ending, id: started.id, now: now)
+        let what = started.tags.isEmpty ? started.type : "\(started.type) \(Render.tags(started.tags))"
+        var text = Render.confirmation("started \(what)", at: instant, then: ending, id: started.id, now: now)
         if let stopped = started.plan.stops {
             let ran = formatDuration(instant.seconds - stopped.start.seconds)
             text += "; stopped \(stopped.entry.type) after \(ran)"

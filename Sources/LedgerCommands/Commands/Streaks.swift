@@ -17,13 +17,20 @@ struct Streaks: OutcomeCommand {
     @Flag(help: "Print JSON: a list of {type, today, current, best}.")
     var json = false
 
+    @Option(
+        name: .customLong("tag"), help: "Only entries with this tag (repeat: with all of them).",
+        completion: DynamicCompletion.tags)
+    var tags: [String] = []
+
     @OptionGroup var options: VaultOptions
 
     func execute() throws -> (streaks: [Streak], types: [String: ActivityTypeDefinition]) {
         let time = CommandClock.expression
+        let tagged = Set(try InputCheck.tags(tags, plusRequired: false))
         let vault = try options.open()
         let summary = try vault.summary()
-        let occurrences = try vault.readTimeIndex { try $0.occurrences(from: .min, to: .max) }
+        let occurrences = try Report.occurrences(vault, from: .min, to: .max, tagged: !tagged.isEmpty)
+            .keeping(tags: tagged)
         Terminal.reportLineIssues(vault)
         let streaks = Streak.all(
             occurrences, calendar: UserCalendar.current(zone: time.zone), now: time.now,

@@ -12,6 +12,7 @@ struct Track: InputChecked, OutcomeCommand {
             alog track reading yesterday 21:00 to yesterday 22:15
             alog track work from 13:00 for 1h30m
             alog track work --from 13:00 --to 14:30
+            alog track code +deep +client-x 9:00 - 10:30
 
             TIME: as for 'alog log' (a bare clock time is today's). The window may not overlap another \
             timer's; --adjust trims a neighbour that sticks out on one side instead.
@@ -48,7 +49,7 @@ struct Track: InputChecked, OutcomeCommand {
 
     /// The window's two ends as written: from the words, else the options.
     func ends() throws -> (from: String, to: String?, duration: String?) {
-        guard !window.isEmpty else {
+        guard window.contains(where: { !Tags.isTagWord($0) }) else {
             guard let from else { throw ValidationError("say when it ran: 'alog track \(type) 9:00 - 10:30'") }
             guard (to == nil) != (duration == nil) else {
                 throw ValidationError("give the end with --to TIME or the length with --for DURATION (one of them)")
@@ -63,7 +64,7 @@ struct Track: InputChecked, OutcomeCommand {
         if let unknown = window.first(where: { $0.hasPrefix("--") }) {
             throw ValidationError("unknown option \(DisplayText.quoted(unknown)); see 'alog track --help'")
         }
-        var words = window
+        var words = window.filter { !Tags.isTagWord($0) }
         if words.first?.lowercased() == "from" { words.removeFirst() }
         let separators = ["-", "–", "to", "..", "for"]
         guard let split = words.firstIndex(where: { separators.contains($0.lowercased()) }), split > 0,
@@ -79,7 +80,11 @@ struct Track: InputChecked, OutcomeCommand {
     }
 
     /// The type (lower-cased) and the window, or the refusal.
+    /// The window's `+tag` words.
+    func tags() throws -> [String] { try InputCheck.tags(window.filter(Tags.isTagWord)) }
+
     func checkedInput(_ time: TimeExpression) throws -> (type: String, start: LocalInstant, end: LocalInstant) {
+        _ = try tags()
         let (fromText, toText, durationText) = try ends()
         let start = try time.parse(fromText)
         let end: LocalInstant
@@ -98,6 +103,7 @@ struct Track: InputChecked, OutcomeCommand {
         var type: String
         var start: LocalInstant
         var end: LocalInstant
+        var tags: [String]
         var trims: [(entry: Entry, changes: EntryChanges)]
         var warnings: [Notice]
     }
@@ -108,10 +114,12 @@ struct Track: InputChecked, OutcomeCommand {
         let vault = try options.open(creatingDefault: true) {
             _ = try $0.timers.checkTrack(type: type, from: start, to: end, adjust: adjust)
         }
-        let (appended, trims) = try vault.timers.track(type: type, from: start, to: end, note: note, adjust: adjust)
+        let tags = try tags()
+        let (appended, trims) = try vault.timers.track(
+            type: type, from: start, to: end, note: note, adjust: adjust, tags: tags)
         return Tracked(
-            id: appended.events[appended.events.count - 2].id, type: type, start: start, end: end,
-            trims: trims, warnings: appended.warnings)
+            id: appended.entryID!, type: type, start: start, end: end, tags: tags, trims: trims,
+            warnings: appended.warnings)
     }
 
     func render(_ tracked: Tracked) {
@@ -130,6 +138,7 @@ struct Track: InputChecked, OutcomeCommand {
         Log.report(
             id: tracked.id,
             confirmation: Render.confirmation(
-                "tracked \(tracked.type)", at: start, then: ending, id: tracked.id, now: now))
+                "tracked \(tracked.tags.isEmpty ? tracked.type : "\(tracked.type) \(Render.tags(tracked.tags))")",
+                at: start, then: ending, id: tracked.id, now: now))
     }
 }

@@ -20,7 +20,7 @@ enum CommandTable {
     static let topLevel: [any ParsableCommand.Type] = [
         Init.self, Log.self, Start.self, Stop.self, Resume.self, Cancel.self, Track.self, Goals.self, Watch.self,
         Report.self, Streaks.self, Calendar.self, Gaps.self, Edit.self, Lengthen.self, Shorten.self, Split.self,
-        Join.self, Delete.self, Restore.self, Undo.self, Status.self,
+        Join.self, Tag.self, Untag.self, TagList.self, Delete.self, Restore.self, Undo.self, Status.self,
         History.self,
         Show.self, Audit.self, Import.self, Export.self, Types.self, Tasks.self, TaskCommand.self, Open.self,
         Notes.self,
@@ -89,6 +89,27 @@ enum InputCheck {
             throw VaultError.invalidTypeName(lowered, reason: reason)
         }
         return lowered
+    }
+
+    /// Tags as typed (`+deep`; the `+` may be left out where `plusRequired` is false), each
+    /// checked by `Tags.problem`, without repeats.
+    static func tags(_ words: [String], plusRequired: Bool = true) throws -> [String] {
+        if plusRequired { try plusWritten(words) }
+        return try Tags.normalized(
+            words.map { word in
+                let tag = word.hasPrefix("+") ? String(word.dropFirst()) : word
+                if let reason = Tags.problem(tag) { throw VaultError.invalidTag(tag, reason: reason) }
+                return tag
+            })
+    }
+
+    /// Words after a type are tags only when written `+name`: anything else is a usage error
+    /// (the parser's `validate`, so the fast paths decline such a line as the parser does).
+    static func plusWritten(_ words: [String]) throws {
+        guard let word = words.first(where: { !$0.hasPrefix("+") }) else { return }
+        throw ValidationError(
+            "\(DisplayText.quoted(word)) is not understood: a tag is written with a '+' (+\(DisplayText.escaped(word))), and a time with --at"
+        )
     }
 
     /// An entry id prefix as typed: at least 4 characters.

@@ -21,8 +21,18 @@ enum DynamicCompletion {
     static let deletedEntries = CompletionKind.custom { words, _, prefix in
         candidates(words) { try entryIDs($0, prefix, deleted: true) }
     }
+    /// The tags on live entries; `+dee` is completed as `+deep`.
+    static let tags = CompletionKind.custom { words, _, prefix in candidates(words) { try tagNames($0, prefix) } }
     static let remotes = CompletionKind.custom { words, _, prefix in
         candidates(words) { vault in try vault.remotes().map(\.name).filter { $0.hasPrefix(prefix) }.sorted() }
+    }
+
+    static func tagNames(_ vault: Vault, _ prefix: String) throws -> [String] {
+        let plus = prefix.hasPrefix("+")
+        let typed = plus ? String(prefix.dropFirst()) : prefix
+        var names = Set<String>()
+        try vault.state().forEachEntry { if !$0.isDeleted { names.formUnion($0.tags) } }
+        return names.filter { $0.hasPrefix(typed) }.sorted(by: Tags.precedes).map { plus ? "+" + $0 : $0 }
     }
 
     /// How many entry ids are offered: the most recent ones (after the prefix typed so far).

@@ -89,6 +89,15 @@ public enum EventLine {
         case .renamed(let from, let to):
             string("type", from)
             string("to", to)
+        case .tagged(let target, let tags, _):
+            string("target", target.description)
+            key("tags")
+            out.append(91)
+            for (n, tag) in tags.enumerated() {
+                if n > 0 { out.append(44) }
+                FlatJSON.appendString(tag, to: &out)
+            }
+            out.append(93)
         }
         out.append(125)
         return out
@@ -164,6 +173,7 @@ public enum EventLine {
         var to: String?
         var task: String?
         var title: String?
+        var tags: [String]?
         var endIsNull = false
         var problem: String?
 
@@ -288,6 +298,9 @@ public enum EventLine {
                 task = text(value, "task")
             case (5, UInt8(ascii: "t")) where key.equals("title"):
                 title = text(value, "title")
+            case (4, UInt8(ascii: "t")) where key.equals("tags"):
+                // Meant only by a tag or untag (checked there): another kind ignores the key.
+                if case .array(let raw) = value { tags = FlatJSON.strings(in: raw) }
             default:
                 break
             }
@@ -414,6 +427,16 @@ public enum EventLine {
                 return .failure(DecodeError(reason: "a rename needs a valid \"to\""))
             }
             body = .renamed(from: type, to: to)
+        } else if kind.equals("tag") || kind.equals("untag"), version >= 6 {
+            guard let target else { return .failure(DecodeError(reason: "a tag or untag needs \"target\"")) }
+            guard let tags = fields.tags, !tags.isEmpty else {
+                return .failure(
+                    DecodeError(reason: "a tag or untag needs \"tags\", a list of one string or more"))
+            }
+            if let bad = tags.first(where: { Tags.problem($0) != nil }) {
+                return .failure(DecodeError(reason: "\"tags\" holds \(JSONText.string(bad)): \(Tags.problem(bad)!)"))
+            }
+            body = .tagged(target: target, tags: Tags.normalized(tags), on: kind.equals("tag"))
         } else {
             let shown = String(decoding: kind, as: UTF8.self)
             return .failure(

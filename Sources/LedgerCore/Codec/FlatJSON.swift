@@ -11,6 +11,8 @@ package enum FlatJSON {
         case integer(Int64)
         case boolean(Bool)
         case null
+        /// An array's bytes, brackets included (`strings(in:)` reads one of strings).
+        case array(UnsafeRawBufferPointer)
         case other
     }
 
@@ -190,6 +192,10 @@ package enum FlatJSON {
                     } else {
                         throw s.fail("unknown literal")
                     }
+                } else if byte == UInt8(ascii: "[") {
+                    let start = s.i
+                    try s.skipValue(depth: 0)
+                    try sink.take(key, .array(UnsafeRawBufferPointer(rebasing: bytes[start..<s.i])))
                 } else {
                     try s.skipValue(depth: 0)
                     try sink.take(key, .other)
@@ -207,6 +213,31 @@ package enum FlatJSON {
         }
         s.skipSpace()
         guard s.i == s.n else { throw s.fail("text after the closing '}'") }
+    }
+
+    /// The strings of an array value (`.array`'s bytes); nil when it holds anything else.
+    package static func strings(in raw: UnsafeRawBufferPointer) -> [String]? {
+        var s = Scanner(raw)
+        guard s.n >= 2, raw[0] == UInt8(ascii: "[") else { return nil }
+        s.i = 1
+        s.skipSpace()
+        var out: [String] = []
+        if s.i < s.n, raw[s.i] == UInt8(ascii: "]") { return s.i + 1 == s.n ? out : nil }
+        while true {
+            s.skipSpace()
+            guard let (value, escaped) = try? s.scanString(), let text = decodeString(value, escaped: escaped) else {
+                return nil
+            }
+            out.append(text)
+            s.skipSpace()
+            guard s.i < s.n else { return nil }
+            if raw[s.i] == UInt8(ascii: ",") {
+                s.i += 1
+                continue
+            }
+            guard raw[s.i] == UInt8(ascii: "]"), s.i + 1 == s.n else { return nil }
+            return out
+        }
     }
 
     /// Decodes a string value's bytes (resolving escapes).

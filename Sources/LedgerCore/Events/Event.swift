@@ -4,7 +4,7 @@ public struct Event: Hashable, Sendable {
     /// The newest on-disk format version this build reads. It writes each event with the
     /// lowest version that has its kind (`EventBody.version`): version 1 readers keep reading
     /// every instant, edit, delete, restore and type definition.
-    public static let formatVersion = 5
+    public static let formatVersion = 6
 
     public var version: Int
     public var id: EventID
@@ -86,12 +86,17 @@ public enum EventBody: Hashable, Sendable {
     /// A type renamed: entries, goals, favorites and the definition of `from` are shown as
     /// `to` (see `TypeCatalog` for the rule when renames cross).
     case renamed(from: String, to: String)
+    /// Tags put on an entry (`on`, kind `tag`) or taken off it (kind `untag`): each tag of an
+    /// entry is a register of its own, so tags added on two devices both stay (version 6).
+    case tagged(target: EventID, tags: [String], on: Bool)
 
-    /// The entry this body changes: an edit's, delete's, restore's or stop's target (nil for a
+    /// The entry this body changes: an edit's, delete's, restore's, stop's or tag's target (nil for a
     /// log, a start and the catalog's kinds).
     public var target: EventID? {
         switch self {
-        case .edited(let target, _), .deleted(let target), .restored(let target), .stopped(let target, _, _): target
+        case .edited(let target, _), .deleted(let target), .restored(let target), .stopped(let target, _, _),
+            .tagged(let target, _, _):
+            target
         case .logged, .started, .typeDefined, .goalSet, .favoriteSet, .orderSet, .renamed: nil
         }
     }
@@ -110,13 +115,14 @@ public enum EventBody: Hashable, Sendable {
         case .favoriteSet: "favorite"
         case .orderSet: "order"
         case .renamed: "rename"
+        case .tagged(_, _, let on): on ? "tag" : "untag"
         }
     }
 
     /// The format version that introduced this kind (or, for an edit, the keys it uses):
     /// timers and goals are version 2, an archived (removed) type and an edit that takes a
     /// timer's end away version 3, favorites, the order and renames version 4, a start bound to
-    /// a task note version 5.
+    /// a task note version 5, tags version 6.
     public var version: Int {
         switch self {
         case .typeDefined(let definition): definition.archived ? 3 : 1
@@ -125,6 +131,7 @@ public enum EventBody: Hashable, Sendable {
         case .started(_, _, _, _, let task): task == nil ? 2 : 5
         case .stopped, .goalSet: 2
         case .favoriteSet, .orderSet, .renamed: 4
+        case .tagged: 6
         }
     }
 }

@@ -12,6 +12,8 @@ public struct EntryRecord: Hashable, Sendable {
     /// The end of a timed entry's window (a `stop`, or an edit's `end`); `EntryRecord.noEnd`
     /// when an edit took the end away again (the timer runs).
     public var end: Register<LocalInstant>?
+    /// Each tag ever put on the entry: on (`tag`) or off (`untag`), the latest event winning.
+    public var tags: [String: Register<TagMark>] = [:]
 
     /// The end register's value for "no end" (an instant no event can carry: before 1970).
     public static let noEnd = LocalInstant(seconds: .min, offset: 0)
@@ -46,6 +48,14 @@ public struct TimerFacts: Hashable, Sendable, Comparable {
     }
 }
 
+/// Whether a tag is on an entry; set by `tag` and `untag` events.
+public enum TagMark: UInt8, Hashable, Sendable, Comparable {
+    case off = 0
+    case on = 1
+
+    public static func < (a: TagMark, b: TagMark) -> Bool { a.rawValue < b.rawValue }
+}
+
 /// Whether an entry is shown; set by delete and restore events.
 public enum Visibility: UInt8, Hashable, Sendable, Comparable {
     case visible = 0
@@ -71,11 +81,15 @@ public struct Entry: Hashable, Sendable {
     public var goalSeconds: Int64?
     /// The task note a timed entry works on (`alog task start`).
     public var task: TaskRef?
+    /// Its tags, in `Tags.precedes` order.
+    public var tags: [String]
 
     public init(
         id: EventID, type: String, at: LocalInstant, note: String?, isDeleted: Bool, created: OrderKey,
-        isTimed: Bool = false, end: LocalInstant? = nil, goalSeconds: Int64? = nil, task: TaskRef? = nil
+        isTimed: Bool = false, end: LocalInstant? = nil, goalSeconds: Int64? = nil, task: TaskRef? = nil,
+        tags: [String] = []
     ) {
+        self.tags = tags
         self.id = id
         self.type = type
         self.at = at
@@ -98,7 +112,9 @@ public struct Entry: Hashable, Sendable {
             id: id, type: type, at: at, note: note?.isEmpty == false ? note : nil, isDeleted: record.isDeleted,
             created: created, isTimed: record.timer != nil,
             end: record.end.flatMap { $0.value == EntryRecord.noEnd ? nil : $0.value },
-            goalSeconds: goal > 0 ? goal : nil, task: record.timer?.value.task)
+            goalSeconds: goal > 0 ? goal : nil, task: record.timer?.value.task,
+            tags: record.tags.isEmpty
+                ? [] : record.tags.compactMap { $0.value.value == .on ? $0.key : nil }.sorted(by: Tags.precedes))
     }
 
     /// Newest first: later instant first; for equal instants, the later-created first.

@@ -83,6 +83,11 @@ public struct LedgerState: Sendable {
                 Register.merge(&record.end, event.orderKey, at)
                 if let note { Register.merge(&record.note, event.orderKey, note) }
             }
+        case .tagged(let target, let tags, let on):
+            countOther(event.id)
+            updateTracked(target) { record in
+                for tag in tags { Register.merge(&record.tags[tag], event.orderKey, on ? .on : .off) }
+            }
         }
     }
 
@@ -115,6 +120,7 @@ public struct LedgerState: Sendable {
                 if let r = record.visibility { Register.merge(&mine.visibility, r.key, r.value) }
                 if let r = record.timer { Register.merge(&mine.timer, r.key, r.value) }
                 if let r = record.end { Register.merge(&mine.end, r.key, r.value) }
+                for (tag, r) in record.tags { Register.merge(&mine.tags[tag], r.key, r.value) }
             }
         }
     }

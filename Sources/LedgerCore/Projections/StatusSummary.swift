@@ -144,6 +144,10 @@ public struct StatusSummary: Hashable, Sendable {
             return true
         case .edited, .deleted, .restored:
             return false
+        case .tagged(let target, _, _):
+            // A recent timer's tags come from the full state (its registers decide); other
+            // entries' tags are nothing the summary shows.
+            return !recentTimers.contains(where: { $0.id == target })
         }
     }
 

@@ -64,7 +64,7 @@ public struct TypeCatalog: Hashable, Sendable {
         case .favoriteSet(let type, let on): Register.merge(&favoriteRegisters[type], key, Mark(on))
         case .orderSet(let types): Register.merge(&orderRegister, key, TypeOrder(types))
         case .renamed(let from, let to): add(Rename(key: key, from: from, to: to))
-        case .logged, .edited, .deleted, .restored, .started, .stopped: return false
+        case .logged, .edited, .deleted, .restored, .started, .stopped, .tagged: return false
         }
         return true
     }

@@ -79,6 +79,10 @@ enum DayNoteFold {
             entry.end = at
             if let note { entry.note = note }
             entries[target] = entry
+        case .tagged(let target, let tags, let on):
+            guard var entry = entries[target] else { return }
+            entry.tags = Tags.normalized(on ? entry.tags + tags : entry.tags.filter { !tags.contains($0) })
+            entries[target] = entry
         case .typeDefined, .goalSet, .favoriteSet, .orderSet, .renamed:
             break
         }

@@ -42,7 +42,7 @@ extension VaultTimers {
     }
 
     /// Splits a timer's window in two at `at`: the first part keeps the entry (its end moves
-    /// to `at`), the second is a new timer of the same type, note, goal and task from `at` to
+    /// to `at`), the second is a new timer of the same type, note, goal, task and tags from `at` to
     /// the old end (running on, when the timer ran). One commit.
     public func split(_ prefix: String, at: LocalInstant?, now: Int64, zone: any TimeZoneRules) throws
         -> (plan: SplitPlan, second: EventID, appended: Vault.Appended)
@@ -59,6 +59,7 @@ extension VaultTimers {
             bodies.append(.stopped(target: second, at: end, note: nil))
             ids.append(EventID.random())
         }
+        (bodies, ids) = Vault.tagging(bodies, ids: ids, tags: entry.tags)
         let appended = try vault.append(
             bodies, ids: ids, message: "alog: split \(entry.type) (\(entry.id)) at \(plan.at.iso8601)")
         return (plan, second, appended)

@@ -69,14 +69,16 @@ public struct VaultTimers {
 
     /// Starts a timer (stopping the running one at the same instant: switching) as one commit.
     public func start(
-        type: String, at: LocalInstant, note: String?, goal: Int64?, adjust: Bool = false, task: TaskRef? = nil
+        type: String, at: LocalInstant, note: String?, goal: Int64?, adjust: Bool = false, task: TaskRef? = nil,
+        tags: [String] = []
     )
         throws -> (started: Vault.Appended, plan: StartPlan)
     {
         let plan = try checkStart(type: type, at: at, goal: goal, adjust: adjust)
         let bodies = Self.startBodies(plan, type: type, at: at, note: note, goal: goal, task: task)
         let switched = plan.stops.map { " (stops \($0.entry.type))" } ?? ""
-        let appended = try vault.append(bodies, message: "alog: start \(type) at \(at.iso8601)\(switched)")
+        let appended = try vault.append(
+            bodies, message: "alog: start \(type) at \(at.iso8601)\(switched)", tags: tags)
         return (appended, plan)
     }
 
@@ -145,9 +147,10 @@ public struct VaultTimers {
         -> (resumed: Timeline.Interval, started: Vault.Appended)
     {
         let last = try checkResume(at: at, entry: prefix)
-        // A task's timer resumes bound to the same task note.
+        // A task's timer resumes bound to the same task note, a tagged one with its tags.
         let (started, _) = try start(
-            type: last.entry.type, at: at, note: last.entry.note, goal: last.entry.goalSeconds, task: last.entry.task)
+            type: last.entry.type, at: at, note: last.entry.note, goal: last.entry.goalSeconds, task: last.entry.task,
+            tags: last.entry.tags)
         return (last, started)
     }
 
@@ -205,7 +208,9 @@ public struct VaultTimers {
 
     /// Records a timer that already ran, from `start` to `end`, as one commit (timewarrior's
     /// `track`): its start and its stop, after any trims `adjust` asked for.
-    public func track(type: String, from start: LocalInstant, to end: LocalInstant, note: String?, adjust: Bool)
+    public func track(
+        type: String, from start: LocalInstant, to end: LocalInstant, note: String?, adjust: Bool, tags: [String] = []
+    )
         throws -> (appended: Vault.Appended, trims: [(entry: Entry, changes: EntryChanges)])
     {
         let trims = try checkTrack(type: type, from: start, to: end, adjust: adjust)
@@ -215,6 +220,7 @@ public struct VaultTimers {
         bodies.append(.stopped(target: id, at: end, note: nil))
         var ids = bodies.map { _ in EventID.random() }
         ids[ids.count - 2] = id
+        (bodies, ids) = Vault.tagging(bodies, ids: ids, tags: tags)
         let appended = try vault.append(
             bodies, ids: ids, message: "alog: track \(type) from \(start.iso8601) to \(end.iso8601)")
         return (appended, trims)

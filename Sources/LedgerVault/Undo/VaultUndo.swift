@@ -49,17 +49,29 @@ public struct VaultUndo {
         // stop would otherwise be "undone" next, as a second step).
         var covered = action
         switch last.body {
-        case .started, .edited, .stopped, .deleted, .restored:
+        case .started, .edited, .stopped, .deleted, .restored, .tagged:
+            // A tagged log or start is its log and its tags in one commit.
             action = mine.filter { $0.commit == lastRecord.commit }.map(\.event).filter {
                 switch $0.body {
-                case .started, .stopped, .edited, .deleted, .restored: true
+                case .started, .stopped, .edited, .deleted, .restored, .tagged: true
+                case .logged: if case .tagged = last.body { true } else { false }
                 default: false
                 }
             }
             covered = action
-            let startedHere = Set(action.compactMap { if case .started = $0.body { $0.id } else { nil } })
+            let startedHere = Set(
+                action.compactMap {
+                    switch $0.body {
+                    case .started, .logged: $0.id
+                    default: nil
+                    }
+                })
+            // Deleting an entry made here takes its stop and its tags with it.
             action.removeAll {
-                if case .stopped(let target, _, _) = $0.body { startedHere.contains(target) } else { false }
+                switch $0.body {
+                case .stopped(let target, _, _), .tagged(let target, _, _): startedHere.contains(target)
+                default: false
+                }
             }
         default: break
         }
@@ -199,6 +211,20 @@ public struct VaultUndo {
                 return (nil, .editOvertaken(entry: target.description))
             }
             return (.edited(target: target, changes: back), .editPutBack(entry: target.description))
+        case .tagged(let target, let tags, let on):
+            guard let entry = state.entry(target) else {
+                return (nil, .notInLedger(entry: target.description, by: .tag))
+            }
+            guard !entry.isDeleted else { return (nil, .entryDeleted(entry: target.description, timed: entry.isTimed)) }
+            // Each tag the event set goes back to its mark without this action, where it still
+            // holds what the event set (a later tag or untag stands).
+            let before = Self.tagMarks(history.touching[target] ?? [], without: leftOut)
+            let back = tags.filter { tag in entry.tags.contains(tag) == on && before.contains(tag) != on }
+            guard !back.isEmpty else { return (nil, .tagsOvertaken(entry: target.description, on: on)) }
+            return (
+                .tagged(target: target, tags: back, on: !on),
+                .tagsTakenBack(entry: target.description, tags: back, on: on)
+            )
         case .typeDefined(let definition):
             let earlier = history.definitions[definition.name]?.last { $0.event.orderKey < event.orderKey }
             let previous: ActivityTypeDefinition? =
@@ -232,7 +258,7 @@ public struct VaultUndo {
         var orders = false
         for event in action {
             switch event.body {
-            case .stopped(let target, _, _), .edited(let target, _): entries.insert(target)
+            case .stopped(let target, _, _), .edited(let target, _), .tagged(let target, _, _): entries.insert(target)
             case .goalSet(let type, _): goalTypes.insert(type)
             case .typeDefined(let definition): typeNames.insert(definition.name)
             case .favoriteSet(let type, _): favoriteTypes.insert(type)
@@ -278,6 +304,18 @@ public struct VaultUndo {
         var orders: [Vault.AuditRecord] = []
     }
 
+    /// The tags an entry's events (`records`) other than `undone` leave on it (each tag is a
+    /// last-writer-wins register).
+    private static func tagMarks(_ records: [Vault.AuditRecord], without undone: Set<EventID>) -> Set<String> {
+        var on: Set<String> = []
+        for record in records.sorted(by: { $0.event.orderKey < $1.event.orderKey })
+        where !undone.contains(record.event.id) {
+            guard case .tagged(_, let tags, let put) = record.event.body else { continue }
+            if put { on.formUnion(tags) } else { on.subtract(tags) }
+        }
+        return on
+    }
+
     /// An entry's fields as its events (`records`) other than `undone` leave them (each field is
     /// a last-writer-wins register: the latest event, by order key, that set it).
     private static func fields(_ records: [Vault.AuditRecord], without undone: Set<EventID>) -> (
@@ -314,7 +352,7 @@ public struct VaultUndo {
 public enum UndoStep: Sendable, Equatable {
     /// The event that a step's entry came from.
     public enum Source: Sendable, Equatable {
-        case stop, edit
+        case stop, edit, tag
     }
 
     /// The timer that runs after one whose stop was taken back.
@@ -351,4 +389,8 @@ public enum UndoStep: Sendable, Equatable {
     case orderPutBack([String])
     /// A rename undone by renaming back.
     case renamedBack(from: String, to: String)
+    /// Tags put on (`on`) or taken off an entry: taken off or put back again.
+    case tagsTakenBack(entry: String, tags: [String], on: Bool)
+    /// A later tag or untag replaced what the event set.
+    case tagsOvertaken(entry: String, on: Bool)
 }

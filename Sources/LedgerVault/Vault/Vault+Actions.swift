@@ -5,12 +5,35 @@ public import LedgerCore
 /// restore is a new event that names the entry it changes.
 extension Vault {
     /// Logs an activity of a known type.
-    public func log(type: String, at: LocalInstant, note: String?) throws -> Appended {
+    public func log(type: String, at: LocalInstant, note: String?, tags: [String] = []) throws -> Appended {
         // A former name (`types rename`) is written as the type's current one.
         let type = try checkLog(type: type)
         let noteText = note.flatMap { $0.isEmpty ? nil : $0 }
         return try append(
-            [.logged(type: type, at: at, note: noteText)], message: "alog: log \(type) at \(at.iso8601)")
+            [.logged(type: type, at: at, note: noteText)], message: "alog: log \(type) at \(at.iso8601)", tags: tags)
+    }
+
+    /// Puts `tags` on the entry `prefix` names (`on`), or takes them off: one `tag` or `untag`
+    /// event of the tags that change (nil when none does). A deleted entry is refused.
+    public func tag(_ prefix: String, tags: [String], on: Bool) throws -> (entry: Entry, appended: Appended?) {
+        let (entry, changing) = try checkTag(prefix, tags: tags, on: on)
+        guard !changing.isEmpty else { return (entry, nil) }
+        let appended = try append(
+            [.tagged(target: entry.id, tags: changing, on: on)],
+            message: "alog: \(on ? "tag" : "untag") \(entry.id) (\(entry.type))")
+        return (try state().entry(entry.id)!, appended)
+    }
+
+    /// The entry `tag` would change and the tags that would change; throws what it would refuse.
+    @discardableResult
+    public func checkTag(_ prefix: String, tags: [String], on: Bool) throws -> (entry: Entry, changing: [String]) {
+        guard !tags.isEmpty else { throw VaultError.nothingToChange }
+        for tag in tags {
+            if let reason = Tags.problem(tag) { throw VaultError.invalidTag(tag, reason: reason) }
+        }
+        let entry = try resolveEntry(prefix)
+        if entry.isDeleted { throw VaultError.editOfDeletedEntry(entry.id.description) }
+        return (entry, Tags.normalized(tags).filter { entry.tags.contains($0) != on })
     }
 
     /// Throws what `log(type:…)` would refuse, without writing anything; returns the type's

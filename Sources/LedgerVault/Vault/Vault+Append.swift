@@ -10,6 +10,25 @@ extension Vault {
         public var warnings: [Notice]
         /// What the day notes did in the commit (nil: day notes are off).
         public var dayNotes: DayNotesReport? = nil
+
+        /// The entry a log, start or track made: the last log or start event.
+        public var entryID: EventID? {
+            events.last { if case .logged = $0.body { true } else if case .started = $0.body { true } else { false } }?
+                .id
+        }
+    }
+
+    /// `bodies` and their ids with, when `tags` has any, a `tag` event of the entry the last
+    /// log or start makes after them (one commit: an older alog reads the entry, untagged).
+    static func tagging(_ bodies: [EventBody], ids: [EventID], tags: [String]) -> ([EventBody], [EventID]) {
+        let made = bodies.lastIndex {
+            switch $0 {
+            case .logged, .started: true
+            default: false
+            }
+        }
+        guard !tags.isEmpty, let made else { return (bodies, ids) }
+        return (bodies + [.tagged(target: ids[made], tags: Tags.normalized(tags), on: true)], ids + [.random()])
     }
 
     /// Which day notes a write reads and writes (when day notes are on).
@@ -32,8 +51,12 @@ extension Vault {
 
     /// Appends events (stamped now, after every stamp seen) as exactly one commit; `notes`, the
     /// user's notes changed at their request (a task's status), go into the same commit.
-    public func append(_ bodies: [EventBody], message: String, notes: [NoteChange] = []) throws -> Appended {
-        try append(bodies, ids: bodies.map { _ in EventID.random() }, message: message, notes: notes)
+    /// `tags` go on the entry the last log or start makes (`tagging`).
+    public func append(_ bodies: [EventBody], message: String, notes: [NoteChange] = [], tags: [String] = [])
+        throws -> Appended
+    {
+        let (all, ids) = Self.tagging(bodies, ids: bodies.map { _ in EventID.random() }, tags: tags)
+        return try append(all, ids: ids, message: message, notes: notes)
     }
 
     /// `append` reading and writing the day notes of `scope`.

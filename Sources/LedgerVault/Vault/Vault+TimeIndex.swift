@@ -138,7 +138,7 @@ extension Vault {
             case .logged, .started: named.insert(event.id)
             case .stopped(let target, _, _), .edited(let target, _), .deleted(let target), .restored(let target):
                 named.insert(target)
-            case .typeDefined, .goalSet, .favoriteSet, .orderSet: break
+            case .typeDefined, .goalSet, .favoriteSet, .orderSet, .tagged: break
             case .renamed: return nil
             }
         }
@@ -162,7 +162,8 @@ extension Event {
     var changesRows: Bool {
         switch body {
         case .edited, .deleted, .restored, .renamed: true
-        case .logged, .started, .stopped, .typeDefined, .goalSet, .favoriteSet, .orderSet: false
+        // The index keeps no tags (a tag filter reads the full state).
+        case .logged, .started, .stopped, .typeDefined, .goalSet, .favoriteSet, .orderSet, .tagged: false
         }
     }
 }
@@ -227,7 +228,7 @@ private struct FreshRows {
             } else {
                 possible = false
             }
-        case .typeDefined, .goalSet, .favoriteSet, .orderSet:
+        case .typeDefined, .goalSet, .favoriteSet, .orderSet, .tagged:
             break
         case .edited, .deleted, .restored, .renamed:
             possible = false

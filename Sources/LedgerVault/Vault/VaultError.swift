@@ -26,6 +26,8 @@ public enum VaultError: Error, Equatable {
     /// This process may not write to the vault's `.git` (a read-only mount, permissions).
     case notWritable(path: String, reason: String)
     case invalidTypeName(String, reason: String)
+    /// A tag no entry can carry (`Tags.problem`).
+    case invalidTag(String, reason: String)
     /// `notes enable --folder` with a folder day notes cannot live in.
     case invalidNotesFolder(String, reason: String)
     /// `notes rebuild` while day notes are off.
@@ -120,6 +122,7 @@ extension VaultError: CodedError {
         case .insideRepository: "insideRepository"
         case .notWritable: "notWritable"
         case .invalidTypeName: "invalidTypeName"
+        case .invalidTag: "invalidTag"
         case .invalidNotesFolder: "invalidNotesFolder"
         case .dayNotesOff: "dayNotesOff"
         case .invalidTypeField: "invalidTypeField"

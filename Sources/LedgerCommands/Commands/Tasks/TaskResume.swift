@@ -44,7 +44,7 @@ struct TaskResume: InputChecked, OutcomeCommand {
         }
         let task = paused!
         let (_, started) = try vault.tasks.resume(at: instant)
-        return Resumed(task: task, id: started.events.last!.id, instant: instant, warnings: started.warnings)
+        return Resumed(task: task, id: started.entryID!, instant: instant, warnings: started.warnings)
     }
 
     func render(_ resumed: Resumed) {

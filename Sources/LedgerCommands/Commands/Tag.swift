@@ -1,0 +1,102 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerVault
+
+/// `tag ID TAG…`: tags put on an entry, as one event (`alog undo` takes them off again).
+struct Tag: TagChange.Command {
+    static let configuration = CommandConfiguration(
+        commandName: "tag", abstract: "Put tags on an entry (+deep, or deep; recorded as one event).",
+        discussion: TagChange.discussion)
+
+    @Argument(help: "The entry's id or a unique prefix of it.", completion: DynamicCompletion.liveEntries)
+    var id: String
+
+    @Argument(help: "The tags (+deep +client-x; the '+' may be left out here).", completion: DynamicCompletion.tags)
+    var tags: [String] = []
+
+    @OptionGroup var options: VaultOptions
+
+    static let puts = true
+}
+
+/// `untag ID TAG…`: tags taken off an entry, as one event.
+struct Untag: TagChange.Command {
+    static let configuration = CommandConfiguration(
+        commandName: "untag", abstract: "Take tags off an entry (recorded as one event).",
+        discussion: TagChange.discussion)
+
+    @Argument(help: "The entry's id or a unique prefix of it.", completion: DynamicCompletion.liveEntries)
+    var id: String
+
+    @Argument(help: "The tags to take off (+deep, or deep).", completion: DynamicCompletion.tags)
+    var tags: [String] = []
+
+    @OptionGroup var options: VaultOptions
+
+    static let puts = false
+}
+
+/// What `tag` and `untag` share.
+enum TagChange {
+    /// `tag` (`puts`) or `untag`: an entry and the tags.
+    protocol Command: InputChecked, OutcomeCommand where Input == [String], Outcome == Done {
+        static var puts: Bool { get }
+        var id: String { get }
+        var tags: [String] { get }
+        var options: VaultOptions { get }
+    }
+
+    static let discussion = """
+        TAG: 1 to 64 characters, kept as written (case counts, as in timewarrior and Watson); no \
+        control characters, no space at either end; quote one with spaces ('+Deep Focus'). \
+        'alog undo' takes the change back; 'alog tags' lists the tags in use.
+        """
+
+    /// The entry prefix checked and the tags, or the refusal.
+    static func input(id: String, words: [String]) throws -> [String] {
+        try InputCheck.entryPrefix(id)
+        guard !words.isEmpty else { throw ValidationError("name at least one tag: alog tag \(id) +deep") }
+        return try InputCheck.tags(words, plusRequired: false)
+    }
+
+    struct Done {
+        var entry: Entry
+        /// The tags the event changed (none: nothing was written).
+        var changed: [String]
+        var asked: [String]
+        var warnings: [Notice]
+
+        func render(on: Bool) {
+            warnings.forEach(Terminal.warn)
+            let what = "\(DisplayText.escaped(entry.type)) \(entry.id) at \(Render.clockAndDate(entry.at))"
+            guard !changed.isEmpty else {
+                return emit(
+                    on
+                        ? "\(what) already has \(Render.tags(asked)); nothing written"
+                        : "\(what) has none of \(Render.tags(asked)); nothing written")
+            }
+            let now = entry.tags.isEmpty ? "no tags" : Render.tags(entry.tags)
+            emit("\(on ? "tagged" : "untagged") \(what): \(on ? "+" : "-") \(Render.tags(changed)) (now \(now))")
+        }
+    }
+
+    static func run(id: String, tags: [String], on: Bool, vault options: VaultOptions) throws -> Done {
+        let vault = try options.open { try $0.checkTag(id, tags: tags, on: on) }
+        let (before, changing) = try vault.checkTag(id, tags: tags, on: on)
+        guard !changing.isEmpty else { return Done(entry: before, changed: [], asked: tags, warnings: []) }
+        let (entry, appended) = try vault.tag(id, tags: tags, on: on)
+        return Done(entry: entry, changed: changing, asked: tags, warnings: appended?.warnings ?? [])
+    }
+}
+
+extension TagChange.Command {
+    func checkedInput(_ time: TimeExpression) throws -> [String] { try TagChange.input(id: id, words: tags) }
+
+    func execute() throws -> TagChange.Done {
+        try TagChange.run(id: id, tags: try checkedInput(CommandClock.expression), on: Self.puts, vault: options)
+    }
+
+    func render(_ done: TagChange.Done) { done.render(on: Self.puts) }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import LedgerCore
+import LedgerEnvironment
+import LedgerOutput
+import LedgerReports
+import LedgerVault
+
+/// `alog tags`: each tag in use with how many live entries carry it and their time, as
+/// timewarrior's `tags` and Watson's `tags` list them.
+struct TagList: OutcomeCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tags",
+        abstract: "The tags in use: how many entries have each, and their time (most time first).",
+        discussion: """
+            An entry counts once under each of its tags; a timer adds its window as 'report' lays \
+            it (a running one up to now). 'alog report --by tag' gives the same over a range.
+            """)
+
+    @Flag(help: "Print JSON: a list of {tag, count, seconds}.")
+    var json = false
+
+    @OptionGroup var options: VaultOptions
+
+    func execute() throws -> Rollup {
+        let time = CommandClock.expression
+        let vault = try options.open()
+        let range = ReportRange.named("all", now: time.now, calendar: UserCalendar.current(zone: time.zone))!
+        let occurrences = try Report.occurrences(vault, from: range.from, to: range.to, tagged: true)
+        Terminal.reportLineIssues(vault)
+        return Rollup(
+            occurrences, range: range, grouping: .tag, now: time.now,
+            calendar: UserCalendar.current(zone: time.zone))
+    }
+
+    func render(_ rollup: Rollup) {
+        let rows = rollup.rows.filter { $0.key != Rollup.untagged }
+        if json {
+            return emit(
+                JSONText.array(
+                    rows.map {
+                        JSONText.object([
+                            ("tag", JSONText.string($0.key)), ("count", String($0.count)),
+                            ("seconds", String($0.seconds)),
+                        ])
+                    }))
+        }
+        guard !rows.isEmpty else {
+            return emit(Terminal.dim("no tags yet; add one with 'alog tag ID +deep' or 'alog start TYPE +deep'"))
+        }
+        let shown = rows.map { Render.tags([$0.key]) }
+        let width = max(3, shown.map(Terminal.displayWidth).max() ?? 0)
+        var lines = [Terminal.dim(Terminal.pad("tag", width) + "  entries  time")]
+        for (row, name) in zip(rows, shown) {
+            lines.append(
+                Terminal.pad(name, width) + "  " + Terminal.padLeft(String(row.count), 7) + "  "
+                    + (row.seconds > 0 ? formatDuration(row.seconds) : "–"))
+        }
+        emit(lines.joined(separator: "\n"))
+    }
+}
