@@ -105,7 +105,7 @@ struct CLITests {
             (["types", "add", "Bad Name"], "invalid type name"),
             // Forms the quick `log` path leaves to the argument parser, which words the error.
             (["log"], "Missing expected argument '<type>'"),
-            (["log", "meal", "sleep"], "Unexpected argument 'sleep'"),
+            (["log", "meal", "sleep"], "'sleep' is not understood: a tag is written with a '+' (+sleep)"),
             (["log", "meal", "--note", "-x"], "Missing value for '--note <note>'"),
             (["log", "meal", "--colour", "red"], "Unknown option '--colour'"),
             // The same for the quick `status` path.

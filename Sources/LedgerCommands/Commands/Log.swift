@@ -17,7 +17,9 @@ struct Log: InputChecked, OutcomeCommand {
         completion: DynamicCompletion.types)
     var type: String
 
-    @Argument(help: "Tags (+home +guests; see 'alog tag --help').", completion: DynamicCompletion.tags)
+    @Argument(
+        parsing: .allUnrecognized, help: "Tags (+home +guests; see 'alog tag --help').",
+        completion: DynamicCompletion.tags)
     var tags: [String] = []
 
     @Option(parsing: .unconditional, help: "When it happened (default: now).")

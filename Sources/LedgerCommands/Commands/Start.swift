@@ -22,7 +22,9 @@ struct Start: InputChecked, OutcomeCommand {
     @Argument(help: "The activity type (any type can be timed).", completion: DynamicCompletion.types)
     var type: String
 
-    @Argument(help: "Tags (+deep +client-x; see 'alog tag --help').", completion: DynamicCompletion.tags)
+    @Argument(
+        parsing: .allUnrecognized, help: "Tags (+deep +client-x; see 'alog tag --help').",
+        completion: DynamicCompletion.tags)
     var tags: [String] = []
 
     @Option(parsing: .unconditional, help: "When it started (default: now).")

@@ -105,8 +105,13 @@ enum InputCheck {
 
     /// Words after a type are tags only when written `+name`: anything else is a usage error
     /// (the parser's `validate`, so the fast paths decline such a line as the parser does).
+    /// The tags take the words the parser does not recognise (`parsing: .allUnrecognized`),
+    /// so an unknown option is said here, as the parser says it, before the word after it.
     static func plusWritten(_ words: [String]) throws {
         guard let word = words.first(where: { !$0.hasPrefix("+") }) else { return }
+        if word.hasPrefix("-"), word.count > 1 {
+            throw ValidationError("Unknown option \(DisplayText.quoted(word))")
+        }
         throw ValidationError(
             "\(DisplayText.quoted(word)) is not understood: a tag is written with a '+' (+\(DisplayText.escaped(word))), and a time with --at"
         )
