@@ -21,26 +21,26 @@ struct SettingsTests {
         try await app.test(.router) { client in
             let session = try await Session.start(client)
             var commits = try fixture.commitCount()
-            let added = try await session.post("/api/type", ##"{"type": "chess", "icon": "♟", "color": "#123456"}"##)
+            let added = try await session.post("/api/type", ##"{"type": "zazen", "icon": "♟", "color": "#123456"}"##)
             #expect(added.status == .ok, "\(added.text)")
-            #expect(((added.json as? [String: Any])?["message"] as? String)?.contains("defined ♟ chess") == true)
+            #expect(((added.json as? [String: Any])?["message"] as? String)?.contains("defined ♟ zazen") == true)
             commits += 1
             #expect(try fixture.commitCount() == commits)
 
-            // Up on chess: the order the page's button sends, every type named.
+            // Up on zazen: the order the page's button sends, every type named.
             var order = try names(fixture)
-            let chess = try #require(order.firstIndex(of: "chess"))
-            try #require(chess > 0)
-            order.swapAt(chess, chess - 1)
+            let zazen = try #require(order.firstIndex(of: "zazen"))
+            try #require(zazen > 0)
+            order.swapAt(zazen, zazen - 1)
             let moved = try await session.post("/api/order", #"{"types": "\#(order.joined(separator: " "))"}"#)
             #expect(moved.status == .ok, "\(moved.text)")
             commits += 1
             #expect(try fixture.commitCount() == commits)
             #expect(try names(fixture) == order)
 
-            // No entries of chess: removed; meal has entries: archived, in the CLI's words.
-            let gone = try await session.post("/api/remove", #"{"type": "chess"}"#)
-            #expect(((gone.json as? [String: Any])?["message"] as? String)?.hasPrefix("removed type ♟ chess") == true)
+            // No entries of zazen: removed; meal has entries: archived, in the CLI's words.
+            let gone = try await session.post("/api/remove", #"{"type": "zazen"}"#)
+            #expect(((gone.json as? [String: Any])?["message"] as? String)?.hasPrefix("removed type ♟ zazen") == true)
             let archived = try await session.post("/api/remove", #"{"type": "meal"}"#)
             let said = (archived.json as? [String: Any])?["message"] as? String ?? ""
             #expect(said.contains("archived type") && said.contains("its entry stays in history"), "\(said)")
@@ -76,7 +76,9 @@ struct SettingsTests {
                 ("/api/order", #"{"types": true}"#, "must be a string"),
             ] {
                 let response = try await session.post(uri, body)
-                #expect(response.status == .badRequest, "\(uri) \(body): \(response.status) \(response.text)")
+                // The CLI's refusals of a state (a running timer, no such type) are 409s.
+                let expected: HTTPResponse.Status = uri == "/api/remove" ? .conflict : .badRequest
+                #expect(response.status == expected, "\(uri) \(body): \(response.status) \(response.text)")
                 #expect(response.errorMessage?.contains(words) == true, "\(uri) \(body): \(response.text)")
             }
             let forged = try await session.post("/api/order", #"{"types": "meal wake"}"#, csrf: "")
