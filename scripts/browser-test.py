@@ -268,6 +268,61 @@ def main():
                                                   for t in types) and '"goalSeconds":7200' in run("goals", "list", "--json"),
                   f"Settings changes a colour and a goal, one commit each ({page.inner_text('#messages')!r})")
 
+            # Settings: a new type from its form, moved up, then removed (asked first); each one
+            # commit, each through the CLI's rules.
+            before = commits()
+            new = page.locator("form[aria-label='A new type']")
+            new.locator("input[name=type]").fill("zazen")
+            new.locator("input[name=icon]").fill("♟")
+            new.get_by_role("button", name="Add the type").click()
+            page.wait_for_selector("#messages:has-text('defined ♟ zazen')", timeout=WAIT)
+            check(new.locator("input[name=type]").input_value() == "", "the new type's form is empty again once it is added")
+            order = json.loads(run("types", "list", "--json"))
+            place = [t["name"] for t in order].index("zazen")
+            page.get_by_role("button", name="Move zazen up").click()
+            page.wait_for_selector("#messages:has-text('types listed as')", timeout=WAIT)
+            moved = [t["name"] for t in json.loads(run("types", "list", "--json"))]
+            check(moved.index("zazen") == place - 1, f"Up moves zazen one place up ({place} -> {moved.index('zazen')})")
+            page.once("dialog", lambda dialog: dialog.accept())
+            page.get_by_role("button", name="Remove zazen").click()
+            page.wait_for_selector("#messages:has-text('removed type')", timeout=WAIT)
+            page.wait_for_selector("button[aria-label='Bring back zazen']", timeout=WAIT)
+            check(commits() == before + 3 and "zazen" not in run("types", "list"),
+                  f"Settings adds, moves and removes a type, one commit each ({page.inner_text('#messages')!r})")
+
+            # What a person is typing survives a live refresh: the text, the focus and the caret,
+            # in an entry's note and in a Settings field, while a terminal writes to the vault.
+            page.evaluate("window.__refreshes = 0; document.addEventListener('alog:refreshed', () => window.__refreshes++)")
+            goal = page.locator("form[aria-label='The daily goal of exercise'] input[name=goal]")
+            goal.fill("1h15m")
+            goal.focus()
+            page.evaluate("document.activeElement.setSelectionRange(2, 2)")
+            run("log", "meal", "--note", "while typing in settings")
+            page.wait_for_function("window.__refreshes > 0", timeout=WAIT)
+            kept = page.evaluate("""[document.activeElement.name, document.activeElement.value,
+                document.activeElement.selectionStart, document.activeElement.closest('form')?.getAttribute('aria-label')]""")
+            check(kept == ["goal", "1h15m", 2, "The daily goal of exercise"],
+                  f"a Settings field keeps its text, focus and caret across a live refresh ({kept})")
+            page.goto(base + "/history")
+            page.wait_for_selector("#connection.on", timeout=WAIT)
+            page.locator("li:has-text('porridge') a.details").first.click()
+            page.wait_for_selector("form[data-action=edit]", timeout=WAIT)
+            page.wait_for_selector("#connection.on", timeout=WAIT)
+            page.evaluate("window.__refreshes = 0; document.addEventListener('alog:refreshed', () => window.__refreshes++)")
+            note = page.locator("form[data-action=edit] textarea[name=note]")
+            note.fill("porridge with pears and")
+            note.focus()
+            page.evaluate("document.activeElement.setSelectionRange(9, 13)")
+            run("log", "wake", "--note", "while typing a note")
+            page.wait_for_function("window.__refreshes > 0", timeout=WAIT)
+            kept = page.evaluate("""[document.activeElement.name, document.activeElement.value,
+                document.activeElement.selectionStart, document.activeElement.selectionEnd]""")
+            check(kept == ["note", "porridge with pears and", 9, 13],
+                  f"an entry's note keeps its text, focus and selection across a live refresh ({kept})")
+            page.keyboard.type(" honey")
+            check(note.input_value() == "porridge  honey pears and",
+                  f"typing goes on where the caret was ({note.input_value()!r})")
+
             # Every page at a phone's width and a desktop's, light and dark: nothing wider than
             # the screen, and no serious or critical accessibility violation (axe-core).
             audit(browser, base, check, shots)

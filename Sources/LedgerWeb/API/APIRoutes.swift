@@ -38,6 +38,7 @@ package struct APIRoutes: Sendable {
             return name == "export"
                 ? download(result, format: request.uri.queryParameters.get("format")) : respond(result)
         }
+        registerTypeOrder(on: api)
         api.post(":name") { request, context in
             let name = context.parameters.get("name") ?? ""
             guard let write = CommandLines.writes[name] else { return notFound(request) }
@@ -58,7 +59,7 @@ package struct APIRoutes: Sendable {
             message: "no endpoint \(request.method) \(request.uri.path.prefix(80)); docs/web.md lists them")
     }
 
-    private func refuse(_ error: RequestError) -> Response {
+    func refuse(_ error: RequestError) -> Response {
         let status: HTTPResponse.Status =
             switch error {
             case .tooLarge: .contentTooLarge

@@ -77,11 +77,12 @@ package enum CommandLines {
         "restore": Write(words: ["restore"], positional: ("id", true)),
         "undo": Write(words: ["undo"]),
         "sync": Write(words: ["sync", "--json"], positional: ("remote", false), answersJSON: true),
-        // The Settings page's: a type's icon, group and colour, its favorite mark, its name,
-        // its daily goal.
+        // The Settings page's: a type's icon, group and colour (or a new type), its favorite
+        // mark, its name, its removal, its daily goal (and `/api/order`, TypeOrderRoute.swift).
         "type": Write(words: ["types", "add"], positional: ("type", true), options: ["icon", "group", "color"]),
         "favorite": Write(words: ["types", "favorite"], positional: ("type", true), flags: ["off"]),
         "rename": Write(words: ["types", "rename"], positional: ("type", true), then: "to"),
+        "remove": Write(words: ["types", "remove"], positional: ("type", true)),
         "goal": Write(words: ["goals", "set"], positional: ("type", true), then: "goal"),
     ]
 

@@ -85,7 +85,44 @@ function localTimes() {
   for (const element of document.querySelectorAll(".scroll.end")) element.scrollLeft = element.scrollWidth;
 }
 
-// The page's <main> again from the server, in place (focus kept by id where it can be).
+// What names a form across a refresh: its id, or its action and label (the Settings page has
+// one form per type and purpose), or its place among the page's forms.
+function formKey(form) {
+  if (!form) return "";
+  if (form.id) return form.id;
+  const label = form.dataset.action && `${form.dataset.action}:${form.getAttribute("aria-label") ?? ""}`;
+  return label || `form:${[...document.querySelectorAll("#main form")].indexOf(form)}`;
+}
+
+// What names an element across a refresh: a field by its form and name, a button by its
+// action and what it acts on, anything else by its id.
+function elementKey(element) {
+  if (!element || element === document.body) return null;
+  if (element.id) return `#${element.id}`;
+  if (element.name && element.form) return `${formKey(element.form)}|${element.name}`;
+  const data = element.dataset;
+  if (data?.action) return `${data.action}:${data.type ?? data.id ?? data.remote ?? ""}:${data.move ?? ""}`;
+  return null;
+}
+
+// The fields a person has changed and not yet sent: each one whose value is no longer the
+// one the server rendered (an input's defaultValue, a select's selected option).
+function typedFields(main) {
+  const typed = new Map();
+  for (const field of main.querySelectorAll("input, textarea, select")) {
+    if (field.type === "hidden" || field.type === "submit" || field.type === "button") continue;
+    const changed = field.type === "checkbox" || field.type === "radio" ? field.checked !== field.defaultChecked
+      : field.tagName === "SELECT" ? [...field.options].some((option) => option.selected !== option.defaultSelected)
+      : field.value !== field.defaultValue;
+    const key = elementKey(field);
+    if (changed && key) typed.set(key, field.type === "checkbox" || field.type === "radio" ? field.checked : field.value);
+  }
+  return typed;
+}
+
+// The page's <main> again from the server, in place. What a person was typing stays: every
+// field they changed keeps its text, and the focused element (found again by its form and
+// name, or its action) keeps the focus and the caret.
 let refreshing = null;
 async function refresh() {
   if (refreshing) return refreshing;
@@ -94,27 +131,30 @@ async function refresh() {
       const response = await fetch(location.href, { headers: { "X-Alog-Fragment": "main" }, cache: "no-store" });
       if (!response.ok) return;
       const html = await response.text();
-      const focused = document.activeElement;
-      const key = focused && (focused.id || focused.dataset?.action && `${focused.dataset.action}:${focused.dataset.type ?? focused.dataset.id ?? focused.dataset.remote ?? ""}`);
-      const caret = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
       const main = document.getElementById("main");
-      // Keep what the user is typing in the quick form.
-      const quick = main.querySelector("#quick");
-      const typed = quick ? Object.fromEntries(new FormData(quick)) : null;
+      const focused = document.activeElement;
+      const key = main.contains(focused) ? elementKey(focused) : null;
+      const caret = key && typeof focused.selectionStart === "number"
+        ? [focused.selectionStart, focused.selectionEnd, focused.selectionDirection] : null;
+      const scroll = key && focused.tagName === "TEXTAREA" ? focused.scrollTop : null;
+      const typed = typedFields(main);
       main.innerHTML = html;
       renderedAt = Date.now();
-      if (typed) {
-        const form = main.querySelector("#quick");
-        for (const [name, value] of Object.entries(typed)) if (form?.elements[name]) form.elements[name].value = value;
+      const elements = new Map();
+      for (const element of main.querySelectorAll("input, textarea, select, button, a, [id]")) {
+        const name = elementKey(element);
+        if (name && !elements.has(name)) elements.set(name, element);
       }
-      if (key) {
-        const again = document.getElementById(key) ||
-          [...main.querySelectorAll("[data-action]")].find((element) =>
-            `${element.dataset.action}:${element.dataset.type ?? element.dataset.id ?? element.dataset.remote ?? ""}` === key);
-        if (again) {
-          again.focus();
-          if (caret && "setSelectionRange" in again) { try { again.setSelectionRange(...caret); } catch {} }
-        }
+      for (const [name, value] of typed) {
+        const field = elements.get(name);
+        if (!field) continue;
+        if (typeof value === "boolean") field.checked = value; else field.value = value;
+      }
+      const again = key && elements.get(key);
+      if (again) {
+        again.focus({ preventScroll: true });
+        if (caret) { try { again.setSelectionRange(...caret); } catch {} }
+        if (scroll !== null) again.scrollTop = scroll;
       }
       localTimes();
       iconFallback();
@@ -156,7 +196,7 @@ function describeSync(result) {
   return lines.join("\n");
 }
 
-async function run(button, action, fields) {
+async function run(button, action, fields, form) {
   // A button stays focusable while its request runs (a disabled one would drop the focus);
   // a second press meanwhile is ignored.
   if (button.getAttribute("aria-busy") === "true") return;
@@ -178,6 +218,8 @@ async function run(button, action, fields) {
         action === "delete" ? fields.id : undefined);
       const quick = document.getElementById("quick");
       if (quick && (action === "log" || action === "start")) quick.reset();
+      // What the form held is sent: the refresh below shows the new values.
+      form?.reset();
     }
     await refresh();
   } catch (error) {
@@ -196,6 +238,7 @@ document.addEventListener("click", (event) => {
   if (button.dataset.id) fields.id = button.dataset.id;
   if (button.dataset.remote) fields.remote = button.dataset.remote;
   if (button.dataset.off) fields.off = true;
+  if (button.dataset.types) fields.types = button.dataset.types;
   const quick = document.getElementById("quick");
   if (quick && ["log", "start", "stop", "resume"].includes(action)) {
     const at = quick.elements.at?.value.trim();
@@ -206,7 +249,8 @@ document.addEventListener("click", (event) => {
   run(button, action, fields);
 });
 
-// Forms with data-action (the entry's edit form) send only what changed.
+// Forms with data-action (the entry's edit form, Settings) send only what changed; a form for
+// something new (data-new: Settings' new type) sends the fields that are filled in.
 document.addEventListener("submit", (event) => {
   const form = event.target.closest("form[data-action]");
   if (!form) {
@@ -215,15 +259,17 @@ document.addEventListener("submit", (event) => {
   }
   event.preventDefault();
   const fields = {};
+  const adding = form.dataset.new !== undefined;
   for (const element of form.elements) {
     if (!element.name) continue;
     if (element.type === "hidden") { fields[element.name] = element.value; continue; }
+    if (adding && element.value.trim() === "") continue;
     const initial = element.dataset.initial;
     if (initial === undefined || element.value !== initial) fields[element.name] = element.value;
   }
   const button = form.querySelector("button[type=submit]");
-  if (Object.keys(fields).length <= 1) { say("nothing changed"); return; }
-  run(button, form.dataset.action, fields);
+  if (Object.keys(fields).length <= (adding ? 0 : 1)) { say(adding ? "give the new type's name" : "nothing changed"); return; }
+  run(button, form.dataset.action, fields, form);
 });
 
 // Without an emoji font the types' icons would be empty boxes: then each shows its type's

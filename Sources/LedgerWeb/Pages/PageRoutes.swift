@@ -152,7 +152,7 @@ struct PageRoutes: Sendable {
             }
         }
         router.get("/settings") { request, context in
-            async let types = runner.run(["types", "list", "--json"])
+            async let types = runner.run(["types", "list", "--json", "--all"])
             async let goals = runner.run(["goals", "list", "--json"])
             let results = await [types, goals]
             return self.page(request, context, title: "Settings", section: "/settings", results: results, back: nil) {
