@@ -238,7 +238,8 @@ document.addEventListener("click", (event) => {
   if (button.dataset.id) fields.id = button.dataset.id;
   if (button.dataset.remote) fields.remote = button.dataset.remote;
   if (button.dataset.off) fields.off = true;
-  if (button.dataset.types) fields.types = button.dataset.types;
+  // Up and Down send the whole new order, and only it (the type they move is in it).
+  if (button.dataset.types) { delete fields.type; fields.types = button.dataset.types; }
   const quick = document.getElementById("quick");
   if (quick && ["log", "start", "stop", "resume"].includes(action)) {
     const at = quick.elements.at?.value.trim();
