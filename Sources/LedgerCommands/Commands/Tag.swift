@@ -84,10 +84,8 @@ enum TagChange {
 
     static func run(id: String, tags: [String], on: Bool, vault options: VaultOptions) throws -> Done {
         let vault = try options.open { try $0.checkTag(id, tags: tags, on: on) }
-        let (before, changing) = try vault.checkTag(id, tags: tags, on: on)
-        guard !changing.isEmpty else { return Done(entry: before, changed: [], asked: tags, warnings: []) }
-        let (entry, appended) = try vault.tag(id, tags: tags, on: on)
-        return Done(entry: entry, changed: changing, asked: tags, warnings: appended?.warnings ?? [])
+        let (entry, changed, appended) = try vault.tag(id, tags: tags, on: on)
+        return Done(entry: entry, changed: changed, asked: tags, warnings: appended?.warnings ?? [])
     }
 }
 

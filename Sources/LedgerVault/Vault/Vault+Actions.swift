@@ -14,14 +14,17 @@ extension Vault {
     }
 
     /// Puts `tags` on the entry `prefix` names (`on`), or takes them off: one `tag` or `untag`
-    /// event of the tags that change (nil when none does). A deleted entry is refused.
-    public func tag(_ prefix: String, tags: [String], on: Bool) throws -> (entry: Entry, appended: Appended?) {
+    /// event of the tags that change, returned with the entry (none changed: nothing is
+    /// appended). A deleted entry is refused.
+    public func tag(_ prefix: String, tags: [String], on: Bool) throws -> (
+        entry: Entry, changed: [String], appended: Appended?
+    ) {
         let (entry, changing) = try checkTag(prefix, tags: tags, on: on)
-        guard !changing.isEmpty else { return (entry, nil) }
+        guard !changing.isEmpty else { return (entry, [], nil) }
         let appended = try append(
             [.tagged(target: entry.id, tags: changing, on: on)],
             message: "alog: \(on ? "tag" : "untag") \(entry.id) (\(entry.type))")
-        return (try state().entry(entry.id)!, appended)
+        return (try state().entry(entry.id)!, changing, appended)
     }
 
     /// The entry `tag` would change and the tags that would change; throws what it would refuse.
