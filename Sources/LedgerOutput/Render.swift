@@ -236,6 +236,11 @@ package enum Render {
         }.joined(separator: " ")
     }
 
+    /// A type and its tags as a confirmation names them: `code +deep +client-x`, or the type alone.
+    package static func typed(_ type: String, tags: [String]) -> String {
+        tags.isEmpty ? type : type + " " + Self.tags(tags)
+    }
+
     package static func eventSummary(_ event: Event) -> String {
         let shown = { (text: String) in DisplayText.escaped(text) }
         return switch event.body {

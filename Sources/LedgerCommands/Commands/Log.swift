@@ -78,7 +78,7 @@ struct Log: InputChecked, OutcomeCommand {
     /// Says what `execute` did: its warnings on stderr, the entry as `report` does.
     static func render(_ logged: Logged) {
         logged.warnings.forEach(Terminal.warn)
-        let what = logged.tags.isEmpty ? logged.type : "\(logged.type) \(Render.tags(logged.tags))"
+        let what = Render.typed(logged.type, tags: logged.tags)
         let confirmation = Render.confirmation(what, at: logged.instant, id: logged.id, now: CommandClock.nowSeconds)
         report(id: logged.id, confirmation: confirmation)
     }

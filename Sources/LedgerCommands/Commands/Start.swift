@@ -117,7 +117,7 @@ struct Start: InputChecked, OutcomeCommand {
             ending = ", ending at " + (sameDay ? Render.clockMarked(end.at) : Render.day(end.at, now: now))
             if let next = end.nextType { ending += " where \(next) starts" }
         }
-        let what = started.tags.isEmpty ? started.type : "\(started.type) \(Render.tags(started.tags))"
+        let what = Render.typed(started.type, tags: started.tags)
         var text = Render.confirmation("started \(what)", at: instant, then: ending, id: started.id, now: now)
         if let stopped = started.plan.stops {
             let ran = formatDuration(instant.seconds - stopped.start.seconds)

@@ -79,10 +79,10 @@ struct Track: InputChecked, OutcomeCommand {
         return words[split].lowercased() == "for" ? (start, nil, rest) : (start, rest, nil)
     }
 
-    /// The type (lower-cased) and the window, or the refusal.
     /// The window's `+tag` words.
     func tags() throws -> [String] { try InputCheck.tags(window.filter(Tags.isTagWord)) }
 
+    /// The type (lower-cased) and the window, or the refusal.
     func checkedInput(_ time: TimeExpression) throws -> (type: String, start: LocalInstant, end: LocalInstant) {
         _ = try tags()
         let (fromText, toText, durationText) = try ends()
