@@ -55,8 +55,8 @@ package struct Rollup: Sendable, Equatable {
     ) {
         self.range = range
         self.grouping = grouping
+        let occurrences = occurrences.keeping(tags: tags)
         let kept = occurrences.mask(filter.keeps)
-        let hasTags = occurrences.tagTest(tags)
         let names = occurrences.typeNames
         var rows: [String: Row] = [:]
         var total = Row(key: "total")
@@ -92,7 +92,7 @@ package struct Rollup: Sendable, Equatable {
         // Instants by type, counted per type first: a year of them is one count per type and day.
         var counts: [UInt32: Int] = [:]
         var local = LocalCalendar.Days(calendar)
-        for start in occurrences.starts where !start.isTimed && kept[Int(start.type)] && hasTags(start.tags) {
+        for start in occurrences.starts where !start.isTimed && kept[Int(start.type)] {
             guard range.from <= start.at, start.at < range.to else { continue }
             if grouping == .tag {
                 add("", seconds: 0, count: 1, running: false, tags: start.tags)
@@ -105,7 +105,7 @@ package struct Rollup: Sendable, Equatable {
         for (type, count) in counts {
             add(key(type, CivilDate(daysSinceEpoch: 0)), seconds: 0, count: count, running: false)
         }
-        for window in occurrences.windows where kept[Int(window.type)] && hasTags(window.tags) {
+        for window in occurrences.windows where kept[Int(window.type)] {
             let openEnd = window.end ?? max(now, window.start)
             // Running, and counted up to now (not cut off by the range's end).
             let running = window.end == nil && openEnd <= range.to

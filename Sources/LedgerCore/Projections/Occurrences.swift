@@ -41,52 +41,43 @@ public struct Occurrences: Sendable, Equatable {
 
     /// The live ones of `entries` (deleted ones are left out) and the windows of `timeline`.
     public init(entries: some Sequence<Entry>, timeline: Timeline) {
-        var names: [String] = []
-        var numbers: [String: UInt32] = [:]
-        func number(_ type: String) -> UInt32 {
-            if let found = numbers[type] { return found }
-            names.append(type)
-            numbers[type] = UInt32(names.count - 1)
-            return UInt32(names.count - 1)
-        }
-        var tagNames: [String] = []
-        var tagNumbers: [String: UInt32] = [:]
-        func tagIndices(_ tags: [String]) -> [UInt32] {
-            tags.map { tag in
-                if let found = tagNumbers[tag] { return found }
-                tagNames.append(tag)
-                tagNumbers[tag] = UInt32(tagNames.count - 1)
-                return UInt32(tagNames.count - 1)
-            }
-        }
+        var types = Names()
+        var tags = Names()
         var starts: [Start] = []
         for entry in entries where !entry.isDeleted {
             starts.append(
                 Start(
-                    type: number(entry.type), at: entry.at.seconds, isTimed: entry.isTimed, tags: tagIndices(entry.tags)
-                ))
+                    type: types.number(entry.type), at: entry.at.seconds, isTimed: entry.isTimed,
+                    tags: entry.tags.map { tags.number($0) }))
         }
         let windows = timeline.intervals.map {
             Window(
-                type: number($0.entry.type), start: $0.start.seconds, end: $0.end?.seconds,
-                tags: tagIndices($0.entry.tags))
+                type: types.number($0.entry.type), start: $0.start.seconds, end: $0.end?.seconds,
+                tags: $0.entry.tags.map { tags.number($0) })
         }
-        self.init(typeNames: names, starts: starts, windows: windows)
-        self.tagNames = tagNames
+        self.init(typeNames: types.names, starts: starts, windows: windows)
+        self.tagNames = tags.names
     }
 
-    /// Whether an occurrence's `tags` hold every one of `required` (names); none required: all.
-    public func tagTest(_ required: Set<String>) -> ([UInt32]) -> Bool {
-        guard !required.isEmpty else { return { _ in true } }
-        let wanted = Set(tagNames.indices.filter { required.contains(tagNames[$0]) }.map(UInt32.init))
-        guard wanted.count == required.count else { return { _ in false } }
-        return { tags in wanted.isSubset(of: tags) }
+    /// Names numbered in the order they are first met.
+    private struct Names {
+        var names: [String] = []
+        var numbers: [String: UInt32] = [:]
+
+        mutating func number(_ name: String) -> UInt32 {
+            if let found = numbers[name] { return found }
+            names.append(name)
+            numbers[name] = UInt32(names.count - 1)
+            return UInt32(names.count - 1)
+        }
     }
 
     /// Only the starts and windows that have every one of `tags` (none: all).
     public func keeping(tags: Set<String>) -> Occurrences {
         guard !tags.isEmpty else { return self }
-        let test = tagTest(tags)
+        let wanted = Set(tagNames.indices.filter { tags.contains(tagNames[$0]) }.map(UInt32.init))
+        // A tag no occurrence has: none has them all.
+        let test = { (held: [UInt32]) in wanted.count == tags.count && wanted.isSubset(of: held) }
         var kept = Occurrences(
             typeNames: typeNames, starts: starts.filter { test($0.tags) }, windows: windows.filter { test($0.tags) })
         kept.tagNames = tagNames
