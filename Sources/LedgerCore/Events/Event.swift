@@ -101,6 +101,14 @@ public enum EventBody: Hashable, Sendable {
         }
     }
 
+    /// Whether this body makes an entry: a log or a start.
+    public var makesEntry: Bool {
+        switch self {
+        case .logged, .started: true
+        default: false
+        }
+    }
+
     /// The `kind` written on disk.
     public var kind: String {
         switch self {

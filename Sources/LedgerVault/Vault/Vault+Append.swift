@@ -12,22 +12,13 @@ extension Vault {
         public var dayNotes: DayNotesReport? = nil
 
         /// The entry a log, start or track made: the last log or start event.
-        public var entryID: EventID? {
-            events.last { if case .logged = $0.body { true } else if case .started = $0.body { true } else { false } }?
-                .id
-        }
+        public var entryID: EventID? { events.last { $0.body.makesEntry }?.id }
     }
 
     /// `bodies` and their ids with, when `tags` has any, a `tag` event of the entry the last
     /// log or start makes after them (one commit: an older alog reads the entry, untagged).
     static func tagging(_ bodies: [EventBody], ids: [EventID], tags: [String]) -> ([EventBody], [EventID]) {
-        let made = bodies.lastIndex {
-            switch $0 {
-            case .logged, .started: true
-            default: false
-            }
-        }
-        guard !tags.isEmpty, let made else { return (bodies, ids) }
+        guard !tags.isEmpty, let made = bodies.lastIndex(where: \.makesEntry) else { return (bodies, ids) }
         return (bodies + [.tagged(target: ids[made], tags: Tags.normalized(tags), on: true)], ids + [.random()])
     }
 
