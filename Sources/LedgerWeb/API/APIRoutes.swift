@@ -38,7 +38,6 @@ package struct APIRoutes: Sendable {
             return name == "export"
                 ? download(result, format: request.uri.queryParameters.get("format")) : respond(result)
         }
-        registerTypeOrder(on: api)
         api.post(":name") { request, context in
             let name = context.parameters.get("name") ?? ""
             guard let write = CommandLines.writes[name] else { return notFound(request) }
@@ -59,7 +58,7 @@ package struct APIRoutes: Sendable {
             message: "no endpoint \(request.method) \(request.uri.path.prefix(80)); docs/web.md lists them")
     }
 
-    func refuse(_ error: RequestError) -> Response {
+    private func refuse(_ error: RequestError) -> Response {
         let status: HTTPResponse.Status =
             switch error {
             case .tooLarge: .contentTooLarge

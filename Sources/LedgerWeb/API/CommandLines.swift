@@ -48,6 +48,8 @@ package enum CommandLines {
         package var words: [String]
         /// The field whose value is the positional word, and whether it must be given.
         package var positional: (name: String, required: Bool)?
+        /// The positional field holds several words, separated by spaces (`types order`'s names).
+        package var positionalWords = false
         /// A second positional field, required, after the first (`types rename OLD NEW`).
         package var then: String?
         package var options: [String] = []
@@ -78,12 +80,14 @@ package enum CommandLines {
         "undo": Write(words: ["undo"]),
         "sync": Write(words: ["sync", "--json"], positional: ("remote", false), answersJSON: true),
         // The Settings page's: a type's icon, group and colour (or a new type), its favorite
-        // mark, its name, its removal, its daily goal (and `/api/order`, TypeOrderRoute.swift).
+        // mark, its name, its removal, its daily goal, and the types' order (Up and Down send
+        // every type's name in the order wanted; a type's name holds no space).
         "type": Write(words: ["types", "add"], positional: ("type", true), options: ["icon", "group", "color"]),
         "favorite": Write(words: ["types", "favorite"], positional: ("type", true), flags: ["off"]),
         "rename": Write(words: ["types", "rename"], positional: ("type", true), then: "to"),
         "remove": Write(words: ["types", "remove"], positional: ("type", true)),
         "goal": Write(words: ["goals", "set"], positional: ("type", true), then: "goal"),
+        "order": Write(words: ["types", "order"], positional: ("types", true), positionalWords: true),
     ]
 
     /// A read's command line from a query; a name it does not take is refused.
@@ -154,7 +158,10 @@ package enum CommandLines {
         }
         if let (name, required) = write.positional {
             switch fields[name] {
-            case .text(let text)?: line += ["--", text]
+            case .text(let text)?:
+                line +=
+                    ["--"]
+                    + (write.positionalWords ? text.split(whereSeparator: \.isWhitespace).map(String.init) : [text])
             case .flag?: throw .notAString(name)
             case nil: if required { throw .missing(name) }
             }
