@@ -111,7 +111,7 @@ public struct Alog: ParsableCommand {
                 ?? (close.isEmpty ? "" : " Did you mean \(close.map { "'alog \($0)'" }.joined(separator: " or "))?")
             let message = "\(DisplayText.quoted(name)) is not an alog command.\(hint) See 'alog --help' for the list."
             if wantsJSON(given) {
-                return refuseAsJSON(code: "unknownCommand", message: message, status: 64, arguments: given)
+                return refuseAsJSON(code: .unknownCommand, message: message, status: 64, arguments: given)
             }
             StandardStream.error("Error: \(message)\n")
             return 64
@@ -132,24 +132,24 @@ public struct Alog: ParsableCommand {
     }
 
     /// The stable code of a refusal (docs/cli.md, "Error codes"): the error's own, else by kind.
-    static func errorCode(for error: any Error, exit: ExitCode) -> String {
+    static func errorCode(for error: any Error, exit: ExitCode) -> ErrorCode {
         if let coded = error as? any CodedError { return coded.code }
-        if exit.rawValue == 64 { return "usage" }
+        if exit.rawValue == 64 { return .usage }
         return switch error {
-        case is FileSystem.Failure: "fileSystem"
-        default: String(describing: type(of: error)) == "GitError" ? "git" : "error"
+        case is FileSystem.Failure: .fileSystem
+        default: String(describing: type(of: error)) == "GitError" ? .git : .error
         }
     }
 
     /// Writes `{"error": {"code": …, "message": …}}` on stderr and returns `status`: the
     /// refusal of a command asked for `--json`.
-    static func refuseAsJSON(code: String, message: String, status: Int32, arguments: [String]) -> Int32 {
+    static func refuseAsJSON(code: ErrorCode, message: String, status: Int32, arguments: [String]) -> Int32 {
         let text = message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message
         let object = JSONText.object([
             (
                 "error",
                 JSONText.object([
-                    ("code", JSONText.string(code)),
+                    ("code", JSONText.string(code.rawValue)),
                     ("message", JSONText.string(shortened(text, arguments: arguments))),
                 ])
             )

@@ -10,7 +10,7 @@ package enum CommandClock {
     package struct Invalid: CodedError, CustomStringConvertible, Sendable {
         package var description: String
         /// `invalidClock` (the clock or `ALOG_NOW` cannot be used), `timeInFuture` (`--since`).
-        package var code = "invalidClock"
+        package var code: ErrorCode = .invalidClock
     }
 
     /// `ALOG_NOW`: nil when unset or empty, a failure when set but unusable. Read once per
@@ -83,7 +83,7 @@ package enum CommandClock {
             throw Invalid(
                 description:
                     "--since \(DisplayText.quoted(text)) is \(formatDuration(ahead)) in the future, so no entry can be at or after it; give a time that has passed (e.g. -1d or 'yesterday 08:00')",
-                code: "timeInFuture")
+                code: .timeInFuture)
         }
     }
 

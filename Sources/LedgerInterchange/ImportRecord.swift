@@ -43,7 +43,7 @@ package struct ImportError: CodedError, CustomStringConvertible, Sendable, Equat
     package var file: String
     package var line: Int
     package var reason: String
-    package var code: String { "invalidImport" }
+    package var code: ErrorCode { .invalidImport }
 
     package init(file: String, line: Int, reason: String) { (self.file, self.line, self.reason) = (file, line, reason) }
 

@@ -20,13 +20,13 @@ public enum TaskLookupError: Error, Hashable, Sendable {
 
 extension TaskLookupError: CodedError {
     /// The stable code of each case.
-    public var code: String {
+    public var code: ErrorCode {
         switch self {
-        case .noSuchNote: "noSuchNote"
-        case .ambiguousNote: "ambiguousNote"
-        case .outsideVault: "outsideVault"
-        case .notATask: "notATask"
-        case .noteIsAFolder: "noteIsFolder"
+        case .noSuchNote: .noSuchNote
+        case .ambiguousNote: .ambiguousNote
+        case .outsideVault: .outsideVault
+        case .notATask: .notATask
+        case .noteIsAFolder: .noteIsFolder
         case .unreadable(let problem): problem.code
         }
     }

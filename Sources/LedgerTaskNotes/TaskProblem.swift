@@ -29,10 +29,10 @@ public struct TaskProblem: Error, Hashable, Sendable {
 
 extension TaskProblem: CodedError {
     /// `damagedFrontmatter` or `unreadableNote`.
-    public var code: String {
+    public var code: ErrorCode {
         switch kind {
-        case .damagedFrontmatter: "damagedFrontmatter"
-        case .unreadable: "unreadableNote"
+        case .damagedFrontmatter: .damagedFrontmatter
+        case .unreadable: .unreadableNote
         }
     }
 }

@@ -12,7 +12,7 @@ struct FrontmatterEditErrorTests {
         let note = "---\nems__Effort_status: a\nx: 1\nems__Effort_status: b\n---\n"
         #expect(throws: FrontmatterEditError.duplicateKey("ems__Effort_status", lines: [2, 4])) { try edit(note) }
         let error = FrontmatterEditError.duplicateKey("ems__Effort_status", lines: [2, 4])
-        #expect(error.code == "duplicateFrontmatterKey")
+        #expect(error.code == .duplicateFrontmatterKey)
         #expect(error.description.contains("lines 2, 4"))
         #expect(error.description.contains("delete the others"))
     }
@@ -31,7 +31,7 @@ struct FrontmatterEditErrorTests {
     @Test func unclosedFrontmatter() {
         #expect(throws: FrontmatterEditError.unclosedFrontmatter) { try edit("---\nems__Effort_status: x\nbody\n") }
         #expect(throws: FrontmatterEditError.unclosedFrontmatter) { try edit("---\n") }
-        #expect(FrontmatterEditError.unclosedFrontmatter.code == "unclosedFrontmatter")
+        #expect(FrontmatterEditError.unclosedFrontmatter.code == .unclosedFrontmatter)
     }
 
     @Test(arguments: [
@@ -54,7 +54,7 @@ struct FrontmatterEditErrorTests {
 
     @Test func unreadableLineSaysWhereAndWhat() {
         let error = FrontmatterEditError.unreadableLine(3, reason: "a list item where a key belongs")
-        #expect(error.code == "unreadableFrontmatter")
+        #expect(error.code == .unreadableFrontmatter)
         #expect(error.description.hasPrefix("line 3 of the frontmatter"))
         #expect(error.description.contains("a list item"))
     }

@@ -75,7 +75,7 @@ enum TaskLinkFixtures {
         }
         #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
         #expect(error.parameter == parameter, "\(error)", sourceLocation: sourceLocation)
-        #expect(error.code == "invalidTaskLink", sourceLocation: sourceLocation)
+        #expect(error.code == .invalidTaskLink, sourceLocation: sourceLocation)
         let oneLine = !error.description.contains(where: \.isNewline)
         #expect(oneLine, "\(error)", sourceLocation: sourceLocation)
         #expect(error.description.hasPrefix("invalid task link: "), sourceLocation: sourceLocation)

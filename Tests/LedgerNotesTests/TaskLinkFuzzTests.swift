@@ -29,7 +29,7 @@ import Testing
             } catch {
                 kinds[error.kind, default: 0] += 1
                 let valid =
-                    !hasControlByte(error.description) && error.code == "invalidTaskLink"
+                    !hasControlByte(error.description) && error.code == .invalidTaskLink
                     && (error.cancel.map(TaskLinkOracle.isCallback) ?? true)
                 if !valid, failures.count < 10 { failures.append("\(url) refused: \(error)") }
                 return nil

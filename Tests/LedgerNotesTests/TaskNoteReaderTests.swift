@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerNotes
 import LedgerTaskNotes
 import Testing
@@ -87,7 +88,7 @@ struct TaskNoteReaderTests {
         #expect(found?.path == "Tasks/Write report.md")
         #expect(found?.line == 4)
         #expect(found?.message.contains("mapping values are not allowed") == true)
-        #expect(found?.code == "damagedFrontmatter")
+        #expect(found?.code == .damagedFrontmatter)
         #expect(found?.description.hasPrefix("Tasks/Write report.md:4: ") == true)
     }
 

@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerNotes
 import LedgerTaskNotes
 import Testing
@@ -138,7 +139,7 @@ struct TaskNoteScannerTests {
         #expect(scan.tasks.last?.title == longLabel.trimmingSuffix())
         #expect(scan.problems.map(\.path) == ["Never closed.md"])
         #expect(scan.problems.first?.kind == .unreadable)
-        #expect(scan.problems.first?.code == "unreadableNote")
+        #expect(scan.problems.first?.code == .unreadableNote)
     }
 
     @Test func manyNotesOnTwoThreads() {
@@ -210,7 +211,7 @@ struct TaskNoteLookupTests {
         let error = TaskLookupError.ambiguousNote(
             "Write report", paths: ["Archive/2023/Write report.md", "Projects/Write report.md"])
         #expect(throws: error) { try TaskScanner.locate("Write report", vault: vault.root) }
-        #expect(error.code == "ambiguousNote")
+        #expect(error.code == .ambiguousNote)
         #expect(error.description.contains("Archive/2023/Write report.md, Projects/Write report.md"))
     }
 
@@ -241,7 +242,7 @@ struct TaskNoteLookupTests {
                 return
             }
             #expect(problem.line == 2)
-            #expect(error.code == "damagedFrontmatter")
+            #expect(error.code == .damagedFrontmatter)
         }
     }
 

@@ -41,7 +41,7 @@ struct OutcomeDataTests {
             try vault.removeType("nosuch")
         }
         let error = VaultError.editOfDeletedEntry(ids[1].description)
-        #expect(error.code == "alreadyInState")
+        #expect(error.code == .alreadyInState)
         #expect(error.sentence.contains("'alog restore \(ids[1])'"))
         #expect(Messages.sentence(for: error) == error.sentence)
         #expect(Messages.sentence(for: CancellationError()) == nil)

@@ -14,7 +14,7 @@ struct Completions: ParsableCommand {
 
     /// What went wrong, then the fix (exit 1).
     struct Failure: CodedError, CustomStringConvertible {
-        var code: String { "completions" }
+        var code: ErrorCode { .completions }
         var description: String
     }
 

@@ -180,7 +180,7 @@ struct Import: ParsableCommand {
 
     struct Failure: CodedError, CustomStringConvertible {
         var description: String
-        var code: String { "invalidImport" }
+        var code: ErrorCode { .invalidImport }
         init(_ description: String) { self.description = description }
     }
 

@@ -137,7 +137,7 @@ struct Start: InputChecked, OutcomeCommand {
     }
 
     struct InvalidDuration: CodedError, CustomStringConvertible {
-        var code: String { "invalidDuration" }
+        var code: ErrorCode { .invalidDuration }
         var text: String
         var description: String {
             text.hasPrefix("-")

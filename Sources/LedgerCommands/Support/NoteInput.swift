@@ -62,7 +62,7 @@ enum NoteInput {
 
     /// A note that cannot be taken: what is wrong, and what to do.
     struct Refused: CodedError, CustomStringConvertible {
-        var code: String { "invalidNote" }
+        var code: ErrorCode { .invalidNote }
         var description: String
         init(_ description: String) { self.description = description }
     }

@@ -13,7 +13,7 @@ import LedgerSystem
 /// its words from LedgerMessages and its stable code: what the CLI prints, on a terminal or as
 /// `--json`.
 struct Refusal: Error, CodedError, CustomStringConvertible {
-    var code: String
+    var code: ErrorCode
     var description: String
 
     /// `error` ready to be said: a library refusal gets its sentence, a failed file operation
@@ -22,7 +22,7 @@ struct Refusal: Error, CodedError, CustomStringConvertible {
     /// `command`: the command line's command (`import`), said with a failed file operation.
     static func presentable(_ error: any Error, command: String? = nil) -> any Error {
         if let failure = error as? FileSystem.Failure {
-            return Refusal(code: "fileSystem", description: sentence(failure, command: command))
+            return Refusal(code: .fileSystem, description: sentence(failure, command: command))
         }
         guard let sentence = Messages.sentence(for: error) else { return error }
         return Refusal(code: Alog.errorCode(for: error, exit: .failure), description: sentence)

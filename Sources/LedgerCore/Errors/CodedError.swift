@@ -2,9 +2,9 @@
 /// URL handler) can branch on, while the message stays for people. Codes are never renamed;
 /// docs/cli.md lists them.
 public protocol CodedError: Error {
-    var code: String { get }
+    var code: ErrorCode { get }
 }
 
 extension TimeExpression.ParseError: CodedError {
-    public var code: String { aheadBy == nil ? "invalidTime" : "timeInFuture" }
+    public var code: ErrorCode { aheadBy == nil ? .invalidTime : .timeInFuture }
 }

@@ -15,11 +15,11 @@ public enum FrontmatterEditError: Error, Equatable, Sendable {
 
 extension FrontmatterEditError: CodedError {
     /// The stable code of each case.
-    public var code: String {
+    public var code: ErrorCode {
         switch self {
-        case .duplicateKey: "duplicateFrontmatterKey"
-        case .unclosedFrontmatter: "unclosedFrontmatter"
-        case .unreadableLine: "unreadableFrontmatter"
+        case .duplicateKey: .duplicateFrontmatterKey
+        case .unclosedFrontmatter: .unclosedFrontmatter
+        case .unreadableLine: .unreadableFrontmatter
         }
     }
 }

@@ -35,7 +35,7 @@ public struct TaskLinkError: CodedError, CustomStringConvertible, Hashable, Send
     public var cancel: String?
 
     /// Stable for every refusal of a task link.
-    public var code: String { "invalidTaskLink" }
+    public var code: ErrorCode { .invalidTaskLink }
 
     public var description: String { "invalid task link: " + reason }
 

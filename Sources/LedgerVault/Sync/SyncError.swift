@@ -47,30 +47,30 @@ public enum SyncError: Error, Equatable {
 
 extension SyncError: CodedError {
     /// The stable code of each case (docs/cli.md, "Error codes").
-    public var code: String {
+    public var code: ErrorCode {
         switch self {
-        case .noRemote: "noRemote"
-        case .ambiguousRemote: "ambiguousRemote"
-        case .unknownRemote: "unknownRemote"
-        case .invalidRemoteName: "invalidRemoteName"
-        case .remoteExists: "remoteExists"
-        case .invalidURL: "invalidURL"
-        case .noSuchLocalRepository: "noSuchLocalRepository"
-        case .notARepository: "notARepository"
-        case .remotePathMissing: "remotePathMissing"
-        case .destinationNotEmpty: "destinationNotEmpty"
-        case .authentication: "authentication"
-        case .transfer: "transfer"
-        case .localWriteFailed: "localWriteFailed"
-        case .historyRewritten: "historyRewritten"
-        case .unrelatedHistories: "unrelatedHistories"
-        case .eventsRewritten: "eventsRewritten"
-        case .unsafePath: "unsafePath"
-        case .localChangesInTheWay: "localChangesInTheWay"
-        case .tooManyRetries: "tooManyRetries"
-        case .localRemovals: "localRemovals"
-        case .localMovedBack: "localMovedBack"
-        case .localDamage: "localDamage"
+        case .noRemote: .noRemote
+        case .ambiguousRemote: .ambiguousRemote
+        case .unknownRemote: .unknownRemote
+        case .invalidRemoteName: .invalidRemoteName
+        case .remoteExists: .remoteExists
+        case .invalidURL: .invalidURL
+        case .noSuchLocalRepository: .noSuchLocalRepository
+        case .notARepository: .notARepository
+        case .remotePathMissing: .remotePathMissing
+        case .destinationNotEmpty: .destinationNotEmpty
+        case .authentication: .authentication
+        case .transfer: .transfer
+        case .localWriteFailed: .localWriteFailed
+        case .historyRewritten: .historyRewritten
+        case .unrelatedHistories: .unrelatedHistories
+        case .eventsRewritten: .eventsRewritten
+        case .unsafePath: .unsafePath
+        case .localChangesInTheWay: .localChangesInTheWay
+        case .tooManyRetries: .tooManyRetries
+        case .localRemovals: .localRemovals
+        case .localMovedBack: .localMovedBack
+        case .localDamage: .localDamage
         }
     }
 }

@@ -44,19 +44,19 @@ public enum TaskError: Error, Equatable {
 
 extension TaskError: CodedError {
     /// The stable code of each case (docs/cli.md, "Error codes").
-    public var code: String {
+    public var code: ErrorCode {
         switch self {
-        case .notePathRefused: "notePathRefused"
-        case .noteNotFound: "noteNotFound"
-        case .ambiguousNote: "ambiguousNote"
-        case .notATask: "notATask"
-        case .unreadableNote: "unreadableNote"
-        case .noTaskRunning: "noTaskRunning"
-        case .noPausedTask: "noPausedTask"
-        case .taskDone: "taskDone"
-        case .taskAlreadyRunning: "taskAlreadyRunning"
-        case .noteIsFolder: "noteIsFolder"
-        case .linkStartRefused: "taskLinkStartRefused"
+        case .notePathRefused: .notePathRefused
+        case .noteNotFound: .noteNotFound
+        case .ambiguousNote: .ambiguousNote
+        case .notATask: .notATask
+        case .unreadableNote: .unreadableNote
+        case .noTaskRunning: .noTaskRunning
+        case .noPausedTask: .noPausedTask
+        case .taskDone: .taskDone
+        case .taskAlreadyRunning: .taskAlreadyRunning
+        case .noteIsFolder: .noteIsFolder
+        case .linkStartRefused: .taskLinkStartRefused
         }
     }
 }

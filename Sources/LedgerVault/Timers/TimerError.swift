@@ -28,22 +28,22 @@ public enum TimerError: Error, Equatable {
 
 extension TimerError: CodedError {
     /// The stable code of each case (docs/cli.md, "Error codes").
-    public var code: String {
+    public var code: ErrorCode {
         switch self {
-        case .nothingRunning: "nothingRunning"
-        case .nothingToResume: "nothingToResume"
-        case .alreadyRunning: "alreadyRunning"
-        case .stopBeforeStart: "stopBeforeStart"
-        case .overlaps: "overlaps"
-        case .notTimed: "notTimed"
-        case .endBeforeStart: "endBeforeStart"
-        case .goalOutOfRange: "goalOutOfRange"
-        case .noEndToMove: "noEndToMove"
-        case .deletedTimer: "deletedTimer"
-        case .splitOutside: "splitOutside"
-        case .joinSelf: "joinSelf"
-        case .joinTypesDiffer: "joinTypesDiffer"
-        case .joinedNote: "joinedNote"
+        case .nothingRunning: .nothingRunning
+        case .nothingToResume: .nothingToResume
+        case .alreadyRunning: .alreadyRunning
+        case .stopBeforeStart: .stopBeforeStart
+        case .overlaps: .overlaps
+        case .notTimed: .notTimed
+        case .endBeforeStart: .endBeforeStart
+        case .goalOutOfRange: .goalOutOfRange
+        case .noEndToMove: .noEndToMove
+        case .deletedTimer: .deletedTimer
+        case .splitOutside: .splitOutside
+        case .joinSelf: .joinSelf
+        case .joinTypesDiffer: .joinTypesDiffer
+        case .joinedNote: .joinedNote
         }
     }
 }

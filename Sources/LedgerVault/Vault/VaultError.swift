@@ -108,48 +108,48 @@ extension Vault {
 
 extension VaultError: CodedError {
     /// The stable code of each case (docs/cli.md, "Error codes").
-    public var code: String {
+    public var code: ErrorCode {
         switch self {
-        case .notAVault: "notAVault"
-        case .noVaultYet: "noVault"
-        case .vaultIsAFile: "vaultIsAFile"
-        case .emptyVaultPath: "emptyVaultPath"
-        case .cannotCreateFolder: "cannotCreateFolder"
-        case .bareRepository: "bareRepository"
-        case .insideGitDirectory: "notAVault"
-        case .unknownType: "unknownType"
-        case .archivedType: "archivedType"
-        case .insideRepository: "insideRepository"
-        case .notWritable: "notWritable"
-        case .invalidTypeName: "invalidTypeName"
-        case .invalidTag: "invalidTag"
-        case .invalidNotesFolder: "invalidNotesFolder"
-        case .dayNotesOff: "dayNotesOff"
-        case .invalidTypeField: "invalidTypeField"
-        case .unknownEntry: "unknownEntry"
-        case .ambiguousEntry: "ambiguousEntry"
-        case .entryPrefixTooShort: "entryPrefixTooShort"
-        case .detachedHead: "detachedHead"
-        case .branchLocked: "branchLocked"
-        case .indexLocked: "indexLocked"
-        case .workingTreeNotWritten: "workingTreeNotWritten"
-        case .folderInPlace: "folderInPlace"
-        case .nothingToChange: "nothingToChange"
-        case .nothingToUndo: "nothingToUndo"
+        case .notAVault: .notAVault
+        case .noVaultYet: .noVault
+        case .vaultIsAFile: .vaultIsAFile
+        case .emptyVaultPath: .emptyVaultPath
+        case .cannotCreateFolder: .cannotCreateFolder
+        case .bareRepository: .bareRepository
+        case .insideGitDirectory: .notAVault
+        case .unknownType: .unknownType
+        case .archivedType: .archivedType
+        case .insideRepository: .insideRepository
+        case .notWritable: .notWritable
+        case .invalidTypeName: .invalidTypeName
+        case .invalidTag: .invalidTag
+        case .invalidNotesFolder: .invalidNotesFolder
+        case .dayNotesOff: .dayNotesOff
+        case .invalidTypeField: .invalidTypeField
+        case .unknownEntry: .unknownEntry
+        case .ambiguousEntry: .ambiguousEntry
+        case .entryPrefixTooShort: .entryPrefixTooShort
+        case .detachedHead: .detachedHead
+        case .branchLocked: .branchLocked
+        case .indexLocked: .indexLocked
+        case .workingTreeNotWritten: .workingTreeNotWritten
+        case .folderInPlace: .folderInPlace
+        case .nothingToChange: .nothingToChange
+        case .nothingToUndo: .nothingToUndo
         case .noSuchType, .typeAlreadyRemoved, .typeTimerRunning, .editOfDeletedEntry, .entryAlreadyDeleted,
             .entryNotDeleted, .configKeyNotSet:
-            "alreadyInState"
-        case .branchDamaged: "branchDamaged"
-        case .headDamaged, .headBranchUnknown: "headDamaged"
-        case .clockOutOfRange: "clockOutOfRange"
-        case .damagedStateFile: "damagedStateFile"
-        case .branchUnrecoverable, .branchRefIsFolder: "branchUnrecoverable"
-        case .nothingToMoveBack: "nothingToMoveBack"
-        case .branchMovedOnSince: "branchMovedOnSince"
-        case .notesInTheWay: "notesInTheWay"
-        case .typeRenamedAway: "typeRenamed"
-        case .typeNameTaken: "typeNameTaken"
-        case .builtInRename: "builtInType"
+            .alreadyInState
+        case .branchDamaged: .branchDamaged
+        case .headDamaged, .headBranchUnknown: .headDamaged
+        case .clockOutOfRange: .clockOutOfRange
+        case .damagedStateFile: .damagedStateFile
+        case .branchUnrecoverable, .branchRefIsFolder: .branchUnrecoverable
+        case .nothingToMoveBack: .nothingToMoveBack
+        case .branchMovedOnSince: .branchMovedOnSince
+        case .notesInTheWay: .notesInTheWay
+        case .typeRenamedAway: .typeRenamed
+        case .typeNameTaken: .typeNameTaken
+        case .builtInRename: .builtInType
         }
     }
 }

@@ -22,7 +22,7 @@ package struct APIRoutes: Sendable {
             return respond(await runner.run(["show", "--json", "--", id]))
         }
         api.get("show") { _, _ in
-            AccessGuard.refusal(.notFound, code: "notFound", message: "give the entry's id: /api/show/ID")
+            AccessGuard.refusal(.notFound, message: "give the entry's id: /api/show/ID")
         }
         api.get(":name") { request, context in
             let name = context.parameters.get("name") ?? ""
@@ -54,26 +54,20 @@ package struct APIRoutes: Sendable {
 
     private func notFound(_ request: Request) -> Response {
         AccessGuard.refusal(
-            .notFound, code: "notFound",
+            .notFound,
             message: "no endpoint \(request.method) \(request.uri.path.prefix(80)); docs/web.md lists them")
     }
 
     private func refuse(_ error: RequestError) -> Response {
-        let status: HTTPResponse.Status =
-            switch error {
-            case .tooLarge: .contentTooLarge
-            case .unsupportedMediaType: .unsupportedMediaType
-            default: .badRequest
-            }
-        return AccessGuard.refusal(status, code: error.code, message: error.message)
+        AccessGuard.refusal(error.code, message: error.message)
     }
 
     /// A command's answer: its JSON (or, for a write, the id or the sentence it printed), or
-    /// its refusal with the status `CommandResult.httpStatus` gives.
+    /// its refusal with the HTTP status of its code.
     package func respond(_ result: CommandResult, write: CommandLines.Write? = nil) -> Response {
         if let refusal = result.refusal {
             return Response(
-                status: CommandResult.httpStatus(for: refusal, exitStatus: result.status),
+                status: HTTPResponse.Status(code: refusal.code.httpStatus),
                 headers: [.contentType: "application/json; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
         }

@@ -1,3 +1,5 @@
+package import LedgerCore
+
 /// The command lines the API and the pages run, built from a request's words. Only the options
 /// named here are passed on, each as `--name=value` (a value is never read as an option), and
 /// the positional words after `--`: a request cannot reach any other option of a command.
@@ -203,12 +205,12 @@ package enum RequestError: Error, Equatable {
     case tooLarge(limit: Int)
     case unsupportedMediaType(String)
 
-    package var code: String {
+    package var code: ErrorCode {
         switch self {
-        case .tooLarge: "bodyTooLarge"
-        case .unsupportedMediaType: "unsupportedMediaType"
-        case .malformedBody, .malformedForm: "malformedBody"
-        default: "usage"
+        case .tooLarge: .bodyTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .malformedBody, .malformedForm: .malformedBody
+        default: .usage
         }
     }
 

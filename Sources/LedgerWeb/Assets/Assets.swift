@@ -1,4 +1,5 @@
 import Hummingbird
+import LedgerCore
 
 /// The dashboard's own files, compiled into the binary (SwiftPM's `embedInCode` resources,
 /// `PackageResources`): nothing is read from disk, so no request can reach a file outside them.
@@ -12,7 +13,7 @@ enum Assets {
     static func register(on router: Router<WebContext>) {
         router.get("/assets/:name") { _, context in
             guard let name = context.parameters.get("name"), let file = files[name] else {
-                return AccessGuard.refusal(.notFound, code: "notFound", message: "no such asset")
+                return AccessGuard.refusal(.notFound, message: "no such asset")
             }
             var response = Response(
                 status: .ok, headers: [.contentType: file.type],

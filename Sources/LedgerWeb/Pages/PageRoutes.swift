@@ -38,7 +38,7 @@ struct PageRoutes: Sendable {
                 let line = HistoryPage.totalsArguments(shown, query: query, upToNow: newest)
             {
                 var report = await runner.run(line)
-                if report.refusal?.code == "timeInFuture",
+                if report.refusal?.code == .timeInFuture,
                     let upToNow = HistoryPage.totalsArguments(shown, query: query, upToNow: true)
                 {
                     report = await runner.run(upToNow)
@@ -97,7 +97,7 @@ struct PageRoutes: Sendable {
             var upToNow = false
             if span.from != nil, span.to != nil {
                 let probe = await runner.run(["report", "--json", "--by=day"] + span.arguments())
-                upToNow = probe.refusal?.code == "timeInFuture"
+                upToNow = probe.refusal?.code == .timeInFuture
             }
             let range = span.arguments(upToNow: upToNow)
             async let rows = runner.run(["report", "--json", "--by=\(by)"] + range)
@@ -179,7 +179,7 @@ struct PageRoutes: Sendable {
             return Layout.response(request, title: title, section: section, csrf: csrf, content: render())
         }
         let status =
-            failed.refusal.map { CommandResult.httpStatus(for: $0, exitStatus: failed.status) } ?? .internalServerError
+            failed.refusal.map { HTTPResponse.Status(code: $0.code.httpStatus) } ?? .internalServerError
         var content = Layout.problem(failed)
         if let back { content += "<p><a href=\"\(back.path)\">\(esc(back.title))</a></p>" }
         return Layout.response(request, title: title, section: section, csrf: csrf, content: content, status: status)

@@ -1,5 +1,6 @@
 import HTTPTypes
 package import Hummingbird
+package import LedgerCore
 package import LedgerSystem
 
 /// Who may reach the server and what a request must carry (docs/web.md, "Security"):
@@ -37,7 +38,7 @@ package struct AccessGuard: RouterMiddleware {
             response = Self.refusal(error, request)
         } catch {
             response = Self.refusal(
-                .internalServerError, code: "error", message: "the server failed: \("\(error)".prefix(200))")
+                .error, message: "the server failed: \("\(error)".prefix(200))")
         }
         return Self.secured(response)
     }
@@ -50,7 +51,7 @@ package struct AccessGuard: RouterMiddleware {
         let authority = request.head.authority
         guard let authority, hostAllowed(authority) else {
             return Self.refusal(
-                .forbidden, code: "unknownHost",
+                .unknownHost,
                 message:
                     "this server answers to \(allowedNames.first!):\(port.withLock { $0 }), not \(authority.map { "'\($0.prefix(80))'" } ?? "a request without Host")"
             )
@@ -79,7 +80,7 @@ package struct AccessGuard: RouterMiddleware {
                 }
                 let message =
                     "this server needs its token: send 'Authorization: Bearer TOKEN', or open the address 'alog serve' printed (it carries the token)"
-                var response = Self.refusal(.unauthorized, code: "unauthorized", message: message)
+                var response = Self.refusal(.unauthorized, message: message)
                 // A browser gets a page that says what to do.
                 if request.headers[.accept]?.contains("text/html") == true {
                     response = Response(
@@ -105,13 +106,13 @@ package struct AccessGuard: RouterMiddleware {
         if ![.get, .head].contains(request.method) {
             if let origin = request.headers[.origin], origin != "http://" + authority {
                 return Self.refusal(
-                    .forbidden, code: "crossOrigin",
+                    .crossOrigin,
                     message: "a write from '\(origin.prefix(80))' is refused: only this server's own pages may write")
             }
             if !bearerValid {
                 let csrf = request.headers[HTTPField.Name(Self.csrfHeader)!]
                 guard let csrf, let existing, keys.verify(csrf, session: existing) else {
-                    return Self.refusal(.forbidden, code: "csrf", message: csrfMessage(given: csrf != nil))
+                    return Self.refusal(.csrf, message: csrfMessage(given: csrf != nil))
                 }
             }
         }
@@ -197,22 +198,26 @@ package struct AccessGuard: RouterMiddleware {
             return notFound(request)
         }
         let message = (error as? HTTPError)?.body ?? error.status.reasonPhrase
-        return refusal(error.status, code: error.status.code < 500 ? "badRequest" : "error", message: message)
+        return refusal(error.status.code < 500 ? .badRequest : .error, message: message, status: error.status)
     }
 
     /// Nothing at this path (or for this method).
     package static func notFound(_ request: Request) -> Response {
         refusal(
-            .notFound, code: "notFound",
+            .notFound,
             message:
                 "nothing at \(request.method) \(request.uri.path.prefix(80)); the pages are / (Today), /history, /reports, /calendar and /sync, the API is under /api/ (docs/web.md)"
         )
     }
 
-    /// A refusal in the CLI's JSON shape.
-    package static func refusal(_ status: HTTPResponse.Status, code: String, message: String) -> Response {
+    /// A refusal in the CLI's JSON shape, with the HTTP status of its code (`ErrorCode.httpStatus`)
+    /// unless `status` says another (a router's own refusal keeps the status it was thrown with).
+    package static func refusal(
+        _ code: ErrorCode, message: String, status: HTTPResponse.Status? = nil
+    ) -> Response {
         var response = Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            status: status ?? HTTPResponse.Status(code: code.httpStatus),
+            headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: CommandResult.errorJSON(code: code, message: message))))
         response.headers[.cacheControl] = "no-store"
         return response

@@ -1,6 +1,5 @@
 import Foundation
-package import Hummingbird
-import LedgerCore
+package import LedgerCore
 
 /// What one command line did: its exit status and what it wrote.
 package struct CommandResult: Sendable {
@@ -13,7 +12,7 @@ package struct CommandResult: Sendable {
 
     /// A refusal, as the CLI's `--json` writes it: `{"error": {"code", "message"}}`.
     package struct Refusal: Sendable, Equatable {
-        package var code: String
+        package var code: ErrorCode
         package var message: String
         /// The object itself, byte for byte as the CLI wrote it.
         package var json: [UInt8]
@@ -26,7 +25,8 @@ package struct CommandResult: Sendable {
         let lines = String(decoding: stderr, as: UTF8.self).split(separator: "\n")
         if let line = lines.last(where: { $0.hasPrefix(#"{"error""#) }),
             let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let error = object["error"] as? [String: Any], let code = error["code"] as? String,
+            let error = object["error"] as? [String: Any], let text = error["code"] as? String,
+            let code = ErrorCode(rawValue: text),
             let message = error["message"] as? String
         {
             return Refusal(code: code, message: message, json: Array(line.utf8))
@@ -34,7 +34,7 @@ package struct CommandResult: Sendable {
         let message =
             lines.last(where: { $0.hasPrefix("Error: ") }).map { String($0.dropFirst("Error: ".count)) }
             ?? lines.last.map(String.init) ?? "the command failed (exit status \(status))"
-        let code = status == 64 ? "usage" : "error"
+        let code: ErrorCode = status == 64 ? .usage : .error
         return Refusal(code: code, message: message, json: Self.errorJSON(code: code, message: message))
     }
 
@@ -48,34 +48,9 @@ package struct CommandResult: Sendable {
         }
     }
 
-    /// The HTTP status a refusal answers with: 400 for what the request got wrong, 404 for what
-    /// it names and the vault lacks, 409 for what the vault's state does not allow now, 503 for
-    /// a vault another writer holds, 500 for what failed below alog.
-    package static func httpStatus(for refusal: Refusal, exitStatus: Int32) -> HTTPResponse.Status {
-        if exitStatus == 64 { return .badRequest }
-        switch refusal.code {
-        case "unknownEntry", "noSuchNote", "remotePathMissing", "noteNotFound", "unknownRemote", "noSuchItem",
-            "noRemote":
-            return .notFound
-        case "alreadyRunning", "nothingRunning", "nothingToResume", "nothingToUndo", "alreadyInState", "overlaps",
-            "stopBeforeStart", "archivedType", "notTimed", "taskAlreadyRunning", "noTaskRunning", "noPausedTask",
-            "taskDone", "ambiguousEntry", "nothingToChange", "typeRenamed", "historyRewritten", "unrelatedHistories",
-            "localChangesInTheWay", "localRemovals", "localMovedBack", "localDamage", "eventsRewritten",
-            "folderInPlace":
-            return .conflict
-        case "branchLocked", "indexLocked", "tooManyRetries":
-            return .serviceUnavailable
-        case "git", "fileSystem", "error", "notWritable", "branchDamaged", "headDamaged", "branchUnrecoverable",
-            "damagedStateFile", "notAVault", "workingTreeNotWritten", "transfer", "authentication", "localWriteFailed":
-            return .internalServerError
-        default:
-            return .badRequest
-        }
-    }
-
     /// `{"error": {"code": …, "message": …}}`, as the CLI writes it.
-    package static func errorJSON(code: String, message: String) -> [UInt8] {
-        let error = JSONText.object([("code", JSONText.string(code)), ("message", JSONText.string(message))])
+    package static func errorJSON(code: ErrorCode, message: String) -> [UInt8] {
+        let error = JSONText.object([("code", JSONText.string(code.rawValue)), ("message", JSONText.string(message))])
         return Array(JSONText.object([("error", error)]).utf8)
     }
 }

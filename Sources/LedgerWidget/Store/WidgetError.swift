@@ -1,4 +1,4 @@
-import LedgerCore
+package import LedgerCore
 
 /// Why a widget command refused, as data (its words: View/WidgetError+Sentence.swift);
 /// nothing was written.
@@ -16,15 +16,15 @@ package enum WidgetError: Error, Equatable {
 
 extension WidgetError: CodedError {
     /// The stable code of each case (docs/cli.md, "Error codes").
-    package var code: String {
+    package var code: ErrorCode {
         switch self {
-        case .notAVault: "notAVault"
-        case .unknownType: "unknownType"
-        case .removedType: "removedType"
-        case .invalidType: "invalidType"
-        case .badFormat: "badFormat"
-        case .noSuchItem: "noSuchItem"
-        case .notWritable: "notWritable"
+        case .notAVault: .notAVault
+        case .unknownType: .unknownType
+        case .removedType: .removedType
+        case .invalidType: .invalidType
+        case .badFormat: .badFormat
+        case .noSuchItem: .noSuchItem
+        case .notWritable: .notWritable
         }
     }
 }

@@ -23,7 +23,7 @@ struct Tasks: OutcomeCommand {
 
     /// `--status` with a word it does not know (exit 1, like every refused value).
     struct InvalidStatus: CodedError, CustomStringConvertible {
-        var code: String { "invalidTaskStatus" }
+        var code: ErrorCode { .invalidTaskStatus }
         var text: String
         var description: String { "--status \(DisplayText.quoted(text)) is not one of doing, todo, done, all" }
     }
