@@ -141,6 +141,7 @@ package enum CSVFormat {
             file: file, line: line, identity: id?.description ?? "csv:\(type):\(start.seconds)", start: start.seconds,
             end: end?.seconds, tags: [type], annotation: note.isEmpty ? nil : note)
         record.id = id
+        record.keepsTags = false
         record.isInstant = end == nil && seconds.isEmpty
         record.offset = start.offset
         record.endOffset = end?.offset

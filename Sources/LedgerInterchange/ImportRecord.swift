@@ -28,6 +28,9 @@ package struct ImportRecord: Sendable, Equatable {
     package var endOffset: Int32?
     /// The type's group, when the source names it (CSV): a type defined on the way gets it.
     package var group: String?
+    /// Whether `tags` are the tracker's tags, kept on the entry (timewarrior, Watson, klog); a
+    /// CSV row's one name is only its type.
+    package var keepsTags = true
 
     package init(
         file: String, line: Int, identity: String, start: Int64, end: Int64?, tags: [String], project: String? = nil,
@@ -59,13 +62,20 @@ package enum TypeSource: Sendable, Equatable {
     /// The tag `name` if the record has it (`tag:NAME` picks records out by a tag they share:
     /// the type is then NAME).
     case tag(String)
+    /// The first tag that starts with the prefix, without it (`prefix:client-`: the tag
+    /// `client-acme` gives the type `acme`); a record with no such tag: its first tag.
+    case prefix(String)
 
-    /// `first-tag`, `project` or `tag:NAME`.
+    /// `first-tag`, `project`, `tag:NAME` or `prefix:TEXT`.
     package init?(_ text: String) {
         switch text {
         case "first-tag": self = .firstTag
         case "project": self = .project
         default:
+            if text.hasPrefix("prefix:"), text.count > 7 {
+                self = .prefix(String(text.dropFirst(7)))
+                return
+            }
             guard text.hasPrefix("tag:"), text.count > 4 else { return nil }
             self = .tag(String(text.dropFirst(4)))
         }
@@ -85,7 +95,66 @@ package enum TypeSource: Sendable, Equatable {
             guard let index = names.firstIndex(of: tag) else { return nil }
             names.remove(at: index)
             return (tag, names + (record.project.map { [$0] } ?? []))
+        case .prefix(let prefix):
+            guard let index = names.firstIndex(where: { $0.hasPrefix(prefix) && $0.count > prefix.count }) else {
+                return TypeSource.firstTag.pick(record)
+            }
+            let tag = names.remove(at: index)
+            return (String(tag.dropFirst(prefix.count)), names + (record.project.map { [$0] } ?? []))
         }
+    }
+}
+
+/// `--type-map FILE`: which tag names which type, one `TAG = TYPE` a line (`#` starts a
+/// comment line; blank lines are skipped). A record's type is the map's for the first of its
+/// tags the map names; a record with none of them falls back to `--type-from`.
+package struct TypeMap: Sendable, Equatable {
+    package var types: [String: String]
+
+    package init(types: [String: String]) { self.types = types }
+
+    /// The map in `bytes`, or the first line that cannot be read (`file:line: why`).
+    package init(_ bytes: [UInt8], file: String) throws(ImportError) {
+        types = [:]
+        var number = 0
+        for raw in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            guard let equals = text.lastIndex(of: "=") else {
+                throw ImportError(
+                    file: file, line: number, reason: "expected 'TAG = TYPE' (a tag, '=', the type it becomes)")
+            }
+            let tag = Self.trimmed(text[..<equals])
+            let type = Self.trimmed(text[text.index(after: equals)...])
+            guard !tag.isEmpty else {
+                throw ImportError(file: file, line: number, reason: "the tag before '=' is empty")
+            }
+            if let reason = ActivityTypes.validateName(type) {
+                throw ImportError(
+                    file: file, line: number, reason: "\(DisplayText.quoted(type)) is not a type name: \(reason)")
+            }
+            if let earlier = types[tag], earlier != type {
+                throw ImportError(
+                    file: file, line: number,
+                    reason: "the tag \(DisplayText.quoted(tag)) is mapped twice (to \(earlier) and to \(type))")
+            }
+            types[tag] = type
+        }
+    }
+
+    /// The type the map gives `record`: the first of its tags the map names.
+    package func type(of record: ImportRecord) -> String? {
+        for tag in record.tags { if let type = types[tag] { return type } }
+        return nil
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
     }
 }
 

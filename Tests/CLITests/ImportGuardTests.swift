@@ -173,7 +173,10 @@ struct ImportGuardTests {
         let path = home.sub("2026-11.data")
         try expectRefused(
             ["import", "timewarrior", path, "--define-types"],
-            ["2026-11.data:1: the note it would get", "at most 2000 characters", "--skip-invalid"],
+            [
+                "2026-11.data:1: its note (the annotation or summary) cannot be kept", "at most 2000 characters",
+                "--skip-invalid",
+            ],
             vault: vault, home)
         let skipped = try run(["import", "timewarrior", path, "--define-types", "--skip-invalid"], vault.path, home)
         #expect(skipped.succeeded, "\(skipped.stderr)")
@@ -183,18 +186,23 @@ struct ImportGuardTests {
         let types = try run(["types", "--json"], vault.path, home).stdout
         #expect(!types.contains("a-tag-that-is-much-longer-than-t"), "never cut into a type name: \(types)")
 
-        // Watson: a project over 32 characters, and tags that make the note too long.
+        // Watson: a project over 32 characters; 300 tags, kept (once a note, now tags), and a tag
+        // longer than a tag can be.
         let tags = (0..<300).map { "\"tag\($0)\"" }.joined(separator: ",")
         try writeFile(
             home.sub("frames"),
             """
             [[1795000000, 1795000600, "\(tag)", "f1", []],
-             [1795001000, 1795001600, "work", "f2", [\(tags)]]]
+             [1795001000, 1795001600, "work", "f2", [\(tags)]],
+             [1795002000, 1795002600, "work", "f3", ["\(String(repeating: "t", count: 65))"]]]
             """)
         let watson = try run(["import", "watson", home.sub("frames"), "--skip-invalid"], vault.path, home)
         #expect(watson.stdout.contains("frames:1: '\(tag)' would be the type"), "\(watson.stdout)")
-        #expect(watson.stdout.contains("frames:2: the note it would get"), "\(watson.stdout)")
-        #expect(watson.stdout.hasPrefix("imported 0 entries"), "\(watson.stdout)")
+        #expect(watson.stdout.contains("frames:3: the tag 't"), "\(watson.stdout)")
+        #expect(watson.stdout.contains("a tag has 1 to 64 characters; this one has 65"), "\(watson.stdout)")
+        #expect(watson.stdout.hasPrefix("imported 1 entry"), "\(watson.stdout)")
+        let kept = try run(["tags", "--json"], vault.path, home).stdout
+        #expect(kept.components(separatedBy: #""tag":"tag"#).count == 301, "the 300 tags kept: \(kept.prefix(200))")
 
         // klog: a summary that goes on for megabytes under its entry.
         let lines = String(repeating: "        and more of the same summary\n", count: 200_000)

@@ -52,7 +52,12 @@ struct ImportTests {
             try JSONSerialization.jsonObject(
                 with: Data(try run(["history", "--json"], vault, home).stdout.utf8)) as? [[String: Any]] ?? []
         let byType = Dictionary(uniqueKeysWithValues: history.map { ($0["type"] as! String, $0) })
-        #expect(byType["deep-focus"]?["note"] as? String == "timewarrior tags: work")
+        #expect(byType["deep-focus"]?["note"] == nil, "the tags are tags, not a note")
+        let tags = try run(["tags", "--json"], vault, home).stdout
+        #expect(
+            tags.contains(#"{"tag":"deep focus","count":1,"seconds":3600}"#)
+                && tags.contains(#"{"tag":"work","count":1,"seconds":3600}"#)
+                && tags.contains(#"{"tag":"reading","count":1,"seconds":1800}"#), "every tag kept: \(tags)")
         #expect(byType["untagged"]?["note"] as? String == "said \"hi\" # not a tag")
         #expect(byType["reading"]?["seconds"] as? Int == 1800)
         #expect(byType["open"]?["end"] == nil, "the open interval runs")
@@ -322,7 +327,83 @@ struct ImportTests {
     }
 
     @Test(
-        "timewarrior: alog's totals per tag equal timew summary's on the same intervals (over midnight and DST too)",
+        "timewarrior's tags: a prefix or a map file chooses the type, every tag stays a tag, re-import and undo keep them"
+    )
+    func typeRules() throws {
+        let home = TemporaryDirectory()
+        let data = """
+            inc 20261120T090000Z - 20261120T100000Z # client-acme code deep
+            inc 20261120T110000Z - 20261120T113000Z # admin client-zeta
+            inc 20261120T120000Z - 20261120T123000Z # music # "on the way"
+
+            """
+        try writeFile(home.sub("2026-11.data"), data)
+        func tags(_ vault: String) throws -> String { try run(["tags", "--json"], vault, home).stdout }
+        func types(_ vault: String) throws -> [String: Int] {
+            let report =
+                try JSONSerialization.jsonObject(
+                    with: Data(try run(["report", ":all", "--json"], vault, home).stdout.utf8)) as? [String: Any]
+            return Dictionary(
+                uniqueKeysWithValues: (report?["rows"] as? [[String: Any]] ?? []).map {
+                    ($0["key"] as! String, $0["seconds"] as! Int)
+                })
+        }
+
+        // A prefix: the first tag starting with it, without it; a record without one: its first tag.
+        let prefixed = home.sub("prefixed")
+        #expect(try run(["init"], prefixed, home).succeeded)
+        let byPrefix = try run(
+            ["import", "timewarrior", home.sub("2026-11.data"), "--type-from", "prefix:client-", "--define-types"],
+            prefixed, home)
+        #expect(byPrefix.succeeded, "\(byPrefix.stderr)")
+        #expect(try types(prefixed) == ["acme": 3600, "zeta": 1800, "music": 1800])
+        let kept = try tags(prefixed)
+        for tag in ["client-acme", "code", "deep", "admin", "client-zeta", "music"] {
+            #expect(kept.contains(#""tag":"\#(tag)""#), "\(tag) kept: \(kept)")
+        }
+
+        // A map file: a bad line is refused with file:line and nothing is written.
+        let mapped = home.sub("mapped")
+        #expect(try run(["init"], mapped, home).succeeded)
+        let before = try commits(mapped)
+        try writeFile(home.sub("types.map"), "# tag = type\ncode = programming\ndeep focus\n")
+        let refused = try run(
+            ["import", "timewarrior", home.sub("2026-11.data"), "--type-map", home.sub("types.map"), "--define-types"],
+            mapped, home)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("types.map:3: expected 'TAG = TYPE'"), "\(refused.stderr)")
+        #expect(try commits(mapped) == before, "nothing written")
+        try writeFile(home.sub("types.map"), "# tag = type\ncode = programming\nadmin = Office Work\n")
+        let badType = try run(
+            ["import", "timewarrior", home.sub("2026-11.data"), "--type-map", home.sub("types.map"), "--define-types"],
+            mapped, home)
+        #expect(badType.status == 1 && badType.stderr.contains("types.map:3: 'Office Work' is not a type name"))
+        try writeFile(home.sub("types.map"), "code = programming\n  admin=office \n")
+        let byMap = try run(
+            ["import", "timewarrior", home.sub("2026-11.data"), "--type-map", home.sub("types.map"), "--define-types"],
+            mapped, home)
+        #expect(byMap.succeeded, "\(byMap.stderr)")
+        // Unmapped records fall back to the first tag.
+        #expect(try types(mapped) == ["programming": 3600, "office": 1800, "music": 1800])
+        #expect(try commits(mapped) == before + 1)
+
+        // Again: nothing new, not even a tag event; undone, then imported again: back with its tags.
+        let again = try run(
+            ["import", "timewarrior", home.sub("2026-11.data"), "--type-map", home.sub("types.map")], mapped, home)
+        #expect(again.stdout.contains("imported 0 entries"), "\(again.stdout)")
+        #expect(try commits(mapped) == before + 1)
+        let tagged = try tags(mapped)
+        #expect(try run(["undo"], mapped, home).succeeded)
+        #expect(try tags(mapped) == "[]\n", "undone: no entry carries a tag")
+        let restored = try run(
+            ["import", "timewarrior", home.sub("2026-11.data"), "--type-map", home.sub("types.map")], mapped, home)
+        #expect(restored.stdout.contains("3 brought back"), "\(restored.stdout)")
+        #expect(try tags(mapped) == tagged)
+        #expect(try git("fsck", "--strict", in: mapped).succeeded)
+    }
+
+    @Test(
+        "timewarrior: every tag kept; per tag, report --tag equals timew summary (over midnight and DST too); export gives timew's intervals back",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/timew")))
     func timewarriorOracle() throws {
         let home = TemporaryDirectory()
@@ -332,7 +413,7 @@ struct ImportTests {
         var rng = SplitMix(state: 5)
         var lines: [String: String] = [:]
         var at: Int64 = 1_792_800_000  // 2026-10-24, the day before the clocks go back
-        let tags = ["work", "reading", "music"]
+        let tags = ["work", "reading", "music", "Deep Focus", "client-x"]
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -340,11 +421,17 @@ struct ImportTests {
         func stamp(_ seconds: Int64) -> String {
             formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
         }
-        for _ in 0..<150 {
+        for index in 0..<150 {
             at += Int64.random(in: 0...20_000, using: &rng)
             let end = at + Int64.random(in: 60...30_000, using: &rng)
             let month = String(stamp(at).prefix(4)) + "-" + String(stamp(at).dropFirst(4).prefix(2))
-            lines[month, default: ""] += "inc \(stamp(at)) - \(stamp(end)) # \(tags.randomElement(using: &rng)!)\n"
+            // One to three tags, sorted by their bytes and quoted with a space, as timew writes them.
+            let picked = Set((0..<Int.random(in: 1...3, using: &rng)).map { _ in tags.randomElement(using: &rng)! })
+            let written = picked.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map {
+                $0.contains(" ") ? "\"\($0)\"" : $0
+            }
+            let note = index % 4 == 0 ? " # \"part \(index)\"" : ""
+            lines[month, default: ""] += "inc \(stamp(at)) - \(stamp(end)) # \(written.joined(separator: " "))\(note)\n"
             at = end
         }
         let database = home.sub("timewarrior")
@@ -352,24 +439,34 @@ struct ImportTests {
         try writeFile(database + "/timewarrior.cfg", "")
         for (month, text) in lines { try writeFile(database + "/data/\(month).data", text) }
         #expect(try run(["import", "timewarrior", database, "--define-types"], vault, home, zone: zone).succeeded)
-        let report =
-            try JSONSerialization.jsonObject(
-                with: Data(try run(["report", ":all", "--json"], vault, home, zone: zone).stdout.utf8))
-            as? [String: Any]
-        let ours = Dictionary(
-            uniqueKeysWithValues: (report?["rows"] as? [[String: Any]] ?? []).map {
-                ($0["key"] as! String, $0["seconds"] as! Int)
-            })
+        let environment = ["TIMEWARRIORDB": database, "TZ": zone, "HOME": home.path, "PATH": "/usr/bin:/bin"]
         for tag in tags {
-            let summary = try runProcess(
-                "/usr/bin/timew", [":all", "summary", tag],
-                environment: ["TIMEWARRIORDB": database, "TZ": zone, "HOME": home.path, "PATH": "/usr/bin:/bin"])
+            let summary = try runProcess("/usr/bin/timew", [":all", "summary", tag], environment: environment)
             let last = summary.stdout.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             let parts = (last ?? "").trimmingCharacters(in: .whitespaces).split(separator: ":").compactMap { Int($0) }
             #expect(parts.count == 3, "\(summary.stdout) \(summary.stderr)")
             let theirs = parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : -1
-            #expect(ours[tag] == theirs, "\(tag): alog \(String(describing: ours[tag])) timew \(theirs)")
+            let report =
+                try JSONSerialization.jsonObject(
+                    with: Data(
+                        try run(["report", ":all", "--json", "--tag", tag], vault, home, zone: zone).stdout.utf8))
+                as? [String: Any]
+            let ours = (report?["total"] as? [String: Any])?["seconds"] as? Int
+            #expect(ours == theirs, "\(tag): alog \(String(describing: ours)) timew \(theirs)")
         }
+        // Exported again, the intervals are timew's own: start, end, tags and annotation.
+        let theirs = try runProcess("/usr/bin/timew", ["export"], environment: environment)
+        let back = try #require(
+            try JSONSerialization.jsonObject(with: Data(String(theirs.stdout.drop { $0 != "[" }).utf8))
+                as? [[String: Any]])
+        let exported = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try run(["export", "--format", "timewarrior", ":all"], vault, home, zone: zone).stdout.utf8))
+                as? [[String: Any]])
+        func shape(_ items: [[String: Any]]) -> [String] {
+            items.map { "\($0["start"]!) \($0["end"]!) \($0["tags"]!) \($0["annotation"] ?? "-")" }
+        }
+        #expect(shape(exported) == shape(back))
     }
 
     @Test("export --type keeps each window as the whole timeline lays it (a timer ended by the next one's start)")

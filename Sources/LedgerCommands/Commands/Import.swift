@@ -23,8 +23,17 @@ struct Import: ParsableCommand {
     struct Options: ParsableArguments {
         @Option(
             name: .customLong("type-from"),
-            help: "Which name becomes the type: first-tag, project, or tag:NAME (only the records with that tag).")
+            help:
+                "Which name becomes the type: first-tag, project, prefix:TEXT (the first tag starting with TEXT, without it), or tag:NAME (only the records with that tag)."
+        )
         var typeFrom: String?
+
+        @Option(
+            name: .customLong("type-map"),
+            help: ArgumentHelp(
+                "A file of 'TAG = TYPE' lines: a record's type is the one its first mapped tag names (else --type-from's).",
+                valueName: "file"))
+        var typeMap: String?
 
         @Option(help: "The type of records with no tag or project.")
         var untagged = "untagged"
@@ -43,7 +52,7 @@ struct Import: ParsableCommand {
         func validate() throws {
             if let typeFrom, TypeSource(typeFrom) == nil {
                 throw ValidationError(
-                    "--type-from \(DisplayText.quoted(typeFrom)): give first-tag, project or tag:NAME")
+                    "--type-from \(DisplayText.quoted(typeFrom)): give first-tag, project, prefix:TEXT or tag:NAME")
             }
             if typeName(fromTrackerName: untagged) != untagged {
                 throw ValidationError(
@@ -257,6 +266,7 @@ struct Import: ParsableCommand {
         progress: StageProgress?, read: (String, [UInt8], Int) -> (records: [ImportRecord], errors: [ImportError])
     ) throws -> (windows: [Vault.ImportedWindow], groups: [String: String], skipped: [ImportError]) {
         let typeSource = options.typeFrom.flatMap(TypeSource.init) ?? defaultSource
+        let typeMap = try options.typeMap.map(readTypeMap)
         var records: [ImportRecord] = []
         var skipped: [ImportError] = []
         let sourceFiles = try files(path, source: source)
@@ -293,7 +303,10 @@ struct Import: ParsableCommand {
             }
             var name = options.untagged
             var rest: [String] = []
-            if let picked = typeSource.pick(record) {
+            if let mapped = typeMap?.type(of: record) {
+                name = mapped
+                rest = record.project.map { [$0] } ?? []
+            } else if let picked = typeSource.pick(record) {
                 guard let type = typeName(fromTrackerName: picked.name) else {
                     try refuse(typeNameRefusal(forTrackerName: picked.name))
                     continue
@@ -302,13 +315,22 @@ struct Import: ParsableCommand {
             } else if case .tag = typeSource {
                 continue
             }
-            var note = record.annotation ?? ""
-            if !rest.isEmpty { note += (note.isEmpty ? "" : " · ") + "\(source) tags: " + rest.joined(separator: ", ") }
-            note = NoteText.normalized(note)
+            // Every tag of the tracker is kept as a tag (the one that became the type too, so
+            // `report --tag T` counts what the tracker counts under T), and a project that did
+            // not become the type is one more tag; the note is the annotation alone.
+            var tags = record.keepsTags ? record.tags : []
+            tags += rest.filter { !record.tags.contains($0) }
+            if let bad = tags.first(where: { Tags.problem($0) != nil }) {
+                try refuse(
+                    "the tag \(DisplayText.quoted(bad)) cannot be kept: \(Tags.problem(bad)!); rename it in the source, or leave the record out with --skip-invalid"
+                )
+                continue
+            }
+            let note = NoteText.normalized(record.annotation ?? "")
             // The note is held to what `log --note` takes.
             if let reason = NoteText.validate(note) {
                 try refuse(
-                    "the note it would get (its annotation or summary and the tags left over) cannot be kept: \(reason); shorten it in the source, or leave the record out with --skip-invalid"
+                    "its note (the annotation or summary) cannot be kept: \(reason); shorten it in the source, or leave the record out with --skip-invalid"
                 )
                 continue
             }
@@ -321,9 +343,19 @@ struct Import: ParsableCommand {
                 Vault.ImportedWindow(
                     identity: record.identity, type: name, start: instant(record.start, record.offset),
                     end: record.end.map { instant($0, record.endOffset) },
-                    note: note.isEmpty ? nil : note, id: record.id, isInstant: record.isInstant))
+                    note: note.isEmpty ? nil : note, id: record.id, isInstant: record.isInstant, tags: tags))
         }
         return (windows, groups, skipped)
+    }
+
+    /// The `--type-map` file, read under the import's limits (a clear error for a missing or
+    /// unreadable one, or the first line that is not `TAG = TYPE`).
+    static func readTypeMap(_ path: String) throws -> TypeMap {
+        guard FileSystem.exists(path), !FileSystem.isDirectory(path) else {
+            throw Failure("--type-map \(DisplayText.quotedPath(path)) is not a file; give a file of 'TAG = TYPE' lines")
+        }
+        guard let bytes = try readSource(path, mayBeJSON: false) else { return TypeMap(types: [:]) }
+        return try TypeMap(bytes, file: path)
     }
 
     static func render(_ imported: Imported, json: Bool) {

@@ -17,13 +17,15 @@ extension Vault {
         public var id: EventID?
         /// A point in time (a log), not a window: `end` is nil.
         public var isInstant: Bool
+        /// The tracker's tags, kept as the entry's (a `tag` event after its start).
+        public var tags: [String]
 
         public init(
             identity: String, type: String, start: LocalInstant, end: LocalInstant?, note: String?, id: EventID? = nil,
-            isInstant: Bool = false
+            isInstant: Bool = false, tags: [String] = []
         ) {
             (self.identity, self.type, self.start, self.end, self.note) = (identity, type, start, end, note)
-            (self.id, self.isInstant) = (id, isInstant)
+            (self.id, self.isInstant, self.tags) = (id, isInstant, Tags.normalized(tags))
         }
 
         /// The id of the entry this window becomes: the source's, else one derived from its
@@ -39,6 +41,9 @@ extension Vault {
             if low == entry & 0xF_FFFF { low ^= 1 }
             return EventID(rawValue: entry & ~UInt64(0xF_FFFF) | low)
         }
+        /// The id of its `tag` event: derived from the identity as the entry's is, so two
+        /// devices importing the same data write the same event (the merge keeps one).
+        var tagID: EventID { EventID(rawValue: Self.hash("alog-import-tag:" + identity)) }
 
         static func hash(_ text: String) -> UInt64 {
             var value: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -143,13 +148,17 @@ extension Vault {
             if window.isInstant {
                 bodies.append(.logged(type: window.type, at: window.start, note: window.note))
                 ids.append(id)
-                continue
+            } else {
+                bodies.append(.started(type: window.type, at: window.start, note: window.note, goal: nil))
+                ids.append(id)
+                if let end = window.end {
+                    bodies.append(.stopped(target: id, at: end, note: nil))
+                    ids.append(window.stopID)
+                }
             }
-            bodies.append(.started(type: window.type, at: window.start, note: window.note, goal: nil))
-            ids.append(id)
-            if let end = window.end {
-                bodies.append(.stopped(target: id, at: end, note: nil))
-                ids.append(window.stopID)
+            if !window.tags.isEmpty {
+                bodies.append(.tagged(target: id, tags: window.tags, on: true))
+                ids.append(window.tagID)
             }
         }
         outcome.added = fresh.count
