@@ -183,7 +183,7 @@ struct ImportTests {
     }
 
     @Test(
-        "Watson: the totals per project equal watson report's on the same frames",
+        "Watson: the totals per project, and per tag, equal watson report's on the same frames",
         .enabled(if: ImportTests.watson != nil))
     func watsonOracle() throws {
         let home = TemporaryDirectory()
@@ -196,7 +196,9 @@ struct ImportTests {
             at += Int64.random(in: 0...7200, using: &rng)
             let end = at + Int64.random(in: 60...20_000, using: &rng)
             let project = ["write", "Read Books", "code", "admin"].randomElement(using: &rng)!
-            frames.append("[\(at), \(end), \"\(project)\", \"id\(index)\", [\"t\(index % 3)\"], \(end)]")
+            let tags = ["deep", "Client X", "t\(index % 3)"].filter { _ in Bool.random(using: &rng) }
+            let list = tags.map { "\"\($0)\"" }.joined(separator: ", ")
+            frames.append("[\(at), \(end), \"\(project)\", \"id\(index)\", [\(list)], \(end)]")
             at = end
         }
         try FileManager.default.createDirectory(atPath: home.sub("watson"), withIntermediateDirectories: true)
@@ -224,6 +226,23 @@ struct ImportTests {
                 ($0["key"] as! String, $0["seconds"] as! Int)
             })
         #expect(alogTotals == watsonTotals)
+        // Each tag: watson report -T TAG against alog report --tag TAG.
+        for tag in ["deep", "Client X", "t0", "t1", "t2"] {
+            let report = try runProcess(
+                Self.watson!, ["report", "--all", "--json", "-T", tag],
+                environment: [
+                    "WATSON_DIR": home.sub("watson"), "TZ": "UTC", "HOME": home.path, "PATH": "/usr/bin:/bin",
+                ])
+            let total = (try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])?["time"]
+            let alog =
+                try JSONSerialization.jsonObject(
+                    with: Data(try run(["report", ":all", "--json", "--tag", tag], vault, home).stdout.utf8))
+                as? [String: Any]
+            #expect(
+                ((alog?["total"] as? [String: Any])?["seconds"] as? Int)
+                    == (total as? Double).map { Int($0.rounded()) },
+                "\(tag): watson \(String(describing: total))")
+        }
     }
 
     @Test("export as CSV, and round trips: export, import into a new vault, export again gives the same bytes")
