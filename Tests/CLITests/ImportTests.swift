@@ -412,13 +412,45 @@ struct ImportTests {
         #expect(again.stdout.contains("imported 0 entries"), "\(again.stdout)")
         #expect(try commits(mapped) == before + 1)
         let tagged = try tags(mapped)
+        // Undone: its entries and the types it defined go; the same data imported again with
+        // --define-types brings back both, with every tag.
         #expect(try run(["undo"], mapped, home).succeeded)
         #expect(try tags(mapped) == "[]\n", "undone: no entry carries a tag")
-        let restored = try run(
+        let gone = try run(["types", "--json"], mapped, home).stdout
+        #expect(!gone.contains(#""programming""#) && !gone.contains(#""office""#) && !gone.contains(#""music""#))
+        let refusedType = try run(
             ["import", "timewarrior", home.sub("2026-11.data"), "--type-map", home.sub("types.map")], mapped, home)
+        #expect(refusedType.status == 1, "a removed type is not brought back unasked")
+        let restored = try run(
+            ["import", "timewarrior", home.sub("2026-11.data"), "--type-map", home.sub("types.map"), "--define-types"],
+            mapped, home)
         #expect(restored.stdout.contains("3 brought back"), "\(restored.stdout)")
         #expect(try tags(mapped) == tagged)
+        #expect(try types(mapped) == ["programming": 3600, "office": 1800, "music": 1800])
         #expect(try git("fsck", "--strict", in: mapped).succeeded)
+    }
+
+    @Test("undo of an import keeps a type it defined that another device has logged since", .tags(.process))
+    func undoKeepsUsedTypes() throws {
+        let home = TemporaryDirectory()
+        let (here, there, hub) = (home.sub("here"), home.sub("there"), home.sub("hub.git"))
+        #expect(try run(["init"], here, home).succeeded)
+        try writeFile(
+            home.sub("2026-11.data"),
+            "inc 20261120T090000Z - 20261120T100000Z # office\ninc 20261120T110000Z - 20261120T120000Z # reading\n")
+        #expect(try run(["import", "timewarrior", home.sub("2026-11.data"), "--define-types"], here, home).succeeded)
+        #expect(try git("init", "--bare", "-q", hub, in: home.path).succeeded)
+        #expect(try run(["remote", "add", "origin", hub], here, home).succeeded)
+        #expect(try run(["sync"], here, home).succeeded)
+        #expect(try alog(["clone", hub, "--vault", there], home: home.path, environment: ["ALOG_NOW": now]).succeeded)
+        #expect(try run(["log", "office", "--at", "11:30"], there, home).succeeded)
+        #expect(try run(["sync"], there, home).succeeded)
+        #expect(try run(["sync"], here, home).succeeded)
+        let undone = try run(["undo"], here, home)
+        #expect(undone.stdout.contains("removed the new type reading again"), "\(undone.stdout)")
+        #expect(!undone.stdout.contains("type office"), "\(undone.stdout)")
+        let types = try run(["types", "--json"], here, home).stdout
+        #expect(types.contains(#""office""#) && !types.contains(#""reading""#), "\(types)")
     }
 
     @Test(

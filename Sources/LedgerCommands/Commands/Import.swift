@@ -241,7 +241,7 @@ struct Import: ParsableCommand {
             (windows, groups, skipped) = try readWindows(
                 options, source: source, path: path, defaultSource: defaultSource, mayBeJSON: mayBeJSON,
                 progress: progress, read: read)
-            let missing = try vault.missingTypes(of: windows)
+            let missing = try vault.missingTypes(of: windows, define: options.defineTypes)
             if !missing.isEmpty, !options.defineTypes {
                 throw Failure(
                     "the data names types this vault does not have: \(missing.joined(separator: ", ")); define them with 'alog types add', or import with --define-types. Nothing was written"

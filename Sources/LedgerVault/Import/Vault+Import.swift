@@ -85,15 +85,16 @@ extension Vault {
         public var appended: Appended?
     }
 
-    /// The types the windows name that the vault does not have (sorted), after refusing any
-    /// removed one or a name no type can have.
-    public func missingTypes(of windows: [ImportedWindow]) throws -> [String] {
+    /// The types the windows name that the vault does not have (sorted), after refusing a name
+    /// no type can have, and a removed type unless `define` (an import told to define its types
+    /// brings a removed one back, as the undo of an earlier import of the same data removed it).
+    public func missingTypes(of windows: [ImportedWindow], define: Bool = false) throws -> [String] {
         let summary = try summary()
         var missing = Set<String>()
         for type in Set(windows.map(\.type)) {
             if let reason = ActivityTypes.validateName(type) { throw VaultError.invalidTypeName(type, reason: reason) }
             if summary.type(named: type) != nil { continue }
-            if summary.definition(named: type)?.archived == true { throw VaultError.archivedType(type) }
+            if summary.definition(named: type)?.archived == true, !define { throw VaultError.archivedType(type) }
             missing.insert(type)
         }
         return missing.sorted()
@@ -107,7 +108,7 @@ extension Vault {
         _ windows: [ImportedWindow], define: Bool, groups: [String: String] = [:], source: String,
         progress: ((_ stage: ImportStage, _ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> ImportOutcome {
-        let missing = try missingTypes(of: windows)
+        let missing = try missingTypes(of: windows, define: define)
         if !missing.isEmpty, !define {
             throw VaultError.unknownType(missing[0], known: try summary().types.map(\.name))
         }
@@ -115,11 +116,14 @@ extension Vault {
         var outcome = ImportOutcome()
         var bodies: [EventBody] = []
         var ids: [EventID] = []
+        let summary = try summary()
         for type in missing {
-            bodies.append(
-                .typeDefined(
-                    ActivityTypeDefinition(name: type, icon: "•", group: groups[type] ?? "", color: "", archived: false)
-                ))
+            // A removed type comes back as it was (its icon, group and colour).
+            var definition =
+                summary.definition(named: type)
+                ?? ActivityTypeDefinition(name: type, icon: "•", group: groups[type] ?? "", color: "", archived: false)
+            definition.archived = false
+            bodies.append(.typeDefined(definition))
             ids.append(EventID.random())
         }
         outcome.definedTypes = missing

@@ -48,6 +48,9 @@ public struct VaultUndo {
         // to the undo log, so the next undo never reaches back into this action (a track's
         // stop would otherwise be "undone" next, as a second step).
         var covered = action
+        // The type definitions of the action's commit, and the entries it made (an import's).
+        var defined: [Event] = []
+        var madeHere = Set<EventID>()
         switch last.body {
         case .started, .edited, .stopped, .deleted, .restored, .tagged:
             // A tagged log or start is its log and its tags in one commit.
@@ -73,9 +76,26 @@ public struct VaultUndo {
                 default: false
                 }
             }
+            defined = mine.filter { $0.commit == lastRecord.commit }.map(\.event).filter {
+                if case .typeDefined(let definition) = $0.body { !definition.archived } else { false }
+            }
+            madeHere = startedHere
         default: break
         }
         let state = try vault.state()
+        // Types an import defined in the commit of the entries it added go with them, unless a
+        // live entry made since has one of them (the type then stays, as it is in use).
+        if !defined.isEmpty {
+            var inUse = Set<String>()
+            for entry in state.allEntries where !entry.isDeleted && !madeHere.contains(entry.id) {
+                inUse.insert(entry.type)
+            }
+            let going = defined.filter {
+                if case .typeDefined(let definition) = $0.body { !inUse.contains(definition.name) } else { false }
+            }
+            action = going + action
+            covered = going + covered
+        }
         let history = try undoHistory(for: action)
         let undone = Set(action.map(\.id))
         // What a field goes back to leaves out this action and every action undone before
