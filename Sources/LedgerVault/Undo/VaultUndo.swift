@@ -77,7 +77,12 @@ public struct VaultUndo {
                 }
             }
             defined = mine.filter { $0.commit == lastRecord.commit }.map(\.event).filter {
-                if case .typeDefined(let definition) = $0.body { !definition.archived } else { false }
+                // A task start defines the tasks' own type on first use: that one stays.
+                if case .typeDefined(let definition) = $0.body {
+                    !definition.archived && definition.name != VaultTasks.defaultType.name
+                } else {
+                    false
+                }
             }
             madeHere = startedHere
         default: break
