@@ -6,16 +6,20 @@ import LedgerVault
 /// row (5 to 50 minutes each, gaps of up to 30), written as an alog vault (through the bulk
 /// path), as timewarrior's data files and as Watson's frames. Times `alog report :all` beside
 /// `timew summary :all` and `watson report --all`, each in alternating rounds, and checks that
-/// the per-tag totals of alog and Watson agree.
+/// the per-tag totals of alog and Watson agree. Each interval also has up to two of three more
+/// tags (issue 47): `report --by tag` is timed beside `timew summary :all deep`, and alog's
+/// total for `deep` checked against timewarrior's.
 @MainActor func measureReports(count: Int, rounds: Int) throws {
     let tags = ["work", "reading", "study", "exercise", "music"]
+    let extraTags = ["deep", "client-x", "Deep Focus"]
     var rng = SplitMix64(seed: 23)
-    var intervals: [(tag: String, start: Int64, end: Int64)] = []
+    var intervals: [(tag: String, start: Int64, end: Int64, extra: [String])] = []
     var at: Int64 = 1_483_228_800  // 2017-01-01T00:00Z
     for _ in 0..<count {
         at += Int64.random(in: 0...1800, using: &rng)
         let end = at + Int64.random(in: 300...3000, using: &rng)
-        intervals.append((tags.randomElement(using: &rng)!, at, end))
+        let extra = extraTags.filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }
+        intervals.append((tags.randomElement(using: &rng)!, at, end, extra))
         at = end
     }
     // alog: the types, then each window as a start and its stop.
@@ -38,6 +42,7 @@ import LedgerVault
         let id = add(
             .started(type: interval.tag, at: LocalInstant(seconds: interval.start, offset: 0), note: nil, goal: nil))
         _ = add(.stopped(target: id, at: LocalInstant(seconds: interval.end, offset: 0), note: nil))
+        if !interval.extra.isEmpty { _ = add(.tagged(target: id, tags: Tags.normalized(interval.extra), on: true)) }
         if events.count >= 20_000 {
             _ = try vault.importEvents(events, message: "bench: intervals")
             events = []
@@ -58,8 +63,9 @@ import LedgerVault
             LocalInstant(seconds: seconds, offset: 0).iso8601.replacingOccurrences(of: "-", with: "")
                 .replacingOccurrences(of: ":", with: "")
         }
+        let written = Tags.normalized([interval.tag] + interval.extra).map { $0.contains(" ") ? "\"\($0)\"" : $0 }
         months[date.isoMonth, default: ""] +=
-            "inc \(stamp(interval.start)) - \(stamp(interval.end)) # \(interval.tag)\n"
+            "inc \(stamp(interval.start)) - \(stamp(interval.end)) # \(written.joined(separator: " "))\n"
     }
     for (month, text) in months {
         try text.write(toFile: timewDB + "/data/\(month).data", atomically: true, encoding: .utf8)
@@ -68,7 +74,9 @@ import LedgerVault
     let watsonDir = outDirectory + "/watson"
     try FileManager.default.createDirectory(atPath: watsonDir, withIntermediateDirectories: true)
     let frames = intervals.enumerated().map { index, interval in
-        "[\(interval.start), \(interval.end), \"\(interval.tag)\", \"\(String(format: "%032x", index))\", [], \(interval.end)]"
+        let list = interval.extra.map { "\"\($0)\"" }.joined(separator: ", ")
+        return
+            "[\(interval.start), \(interval.end), \"\(interval.tag)\", \"\(String(format: "%032x", index))\", [\(list)], \(interval.end)]"
     }
     try ("[\n" + frames.joined(separator: ",\n") + "\n]\n").write(
         toFile: watsonDir + "/frames", atomically: true, encoding: .utf8)
@@ -132,6 +140,44 @@ import LedgerVault
         print(
             a == w ? "totals per type equal watson's per project: \(a.count) types" : "MISMATCH: alog \(a) watson \(w)")
     }
+    try measureTagReport(alog: alog, environment: environment, timew: timew, rounds: rounds, count: count)
+}
+
+/// `alog report :all --by tag` beside `timew summary :all deep` (one tag's total, what a
+/// timewarrior user asks for), and alog's `deep` row against timewarrior's total.
+@MainActor func measureTagReport(alog: [String], environment: [String: String], timew: Bool, rounds: Int, count: Int)
+    throws
+{
+    let byTag = alog + ["--by", "tag"]
+    let timewTag = ["/usr/bin/timew", ":yes", "summary", ":all", "deep"]
+    _ = timedRun(byTag, environment: environment)
+    var pairs: [(alog: Double, timew: Double?)] = []
+    for _ in 0..<rounds {
+        let a = timedRun(byTag, environment: environment).ms
+        pairs.append((a, timew ? timedRun(timewTag, environment: environment).ms : nil))
+    }
+    let alogMs = median(pairs.map(\.alog))
+    var beside = ""
+    if timew {
+        let ratio = median(pairs.map { $0.alog / $0.timew! })
+        beside = "\(fmt(ratio, 3))× timew summary :all deep (\(fmt(median(pairs.map { $0.timew! }), 0)) ms)"
+        let ours = try runCapturing(byTag + ["--json"], environment: environment)
+        let rows =
+            (try JSONSerialization.jsonObject(with: Data(ours.utf8)) as? [String: Any])?["rows"] as? [[String: Any]]
+            ?? []
+        let deep = rows.first { $0["key"] as? String == "deep" }?["seconds"] as? Int
+        let summary = try runCapturing(timewTag, environment: environment)
+        let last = summary.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        let parts = last.trimmingCharacters(in: .whitespaces).split(separator: ":").compactMap { Int($0) }
+        let theirs = parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : nil
+        print(
+            deep != nil && deep == theirs
+                ? "the total of tag deep equals timew's: \(deep!) s"
+                : "MISMATCH: alog deep \(String(describing: deep)) timew \(String(describing: theirs))")
+    }
+    report(
+        "alog report :all --by tag over \(count) intervals, a third of them tagged deep (median of \(rounds) rounds)",
+        "\(fmt(alogMs, 1)) ms", "≤ 100 ms", beside)
 }
 
 /// A command's standard output.
