@@ -126,8 +126,8 @@ package struct TypeMap: Sendable, Equatable {
                 throw ImportError(
                     file: file, line: number, reason: "expected 'TAG = TYPE' (a tag, '=', the type it becomes)")
             }
-            let tag = Self.trimmed(text[..<equals])
-            let type = Self.trimmed(text[text.index(after: equals)...])
+            let tag = text[..<equals].trimmingBlanks()
+            let type = text[text.index(after: equals)...].trimmingBlanks()
             guard !tag.isEmpty else {
                 throw ImportError(file: file, line: number, reason: "the tag before '=' is empty")
             }
@@ -148,13 +148,6 @@ package struct TypeMap: Sendable, Equatable {
     package func type(of record: ImportRecord) -> String? {
         for tag in record.tags { if let type = types[tag] { return type } }
         return nil
-    }
-
-    private static func trimmed(_ text: Substring) -> String {
-        var text = text
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return String(text)
     }
 }
 

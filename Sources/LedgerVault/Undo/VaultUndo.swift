@@ -54,7 +54,8 @@ public struct VaultUndo {
         switch last.body {
         case .started, .edited, .stopped, .deleted, .restored, .tagged:
             // A tagged log or start is its log and its tags in one commit.
-            action = mine.filter { $0.commit == lastRecord.commit }.map(\.event).filter {
+            let sameCommit = mine.filter { $0.commit == lastRecord.commit }.map(\.event)
+            action = sameCommit.filter {
                 switch $0.body {
                 case .started, .stopped, .edited, .deleted, .restored, .tagged: true
                 case .logged: if case .tagged = last.body { true } else { false }
@@ -76,7 +77,7 @@ public struct VaultUndo {
                 default: false
                 }
             }
-            defined = mine.filter { $0.commit == lastRecord.commit }.map(\.event).filter {
+            defined = sameCommit.filter {
                 // A task start defines the tasks' own type on first use: that one stays.
                 if case .typeDefined(let definition) = $0.body {
                     !definition.archived && definition.name != VaultTasks.defaultType.name
