@@ -132,6 +132,7 @@ package enum Render {
             rest.append(Terminal.dim(marker))
         }
         if let task = entry.task { rest.append(taskLabel(task)) }
+        if !entry.tags.isEmpty { rest.append(tags(entry.tags)) }
         if let note = entry.note { rest.append(Self.note(note)) }
         let windowText = window.map { windowColumn($0, start: entry.at, zone: zone) } ?? ""
         if !windowText.isEmpty || (windowWidth > 0 && !rest.isEmpty) {

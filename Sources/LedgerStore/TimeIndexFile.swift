@@ -4,16 +4,16 @@ internal import LedgerSystem
 /// The time index on disk: two files in the vault's state directory, read through a memory
 /// map so that a command touches only the rows it asks for.
 ///
-/// `time.idx`: a 128-byte header, then one 96-byte record per live entry in the timeline's
+/// `time.idx`: a 128-byte header, then one 100-byte record per live entry in the timeline's
 /// order (start, then order key), so a range of time is a binary search away.
 ///
 /// | header offset | field |
 /// |---|---|
-/// | 0 | magic `ALOGTIX3` |
+/// | 0 | magic `ALOGTIX4` |
 /// | 8 | the commit it reflects, 40 hex characters (zeros while a writer changes the files) |
 /// | 48 | nonce: the same 8 bytes open `time.heap` (the two files belong together) |
 /// | 56, 64 | record count; bytes of `time.heap` in use |
-/// | 72, 80 | offset and length in the heap of the names block (type and device names, and the ids edits named before their entry arrived) |
+/// | 72, 80 | offset and length in the heap of the names block (type and device names, the ids edits named before their entry arrived, the sets of tags rows carry) |
 /// | 88, 96 | offset in the heap of the sorted ids of the last full build, and how many |
 /// | 104 | the record number of the last timed entry (-1: none) |
 /// | 112 | the first record whose id is in no list (the rows added at the end since) |
@@ -21,8 +21,9 @@ internal import LedgerSystem
 ///
 /// A record holds the entry's instants (seconds and UTC offset: start, own end, window end),
 /// its order key (stamp, device number, id), goal, type number, flags, where its note lies in
-/// the heap, how many rows back the previous timed row is, and a check over its bytes and its note's, so a damaged record is noticed when
-/// read (the index is then built again).
+/// the heap, how many rows back the previous timed row is, its tag set's number, and a check
+/// over its bytes and its note's, so a damaged record is noticed when read (the index is then
+/// built again).
 ///
 /// Which ids the index holds: the sorted ids of the last full build (rows removed since may
 /// still be listed), the names block's `added` (rows a splice placed among the others), and
@@ -35,8 +36,8 @@ internal import LedgerSystem
 /// rows it opened. The heap only grows: new notes and names are added past its end.
 package enum TimeIndexFile {
     package static let headerSize = 128
-    package static let recordSize = 96
-    static let magic: [UInt8] = Array("ALOGTIX3".utf8)
+    package static let recordSize = 100
+    static let magic: [UInt8] = Array("ALOGTIX4".utf8)
 
     package struct Header: Sendable, Equatable {
         /// Empty while a writer changes the files.
@@ -109,31 +110,41 @@ package enum TimeIndexFile {
     }
 
     /// The names block: type names, device names, the ids edits named before their entry
-    /// arrived, and the sorted ids of the rows splices placed among the others.
+    /// arrived, the sorted ids of the rows splices placed among the others, and the sets of
+    /// tags rows carry (the first is the empty set).
     package struct Names: Sendable, Equatable {
         package var types: [String]
         package var devices: [String]
         package var unresolved: [EventID]
         package var added: [EventID]
+        package var tagSets: [[String]]
 
-        package init(types: [String], devices: [String], unresolved: [EventID], added: [EventID] = []) {
+        package init(
+            types: [String], devices: [String], unresolved: [EventID], added: [EventID] = [],
+            tagSets: [[String]] = [[]]
+        ) {
             (self.types, self.devices, self.unresolved, self.added) = (types, devices, unresolved, added)
+            self.tagSets = tagSets
         }
 
         package func encoded() -> [UInt8] {
             var bytes: [UInt8] = []
             func word(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-            for list in [types, devices] {
-                word(UInt32(list.count))
-                for name in list {
+            func list(_ names: [String]) {
+                word(UInt32(names.count))
+                for name in names {
                     word(UInt32(name.utf8.count))
                     bytes += name.utf8
                 }
             }
+            list(types)
+            list(devices)
             for ids in [unresolved, added] {
                 word(UInt32(ids.count))
                 for id in ids { withUnsafeBytes(of: id.rawValue.littleEndian) { bytes += $0 } }
             }
+            word(UInt32(tagSets.count))
+            for set in tagSets { list(set) }
             return bytes
         }
 
@@ -163,9 +174,16 @@ package enum TimeIndexFile {
                 }
             }
             guard let types = list(), let devices = list(), let unresolved = ids(), let added = ids(),
-                position == raw.count
+                let setCount = word(), setCount >= 1, Int(setCount) <= raw.count
             else { return nil }
+            var tagSets: [[String]] = []
+            for _ in 0..<setCount {
+                guard let set = list() else { return nil }
+                tagSets.append(set)
+            }
+            guard tagSets[0].isEmpty, position == raw.count else { return nil }
             (self.types, self.devices, self.unresolved, self.added) = (types, devices, unresolved, added)
+            self.tagSets = tagSets
         }
     }
 
@@ -213,11 +231,12 @@ package enum TimeIndexFile {
             if row.touched { flags |= 16 }
             put(84, flags)
             put(88, UInt32(previousTimed.map { number - $0 } ?? 0))
-            put(92, check(UnsafeRawBufferPointer(rebasing: raw[0..<92]), note: UnsafeRawBufferPointer(note)))
+            put(92, row.tagSet)
+            put(96, check(UnsafeRawBufferPointer(rebasing: raw[0..<96]), note: UnsafeRawBufferPointer(note)))
         }
     }
 
-    /// The check of a record: its first 92 bytes and its note's bytes.
+    /// The check of a record: its first 96 bytes and its note's bytes.
     static func check(_ head: UnsafeRawBufferPointer, note: UnsafeRawBufferPointer) -> UInt32 {
         let a = CacheFile.checksum(head)
         let b = note.isEmpty ? 0 : CacheFile.checksum(note)
@@ -244,7 +263,9 @@ package enum TimeIndexFile {
             heapBytes += row.note.utf8
             if row.isTimed { lastTimed = number }
         }
-        let namesBytes = Names(types: rows.types, devices: rows.devices, unresolved: unresolved).encoded()
+        let namesBytes = Names(
+            types: rows.types, devices: rows.devices, unresolved: unresolved, tagSets: rows.tagSets
+        ).encoded()
         let names = heapBytes.count..<(heapBytes.count + namesBytes.count)
         heapBytes += namesBytes
         let sortedIDsOffset = heapBytes.count
@@ -330,23 +351,37 @@ package final class TimeIndexReader: @unchecked Sendable {
             return nil
         }
         let note = UnsafeRawBufferPointer(rebasing: heap.bytes[Int(noteOffset)..<(Int(noteOffset) + noteLength)])
-        guard word(92, UInt32.self) == TimeIndexFile.check(UnsafeRawBufferPointer(rebasing: raw[0..<92]), note: note),
-            Int(word(76, UInt32.self)) < names.types.count, Int(word(80, UInt32.self)) < names.devices.count
+        guard word(96, UInt32.self) == TimeIndexFile.check(UnsafeRawBufferPointer(rebasing: raw[0..<96]), note: note),
+            Int(word(76, UInt32.self)) < names.types.count, Int(word(80, UInt32.self)) < names.devices.count,
+            Int(word(92, UInt32.self)) < names.tagSets.count
         else { return nil }
         return (raw, note)
     }
 
-    /// What reports read of record `number` (type, start, whether timed, window end), checked,
-    /// without building the row's strings; nil when it fails its check.
-    package func facts(_ number: Int) -> (type: UInt32, at: Int64, isTimed: Bool, windowEnd: Int64?)? {
+    /// What reports read of record `number` (type, start, whether timed, window end, tag set),
+    /// checked, without building the row's strings; nil when it fails its check.
+    package func facts(_ number: Int) -> Facts? {
         guard let (raw, _) = checked(number) else { return nil }
         func word<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
             raw.loadUnaligned(fromByteOffset: offset, as: T.self).littleEndian
         }
         let flags = word(84, UInt32.self)
-        return (
-            word(76, UInt32.self), word(0, Int64.self), flags & 1 != 0, flags & 4 != 0 ? word(16, Int64.self) : nil
-        )
+        return Facts(
+            type: word(76, UInt32.self), at: word(0, Int64.self), isTimed: flags & 1 != 0,
+            windowEnd: flags & 4 != 0 ? word(16, Int64.self) : nil, tagSet: word(92, UInt32.self))
+    }
+
+    /// What reports read of a record.
+    package struct Facts {
+        package var type: UInt32
+        package var at: Int64
+        package var isTimed: Bool
+        package var windowEnd: Int64?
+        package var tagSet: UInt32
+
+        package init(type: UInt32, at: Int64, isTimed: Bool, windowEnd: Int64?, tagSet: UInt32) {
+            (self.type, self.at, self.isTimed, self.windowEnd, self.tagSet) = (type, at, isTimed, windowEnd, tagSet)
+        }
     }
 
     /// Record `number`, or nil when it fails its check or points outside the files.
@@ -365,7 +400,8 @@ package final class TimeIndexReader: @unchecked Sendable {
             stamp: Stamp(millis: word(24, Int64.self), counter: word(60, UInt32.self)), device: device, type: type,
             note: note.isEmpty ? "" : String(decoding: note, as: UTF8.self), isTimed: flags & 1 != 0,
             ownEnd: flags & 2 != 0 ? instant(8, 68) : nil, windowEnd: flags & 4 != 0 ? instant(16, 72) : nil,
-            endedByNext: flags & 8 != 0, goalSeconds: word(40, Int64.self), touched: flags & 16 != 0)
+            endedByNext: flags & 8 != 0, goalSeconds: word(40, Int64.self), touched: flags & 16 != 0,
+            tagSet: word(92, UInt32.self))
     }
 
     /// True when an entry with this id may be in the index: it is in the sorted ids of the last
@@ -422,6 +458,9 @@ package final class TimeIndexReader: @unchecked Sendable {
 
     /// The type number of record `number` (unchecked: for filtering; the row is checked when read).
     package func typeNumber(_ number: Int) -> Int? { Int(exactly: word(number, 76, as: UInt32.self)) }
+
+    /// The tag set number of record `number` (unchecked: for filtering; the row is checked when read).
+    package func tagSetNumber(_ number: Int) -> Int? { Int(exactly: word(number, 92, as: UInt32.self)) }
 
     /// Lets the kernel drop the pages of these records (a long read that has passed them).
     package func releaseRecords(_ numbers: Range<Int>) {

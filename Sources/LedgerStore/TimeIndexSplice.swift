@@ -23,6 +23,8 @@ package struct TimeIndexSplice {
     package var removing: Set<EventID> = []
     /// The new rows, in any order, their windows not laid out.
     package var adding: [TimeRow] = []
+    /// The tag sets' numbers, once one was looked up.
+    private var tagSets: TagSets?
 
     package init(names: TimeIndexFile.Names) { self.names = names }
 
@@ -32,6 +34,19 @@ package struct TimeIndexSplice {
         names[keyPath: keyPath].append(name)
         namesChanged = true
         return UInt32(names[keyPath: keyPath].count - 1)
+    }
+
+    /// The number of the tag set `tags` (in `Tags.precedes` order), added when new.
+    package mutating func tagSet(_ tags: [String]) -> UInt32 {
+        if tags.isEmpty { return 0 }
+        var sets = tagSets ?? TagSets(names.tagSets)
+        let number = sets.number(tags)
+        if sets.sets.count != names.tagSets.count {
+            names.tagSets = sets.sets
+            namesChanged = true
+        }
+        tagSets = sets
+        return number
     }
 
     /// Sets the ids edits named before their entry arrived.
@@ -217,7 +232,9 @@ extension TimeIndexSplice {
                 }
                 if writtenAlone && done { return true }
             }
-            if !moved && notesStay() {
+            // Rows stayed where they were: the records that differ are rewritten in place, while
+            // a reader that has the index open could not tell (see `openReadersCanRead`) or none has.
+            func rewriteInPlace() throws -> Bool {
                 guard let index = try PatchableFile(path: reader.paths.index) else { return false }
                 var zeroed = old
                 zeroed.commit = ""
@@ -240,6 +257,11 @@ extension TimeIndexSplice {
                 try index.write(header.encoded(), at: 0)
                 return true
             }
+            if !moved {
+                if openReadersCanRead() { return try rewriteInPlace() }
+                var done = false
+                if try reader.whileOnlyReader({ done = try rewriteInPlace() }), done { return true }
+            }
             var copies: [(from: Int, to: Int, count: Int)] = [(0, 0, recordsAt(start))]
             if let settledAt, settledAt < old.count {
                 copies.append(
@@ -252,20 +274,30 @@ extension TimeIndexSplice {
             return true
         }
 
-        /// True when every record rewritten before the old end keeps its note where it was: a
+        /// True when every record rewritten before the old end keeps its note and its tags: a
         /// reader that has the index open may then see the new record (a timer's new window)
-        /// rather than the old one, but never one whose note lies past the heap it mapped.
-        func notesStay() -> Bool {
+        /// rather than the old one, but never one whose note lies past the heap it mapped, whose
+        /// names it lacks, or another commit's tags.
+        func openReadersCanRead() -> Bool {
             let size = TimeIndexFile.recordSize
-            let notePlace = 48..<60
+            let (notePlace, tagPlace) = (48..<60, 92..<96)
             if let rewriteBefore,
                 !reader.recordBytes(rewriteBefore.number)[notePlace].elementsEqual(rewriteBefore.bytes[notePlace])
             {
                 return false
             }
+            func type(_ position: Int) -> Int {
+                Int(
+                    out.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position * size + 76, as: UInt32.self) }
+                        .littleEndian)
+            }
             for position in 0..<min(emitted, old.count - start) {
                 let new = out[(position * size + notePlace.lowerBound)..<(position * size + notePlace.upperBound)]
-                if !reader.recordBytes(start + position)[notePlace].elementsEqual(new) { return false }
+                let oldRecord = reader.recordBytes(start + position)
+                if !oldRecord[notePlace].elementsEqual(new) { return false }
+                let newTags = out[(position * size + tagPlace.lowerBound)..<(position * size + tagPlace.upperBound)]
+                if !oldRecord[tagPlace].elementsEqual(newTags) { return false }
+                if type(position) >= reader.names.types.count { return false }
             }
             return true
         }

@@ -82,6 +82,36 @@ struct TagCLITests {
         try clean()
     }
 
+    /// The ids `history --json` lists with these arguments, and each one's tags.
+    func history(_ arguments: [String]) throws -> [String: [String]] {
+        let result = try run(["history", "--json"] + arguments)
+        #expect(result.succeeded, "\(arguments): \(result.stderr)")
+        let items = try #require(try json(result.stdout) as? [[String: Any]])
+        return Dictionary(
+            uniqueKeysWithValues: items.map { ($0["id"] as! String, $0["tags"] as? [String] ?? []) })
+    }
+
+    @Test("history shows an entry's current tags and --tag (several: all) follows tag, untag and undo")
+    func historyFollowsTags() throws {
+        let meal = try id(["log", "meal", "--at", "11:00"])
+        let code = try id(["log", "code", "+deep", "--at", "10:00"])
+        #expect(try run(["history"]).succeeded)  // the time index is built before the tag event
+        #expect(try run(["tag", meal, "+home", "guests"]).succeeded)
+        #expect(try history([]) == [meal: ["guests", "home"], code: ["deep"]])
+        #expect(try history(["--tag", "home"]) == [meal: ["guests", "home"]])
+        #expect(try history(["--tag", "+home", "--tag", "deep"]) == [:])
+        #expect(try run(["history", "--tag", "home"]).stdout.contains("+guests +home"))
+        #expect(try run(["untag", meal, "+home"]).succeeded)
+        #expect(try history(["--tag", "home"]) == [:])
+        #expect(try history([])[meal] == ["guests"])
+        #expect(try run(["undo"]).succeeded)
+        #expect(try history(["--tag", "home"]) == [meal: ["guests", "home"]])
+        // --search finds a tag as `deep` or `+deep`.
+        #expect(try history(["--search", "+dee"]).keys.sorted() == [code])
+        #expect(try history(["--search", "guests"]).keys.sorted() == [meal])
+        try clean()
+    }
+
     @Test("a bad tag is refused with the rule, exit 1, nothing written; a bare word says to write +tag")
     func refusals() throws {
         let meal = try id(["log", "meal", "--at", "11:00"])

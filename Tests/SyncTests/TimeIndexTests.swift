@@ -37,15 +37,20 @@ struct TimeIndexTests {
         let state = try vault.state()
         let read = try vault.readTimeIndex { try $0.occurrences(from: from, to: to) }
         let fold = Occurrences(entries: state.history, timeline: state.timeline)
+        func tags(_ o: Occurrences, _ numbers: [UInt32]) -> String {
+            numbers.map { o.tagNames[Int($0)] }.sorted().joined(separator: ",")
+        }
         func starts(_ o: Occurrences) -> [String] {
             o.starts.filter { from <= $0.at && $0.at < to }.map {
-                "\(o.typeNames[Int($0.type)]) \($0.at) \($0.isTimed)"
+                "\(o.typeNames[Int($0.type)]) \($0.at) \($0.isTimed) \(tags(o, $0.tags))"
             }
             .sorted()
         }
         func windows(_ o: Occurrences) -> [String] {
             o.windows.filter { max($0.start, from) < min($0.end ?? max(now, $0.start), to) }
-                .map { "\(o.typeNames[Int($0.type)]) \($0.start) \($0.end.map(String.init) ?? "running")" }
+                .map {
+                    "\(o.typeNames[Int($0.type)]) \($0.start) \($0.end.map(String.init) ?? "running") \(tags(o, $0.tags))"
+                }
         }
         #expect(starts(read) == starts(fold), "\(context): the starts in [\(from), \(to))")
         #expect(windows(read) == windows(fold), "\(context): the windows in [\(from), \(to))")
@@ -76,6 +81,7 @@ struct TimeIndexTests {
         let second = try Vault.clone(url: remote, into: dir.sub("b")).0
         let devices = [first, second]
         let types = ["meal", "wake", "work", "reading"]
+        let tagNames = ["deep", "home", "Deep Focus"]
         var minute: Int64 = 0
         let base: Int64 = 1_709_251_200
         var appends = 0
@@ -99,16 +105,20 @@ struct TimeIndexTests {
                 _ = try device.log(
                     type: types[Int.random(in: 0..<2, using: &random)],
                     at: LocalInstant(seconds: now.seconds - back * 60, offset: 3600),
-                    note: roll % 3 == 0 ? "n\(step)" : nil)
+                    note: roll % 3 == 0 ? "n\(step)" : nil, tags: roll % 4 == 0 ? [tagNames[roll % 3]] : [])
                 plainAppend = back == 0
             case 30..<42:
                 // (refused once an undo took a type's definition back)
                 _ = try? device.timers.start(
                     type: types[Int.random(in: 2..<4, using: &random)], at: now, note: nil,
-                    goal: Bool.random(using: &random) ? 1800 : nil)
+                    goal: Bool.random(using: &random) ? 1800 : nil, tags: roll % 3 == 0 ? tagNames : [])
             case 42..<50:
                 _ = try? device.timers.stop(at: now, note: Bool.random(using: &random) ? "done" : nil)
-            case 50..<60 where !ids.isEmpty:
+            case 50..<54 where !ids.isEmpty:
+                // Tags on and off any entry, also one synced from the other device.
+                let tags = Array(tagNames.shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random)))
+                _ = try? device.tag(ids.randomElement(using: &random)!, tags: tags, on: roll != 53)
+            case 54..<60 where !ids.isEmpty:
                 let changes =
                     Bool.random(using: &random)
                     ? EntryChanges(note: "edited \(step)")
@@ -194,7 +204,7 @@ struct TimeIndexTests {
     }
 
     @Test(
-        "edits, deletes, restores, undos and back-dated entries anywhere in a long timeline move the index on without building it again, and a reader that has it open keeps its rows",
+        "edits, deletes, restores, tags, undos and back-dated entries anywhere in a long timeline move the index on without building it again, and a reader that has it open keeps its rows",
         arguments: [7, 0]
     )
     func splicedAnywhere(timerEvery: Int) throws {
@@ -225,7 +235,7 @@ struct TimeIndexTests {
             let when = LocalInstant(seconds: base + Int64.random(in: 0..<400 * 3600, using: &random), offset: 3600)
             let open = try fresh.timeIndex()
             let before = try (0..<open.count).map { try open.entry($0) }
-            switch step % 6 {
+            switch step % 7 {
             case 0:
                 // A plain entry moved anywhere (a timer's window may not overlap another's).
                 let plain = live.filter { !$0.isTimed }.randomElement(using: &random)!
@@ -237,7 +247,8 @@ struct TimeIndexTests {
                 if let deleted = try vault.state().allEntries.filter(\.isDeleted).randomElement(using: &random) {
                     _ = try vault.restore(deleted.id.description)
                 }
-            case 4: _ = try vault.log(type: "meal", at: when, note: "back-dated \(step)")
+            case 4: _ = try vault.log(type: "meal", at: when, note: "back-dated \(step)", tags: ["late"])
+            case 5: _ = try vault.tag(target.id.description, tags: ["deep", "step \(step % 3)"], on: step % 2 == 1)
             default: _ = try? vault.undoing.undo()
             }
             try Self.expectSame(vault, "step \(step)")
@@ -295,13 +306,13 @@ struct TimeIndexTests {
         let heap = dir.path + "/.git/alog/time.heap"
         let pristine = try #require(FileManager.default.contents(atPath: path))
         let damages: [(String, (inout Data) -> Void)] = [
-            ("a flipped byte in a record", { $0[128 + 96 * 7 + 3] ^= 0x40 }),
+            ("a flipped byte in a record", { $0[128 + 100 * 7 + 3] ^= 0x40 }),
             ("a flipped byte in the header", { $0[60] ^= 1 }),
             (
                 "a torn header (a writer killed while moving it on)",
                 { $0.replaceSubrange(8..<48, with: Data(count: 40)) }
             ),
-            ("records cut off", { $0 = $0.prefix(128 + 96 * 10) }),
+            ("records cut off", { $0 = $0.prefix(128 + 100 * 10) }),
             ("an empty file", { $0 = Data() }),
             ("another file entirely", { $0 = Data("not an index\n".utf8) }),
         ]

@@ -61,7 +61,7 @@ struct Calendar: OutcomeCommand {
         let kept = try InputCheck.knownTypes(typed, in: try vault.summary())
         let calendar = UserCalendar.current(zone: time.zone)
         let span = ContributionCalendar.span(calendar: calendar, now: time.now, weeks: weeks)
-        let occurrences = try Report.occurrences(vault, from: span.from, to: span.to, tagged: !tagged.isEmpty)
+        let occurrences = try Report.occurrences(vault, from: span.from, to: span.to)
             .keeping(tags: tagged)
         Terminal.reportLineIssues(vault)
         let grid = ContributionCalendar(

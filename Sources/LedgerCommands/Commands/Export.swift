@@ -62,17 +62,12 @@ struct Export: OutcomeCommand {
             (entries, intervals) = ([], [:])
             for number in index.rows(from: range?.from, to: range?.to) {
                 let (entry, interval) = try index.entryAndWindow(number)
-                guard filter.keeps(entry.type) else { continue }
+                guard filter.keeps(entry.type), wanted.isEmpty || Set(entry.tags).isSuperset(of: wanted) else {
+                    continue
+                }
                 entries.append(entry)
                 if let interval { intervals[entry.id] = interval }
             }
-        }
-        // The index keeps no tags: each entry's come from the folded state.
-        let state = try vault.state()
-        entries = entries.compactMap { entry in
-            var tagged = entry
-            tagged.tags = state.entry(entry.id)?.tags ?? []
-            return Set(tagged.tags).isSuperset(of: wanted) ? tagged : nil
         }
         Terminal.reportLineIssues(vault)
         let items = entries.map {

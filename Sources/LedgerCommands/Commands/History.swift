@@ -41,7 +41,7 @@ struct History: InputChecked, OutcomeCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "Only entries whose type or note holds TEXT (upper and lower case alike).")
+        help: "Only entries whose type, tag or note holds TEXT (upper and lower case alike; +TAG as TAG).")
     var search: String?
 
     @Option(name: .customLong("type"), help: "Only this type (repeat for more).", completion: DynamicCompletion.types)
@@ -49,6 +49,11 @@ struct History: InputChecked, OutcomeCommand {
 
     @Option(name: .customLong("group"), help: "Only the types of this group (repeat for more).")
     var groups: [String] = []
+
+    @Option(
+        name: .customLong("tag"), help: "Only entries with this tag (repeat: with all of them).",
+        completion: DynamicCompletion.tags)
+    var tags: [String] = []
 
     @Flag(help: "Print a JSON array (documented in docs/cli.md).")
     var json = false
@@ -115,6 +120,7 @@ struct History: InputChecked, OutcomeCommand {
 
     func execute() throws -> Listing {
         let (from, to, typed) = try checkedInput(CommandClock.expression)
+        let tagged = Set(try InputCheck.tags(tags, plusRequired: false))
         let vault = try options.open()
         let summary = try vault.summary()
         let (definitions, kept) = (summary.allTypes, try InputCheck.knownTypes(typed, in: summary))
@@ -133,12 +139,18 @@ struct History: InputChecked, OutcomeCommand {
             if let after {
                 span = min(span.upperBound, max(span.lowerBound, try index.split(at: after).above))..<span.upperBound
             }
-            // `--search`: a type whose name holds the text keeps all its rows; the others are
-            // kept by their notes (read only for rows the type filter keeps).
+            // `--search`: a type whose name, or a tag set one of whose tags, holds the text keeps
+            // all its rows; the others are kept by their notes (read only for rows the type and
+            // tag filters keep). Tags are matched without a leading `+` (`+deep` finds `deep`).
             let needle = search.map { $0.lowercased() }
             let keep = kept.isEmpty && groups.isEmpty ? nil : index.typeMask(filter.keeps)
+            let withTags = tagged.isEmpty ? nil : index.tagSetMask { Set($0).isSuperset(of: tagged) }
             let named = needle.map { needle in index.typeMask { $0.lowercased().contains(needle) } }
-            let filtering = keep != nil || needle != nil
+            let namedTags = needle.map { needle in
+                let name = needle.hasPrefix("+") ? String(needle.dropFirst()) : needle
+                return index.tagSetMask { $0.contains { $0.lowercased().contains(name) } }
+            }
+            let filtering = keep != nil || needle != nil || withTags != nil
             var rows: [Int] = []
             var matching = 0
             // `--after`: the entries next to the place are its oldest, so the list is read
@@ -158,7 +170,10 @@ struct History: InputChecked, OutcomeCommand {
                 if filtering {
                     let type = try index.typeNumber(number)
                     if let keep, !keep[type] { continue }
-                    if let needle, let named, !named[type], !(try index.row(number).note.lowercased().contains(needle))
+                    let tagSet = withTags != nil || namedTags != nil ? try index.tagSetNumber(number) : 0
+                    if let withTags, !withTags[tagSet] { continue }
+                    if let needle, let named, let namedTags, !named[type], !namedTags[tagSet],
+                        !(try index.row(number).note.lowercased().contains(needle))
                     {
                         continue
                     }
@@ -184,8 +199,7 @@ struct History: InputChecked, OutcomeCommand {
                 index: index, rows: rows, types: Render.typeMap(definitions), cutFrom: cutFrom,
                 vaultHasEntries: index.count > 0,
                 filtered: from != nil || to != nil || before != nil || after != nil || skip != nil || search != nil
-                    || !kept.isEmpty
-                    || !groups.isEmpty,
+                    || !kept.isEmpty || !groups.isEmpty || !tagged.isEmpty,
                 tasks: summary.taskBindings)
         }
         Terminal.reportLineIssues(vault)
@@ -204,7 +218,8 @@ struct History: InputChecked, OutcomeCommand {
             } else if listing.filtered, listing.vaultHasEntries {
                 emit(
                     Terminal.dim(
-                        "no entries in this range or of these types; 'alog history' without them lists them all"))
+                        "no entries in this range or of these types or tags; 'alog history' without them lists them all"
+                    ))
             } else {
                 emit(Terminal.dim("no entries yet; log one with 'alog log wake'"))
             }

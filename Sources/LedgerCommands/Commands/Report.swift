@@ -114,8 +114,7 @@ struct Report: InputChecked, OutcomeCommand {
         let vault = try options.open()
         let summary = try vault.summary()
         let (definitions, kept) = (summary.allTypes, try InputCheck.knownTypes(input.types, in: summary))
-        let occurrences = try Self.occurrences(
-            vault, from: input.range.from, to: input.range.to, tagged: input.grouping == .tag || !input.tags.isEmpty)
+        let occurrences = try Self.occurrences(vault, from: input.range.from, to: input.range.to)
         Terminal.reportLineIssues(vault)
         let calendar = UserCalendar.current(zone: time.zone)
         let rollup = Rollup(
@@ -124,12 +123,10 @@ struct Report: InputChecked, OutcomeCommand {
         return Reported(rollup: rollup, calendar: calendar, types: Render.typeMap(definitions))
     }
 
-    /// Only the entries of the range (and the timer whose window reaches into it) are read from
-    /// the time index; by tag or with a tag filter, from the folded state (the index keeps no tags).
-    static func occurrences(_ vault: Vault, from: Int64, to: Int64, tagged: Bool) throws -> Occurrences {
-        guard tagged else { return try vault.readTimeIndex { try $0.occurrences(from: from, to: to) } }
-        let state = try vault.state()
-        return Occurrences(entries: state.allEntries, timeline: state.timeline)
+    /// Only the entries of the range (and the timer whose window reaches into it) are read, from
+    /// the time index, with their types and tags.
+    static func occurrences(_ vault: Vault, from: Int64, to: Int64) throws -> Occurrences {
+        try vault.readTimeIndex { try $0.occurrences(from: from, to: to) }
     }
 
     func render(_ reported: Reported) {

@@ -29,7 +29,7 @@ struct Streaks: OutcomeCommand {
         let tagged = Set(try InputCheck.tags(tags, plusRequired: false))
         let vault = try options.open()
         let summary = try vault.summary()
-        let occurrences = try Report.occurrences(vault, from: .min, to: .max, tagged: !tagged.isEmpty)
+        let occurrences = try Report.occurrences(vault, from: .min, to: .max)
             .keeping(tags: tagged)
         Terminal.reportLineIssues(vault)
         let streaks = Streak.all(

@@ -25,7 +25,7 @@ struct TagList: OutcomeCommand {
         let time = CommandClock.expression
         let vault = try options.open()
         let range = ReportRange.named("all", now: time.now, calendar: UserCalendar.current(zone: time.zone))!
-        let occurrences = try Report.occurrences(vault, from: range.from, to: range.to, tagged: true)
+        let occurrences = try Report.occurrences(vault, from: range.from, to: range.to)
         Terminal.reportLineIssues(vault)
         return Rollup(
             occurrences, range: range, grouping: .tag, now: time.now,

@@ -7,7 +7,7 @@ public struct Occurrences: Sendable, Equatable {
         public var type: UInt32
         public var at: Int64
         public var isTimed: Bool
-        /// Numbers into `tagNames` (empty: untagged, or read from the time index, which keeps no tags).
+        /// Numbers into `tagNames` (empty: untagged).
         public var tags: [UInt32]
 
         public init(type: UInt32, at: Int64, isTimed: Bool, tags: [UInt32] = []) {
@@ -28,7 +28,7 @@ public struct Occurrences: Sendable, Equatable {
     }
 
     public var typeNames: [String]
-    /// The tags the starts and windows name (filled from entries; the time index leaves it empty).
+    /// The tags the starts and windows name.
     public var tagNames: [String] = []
     /// Live entries (instants and timed), in any order.
     public var starts: [Start]

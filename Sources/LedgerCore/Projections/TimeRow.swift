@@ -1,6 +1,6 @@
 /// One live entry as the time index keeps it: the entry's fields and, for a timed entry, its
 /// window as the `Timeline` lays it. Strings that repeat (the type, the device of the order
-/// key) are indices into the index's name tables.
+/// key, the set of tags) are indices into the index's name tables.
 public struct TimeRow: Sendable, Equatable {
     public var id: EventID
     public var at: LocalInstant
@@ -21,28 +21,25 @@ public struct TimeRow: Sendable, Equatable {
     /// True when an event after the log event set one of the entry's fields (an edit, a stop):
     /// only the full fold, which knows each field's order key, may change such a row.
     public var touched: Bool
+    /// The entry's tags, as a number into the tag sets (`TimeRows.tagSets`; 0: no tags).
+    public var tagSet: UInt32
 
     public init(
         id: EventID, at: LocalInstant, stamp: Stamp, device: UInt32, type: UInt32, note: String, isTimed: Bool,
-        ownEnd: LocalInstant?, windowEnd: LocalInstant?, endedByNext: Bool, goalSeconds: Int64, touched: Bool
+        ownEnd: LocalInstant?, windowEnd: LocalInstant?, endedByNext: Bool, goalSeconds: Int64, touched: Bool,
+        tagSet: UInt32 = 0
     ) {
         (self.id, self.at, self.stamp, self.device, self.type, self.note) = (id, at, stamp, device, type, note)
         (self.isTimed, self.ownEnd, self.windowEnd, self.endedByNext) = (isTimed, ownEnd, windowEnd, endedByNext)
-        (self.goalSeconds, self.touched) = (goalSeconds, touched)
+        (self.goalSeconds, self.touched, self.tagSet) = (goalSeconds, touched, tagSet)
     }
 
     /// The entry, with its strings from the name tables.
-    public func entry(types: [String], devices: [String]) -> Entry {
+    public func entry(types: [String], devices: [String], tagSets: [[String]]) -> Entry {
         Entry(
             id: id, type: types[Int(type)], at: at, note: note.isEmpty ? nil : note, isDeleted: false,
             created: OrderKey(stamp: stamp, device: devices[Int(device)], id: id), isTimed: isTimed, end: ownEnd,
-            goalSeconds: goalSeconds > 0 ? goalSeconds : nil)
-    }
-
-    /// The timeline's interval of a timed row.
-    public func interval(types: [String], devices: [String]) -> Timeline.Interval? {
-        guard isTimed else { return nil }
-        return Timeline.Interval(entry: entry(types: types, devices: devices), end: windowEnd, endedByNext: endedByNext)
+            goalSeconds: goalSeconds > 0 ? goalSeconds : nil, tags: tagSets[Int(tagSet)])
     }
 
     /// The timeline's order (rule 1 of `Timeline`): start, then the order key, whose device is
@@ -93,9 +90,34 @@ public struct TimeRows: Sendable, Equatable {
     public var rows: [TimeRow]
     public var types: [String]
     public var devices: [String]
+    /// The sets of tags rows carry, each in `Tags.precedes` order; the first is the empty set.
+    public var tagSets: [[String]]
 
-    public init(rows: [TimeRow], types: [String], devices: [String]) {
-        (self.rows, self.types, self.devices) = (rows, types, devices)
+    public init(rows: [TimeRow], types: [String], devices: [String], tagSets: [[String]] = [[]]) {
+        (self.rows, self.types, self.devices, self.tagSets) = (rows, types, devices, tagSets)
+    }
+}
+
+/// Sets of tags numbered in the order they are first met, the empty set first (number 0).
+public struct TagSets: Sendable {
+    public private(set) var sets: [[String]] = [[]]
+    private var numbers: [[String]: UInt32] = [[]: 0]
+
+    public init() {}
+
+    /// Continues a numbering (`sets` from an index; its first must be the empty set).
+    public init(_ sets: [[String]]) {
+        self.sets = sets.isEmpty ? [[]] : sets
+        for (number, set) in self.sets.enumerated() where numbers[set] == nil { numbers[set] = UInt32(number) }
+    }
+
+    /// The number of `tags` (in `Tags.precedes` order), added when new.
+    public mutating func number(_ tags: [String]) -> UInt32 {
+        if tags.isEmpty { return 0 }
+        if let found = numbers[tags] { return found }
+        sets.append(tags)
+        numbers[tags] = UInt32(sets.count - 1)
+        return UInt32(sets.count - 1)
     }
 }
 
@@ -107,6 +129,7 @@ extension LedgerState {
         var types = Interner()
         let typeMap = typeNames.strings.map { types.index(of: catalog.resolve($0)) }
         var devices = self.devices
+        var tagSets = TagSets()
         var rows: [TimeRow] = []
         rows.reserveCapacity(plainCount + tracked.count)
         for row in plain where !row.isMoved {
@@ -127,12 +150,12 @@ extension LedgerState {
                     id: id, at: entry.at, stamp: created.stamp, device: devices.index(of: created.device),
                     type: types.index(of: entry.type), note: entry.note ?? "", isTimed: entry.isTimed,
                     ownEnd: entry.end, windowEnd: window?.end, endedByNext: window?.endedByNext ?? false,
-                    goalSeconds: entry.goalSeconds ?? 0, touched: touched))
+                    goalSeconds: entry.goalSeconds ?? 0, touched: touched, tagSet: tagSets.number(entry.tags)))
         }
         // The order key compares devices by name: rank the (few) names once.
         let deviceRank = TimeRows.ranks(devices.strings)
         rows.sort { TimeRow.precedes($0, $1, deviceRank: deviceRank) }
-        return TimeRows(rows: rows, types: types.strings, devices: devices.strings)
+        return TimeRows(rows: rows, types: types.strings, devices: devices.strings, tagSets: tagSets.sets)
     }
 
     /// True when an event after the log event set one of the entry's fields (`TimeRow.touched`).
@@ -142,9 +165,11 @@ extension LedgerState {
     }
 
     /// The live entry `id` as the time index keeps it, its window not laid out (nil: no such
-    /// entry, or deleted), with its type and device numbered by `type` and `device`: what a
-    /// change of a few entries needs, without building every row.
-    public func timeRow(_ id: EventID, type: (String) -> UInt32, device: (String) -> UInt32) -> TimeRow? {
+    /// entry, or deleted), with its type, device and tags numbered by `type`, `device` and
+    /// `tagSet`: what a change of a few entries needs, without building every row.
+    public func timeRow(
+        _ id: EventID, type: (String) -> UInt32, device: (String) -> UInt32, tagSet: ([String]) -> UInt32
+    ) -> TimeRow? {
         guard let position = index[id] else { return nil }
         let entry: Entry
         var touched = false
@@ -159,7 +184,8 @@ extension LedgerState {
         return TimeRow(
             id: id, at: entry.at, stamp: entry.created.stamp, device: device(entry.created.device),
             type: type(entry.type), note: entry.note ?? "", isTimed: entry.isTimed, ownEnd: entry.end,
-            windowEnd: nil, endedByNext: false, goalSeconds: entry.goalSeconds ?? 0, touched: touched)
+            windowEnd: nil, endedByNext: false, goalSeconds: entry.goalSeconds ?? 0, touched: touched,
+            tagSet: tagSet(entry.tags))
     }
 }
 

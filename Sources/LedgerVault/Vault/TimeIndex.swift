@@ -16,6 +16,8 @@ public struct TimeIndex: @unchecked Sendable {
     /// The type names rows refer to by number.
     public let typeNames: [String]
     let deviceNames: [String]
+    /// The sets of tags rows refer to by number (the first is the empty set).
+    public let tagSets: [[String]]
 
     /// A record of the index failed its check (the vault builds the index again and retries).
     struct Damaged: Error {}
@@ -23,8 +25,9 @@ public struct TimeIndex: @unchecked Sendable {
     init(_ backing: Backing) {
         self.backing = backing
         switch backing {
-        case .file(let reader): (typeNames, deviceNames) = (reader.names.types, reader.names.devices)
-        case .memory(let rows): (typeNames, deviceNames) = (rows.types, rows.devices)
+        case .file(let reader):
+            (typeNames, deviceNames, tagSets) = (reader.names.types, reader.names.devices, reader.names.tagSets)
+        case .memory(let rows): (typeNames, deviceNames, tagSets) = (rows.types, rows.devices, rows.tagSets)
         }
     }
 
@@ -64,13 +67,13 @@ public struct TimeIndex: @unchecked Sendable {
 
     /// The entry of row `number`.
     public func entry(_ number: Int) throws -> Entry {
-        try row(number).entry(types: typeNames, devices: deviceNames)
+        try row(number).entry(types: typeNames, devices: deviceNames, tagSets: tagSets)
     }
 
     /// The entry of row `number` and, for a timed one, its window.
     public func entryAndWindow(_ number: Int) throws -> (Entry, Timeline.Interval?) {
         let row = try row(number)
-        let entry = row.entry(types: typeNames, devices: deviceNames)
+        let entry = row.entry(types: typeNames, devices: deviceNames, tagSets: tagSets)
         return (
             entry, row.isTimed ? Timeline.Interval(entry: entry, end: row.windowEnd, endedByNext: row.endedByNext) : nil
         )
@@ -94,33 +97,70 @@ public struct TimeIndex: @unchecked Sendable {
     }
 
     /// What a report, the calendar or streaks read of `[from, to)`: the starts of the rows in it
-    /// and the windows that reach into it, without building entries.
+    /// and the windows that reach into it, with their types and tags, without building entries.
     public func occurrences(from: Int64, to: Int64) throws -> Occurrences {
         let rows = rows(from: from, to: to)
         var starts: [Occurrences.Start] = []
         starts.reserveCapacity(rows.count)
         var windows: [Occurrences.Window] = []
-        func facts(_ number: Int) throws -> (type: UInt32, at: Int64, isTimed: Bool, windowEnd: Int64?) {
+        let (tagNames, setTags) = numberedTags()
+        func facts(_ number: Int) throws -> TimeIndexReader.Facts {
             switch backing {
             case .file(let reader):
                 guard let facts = reader.facts(number) else { throw Damaged() }
                 return facts
             case .memory(let table):
                 let row = table.rows[number]
-                return (row.type, row.at.seconds, row.isTimed, row.windowEnd?.seconds)
+                return TimeIndexReader.Facts(
+                    type: row.type, at: row.at.seconds, isTimed: row.isTimed, windowEnd: row.windowEnd?.seconds,
+                    tagSet: row.tagSet)
             }
+        }
+        func window(_ row: TimeIndexReader.Facts) -> Occurrences.Window {
+            Occurrences.Window(type: row.type, start: row.at, end: row.windowEnd, tags: setTags[Int(row.tagSet)])
         }
         if let before = timedRow(before: rows.lowerBound) {
             let row = try facts(before)
             guard row.isTimed else { throw Damaged() }
-            windows.append(Occurrences.Window(type: row.type, start: row.at, end: row.windowEnd))
+            windows.append(window(row))
         }
         for number in rows {
             let row = try facts(number)
-            starts.append(Occurrences.Start(type: row.type, at: row.at, isTimed: row.isTimed))
-            if row.isTimed { windows.append(Occurrences.Window(type: row.type, start: row.at, end: row.windowEnd)) }
+            starts.append(
+                Occurrences.Start(type: row.type, at: row.at, isTimed: row.isTimed, tags: setTags[Int(row.tagSet)]))
+            if row.isTimed { windows.append(window(row)) }
         }
-        return Occurrences(typeNames: typeNames, starts: starts, windows: windows)
+        var occurrences = Occurrences(typeNames: typeNames, starts: starts, windows: windows)
+        occurrences.tagNames = tagNames
+        return occurrences
+    }
+
+    /// The tags the index holds, each once, and each tag set as numbers into them.
+    private func numberedTags() -> (names: [String], sets: [[UInt32]]) {
+        var names: [String] = []
+        var numbers: [String: UInt32] = [:]
+        let sets = tagSets.map { set in
+            set.map { tag in
+                if let found = numbers[tag] { return found }
+                names.append(tag)
+                numbers[tag] = UInt32(names.count - 1)
+                return UInt32(names.count - 1)
+            }
+        }
+        return (names, sets)
+    }
+
+    /// Each tag set's answer to `keeps` (for filtering rows by their tags without building them).
+    public func tagSetMask(_ keeps: ([String]) -> Bool) -> [Bool] { tagSets.map(keeps) }
+
+    /// The tag set number of row `number`.
+    public func tagSetNumber(_ number: Int) throws -> Int {
+        switch backing {
+        case .file(let reader):
+            guard let set = reader.tagSetNumber(number), set < tagSets.count else { throw Damaged() }
+            return set
+        case .memory(let rows): return Int(rows.rows[number].tagSet)
+        }
     }
 
     /// Each type number's answer to `keeps` (for filtering rows without building their strings).

@@ -136,9 +136,10 @@ extension Vault {
         for event in events {
             switch event.body {
             case .logged, .started: named.insert(event.id)
-            case .stopped(let target, _, _), .edited(let target, _), .deleted(let target), .restored(let target):
+            case .stopped(let target, _, _), .edited(let target, _), .deleted(let target), .restored(let target),
+                .tagged(let target, _, _):
                 named.insert(target)
-            case .typeDefined, .goalSet, .favoriteSet, .orderSet, .tagged: break
+            case .typeDefined, .goalSet, .favoriteSet, .orderSet: break
             case .renamed: return nil
             }
         }
@@ -149,7 +150,8 @@ extension Vault {
         splice.removing = named.filter(reader.contains)
         for id in named {
             let row = state.timeRow(
-                id, type: { splice.number($0, in: \.types) }, device: { splice.number($0, in: \.devices) })
+                id, type: { splice.number($0, in: \.types) }, device: { splice.number($0, in: \.devices) },
+                tagSet: { splice.tagSet($0) })
             if let row { splice.adding.append(row) }
         }
         splice.setUnresolved(state.unresolvedTargets)
@@ -158,11 +160,11 @@ extension Vault {
 }
 
 extension Event {
-    /// An edit, delete, restore or rename: rows already in the index change.
+    /// An edit, delete, restore or rename: rows already in the index change. (A stop or a tag
+    /// changes a row too; `FreshRows` takes the ones it can decide alone.)
     var changesRows: Bool {
         switch body {
         case .edited, .deleted, .restored, .renamed: true
-        // The index keeps no tags (a tag filter reads the full state).
         case .logged, .started, .stopped, .typeDefined, .goalSet, .favoriteSet, .orderSet, .tagged: false
         }
     }
@@ -178,6 +180,9 @@ private struct FreshRows {
     var ids: Set<EventID> = []
     /// The index's last timed row, when a stop changed it.
     var lastTimed: TimeRow?
+    /// The tag events on the new rows: per row and tag, the latest event's order key and
+    /// whether it puts the tag on (the fold's register, for rows nothing else has tagged).
+    var tagMarks: [EventID: [String: (key: OrderKey, on: Bool)]] = [:]
     var possible = true
 
     init(reader: TimeIndexReader, catalog: TypeCatalog) {
@@ -228,7 +233,13 @@ private struct FreshRows {
             } else {
                 possible = false
             }
-        case .typeDefined, .goalSet, .favoriteSet, .orderSet, .tagged:
+        case .tagged(let target, let tags, let on):
+            // Only a row these events add: the tags of a row in the index are the fold's to merge.
+            let key = event.orderKey
+            for tag in tags where tagMarks[target]?[tag].map({ $0.key < key }) ?? true {
+                tagMarks[target, default: [:]][tag] = (key, on)
+            }
+        case .typeDefined, .goalSet, .favoriteSet, .orderSet:
             break
         case .edited, .deleted, .restored, .renamed:
             possible = false
@@ -237,8 +248,13 @@ private struct FreshRows {
 
     /// The change, when the events allowed one.
     func made() -> TimeIndexSplice? {
-        guard possible else { return nil }
-        var change = self.change
+        guard possible, tagMarks.keys.allSatisfy(ids.contains) else { return nil }
+        var (change, rows) = (self.change, self.rows)
+        for (number, row) in rows.enumerated() {
+            guard let marks = tagMarks[row.id] else { continue }
+            let tags = marks.compactMap { $0.value.on ? $0.key : nil }.sorted(by: Tags.precedes)
+            rows[number].tagSet = change.tagSet(tags)
+        }
         change.adding = rows
         if let lastTimed {
             change.removing = [lastTimed.id]
