@@ -58,13 +58,14 @@ package enum ExportFormat: String, Sendable, CaseIterable {
     }
 
     /// Watson's frames: the closed windows, oldest first (`[start, stop, project, id, tags,
-    /// updated_at]`), the type as the project, the entry's tags as the frame's, the entry's id
-    /// as the frame's.
+    /// updated_at]`), the type as the project, the entry's tags as the frame's; the frame's id is
+    /// the one Watson gave it when the entry was imported from Watson, else the entry's id.
     package static func watson(_ items: [Item]) -> String {
         let frames = items.compactMap { item -> String? in
             guard item.entry.isTimed, let end = item.end else { return nil }
+            let id = item.entry.ref.flatMap { $0.hasPrefix("watson:") ? String($0.dropFirst(7)) : nil }
             return
-                "[\(item.entry.at.seconds), \(end), \(JSONText.string(item.entry.type)), \(JSONText.string(item.entry.id.description)), \(JSONText.array(item.entry.tags.map(JSONText.string))), \(end)]"
+                "[\(item.entry.at.seconds), \(end), \(JSONText.string(item.entry.type)), \(JSONText.string(id ?? item.entry.id.description)), \(JSONText.array(item.entry.tags.map(JSONText.string))), \(end)]"
         }
         return "[\n" + frames.joined(separator: ",\n") + "\n]\n"
     }

@@ -193,7 +193,7 @@ package enum Render {
                 ("at", changes.at.map { JSONText.string($0.iso8601) }), ("note", changes.note.map(JSONText.string)),
                 ("end", changes.clearsEnd ? "null" : changes.end.map { JSONText.string($0.iso8601) }),
             ]
-        case .started(let type, let at, let note, let goal, let task):
+        case .started(let type, let at, let note, let goal, let task, _):
             members += [
                 ("type", JSONText.string(type)), ("at", JSONText.string(at.iso8601)),
                 ("note", note.map(JSONText.string)), ("goalSeconds", goal.map { String($0) }),
@@ -254,7 +254,7 @@ package enum Render {
                     changes.note.map { " note=“\(Self.note($0))”" }, changes.end.map { " end=\($0.iso8601)" },
                     changes.clearsEnd ? " end=none (runs again)" : nil,
                 ].compactMap { $0 }.joined()
-        case .started(let type, let at, let note, let goal, let task):
+        case .started(let type, let at, let note, let goal, let task, _):
             "start \(shown(type)) at \(at.iso8601)" + (goal.map { " goal \(formatDuration($0))" } ?? "")
                 + (task.map { " task “\(shown($0.title))” (\(shown($0.path)))" } ?? "")
                 + (note.map { " “\(Self.note($0))”" } ?? "")

@@ -235,7 +235,7 @@ extension Interner {
 }
 
 extension LedgerState {
-    static let magic: StaticString = "ALOGSTATE7"
+    static let magic: StaticString = "ALOGSTATE8"
 
     /// A compact binary snapshot for the projection cache: the interned tables, the plain
     /// entries as fixed-size rows (plus their notes), then the tracked records with their
@@ -303,6 +303,8 @@ extension LedgerState {
                 w.key(r.key)
                 w.int(r.value.goalSeconds)
                 w.task(r.value.task)
+                w.int(UInt8(r.value.ref == nil ? 0 : 1))
+                if let ref = r.value.ref { w.string(ref) }
             }
             if let r = record.end {
                 w.key(r.key)
@@ -367,7 +369,9 @@ extension LedgerState {
                 if flags & 32 != 0 {
                     let key = try r.key()
                     let goal = try r.int(Int64.self)
-                    record.timer = Register(key: key, value: TimerFacts(goalSeconds: goal, task: try r.task()))
+                    let task = try r.task()
+                    let ref = try r.int(UInt8.self) == 0 ? nil : try r.string()
+                    record.timer = Register(key: key, value: TimerFacts(goalSeconds: goal, task: task, ref: ref))
                 }
                 if flags & 64 != 0 { record.end = Register(key: try r.key(), value: try r.instant()) }
                 if flags & 128 != 0 {

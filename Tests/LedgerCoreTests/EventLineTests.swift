@@ -83,6 +83,33 @@ struct EventLineTests {
         #expect(error.reason.contains(reason), "\(error.reason)")
     }
 
+    @Test("an imported timer's ref keeps the start's version (an older reader reads the timer whole), round-trips")
+    func startReference() throws {
+        let at = LocalInstant(seconds: 1_703_109_600, offset: 3600)
+        let ref = "watson:5d8f2a9c0b1e4f6a8d3c7b2e1f0a9d8c"
+        let original = event(.started(type: "code", at: at, note: nil, goal: nil, ref: ref))
+        #expect(original.version == 2)
+        let line = EventLine.encodeString(original)
+        #expect(line.hasSuffix(#","ref":"\#(ref)"}"#), "\(line)")
+        #expect(try EventLine.decode(line).get() == original)
+        // A reader of version 2 reads the line (the key is one it ignores).
+        var memo = EventLine.Memo()
+        let older = Array(line.utf8).withUnsafeBytes { EventLine.decode($0, memo: &memo, maxVersion: 2) }
+        #expect((try? older.get())?.id == original.id)
+        // A value that is no reference is left out; the timer is kept.
+        let long = String(repeating: "x", count: 129)
+        for bad in [#""ref":"""#, #""ref":"a b""#, #""ref":42"#, #""ref":"\#(long)""#] {
+            let text =
+                #"{"v":2,"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"start","type":"code","#
+                + #""at":"2024-01-01T00:00:00Z","# + bad + "}"
+            guard case .started(_, _, _, _, _, let kept) = try EventLine.decode(text).get().body else {
+                Issue.record("not a start: \(bad)")
+                continue
+            }
+            #expect(kept == nil, "\(bad)")
+        }
+    }
+
     @Test("a start bound to a task note is version 5, round-trips, and older readers skip it")
     func taskStart() throws {
         let at = LocalInstant(seconds: 1_703_109_600, offset: 3600)
@@ -107,7 +134,7 @@ struct EventLineTests {
             #"{"id":"7k2m9q4x8c3p","dev":"ab12","hlc":"1-0","wall":1,"kind":"start","type":"task","#
             + #""at":"2024-01-01T00:00:00Z","#
         let v4 = #"{"v":4,"# + head.dropFirst() + #""task":"a.md","title":"x"}"#
-        guard case .started(_, _, _, _, let none) = try EventLine.decode(v4).get().body else {
+        guard case .started(_, _, _, _, let none, _) = try EventLine.decode(v4).get().body else {
             Issue.record("not a start")
             return
         }

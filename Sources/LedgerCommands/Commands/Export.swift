@@ -69,6 +69,13 @@ struct Export: OutcomeCommand {
                 if let interval { intervals[entry.id] = interval }
             }
         }
+        if format == ExportFormat.watson.rawValue {
+            // A frame imported from Watson goes back with its own id, which the index does not keep.
+            let state = try vault.state()
+            for number in entries.indices where entries[number].isTimed {
+                entries[number].ref = state.entry(entries[number].id)?.ref
+            }
+        }
         Terminal.reportLineIssues(vault)
         let items = entries.map {
             ExportFormat.Item(entry: $0, end: intervals[$0.id]?.end?.seconds, group: filter.groupOf[$0.type] ?? "")

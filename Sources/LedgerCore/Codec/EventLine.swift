@@ -60,7 +60,7 @@ public enum EventLine {
                 key("archived")
                 out.append(contentsOf: Array("true".utf8))
             }
-        case .started(let type, let at, let note, let goal, let task):
+        case .started(let type, let at, let note, let goal, let task, let ref):
             string("type", type)
             string("at", at.iso8601)
             if let note { string("note", note) }
@@ -72,6 +72,7 @@ public enum EventLine {
                 string("task", task.path)
                 string("title", task.title)
             }
+            if let ref { string("ref", ref) }
         case .stopped(let target, let at, let note):
             string("target", target.description)
             string("at", at.iso8601)
@@ -173,6 +174,7 @@ public enum EventLine {
         var to: String?
         var task: String?
         var title: String?
+        var ref: String?
         var tags: [String]?
         var endIsNull = false
         var problem: String?
@@ -298,6 +300,10 @@ public enum EventLine {
                 task = text(value, "task")
             case (5, UInt8(ascii: "t")) where key.equals("title"):
                 title = text(value, "title")
+            case (3, UInt8(ascii: "r")) where key.equals("ref"):
+                // An optional key (older readers skip it): a value that is not a reference is
+                // left out, and the timer is read without it.
+                if case .string = value, let raw = text(value, "ref"), TimerFacts.refProblem(raw) == nil { ref = raw }
             case (4, UInt8(ascii: "t")) where key.equals("tags"):
                 // Meant only by a tag or untag (checked there): another kind ignores the key.
                 if case .array(let raw) = value { tags = FlatJSON.strings(in: raw) }
@@ -395,7 +401,7 @@ public enum EventLine {
                 }
                 task = TaskRef(path: path, title: title)
             }
-            body = .started(type: type, at: at, note: note, goal: goal, task: task)
+            body = .started(type: type, at: at, note: note, goal: goal, task: task, ref: fields.ref)
         } else if kind.equals("stop"), version >= 2 {
             guard let target else { return .failure(DecodeError(reason: "a stop needs \"target\"")) }
             guard let at else { return .failure(DecodeError(reason: "a stop needs \"at\"")) }

@@ -72,8 +72,10 @@ public enum EventBody: Hashable, Sendable {
     case typeDefined(ActivityTypeDefinition)
     /// A timer started at `at`: a timed entry (this event's id) that runs until it is stopped,
     /// or until the next timer starts (see `Timeline`). `goal` is how long it is meant to run;
-    /// `task`, the task note it works on (`alog task start`).
-    case started(type: String, at: LocalInstant, note: String?, goal: Int64?, task: TaskRef? = nil)
+    /// `task`, the task note it works on (`alog task start`); `ref`, what another tracker calls
+    /// the interval it was imported from (`watson:<frame id>`), kept for the way back.
+    case started(
+        type: String, at: LocalInstant, note: String?, goal: Int64?, task: TaskRef? = nil, ref: String? = nil)
     /// The timer `target` stopped at `at` (the end of its window, with the offset then).
     case stopped(target: EventID, at: LocalInstant, note: String?)
     /// The daily goal of a type, in seconds a day (0 removes it).
@@ -136,7 +138,7 @@ public enum EventBody: Hashable, Sendable {
         case .typeDefined(let definition): definition.archived ? 3 : 1
         case .logged, .deleted, .restored: 1
         case .edited(_, let changes): changes.clearsEnd ? 3 : changes.end == nil ? 1 : 2
-        case .started(_, _, _, _, let task): task == nil ? 2 : 5
+        case .started(_, _, _, _, let task, _): task == nil ? 2 : 5
         case .stopped, .goalSet: 2
         case .favoriteSet, .orderSet, .renamed: 4
         case .tagged: 6

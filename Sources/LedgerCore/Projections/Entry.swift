@@ -31,20 +31,33 @@ public struct TimerFacts: Hashable, Sendable, Comparable {
     public var goalSeconds: Int64
     /// The task note it works on.
     public var task: TaskRef?
+    /// What another tracker called the interval it was imported from (`watson:<frame id>`).
+    public var ref: String?
 
-    public init(goalSeconds: Int64, task: TaskRef? = nil) {
+    public init(goalSeconds: Int64, task: TaskRef? = nil, ref: String? = nil) {
         self.goalSeconds = goalSeconds
         self.task = task
+        self.ref = ref
     }
 
     public static func < (a: TimerFacts, b: TimerFacts) -> Bool {
         if a.goalSeconds != b.goalSeconds { return a.goalSeconds < b.goalSeconds }
-        switch (a.task, b.task) {
-        case (nil, nil): return false
-        case (nil, _): return true
-        case (_, nil): return false
-        case (let x?, let y?): return x < y
+        if a.task != b.task {
+            guard let x = a.task else { return true }
+            guard let y = b.task else { return false }
+            return x < y
         }
+        return (a.ref ?? "") < (b.ref ?? "")
+    }
+
+    /// Why `ref` cannot be a timer's reference, or nil: 1 to 128 characters, printable, no space.
+    public static func refProblem(_ ref: String) -> String? {
+        let scalars = ref.unicodeScalars
+        guard (1...128).contains(scalars.count) else { return "a reference has 1 to 128 characters" }
+        if scalars.contains(where: { DisplayText.isUnsafe($0) || $0.properties.isWhitespace }) {
+            return "a reference has no spaces, control, line-break or text-direction characters"
+        }
+        return nil
     }
 }
 
@@ -83,13 +96,16 @@ public struct Entry: Hashable, Sendable {
     public var task: TaskRef?
     /// Its tags, in `Tags.precedes` order.
     public var tags: [String]
+    /// A timed entry's reference in the tracker it was imported from (`TimerFacts.ref`).
+    public var ref: String?
 
     public init(
         id: EventID, type: String, at: LocalInstant, note: String?, isDeleted: Bool, created: OrderKey,
         isTimed: Bool = false, end: LocalInstant? = nil, goalSeconds: Int64? = nil, task: TaskRef? = nil,
-        tags: [String] = []
+        ref: String? = nil, tags: [String] = []
     ) {
         self.tags = tags
+        self.ref = isTimed ? ref : nil
         self.id = id
         self.type = type
         self.at = at
@@ -112,7 +128,7 @@ public struct Entry: Hashable, Sendable {
             id: id, type: type, at: at, note: note?.isEmpty == false ? note : nil, isDeleted: record.isDeleted,
             created: created, isTimed: record.timer != nil,
             end: record.end.flatMap { $0.value == EntryRecord.noEnd ? nil : $0.value },
-            goalSeconds: goal > 0 ? goal : nil, task: record.timer?.value.task,
+            goalSeconds: goal > 0 ? goal : nil, task: record.timer?.value.task, ref: record.timer?.value.ref,
             tags: record.tags.isEmpty
                 ? [] : record.tags.compactMap { $0.value.value == .on ? $0.key : nil }.sorted(by: Tags.precedes))
     }

@@ -68,14 +68,14 @@ public struct LedgerState: Sendable {
         case .typeDefined, .goalSet, .favoriteSet, .orderSet, .renamed:
             countOther(event.id)
             catalog.apply(event)
-        case .started(let type, let at, let note, let goal, let task):
+        case .started(let type, let at, let note, let goal, let task, let ref):
             // A timer's start is the log event of a timed entry; it is always tracked (timers are
             // few beside instants, and their end comes later).
             if tracked[event.id]?.created != nil { duplicateEvents += 1 } else { eventCount += 1 }
             let key = event.orderKey
             updateTracked(event.id) { record in
                 Self.logged(&record, key, type, at, note ?? "")
-                Register.merge(&record.timer, key, TimerFacts(goalSeconds: goal ?? 0, task: task))
+                Register.merge(&record.timer, key, TimerFacts(goalSeconds: goal ?? 0, task: task, ref: ref))
             }
         case .stopped(let target, let at, let note):
             countOther(event.id)

@@ -109,7 +109,7 @@ public struct StatusSummary: Hashable, Sendable {
         case .renamed:
             // The latest entry per type may join another's: the full state decides.
             return false
-        case .started(let rawType, let at, let note, let goal, let task):
+        case .started(let rawType, let at, let note, let goal, let task, _):
             let type = catalog.resolve(rawType)
             if let task { taskBindings[event.id] = task }
             guard !unresolvedTargets.contains(event.id), !recentTimers.contains(where: { $0.id == event.id }) else {

@@ -58,7 +58,7 @@ enum DayNoteFold {
         switch body {
         case .logged(let type, let at, let note):
             entries[id] = Entry(id: id, type: type, at: at, note: note, isDeleted: false, created: created)
-        case .started(let type, let at, let note, let goal, let task):
+        case .started(let type, let at, let note, let goal, let task, _):
             entries[id] = Entry(
                 id: id, type: type, at: at, note: note, isDeleted: false, created: created, isTimed: true,
                 goalSeconds: goal, task: task)

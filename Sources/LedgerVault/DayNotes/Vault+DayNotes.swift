@@ -93,7 +93,7 @@ extension Vault {
             switch body {
             case .logged(_, let at, _):
                 dates.insert(date(at))
-            case .started(_, let at, _, _, _):
+            case .started(_, let at, _, _, _, _):
                 dates.insert(date(at))
                 // A start ends the window of the timer before it, maybe on the day before.
                 dates.insert(date(at).adding(days: -1))

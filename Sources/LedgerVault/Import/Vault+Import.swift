@@ -30,6 +30,12 @@ extension Vault {
 
         /// The id of the entry this window becomes: the source's, else one derived from its
         /// identity.
+        /// What the start keeps of the source's own id for the way back (`TimerFacts.ref`): a
+        /// Watson frame's `watson:<id>`; timewarrior's and klog's intervals have none of their own.
+        var ref: String? {
+            identity.hasPrefix("watson:") && TimerFacts.refProblem(identity) == nil ? identity : nil
+        }
+
         public var entryID: EventID { id ?? EventID(rawValue: Self.hash("alog-import:" + identity)) }
         /// The id of its stop: derived from the window's identity and end (an interval closed
         /// since the last import gets its stop once), with the entry id's first 8 characters, so
@@ -153,7 +159,8 @@ extension Vault {
                 bodies.append(.logged(type: window.type, at: window.start, note: window.note))
                 ids.append(id)
             } else {
-                bodies.append(.started(type: window.type, at: window.start, note: window.note, goal: nil))
+                bodies.append(
+                    .started(type: window.type, at: window.start, note: window.note, goal: nil, ref: window.ref))
                 ids.append(id)
                 if let end = window.end {
                     bodies.append(.stopped(target: id, at: end, note: nil))

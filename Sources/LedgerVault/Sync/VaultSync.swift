@@ -276,7 +276,7 @@ public struct VaultSync {
         try vault.summary(at: newHead, newEventsSince: landed.head.commit) { event in
             report.eventsReceived += 1
             switch event.body {
-            case .logged(_, let at, _), .started(_, let at, _, _, _):
+            case .logged(_, let at, _), .started(_, let at, _, _, _, _):
                 report.receivedDays.insert(at.localDateAndTime.date.daysSinceEpoch)
             default: break
             }

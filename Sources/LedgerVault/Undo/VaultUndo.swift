@@ -137,7 +137,7 @@ public struct VaultUndo {
     /// note the start added to git (untracked before) has no earlier version to go back to.
     private func noteRestores(for action: [Event], commit: CommitID) -> [NoteChange] {
         let task = action.lazy.compactMap { event -> TaskRef? in
-            if case .started(_, _, _, _, let task?) = event.body { task } else { nil }
+            if case .started(_, _, _, _, let task?, _) = event.body { task } else { nil }
         }.first
         guard let task, let id = ObjectID(hex: commit.hex), let repository = try? vault.repository,
             let info = try? repository.commit(id), let parent = info.parents.first,
@@ -164,7 +164,7 @@ public struct VaultUndo {
         of event: Event, state: LedgerState, history: UndoHistory, undone: Set<EventID>, leftOut: Set<EventID>
     ) -> (EventBody?, UndoStep) {
         switch event.body {
-        case .logged(let type, let at, _), .started(let type, let at, _, _, _):
+        case .logged(let type, let at, _), .started(let type, let at, _, _, _, _):
             let timed = event.body.kind != "log"
             guard state.entry(event.id)?.isDeleted == false else {
                 return (nil, .alreadyDeleted(entry: event.id.description, type: type, at: at, timed: timed))
@@ -355,7 +355,7 @@ public struct VaultUndo {
         where !undone.contains(record.event.id) {
             switch record.event.body {
             case .logged(let loggedType, let loggedAt, let loggedNote),
-                .started(let loggedType, let loggedAt, let loggedNote, _, _):
+                .started(let loggedType, let loggedAt, let loggedNote, _, _, _):
                 (type, at, note) = (loggedType, loggedAt, loggedNote.flatMap { $0.isEmpty ? nil : $0 })
             case .stopped(_, let stoppedAt, let stoppedNote):
                 end = stoppedAt

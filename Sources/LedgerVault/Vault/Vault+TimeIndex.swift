@@ -209,7 +209,7 @@ private struct FreshRows {
         switch event.body {
         case .logged(let type, let at, let note):
             add(event, type: type, at: at, note: note, timed: false, goal: nil)
-        case .started(let type, let at, let note, let goal, _):
+        case .started(let type, let at, let note, let goal, _, _):
             add(event, type: type, at: at, note: note, timed: true, goal: goal)
         case .stopped(let target, let at, let note):
             // The first stop of a timer whose fields only its start set: the stop's values win.
