@@ -25,17 +25,23 @@ package final class Invocation: @unchecked Sendable {
     /// it, `{"error": {"code", "message"}}` on stderr, whether or not the command line says
     /// `--json`.
     package let refusalsAsJSON: Bool
+    /// A read of a shell that must not change the ledger (the web server's `GET`s): opening the
+    /// vault commits nothing (no queued widget taps, no day-note lines, no interrupted write
+    /// finished); the next write does that.
+    package let readsOnly: Bool
     private let written = Locked<(output: [UInt8], error: [UInt8])>(([], []))
     /// Warnings said once per run (`Terminal.warn`).
     package let warned = Locked<Set<String>>([])
 
     package init(
-        environment: [String: String], workingDirectory: String, input: [UInt8] = [], refusalsAsJSON: Bool = false
+        environment: [String: String], workingDirectory: String, input: [UInt8] = [], refusalsAsJSON: Bool = false,
+        readsOnly: Bool = false
     ) {
         self.environment = environment
         self.workingDirectory = workingDirectory
         self.input = input
         self.refusalsAsJSON = refusalsAsJSON
+        self.readsOnly = readsOnly
     }
 
     /// What the run wrote to its standard output and standard error.

@@ -61,9 +61,11 @@ struct VaultOptions: ParsableArguments {
         }
         if let now = CommandClock.overriddenMillis { vault.clock = { now } }
         vault.notify = { Terminal.warn($0.sentence) }
-        finishInterruptedWrite(vault)
+        // A shell's read (the web's `GET`) commits nothing: the next write does this work.
+        let readsOnly = Invocation.current?.readsOnly == true
+        if !readsOnly { finishInterruptedWrite(vault) }
         try validate(vault)
-        if drainingWidgetQueue { commitPending(vault) }
+        if drainingWidgetQueue, !readsOnly { commitPending(vault) }
         // (`repair` and `verify` say it in their own words, not "run 'alog repair'".)
         if reportingRemovals { Terminal.reportRemovals(vault) }
         return vault

@@ -61,7 +61,11 @@ package struct WebServer: Sendable {
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: "alog",
                 availableConnectionsDelegate: .maximum(limits.maximumConnections, logger: logger)),
-            services: [FeedService(feed: feed, gitDirectory: gitDirectory)],
+            services: [
+                FeedService(
+                    feed: feed, gitDirectory: gitDirectory,
+                    commitQueue: { [runner] in _ = await runner.run(["widget", "drain"], writes: true) })
+            ],
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port.withLock { $0 }
                 port.withLock { $0 = bound }
@@ -119,12 +123,30 @@ package struct ServeFailure: Error, CustomStringConvertible {
 struct FeedService: Service {
     let feed: ChangeFeed
     let gitDirectory: String
+    /// Commits the widget's queued taps, as a write (`alog widget drain`).
+    let commitQueue: @Sendable () async -> Void
 
     func run() async throws {
         let watcher = VaultWatcher(gitDirectory: gitDirectory, feed: feed)
         watcher.start()
+        let committing = Task { await commitQueuedTaps() }
         try? await gracefulShutdown()
         await feed.finish()
+        await committing.value
         watcher.stop()
+    }
+
+    /// The server's own step for what a page load no longer does (a `GET` commits nothing):
+    /// when the widget's queue changes, and once at start, its taps are committed as a write,
+    /// so an open page shows a tap within about a second, as it shows a log made elsewhere.
+    private func commitQueuedTaps() async {
+        let queue = StateDirectory(gitDirectory: gitDirectory).widget.queue
+        let changes = await feed.subscribe()
+        if FileSystem.exists(queue) { await commitQueue() }
+        var last = await feed.version.queue
+        for await version in changes where version.queue != last {
+            last = version.queue
+            if FileSystem.exists(queue) { await commitQueue() }
+        }
     }
 }

@@ -56,14 +56,16 @@ package final class CommandRunner: Sendable {
         // Before a `--` (the positional words after it are the request's, never options).
         var line = arguments
         line.insert("--vault=" + vault, at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
-        let result = await runNow(line, input: input)
+        let result = await runNow(line, input: input, readsOnly: !writes)
         if writes { await gate.leave() }
         return result
     }
 
-    private func runNow(_ line: [String], input: [UInt8]) async -> CommandResult {
+    /// A read (`readsOnly`) commits nothing: see `Invocation.readsOnly`.
+    private func runNow(_ line: [String], input: [UInt8], readsOnly: Bool) async -> CommandResult {
         let invocation = Invocation(
-            environment: environment, workingDirectory: workingDirectory, input: input, refusalsAsJSON: true)
+            environment: environment, workingDirectory: workingDirectory, input: input, refusalsAsJSON: true,
+            readsOnly: readsOnly)
         do {
             return try await pool.runIfActive {
                 // As `alog` does: the front answers what it can alone (a warm `status` from
