@@ -11,7 +11,9 @@ import Testing
 /// own step (a `widget drain` when the queue changes), not by a read.
 @Suite("The web's reads commit nothing")
 struct ReadsCommitNothingTests {
-    @Test("GETs of every page and read commit nothing; the server commits queued taps itself; the next write logs typed day-note lines")
+    @Test(
+        "GETs of every page and read commit nothing; the server commits queued taps itself; the next write logs typed day-note lines"
+    )
     func readsLeaveTheQueue() async throws {
         let fixture = try WebFixture()
         try fixture.alog(["notes", "enable"])
