@@ -178,6 +178,27 @@ import LedgerVault
     report(
         "alog report :all --by tag over \(count) intervals, a third of them tagged deep (median of \(rounds) rounds)",
         "\(fmt(alogMs, 1)) ms", "≤ 100 ms", beside)
+    // One tag's total, and the list of tags, each beside timewarrior's own command.
+    for (ours, theirs, what) in [
+        (alog + ["--tag", "deep"], timewTag, "alog report :all --tag deep"),
+        ([alog[0], "tags"] + alog.suffix(2), ["/usr/bin/timew", ":yes", "tags"], "alog tags"),
+    ] {
+        _ = timedRun(ours, environment: environment)
+        var pairs: [(alog: Double, timew: Double?)] = []
+        for _ in 0..<rounds {
+            pairs.append(
+                (
+                    timedRun(ours, environment: environment).ms,
+                    timew ? timedRun(theirs, environment: environment).ms : nil
+                ))
+        }
+        let ms = median(pairs.map(\.alog))
+        let ratio =
+            timew
+            ? "\(fmt(median(pairs.map { $0.alog / $0.timew! }), 3))× \(theirs.dropFirst(2).joined(separator: " ")) "
+                + "(\(fmt(median(pairs.map { $0.timew! }), 0)) ms)" : ""
+        report("\(what) over \(count) intervals (median of \(rounds) rounds)", "\(fmt(ms, 1)) ms", "≤ 100 ms", ratio)
+    }
 }
 
 /// A command's standard output.

@@ -155,12 +155,7 @@ public struct TimeIndex: @unchecked Sendable {
 
     /// The tag set number of row `number`.
     public func tagSetNumber(_ number: Int) throws -> Int {
-        switch backing {
-        case .file(let reader):
-            guard let set = reader.tagSetNumber(number), set < tagSets.count else { throw Damaged() }
-            return set
-        case .memory(let rows): return Int(rows.rows[number].tagSet)
-        }
+        try name(number, below: tagSets.count, file: { $0.tagSetNumber($1) }, memory: \.tagSet)
     }
 
     /// Each type number's answer to `keeps` (for filtering rows without building their strings).
@@ -168,11 +163,19 @@ public struct TimeIndex: @unchecked Sendable {
 
     /// The type number of row `number`.
     public func typeNumber(_ number: Int) throws -> Int {
+        try name(number, below: typeNames.count, file: { $0.typeNumber($1) }, memory: \.type)
+    }
+
+    /// A number row `number` names something by (its type, its tag set), checked against the
+    /// names there are, without building the row (the row is checked when read).
+    private func name(
+        _ number: Int, below count: Int, file: (TimeIndexReader, Int) -> Int?, memory: KeyPath<TimeRow, UInt32>
+    ) throws -> Int {
         switch backing {
         case .file(let reader):
-            guard let type = reader.typeNumber(number), type < typeNames.count else { throw Damaged() }
-            return type
-        case .memory(let rows): return Int(rows.rows[number].type)
+            guard let found = file(reader, number), found < count else { throw Damaged() }
+            return found
+        case .memory(let rows): return Int(rows.rows[number][keyPath: memory])
         }
     }
 
