@@ -195,7 +195,7 @@ import LedgerVault
         let ms = median(pairs.map(\.alog))
         let ratio =
             timew
-            ? "\(fmt(median(pairs.map { $0.alog / $0.timew! }), 3))× \(theirs.dropFirst(2).joined(separator: " ")) "
+            ? "\(fmt(median(pairs.map { $0.alog / $0.timew! }), 3))× timew \(theirs.dropFirst(2).joined(separator: " ")) "
                 + "(\(fmt(median(pairs.map { $0.timew! }), 0)) ms)" : ""
         report("\(what) over \(count) intervals (median of \(rounds) rounds)", "\(fmt(ms, 1)) ms", "≤ 100 ms", ratio)
     }

@@ -115,8 +115,9 @@ extension Vault {
         // The day notes read the time index on every write, and an edit or delete has just
         // built the state the index's change needs: it is moved on now, with the events at
         // hand, rather than by the next command (which would read them back from the commit's
-        // blobs, and load the state again). A plain `log` leaves it to the next reader.
-        if work != nil || (memoState?.commit == result.commit && events.contains(where: \.changesRows)) {
+        // blobs, and load the state again). A plain `log` leaves it to the next reader; so does
+        // a tagged one (its tags need no state).
+        if work != nil || (memoState?.commit == result.commit && events.contains(where: \.needsStateForIndex)) {
             advanceTimeIndex(from: result.parent, to: result.commit, appending: events, catalog: summaryAfter.catalog)
         }
         if let work { rememberDayNotes(work, warnings: result.warnings) }

@@ -160,6 +160,13 @@ extension Vault {
 }
 
 extension Event {
+    /// A change of rows that may take the full state to splice: an edit, delete, restore or
+    /// rename, or a tag (the state is used only when the tagged entry was in the index).
+    var needsStateForIndex: Bool {
+        if case .tagged = body { return true }
+        return changesRows
+    }
+
     /// An edit, delete, restore or rename: rows already in the index change. (A stop or a tag
     /// changes a row too; `FreshRows` takes the ones it can decide alone.)
     var changesRows: Bool {
