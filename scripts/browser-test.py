@@ -30,7 +30,8 @@ CHROMIUM = os.environ.get("ALOG_CHROMIUM", "/usr/bin/chromium")
 WAIT = 15000
 
 
-PAGES = ["/", "/timeline", "/history", "/reports", "/calendar", "/sync", "/settings", "/entry/"]
+PAGES = ["/", "/timeline", "/history", "/history?tag=deep", "/reports", "/reports?period=week&by=tag", "/calendar",
+         "/sync", "/settings", "/entry/"]
 
 
 def audit(browser, base, check, shots):
@@ -67,6 +68,8 @@ def audit(browser, base, check, shots):
                 check(not violations, f"{path} at {width} px {scheme}: no serious or critical axe violation "
                       + "; ".join(f"{v['id']}: {v['nodes'][0]['target']}" for v in violations))
                 if shots and (width == 1280 or scheme == "light"):
+                    if "?" in path:
+                        continue  # the filtered pages look like their page
                     name = "today" if path == "/" else path.strip("/").split("/")[0]
                     page.screenshot(path=os.path.join(shots, f"web-{name}-{width}-{scheme}.png"), full_page=True)
             context.close()
@@ -114,10 +117,10 @@ def main():
         for type_, start, minutes in [("work", 9, 180 + 20 * back), ("exercise", 18, 30 + 5 * back),
                                       ("reading", 21, 40 if back % 2 else 75)]:
             begin = day + datetime.timedelta(hours=start)
-            run("track", type_, "--from", begin.isoformat(), "--to",
-                (begin + datetime.timedelta(minutes=minutes)).isoformat())
+            run("track", type_, *(["+deep", "+client-x"] if type_ == "work" and back % 2 else []), "--from",
+                begin.isoformat(), "--to", (begin + datetime.timedelta(minutes=minutes)).isoformat())
         run("log", "meal", "--at", (day + datetime.timedelta(hours=12, minutes=30)).isoformat())
-    run("start", "reading", "--at", "-25m", "--goal", "1h")
+    run("start", "reading", "+deep", "+Deep Focus", "--at", "-25m", "--goal", "1h")
 
     server = subprocess.Popen([os.path.join(bin_dir, "alog-serve"), "serve", "--port", "0", "--vault", vault],
                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -192,6 +195,26 @@ def main():
             took = time.monotonic() - started
             check(shown and page.evaluate("window.__noReload === true"),
                   f"'alog log' in a terminal appears on the open page by itself (SSE), after {took:.2f} s")
+
+            # Tags on an entry's page: one put on with the form, one taken off with its button,
+            # each one commit, the page showing it without a reload.
+            page.goto(base + "/history?tag=Deep%20Focus")
+            page.wait_for_selector("#connection.on", timeout=WAIT)
+            page.click("li:has(.tags) a.details")
+            page.wait_for_selector("#connection.on", timeout=WAIT)
+            page.evaluate("window.__noReload = true")
+            before = commits()
+            page.fill("form[data-action=tag] input[name=tag]", "on the couch")
+            page.get_by_role("button", name="Add tag").click()
+            page.wait_for_selector("button[data-tag='on the couch']", timeout=WAIT)
+            check(commits() == before + 1 and page.evaluate("window.__noReload === true"),
+                  "the entry page's form puts a tag on (one commit, shown without a reload)")
+            page.get_by_role("button", name="Take the tag Deep Focus off").click()
+            page.wait_for_function("!document.querySelector(\"button[data-tag='Deep Focus']\")", timeout=WAIT)
+            check(commits() == before + 2, "a tag's button takes it off (one commit)")
+            page.goto(base + "/")
+            page.wait_for_selector("#connection.on", timeout=WAIT)
+            page.evaluate("window.__noReload = true")
 
             # A refusal reads as the CLI's.
             page.fill("#quick input[name=at]", "+3h")

@@ -12,7 +12,7 @@ package enum CommandLines {
         package var words: [String]
         /// Options passed on as `--name=value`.
         package var options: Set<String> = []
-        /// Options that may repeat (`type`, `group`).
+        /// Options that may repeat (`type`, `group`, `tag`).
         package var repeated: Set<String> = []
         /// Flags passed as `--name` for a value of `1`/`true`.
         package var flags: Set<String> = []
@@ -28,20 +28,22 @@ package enum CommandLines {
         "status": Read(words: ["status"]),
         "history": Read(
             words: ["history"], options: ["limit", "since", "from", "to", "before", "after", "skip", "search"],
-            repeated: ["type", "group"],
+            repeated: ["type", "group", "tag"],
             flags: ["day", "week", "month", "year"], positional: "range"),
         "report": Read(
-            words: ["report"], options: ["from", "to", "by", "tz"], repeated: ["type", "group"],
+            words: ["report"], options: ["from", "to", "by", "tz"], repeated: ["type", "group", "tag"],
             flags: ["day", "week", "month", "year"], positional: "range"),
         "calendar": Read(
-            words: ["calendar"], options: ["weeks", "levels", "by"], positional: "type", positionalRepeats: true),
-        "streaks": Read(words: ["streaks"]),
+            words: ["calendar"], options: ["weeks", "levels", "by"], repeated: ["tag"], positional: "type",
+            positionalRepeats: true),
+        "streaks": Read(words: ["streaks"], repeated: ["tag"]),
+        "tags": Read(words: ["tags"]),
         "goals": Read(words: ["goals", "list"]),
         "types": Read(words: ["types", "list"], flags: ["all"]),
         "remotes": Read(words: ["remote", "list"]),
         "audit": Read(words: ["audit"]),
         "export": Read(
-            words: ["export"], options: ["format", "from", "to"], repeated: ["type"],
+            words: ["export"], options: ["format", "from", "to"], repeated: ["type", "tag"],
             flags: ["day", "week", "month", "year"], positional: "range", json: false),
     ]
 
@@ -79,6 +81,9 @@ package enum CommandLines {
             flags: ["adjust"]),
         "delete": Write(words: ["delete"], positional: ("id", true)),
         "restore": Write(words: ["restore"], positional: ("id", true)),
+        // One tag a request (a tag may hold spaces; `deep` and `+deep` alike).
+        "tag": Write(words: ["tag"], positional: ("id", true), then: "tag"),
+        "untag": Write(words: ["untag"], positional: ("id", true), then: "tag"),
         "undo": Write(words: ["undo"]),
         "sync": Write(words: ["sync", "--json"], positional: ("remote", false), answersJSON: true),
         // The Settings page's: a type's icon, group and colour (or a new type), its favorite

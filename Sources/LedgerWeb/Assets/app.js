@@ -236,6 +236,7 @@ document.addEventListener("click", (event) => {
   const fields = {};
   if (button.dataset.type) fields.type = button.dataset.type;
   if (button.dataset.id) fields.id = button.dataset.id;
+  if (button.dataset.tag) fields.tag = button.dataset.tag;
   if (button.dataset.remote) fields.remote = button.dataset.remote;
   if (button.dataset.off) fields.off = true;
   // Up and Down send the whole new order, and only it (the type they move is in it).

@@ -20,6 +20,8 @@ enum EntryList {
         if let title = entry["taskTitle"].string { html += " <span class=\"task\">▸ \(esc(title))</span>" }
         html += "</span>"
         html += "<span class=\"window\">\(window(entry))</span>"
+        let tags = entry["tags"].array.compactMap(\.string)
+        if !tags.isEmpty { html += "<span class=\"tags\">" + tags.map(tagLink).joined(separator: " ") + "</span>" }
         let label = "the \(esc(type)) entry at \(esc(entry["time"].string ?? ""))"
         html +=
             "<span class=\"row-actions\"><a class=\"details\" href=\"/entry/\(esc(id))\" aria-label=\"Details of \(label)\">details</a>"
@@ -27,6 +29,16 @@ enum EntryList {
             " <button type=\"button\" class=\"quiet small\" data-action=\"delete\" data-id=\"\(esc(id))\" aria-label=\"Delete \(label)\">delete</button></span>"
         if let note = entry["note"].string { html += "<span class=\"note\">\(esc(note))</span>" }
         return html + "</li>"
+    }
+
+    /// A tag as the CLI writes it (`+deep`, `+"Deep Focus"`), a link to History filtered by it.
+    static func tagLink(_ tag: String) -> String {
+        "<a class=\"tag\" href=\"/history?tag=\(HistoryPage.percentEncoded(tag))\">\(esc(tagText([tag])))</a>"
+    }
+
+    /// Tags as the CLI writes them: `+deep +"Deep Focus"`.
+    static func tagText(_ tags: [String]) -> String {
+        tags.map { $0.contains(where: \.isWhitespace) ? "+\"\($0)\"" : "+" + $0 }.joined(separator: " ")
     }
 
     /// `–10:15 (1h 15m)`, `running (10m)`, or nothing for an instant.

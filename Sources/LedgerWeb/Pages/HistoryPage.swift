@@ -2,8 +2,8 @@ import LedgerCore
 
 /// History: entries newest first, 50 a page, read through the time index from a place in it
 /// (`?before=TIME,ID` for older entries, `?after=TIME,ID` for newer ones, `?date=DATE` for a
-/// day and older), filtered by type or group, under a heading for each day with the day's
-/// totals; each entry links to its page.
+/// day and older), filtered by type, group or tags (`?tag=`, several: all of them), under a
+/// heading for each day with the day's totals; each entry links to its page.
 enum HistoryPage {
     static let pageSize = 50
 
@@ -14,14 +14,18 @@ enum HistoryPage {
         var date: String?
         var type: String?
         var group: String?
-        /// Text to find in the types' names and the notes (`?q=`).
+        /// Only entries with every one of these tags (`?tag=`, repeated).
+        var tags: [String] = []
+        /// Text to find in the types' names, the tags and the notes (`?q=`).
         var search: String?
         /// The old `?page=N`: the entries after the first (N-1)×50.
         var page: Int = 1
 
-        init(_ value: (String) -> String?) {
+        /// `value`: a field's value; `values`: every value of a field given several times.
+        init(_ value: (String) -> String?, values: (String) -> [String] = { _ in [] }) {
             func given(_ name: String) -> String? { value(name).flatMap { $0.isEmpty ? nil : $0 } }
             search = given("q")
+            for tag in values("tag") where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
             (before, after, date, type, group) = (
                 given("before"), given("after"), given("date"), given("type"), given("group")
             )
@@ -38,6 +42,7 @@ enum HistoryPage {
             if page > 1 { line.append("--skip=\((page - 1) * pageSize)") }
             if let type { line.append("--type=\(type)") }
             if let group { line.append("--group=\(group)") }
+            line += tags.map { "--tag=\($0)" }
             if let search { line.append("--search=\(search)") }
             return line
         }
@@ -45,7 +50,7 @@ enum HistoryPage {
         /// The filters, as a query's tail (`&type=meal`).
         var filters: String {
             (type.map { "&type=\(percentEncoded($0))" } ?? "") + (group.map { "&group=\(percentEncoded($0))" } ?? "")
-                + (search.map { "&q=\(percentEncoded($0))" } ?? "")
+                + tags.map { "&tag=\(percentEncoded($0))" }.joined() + (search.map { "&q=\(percentEncoded($0))" } ?? "")
         }
     }
 
@@ -70,7 +75,7 @@ enum HistoryPage {
         if !upToNow { line.append("--to=\(newest.adding(days: 1).iso)") }
         if let type = query.type { line.append("--type=\(type)") }
         if let group = query.group { line.append("--group=\(group)") }
-        return line
+        return line + query.tags.map { "--tag=\($0)" }
     }
 
     static func render(
@@ -83,11 +88,19 @@ enum HistoryPage {
         html += "</select></label> <label>Group <select name=\"group\">"
         html += GroupOptions.render(types, selected: query.group) + "</select></label> "
         html += "<label>Up to <input type=\"date\" name=\"date\" value=\"\(esc(query.date ?? ""))\"></label> "
+        // One field per tag asked for (all of them must match), and one more to add a tag.
+        for tag in query.tags + [""] {
+            html +=
+                "<label>Tag <input name=\"tag\" value=\"\(esc(tag))\" placeholder=\"deep\" size=\"10\" autocapitalize=\"off\"></label> "
+        }
         html +=
-            "<label>Search <input type=\"search\" name=\"q\" value=\"\(esc(query.search ?? ""))\" placeholder=\"note or type\"></label> "
+            "<label>Search <input type=\"search\" name=\"q\" value=\"\(esc(query.search ?? ""))\" placeholder=\"note, type or tag\"></label> "
         html += "<button type=\"submit\">Show</button></form>"
-        // The export is `alog export`'s, of every entry of the type (it knows no groups).
-        let exported = query.type.map { "&type=\(percentEncoded($0))" } ?? ""
+        // The export is `alog export`'s, of every entry of the type and tags (it knows no groups).
+        let exported =
+            (query.type.map { "&type=\(percentEncoded($0))" } ?? "")
+            + query.tags.map { "&tag=\(percentEncoded($0))" }
+            .joined()
         html += "<p class=\"actions\">\(UndoButton.html) "
         html += "<a class=\"button\" href=\"/api/export?format=csv\(exported)\" download>Export CSV</a> "
         html += "<a class=\"button\" href=\"/api/export?format=json\(exported)\" download>Export JSON</a></p>"
@@ -194,6 +207,7 @@ enum EntryPage {
         if deleted { html += "<p class=\"problem\">This entry is deleted. Restore brings it back.</p>" }
         html += "<p class=\"sub\">id <code>\(esc(id))</code> \(EntryList.window(entry))</p>"
         if let note = entry["note"].string { html += "<p class=\"note\">\(esc(note))</p>" }
+        html += tagList(entry, id: id, removable: !deleted)
         if deleted {
             html +=
                 "<p class=\"actions\"><button type=\"button\" data-action=\"restore\" data-id=\"\(esc(id))\">Restore</button></p>"
@@ -207,6 +221,8 @@ enum EntryPage {
             for key in ["type", "at", "start", "end", "note", "goal", "title", "task"] {
                 if let value = event[key].string { changes.append("\(key) \(value)") }
             }
+            let tags = event["tags"].array.compactMap(\.string)
+            if !tags.isEmpty { changes.append("tags " + EntryList.tagText(tags)) }
             let commit = event["commit"].string ?? ""
             html += "<tr><td>\(esc(event["kind"].string ?? ""))</td>"
             html += "<td>\(Instant.clockHTML(event["recordedAt"].string, dated: true))</td>"
@@ -216,6 +232,36 @@ enum EntryPage {
             html += "<td>\(esc(changes.joined(separator: "; ")))</td></tr>"
         }
         return html + "</tbody></table></div>"
+    }
+
+    /// The entry's tags, each a link to History filtered by it with a button that takes it off,
+    /// and a form that puts one on (`POST /api/tag`, `/api/untag`: one event each; Undo takes it
+    /// back).
+    private static func tagList(_ entry: JSONValue, id: String, removable: Bool) -> String {
+        let tags = entry["tags"].array.compactMap(\.string)
+        var html = "<section class=\"tags\" aria-label=\"Tags\"><h2>Tags</h2>"
+        if tags.isEmpty {
+            html += "<p class=\"sub\">No tags.</p>"
+        } else {
+            html += "<ul class=\"tags\">"
+            for tag in tags {
+                html += "<li>" + EntryList.tagLink(tag)
+                if removable {
+                    html +=
+                        " <button type=\"button\" class=\"quiet small\" data-action=\"untag\" data-id=\"\(esc(id))\" data-tag=\"\(esc(tag))\" aria-label=\"Take the tag \(esc(tag)) off\">take off</button>"
+                }
+                html += "</li>"
+            }
+            html += "</ul>"
+        }
+        if removable {
+            html += "<form class=\"edit\" data-action=\"tag\" data-new aria-label=\"Put a tag on this entry\">"
+            html += "<input type=\"hidden\" name=\"id\" value=\"\(esc(id))\">"
+            html +=
+                "<label>New tag <input name=\"tag\" maxlength=\"64\" placeholder=\"deep\" autocapitalize=\"off\"></label>"
+            html += " <button type=\"submit\">Add tag</button></form>"
+        }
+        return html + "</section>"
     }
 
     private static func editForm(_ entry: JSONValue, types: JSONValue) -> String {

@@ -24,7 +24,7 @@ struct PageRoutes: Sendable {
         }
         router.get("/history") { request, context in
             let parameters = request.uri.queryParameters
-            let query = HistoryPage.Query { parameters.get($0) }
+            let query = HistoryPage.Query({ parameters.get($0) }, values: { parameters.getAll($0) })
             async let entries = runner.run(query.arguments)
             async let types = runner.run(["types", "list", "--json"])
             var results = await [entries, types]
@@ -92,14 +92,17 @@ struct PageRoutes: Sendable {
         router.get("/reports") { request, context in
             let query = request.uri.queryParameters
             let span = ReportsPage.Span { query.get($0) }
-            let by = query.get("by") == "group" ? "group" : "type"
+            let by = ["group", "tag"].contains(query.get("by") ?? "") ? query.get("by")! : "type"
+            // Only the entries with every one of these tags, in every report of the page.
+            var tags: [String] = []
+            for tag in query.getAll("tag") where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
             // A custom range that ends after today is the range up to now.
             var upToNow = false
             if span.from != nil, span.to != nil {
                 let probe = await runner.run(["report", "--json", "--by=day"] + span.arguments())
                 upToNow = probe.refusal?.code == .timeInFuture
             }
-            let range = span.arguments(upToNow: upToNow)
+            let range = span.arguments(upToNow: upToNow) + tags.map { "--tag=\($0)" }
             async let rows = runner.run(["report", "--json", "--by=\(by)"] + range)
             async let byType = by == "type" ? nil : runner.run(["report", "--json", "--by=type"] + range)
             async let days = runner.run(["report", "--json", "--by=day"] + range)
@@ -130,7 +133,7 @@ struct PageRoutes: Sendable {
                 ReportsPage.render(
                     rows: JSONValue(bytes: results[0].stdout), days: JSONValue(bytes: results[1].stdout),
                     stacks: zip(stacked, stacks).map { ($0, JSONValue(bytes: $1.stdout)) }, span: span, by: by,
-                    colors: colors)
+                    colors: colors, tags: tags)
             }
         }
         router.get("/calendar") { request, context in
