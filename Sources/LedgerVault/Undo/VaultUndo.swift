@@ -27,11 +27,12 @@ public struct VaultUndo {
 
     public func undo() throws -> Undone {
         let log = try FileSystem.readString(vault.stateFiles.undoLog) ?? ""
-        var skipped: Set<String> = []
-        for line in log.split(separator: "\n") { skipped.formUnion(line.split(separator: " ").map(String.init)) }
+        var undoneBefore: Set<String> = []
+        for line in log.split(separator: "\n") { undoneBefore.formUnion(line.split(separator: " ").map(String.init)) }
         // What day notes asked for (a typed line, a changed or removed line) is no action of a
-        // command: undo passes over it (undo it by editing the note, or `delete`/`restore`).
-        skipped.formUnion(vault.dayNoteEventIDs)
+        // command: undo passes over it (undo it by editing the note, or `delete`/`restore`). It
+        // still stands for what a field goes back to (`leftOut` below leaves only undone ones out).
+        let skipped = undoneBefore.union(vault.dayNoteEventIDs)
         let mine = try vault.auditTrail { $0.device == vault.device.id && !skipped.contains($0.id.description) }
         guard let lastRecord = mine.last else { throw VaultError.nothingToUndo }
         let last = lastRecord.event
@@ -107,7 +108,7 @@ public struct VaultUndo {
         // What a field goes back to leaves out this action and every action undone before
         // (and the events that undid them): two undos of two edits of one note bring back the
         // note before both.
-        let leftOut = undone.union(skipped.compactMap { EventID($0) })
+        let leftOut = undone.union(undoneBefore.compactMap { EventID($0) })
         var bodies: [EventBody] = []
         var steps: [UndoStep] = []
         for event in action.reversed() {
