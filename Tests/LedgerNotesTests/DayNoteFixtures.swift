@@ -62,7 +62,7 @@ enum DayNoteFixture {
         if case .at(let clock) = log.end { end = instant(clock) }
         return DayNoteEntry(
             id: log.id, type: log.type, start: instant(log.start), isTimed: log.end != .instant, end: end,
-            note: log.note)
+            note: log.note, tags: log.tags)
     }
 }
 
@@ -80,6 +80,7 @@ extension DayNoteFixture {
             if let start = edit.start { entry.start = instant(start) }
             if let type = edit.type { entry.type = type }
             if let note = edit.note { entry.note = note.isEmpty ? nil : note }
+            entry.tags = Tags.normalized(entry.tags.filter { !edit.tagsOff.contains($0) } + edit.tagsOn)
             switch edit.end {
             case .at(let clock): entry.end = instant(clock)
             case .running: entry.end = nil

@@ -5,7 +5,7 @@ public import LedgerCore
 public struct DayNoteChanges: Hashable, Sendable {
     /// Typed lines, to log (an instant) or record (a timer), each with its deterministic id.
     public var logs: [DayNoteLog] = []
-    /// Generated lines whose time, end, type or note the user changed.
+    /// Generated lines whose time, end, type, note or tags the user changed.
     public var edits: [DayNoteEdit] = []
     /// Generated lines the user removed from the region (only while its markers are intact).
     public var deletes: [DayNoteDelete] = []
@@ -32,9 +32,14 @@ public struct DayNoteLog: Hashable, Sendable {
     /// `.instant` for a log, `.running` for a timer that runs, `.at` for a window that ended.
     public var end: DayNoteEnd
     public var note: String?
+    /// The tags written on the line (`+home`).
+    public var tags: [String]
 
-    public init(id: EventID, line: Int, type: String, start: DayNoteClock, end: DayNoteEnd, note: String?) {
+    public init(
+        id: EventID, line: Int, type: String, start: DayNoteClock, end: DayNoteEnd, note: String?, tags: [String] = []
+    ) {
         (self.id, self.line, self.type, self.start, self.end, self.note) = (id, line, type, start, end, note)
+        self.tags = tags
     }
 }
 
@@ -49,12 +54,16 @@ public struct DayNoteEdit: Hashable, Sendable {
     public var type: String?
     /// A new note; `""` removes it.
     public var note: String?
+    /// Tags written onto the line, and tags taken off it.
+    public var tagsOn: [String]
+    public var tagsOff: [String]
 
     public init(
         id: EventID, line: Int, start: DayNoteClock? = nil, end: DayNoteEnd? = nil, type: String? = nil,
-        note: String? = nil
+        note: String? = nil, tagsOn: [String] = [], tagsOff: [String] = []
     ) {
         (self.id, self.line, self.start, self.end, self.type, self.note) = (id, line, start, end, type, note)
+        (self.tagsOn, self.tagsOff) = (tagsOn, tagsOff)
     }
 }
 

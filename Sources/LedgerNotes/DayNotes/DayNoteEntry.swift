@@ -17,20 +17,24 @@ public struct DayNoteEntry: Hashable, Sendable {
     public var end: LocalInstant?
     /// Nil or empty: no note.
     public var note: String?
+    /// Its tags, in `Tags.precedes` order.
+    public var tags: [String]
 
     public init(
         id: EventID, type: String, start: LocalInstant, isTimed: Bool = false, end: LocalInstant? = nil,
-        note: String? = nil
+        note: String? = nil, tags: [String] = []
     ) {
         (self.id, self.type, self.start, self.isTimed) = (id, type, start, isTimed)
         self.end = isTimed ? end : nil
         self.note = note?.isEmpty == false ? note : nil
+        self.tags = tags
     }
 
     /// An entry of the ledger, with its window's end as `Timeline` lays it.
     public init(_ entry: Entry, windowEnd: LocalInstant?) {
         self.init(
-            id: entry.id, type: entry.type, start: entry.at, isTimed: entry.isTimed, end: windowEnd, note: entry.note)
+            id: entry.id, type: entry.type, start: entry.at, isTimed: entry.isTimed, end: windowEnd, note: entry.note,
+            tags: entry.tags)
     }
 
     /// The live entries of `entries` whose start falls on `date` (on the wall clock of their own

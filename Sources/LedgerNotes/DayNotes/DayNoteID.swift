@@ -34,7 +34,8 @@ public enum DayNoteID {
     }
 
     /// A typed line's normalized text: its start, its end as the region writes it, its type in
-    /// lowercase as written, and its note as read (`12:30 meal pasta`, `09:00–10:30 work`), so
+    /// lowercase as written, and its note as read with its tags' words in it (`12:30 meal
+    /// pasta`, `12:30 meal +home pasta`, `09:00–10:30 work`: as before tags were read), so
     /// bullets, `7:05` for `07:05`, a copied icon and spacing do not change the id.
     static func normalizedText(_ fields: DayNoteFields, writtenType: String) -> String {
         var text = fields.start.text
@@ -44,7 +45,13 @@ public enum DayNoteID {
         case .at(let end): text += "–" + DayNoteLine.endText(end, after: fields.start)
         }
         text += " " + writtenType.lowercased()
-        if !fields.note.isEmpty { text += " " + DayNoteText.encoded(fields.note) }
+        if !fields.typedNote.isEmpty { text += " " + DayNoteText.encoded(fields.typedNote) }
         return text
+    }
+
+    /// The id of the `tag` event of a typed line's tags (`- 12:30 meal +home pasta`): derived
+    /// from the entry's id, so two devices that log the line write the same event.
+    public static func forTags(of entry: EventID) -> EventID {
+        forTypedLine(date: CivilDate(year: 1970, month: 1, day: 1), text: "tags of " + entry.description, ordinal: 0)
     }
 }

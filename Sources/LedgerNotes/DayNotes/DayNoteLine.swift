@@ -5,13 +5,16 @@ internal import LedgerCore
 /// Written: `- 07:00 wake ☀️ ^7k2m9q4x8c3p` (an instant), `- 09:00–10:30 work 💼 call ^…` (a
 /// timer), `- 09:00– work 💼 ^…` (a running timer), `- 23:00–07:10 sleep 🌙 ^…` (an end earlier
 /// in the day than the start is on the next day), `- 09:00–2026-11-25T10:30 work 💼 ^…` (an end
-/// further away). The type's icon always follows the type; the note (`DayNoteText`) follows the
-/// icon; the entry id ends the line as an Obsidian block id.
+/// further away). The type's icon always follows the type; the entry's tags follow the icon as
+/// the command line writes them (`+deep +"Deep Focus"`), then the note (`DayNoteText`; a note
+/// that starts with `+` has it escaped, so it is never read as a tag); the entry id ends the
+/// line as an Obsidian block id.
 ///
 /// Read: a bullet `-`, `*` or `+` at the start of the line and a space; a time `HH:MM` or
 /// `H:MM`; for a window `–`, `—` or `-` (spaces around it allowed) and an end as above, or, right
 /// after the start, none (running); a type name in any case; then the icon, when it is the type's, is skipped; the
-/// rest is the note; a last word `^` + an entry id is the block id.
+/// words that start with `+` and are tags are the tags; the rest is the note; a last word `^` +
+/// an entry id is the block id.
 enum DayNoteLine {
     static func render(_ entry: DayNoteEntry, icon: String) -> String {
         String(decoding: renderBytes(entry, icon: icon), as: UTF8.self)
@@ -33,9 +36,15 @@ enum DayNoteLine {
         line += entry.type.utf8
         line.append(LineBytes.space)
         line += icon.utf8
+        for tag in entry.tags {
+            line.append(LineBytes.space)
+            line += DayNoteTags.token(tag).utf8
+        }
         if let note = entry.note {
             line.append(LineBytes.space)
-            line += DayNoteText.encoded(note).utf8
+            let text = DayNoteText.encoded(note)
+            // A `+` that starts the note would read as a tag.
+            line += (text.hasPrefix("+") ? "\\u{2B}" + text.dropFirst() : text[...]).utf8
         }
         line += [LineBytes.space, UInt8(ascii: "^")]
         entry.id.appendDescription(to: &line)
@@ -171,9 +180,11 @@ enum DayNoteLine {
             end = .at(DayNoteClock(date: endDate, hour: hour, minute: minute))
         }
         let type = types.resolve(syntax.type)
+        let text = note(syntax.rest, icon: types.icon(of: type), generated: generated)
+        let (tags, rest) = DayNoteTags.leading(text)
         return DayNoteFields(
-            start: start, end: end, type: type,
-            note: DayNoteText.decoded(note(syntax.rest, icon: types.icon(of: type), generated: generated)))
+            start: start, end: end, type: type, note: DayNoteText.decoded(rest), tags: tags,
+            typedNote: DayNoteText.decoded(text))
     }
 
     /// The note's text in `rest`: after the icon.
@@ -270,6 +281,76 @@ struct DayNoteFields: Equatable {
     var type: String
     /// Empty: no note.
     var note: String
+    /// The tags, in `Tags.precedes` order, without repeats.
+    var tags: [String] = []
+    /// The note with the tags' words in it, as an alog before tags in day notes read it: what a
+    /// typed line's id is derived from (`DayNoteID`), so every version logs a line once.
+    var typedNote: String = ""
+
+    static func == (a: DayNoteFields, b: DayNoteFields) -> Bool {
+        a.start == b.start && a.end == b.end && a.type == b.type && a.note == b.note && a.tags == b.tags
+    }
+}
+
+/// An entry's tags in its day-note line: `+deep`, or `+"Deep Focus"` for a tag with a space
+/// or a quote in it (`\"` inside the quotes); the characters a note escapes (`DayNoteText`) are
+/// escaped the same way.
+enum DayNoteTags {
+    static func token(_ tag: String) -> String {
+        let text = DayNoteText.encoded(tag)
+        guard text.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" }) else { return "+" + text }
+        var quoted = "+\""
+        for character in text {
+            if character == "\"" { quoted += "\\" }
+            quoted.append(character)
+        }
+        return quoted + "\""
+    }
+
+    /// The tags that start `text` (words `+tag` or `+"tag"`, each a valid tag) and the text
+    /// after them, trimmed. A word that is not a tag (`+`, `+ 1`, a `+"` without its end) ends
+    /// the tags: it and the rest are the note.
+    static func leading(_ text: Substring) -> (tags: [String], rest: Substring) {
+        var tags: [String] = []
+        var rest = DayNoteLine.trimmed(text)
+        while rest.first == "+" {
+            let body = rest.dropFirst()
+            var tag = ""
+            var after = body.startIndex
+            if body.first == "\"" {
+                var index = body.index(after: body.startIndex)
+                var closed = false
+                while index < body.endIndex {
+                    let character = body[index]
+                    // `\"` is a quote; any other escape pair is the note's (`DayNoteText`), kept.
+                    if character == "\\", body.index(after: index) < body.endIndex {
+                        let next = body[body.index(after: index)]
+                        if next != "\"" { tag.append(character) }
+                        tag.append(next)
+                        index = body.index(index, offsetBy: 2)
+                        continue
+                    }
+                    if character == "\"" {
+                        closed = true
+                        index = body.index(after: index)
+                        break
+                    }
+                    tag.append(character)
+                    index = body.index(after: index)
+                }
+                guard closed, index == body.endIndex || body[index] == " " || body[index] == "\t" else { break }
+                after = index
+            } else {
+                after = body.firstIndex { $0 == " " || $0 == "\t" } ?? body.endIndex
+                tag = String(body[..<after])
+            }
+            let decoded = DayNoteText.decoded(tag[...])
+            guard Tags.problem(decoded) == nil else { break }
+            if !tags.contains(decoded) { tags.append(decoded) }
+            rest = DayNoteLine.trimmed(body[after...])
+        }
+        return (tags.sorted(by: Tags.precedes), rest)
+    }
 }
 
 /// How an entry line ends: an instant, a running timer, or a window's end.

@@ -251,7 +251,8 @@ private struct RegionScan {
             DayNoteEdit(
                 id: entry.id, line: number, start: line.start != wrote.start ? line.start : nil,
                 end: line.end != wrote.end ? line.end : nil, type: line.type != wrote.type ? line.type : nil,
-                note: line.note != wrote.note ? line.note : nil))
+                note: line.note != wrote.note ? line.note : nil, tagsOn: line.tags.filter { !wrote.tags.contains($0) },
+                tagsOff: wrote.tags.filter { !line.tags.contains($0) }))
         return nil
     }
 
@@ -279,7 +280,7 @@ private struct RegionScan {
                 changes.logs.append(
                     DayNoteLog(
                         id: id, line: line.line, type: fields.type, start: fields.start, end: fields.end,
-                        note: fields.note.isEmpty ? nil : fields.note))
+                        note: fields.note.isEmpty ? nil : fields.note, tags: fields.tags))
                 break
             }
         }

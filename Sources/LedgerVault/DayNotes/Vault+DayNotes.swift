@@ -164,8 +164,13 @@ extension Vault {
                 // Fields the ledger already holds are no change (a line another device wrote).
                 var changes = Self.effectiveChanges(Self.entryChanges(edit, of: entry), to: entry)
                 if changes.clearsEnd, entry.end == nil { changes.clearsEnd = false }
-                guard !changes.isEmpty else { continue }
-                work.add(.edited(target: edit.id, changes: changes))
+                let (on, off) = (
+                    edit.tagsOn.filter { !entry.tags.contains($0) }, edit.tagsOff.filter(entry.tags.contains)
+                )
+                guard !changes.isEmpty || !on.isEmpty || !off.isEmpty else { continue }
+                if !changes.isEmpty { work.add(.edited(target: edit.id, changes: changes)) }
+                if !on.isEmpty { work.add(.tagged(target: edit.id, tags: on, on: true)) }
+                if !off.isEmpty { work.add(.tagged(target: edit.id, tags: off, on: false)) }
                 work.report.edited.append(edit.id)
                 if let at = changes.at { dates.insert(date(at)) }
             }
@@ -235,6 +240,9 @@ extension Vault {
         case .at(let clock):
             work.add(.started(type: log.type, at: at, note: log.note, goal: nil), id: log.id)
             work.add(.stopped(target: log.id, at: zone.instant(forLocal: clock.localSeconds), note: nil))
+        }
+        if !log.tags.isEmpty {
+            work.add(.tagged(target: log.id, tags: log.tags, on: true), id: DayNoteID.forTags(of: log.id))
         }
         work.report.logged.append(log.id)
     }
