@@ -16,7 +16,8 @@ struct BrowserTests {
         .enabled(
             if: browserAvailable,
             "skipped: needs Debian's chromium and Python's playwright (scripts/test.sh installs both where it can)"),
-        .timeLimit(.minutes(3)))
+        // A hang guard: alone the run takes ~1.5 min; beside the whole suite on 2 cores, more.
+        .timeLimit(.minutes(5)))
     func browser() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/browser-test.py").path
