@@ -9,9 +9,7 @@ import Testing
 struct DayNoteTagTests {
     typealias F = DayNoteFixture
 
-    static func typed(_ lines: String) -> String {
-        F.note().replacingOnce("%% alog:end %%", with: lines + "\n%% alog:end %%")
-    }
+    static func typed(_ lines: String) -> String { DayNoteIDTests.typed(lines) }
 
     @Test("tags follow the icon, one with a space quoted; a note that starts with + is escaped")
     func written() {
