@@ -55,7 +55,8 @@ def audit(browser, base, check, shots):
                 if path == "/entry/":
                     # An entry's page: the newest timer's (its form has Start and End).
                     page.goto(base + "/history")
-                    path = page.eval_on_selector("li:has(.window) a.details", "(link) => link.getAttribute('href')")
+                    path = page.eval_on_selector("li:has(.window:not(:empty)) a.details",
+                                                 "(link) => link.getAttribute('href')")
                 page.goto(base + path)
                 page.wait_for_selector("#connection.on", timeout=WAIT)
                 scroll = page.evaluate("document.documentElement.scrollWidth")

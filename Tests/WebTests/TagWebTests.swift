@@ -88,6 +88,12 @@ struct TagWebTests {
             let listed = deep.matches(of: /<li id="entry-([0-9a-z]+)"/).map { String($0.1) }
             #expect(listed.count == 3 && listed.contains(ids[1]) && listed.contains(ids[3]) && !listed.contains(ids[0]))
             #expect(deep.contains(#"<input name="tag" value="deep""#))
+            // As the form sends a tag with a space (`+` for the space), and a search.
+            let formed = try await client.execute(uri: "/history?tag=Deep+Focus&q=", method: .get).text
+            #expect(formed.matches(of: /<li id="entry-([0-9a-z]+)"/).map { String($0.1) } == [ids[1]])
+            #expect(formed.contains(#"<input name="tag" value="Deep Focus""#))
+            let searched = try await client.execute(uri: "/history?q=deep+focus", method: .get).text
+            #expect(searched.matches(of: /<li id="entry-([0-9a-z]+)"/).map { String($0.1) } == [ids[1]])
             // Both tags: only the entry that has both.
             let both = try await client.execute(uri: "/history?tag=deep&tag=Deep%20Focus", method: .get).text
             #expect(both.matches(of: /<li id="entry-([0-9a-z]+)"/).map { String($0.1) } == [ids[1]])

@@ -23,8 +23,9 @@ struct PageRoutes: Sendable {
             }
         }
         router.get("/history") { request, context in
-            let parameters = request.uri.queryParameters
-            let query = HistoryPage.Query({ parameters.get($0) }, values: { parameters.getAll($0) })
+            let parameters = FormQuery(request)
+            let query = HistoryPage.Query(
+                { $0 == "q" ? parameters.typed($0) : parameters.get($0) }, values: parameters.values)
             async let entries = runner.run(query.arguments)
             async let types = runner.run(["types", "list", "--json"])
             var results = await [entries, types]
@@ -95,7 +96,7 @@ struct PageRoutes: Sendable {
             let by = ["group", "tag"].contains(query.get("by") ?? "") ? query.get("by")! : "type"
             // Only the entries with every one of these tags, in every report of the page.
             var tags: [String] = []
-            for tag in query.getAll("tag") where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
+            for tag in FormQuery(request).values("tag") where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
             // A custom range that ends after today is the range up to now.
             var upToNow = false
             if span.from != nil, span.to != nil {
@@ -186,6 +187,25 @@ struct PageRoutes: Sendable {
         var content = Layout.problem(failed)
         if let back { content += "<p><a href=\"\(back.path)\">\(esc(back.title))</a></p>" }
         return Layout.response(request, title: title, section: section, csrf: csrf, content: content, status: status)
+    }
+
+    /// A page's query. What a person types in a form's text field (a search, a tag) is read as
+    /// the form sends it: `+` is a space (`?tag=Deep+Focus`), as in a write's form body. The
+    /// rest as the router reads it, `+` kept (a place's time is `10:15:00+01:00`).
+    private struct FormQuery {
+        let fields: [(name: String, value: String)]
+        let typedFields: [(name: String, value: String)]
+
+        init(_ request: Request) {
+            fields = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+            typedFields = (try? BodyFields.form(Array((request.uri.query ?? "").utf8))) ?? fields
+        }
+
+        func get(_ name: String) -> String? { fields.first { $0.name == name }?.value }
+        /// A text field's value, as the form sent it.
+        func typed(_ name: String) -> String? { typedFields.first { $0.name == name }?.value }
+        /// A text field's values, each as the form sent it.
+        func values(_ name: String) -> [String] { typedFields.filter { $0.name == name }.map(\.value) }
     }
 
     /// When this clone last fetched (`FETCH_HEAD`'s time, UTC).
