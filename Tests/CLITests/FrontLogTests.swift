@@ -22,12 +22,23 @@ struct FrontLogTests {
     }
 
     /// A vault with a morning's entries, the last one logged by `alog-full` (which leaves the tip).
+    /// `init` and the wake, made once per run and copied for each test. The last log is the
+    /// test's own: the tip it leaves names the files it watches (`.git/config`) by their path, so
+    /// a tip copied from the template would watch the template's files, not the copy's.
+    static let template = Result {
+        try VaultTemplate("front-log") { vault in
+            for arguments in [["init"], ["log", "wake", "--at", "07:00"]] {
+                let result = try run(arguments, vault: vault, binary: "alog-full")
+                guard result.succeeded else { throw VaultTemplate.Failed(arguments, result) }
+            }
+        }
+    }
+
     static func makeVault(_ home: TemporaryDirectory) throws -> String {
         let vault = home.sub("vault")
-        for arguments in [["init"], ["log", "wake", "--at", "07:00"], ["log", "meal", "--at", "08:00"]] {
-            let result = try run(arguments, vault: vault, binary: "alog-full")
-            #expect(result.succeeded, "\(arguments): \(result.stderr)")
-        }
+        try template.get().copy(to: vault)
+        let result = try run(["log", "meal", "--at", "08:00"], vault: vault, binary: "alog-full")
+        #expect(result.succeeded, "\(result.stderr)")
         return vault
     }
 

@@ -21,16 +21,28 @@ struct OtherWritersTests {
     }
 
     /// A vault with a note of the user's, committed by git.
+    /// Made once per run and copied for each test.
+    static let template = Result {
+        try VaultTemplate("other-writers") { vault in
+            for arguments in [["init"], ["log", "wake", "--at", "07:00"]] {
+                let result = try run(arguments, vault: vault, binary: "alog-full")
+                guard result.succeeded else { throw VaultTemplate.Failed(arguments, result) }
+            }
+            try writeFile(vault + "/Inbox.md", "# Inbox\n")
+            let commands = [
+                ["add", "Inbox.md"],
+                ["-c", "user.name=Notes User", "-c", "user.email=user@example.com", "commit", "-qm", "notes"],
+            ]
+            for command in commands {
+                let result = try git(command, in: vault)
+                guard result.succeeded else { throw VaultTemplate.Failed(["git"] + command, result) }
+            }
+        }
+    }
+
     static func makeVault(_ home: TemporaryDirectory) throws -> String {
         let vault = home.sub("vault")
-        #expect(try run(["init"], vault: vault, binary: "alog-full").succeeded)
-        #expect(try run(["log", "wake", "--at", "07:00"], vault: vault, binary: "alog-full").succeeded)
-        try writeFile(vault + "/Inbox.md", "# Inbox\n")
-        #expect(try git("add", "Inbox.md", in: vault).succeeded)
-        #expect(
-            try git(
-                "-c", "user.name=Notes User", "-c", "user.email=user@example.com", "commit", "-qm", "notes", in: vault
-            ).succeeded)
+        try template.get().copy(to: vault)
         return vault
     }
 

@@ -17,14 +17,23 @@ struct FrontParityTests {
             environment: ["TZ": "Europe/Berlin", "ALOG_NOW": now, "ALOG_FULL": "/bin/false"])
     }
 
+    /// The starting vault (`init`, a wake and a meal, by `alog-full` in the tests' zone), made
+    /// once per run and copied for each test.
+    static let template = Result {
+        try VaultTemplate("front-parity") { vault in
+            for arguments in [
+                ["init"], ["log", "wake", "--at", "2030-01-01T07:00:00Z"],
+                ["log", "meal", "--at", "2030-01-01T11:15:00Z"],
+            ] {
+                let result = try run("alog-full", arguments, vault: vault)
+                guard result.succeeded else { throw VaultTemplate.Failed(arguments, result) }
+            }
+        }
+    }
+
     static func makeVault(_ home: TemporaryDirectory) throws -> String {
         let vault = home.sub("vault")
-        for arguments in [
-            ["init"], ["log", "wake", "--at", "2030-01-01T07:00:00Z"], ["log", "meal", "--at", "2030-01-01T11:15:00Z"],
-        ] {
-            let result = try run("alog-full", arguments, vault: vault)
-            #expect(result.succeeded, "\(arguments): \(result.stderr)")
-        }
+        try template.get().copy(to: vault)
         return vault
     }
 

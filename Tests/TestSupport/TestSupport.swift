@@ -159,3 +159,37 @@ public struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// A starting vault made once per test run, the first time a test asks for it, and copied whole
+/// (`.git` and its `.git/alog` caches, which are keyed by commit) for each test that starts from
+/// it: a suite whose every test began with the same `init` and commits pays for them once.
+/// Keep it in a `static let` (made once, safely, however many tests run at the same time).
+public final class VaultTemplate: Sendable {
+    private let folder: TemporaryDirectory
+    private let vault: String
+
+    /// Makes the template by running `make` on an empty path for the vault.
+    public init(_ label: String, make: (String) throws -> Void) throws {
+        folder = TemporaryDirectory(label + "-template")
+        vault = folder.sub("vault")
+        try make(vault)
+    }
+
+    /// A step of making a template that failed: the command line and what it wrote.
+    public struct Failed: Error, CustomStringConvertible {
+        public let arguments: [String]
+        public let result: ProcessResult
+        public init(_ arguments: [String], _ result: ProcessResult) {
+            self.arguments = arguments
+            self.result = result
+        }
+        public var description: String {
+            "making a test vault: \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)"
+        }
+    }
+
+    /// A copy of the template at `destination`, which must not exist yet.
+    public func copy(to destination: String) throws {
+        try FileManager.default.copyItem(atPath: vault, toPath: destination)
+    }
+}
