@@ -137,17 +137,9 @@ public struct TimeIndex: @unchecked Sendable {
 
     /// The tags the index holds, each once, and each tag set as numbers into them.
     private func numberedTags() -> (names: [String], sets: [[UInt32]]) {
-        var names: [String] = []
-        var numbers: [String: UInt32] = [:]
-        let sets = tagSets.map { set in
-            set.map { tag in
-                if let found = numbers[tag] { return found }
-                names.append(tag)
-                numbers[tag] = UInt32(names.count - 1)
-                return UInt32(names.count - 1)
-            }
-        }
-        return (names, sets)
+        var names = Interner()
+        let sets = tagSets.map { set in set.map { names.index(of: $0) } }
+        return (names.strings, sets)
     }
 
     /// Each tag set's answer to `keeps` (for filtering rows by their tags without building them).

@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerOutput
 
 /// Entries as `history --json` gives them, as a list: time, type, window, note, a link to the
 /// entry's page.
@@ -33,12 +34,7 @@ enum EntryList {
 
     /// A tag as the CLI writes it (`+deep`, `+"Deep Focus"`), a link to History filtered by it.
     static func tagLink(_ tag: String) -> String {
-        "<a class=\"tag\" href=\"/history?tag=\(HistoryPage.percentEncoded(tag))\">\(esc(tagText([tag])))</a>"
-    }
-
-    /// Tags as the CLI writes them: `+deep +"Deep Focus"`.
-    static func tagText(_ tags: [String]) -> String {
-        tags.map { $0.contains(where: \.isWhitespace) ? "+\"\($0)\"" : "+" + $0 }.joined(separator: " ")
+        "<a class=\"tag\" href=\"/history?tag=\(HistoryPage.percentEncoded(tag))\">\(esc(Render.tags([tag])))</a>"
     }
 
     /// `–10:15 (1h 15m)`, `running (10m)`, or nothing for an instant.

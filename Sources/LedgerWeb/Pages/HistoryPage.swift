@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerOutput
 
 /// History: entries newest first, 50 a page, read through the time index from a place in it
 /// (`?before=TIME,ID` for older entries, `?after=TIME,ID` for newer ones, `?date=DATE` for a
@@ -25,7 +26,7 @@ enum HistoryPage {
         init(_ value: (String) -> String?, values: (String) -> [String] = { _ in [] }) {
             func given(_ name: String) -> String? { value(name).flatMap { $0.isEmpty ? nil : $0 } }
             search = given("q")
-            for tag in values("tag") where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
+            tags = TagFilter.asked(values("tag"))
             (before, after, date, type, group) = (
                 given("before"), given("after"), given("date"), given("type"), given("group")
             )
@@ -42,7 +43,7 @@ enum HistoryPage {
             if page > 1 { line.append("--skip=\((page - 1) * pageSize)") }
             if let type { line.append("--type=\(type)") }
             if let group { line.append("--group=\(group)") }
-            line += tags.map { "--tag=\($0)" }
+            line += TagFilter.options(tags)
             if let search { line.append("--search=\(search)") }
             return line
         }
@@ -50,7 +51,7 @@ enum HistoryPage {
         /// The filters, as a query's tail (`&type=meal`).
         var filters: String {
             (type.map { "&type=\(percentEncoded($0))" } ?? "") + (group.map { "&group=\(percentEncoded($0))" } ?? "")
-                + tags.map { "&tag=\(percentEncoded($0))" }.joined() + (search.map { "&q=\(percentEncoded($0))" } ?? "")
+                + TagFilter.query(tags) + (search.map { "&q=\(percentEncoded($0))" } ?? "")
         }
     }
 
@@ -75,7 +76,7 @@ enum HistoryPage {
         if !upToNow { line.append("--to=\(newest.adding(days: 1).iso)") }
         if let type = query.type { line.append("--type=\(type)") }
         if let group = query.group { line.append("--group=\(group)") }
-        return line + query.tags.map { "--tag=\($0)" }
+        return line + TagFilter.options(query.tags)
     }
 
     static func render(
@@ -88,19 +89,12 @@ enum HistoryPage {
         html += "</select></label> <label>Group <select name=\"group\">"
         html += GroupOptions.render(types, selected: query.group) + "</select></label> "
         html += "<label>Up to <input type=\"date\" name=\"date\" value=\"\(esc(query.date ?? ""))\"></label> "
-        // One field per tag asked for (all of them must match), and one more to add a tag.
-        for tag in query.tags + [""] {
-            html +=
-                "<label>Tag <input name=\"tag\" value=\"\(esc(tag))\" placeholder=\"deep\" size=\"10\" autocapitalize=\"off\"></label> "
-        }
+        html += TagFilter.fields(query.tags)
         html +=
             "<label>Search <input type=\"search\" name=\"q\" value=\"\(esc(query.search ?? ""))\" placeholder=\"note, type or tag\"></label> "
         html += "<button type=\"submit\">Show</button></form>"
         // The export is `alog export`'s, of every entry of the type and tags (it knows no groups).
-        let exported =
-            (query.type.map { "&type=\(percentEncoded($0))" } ?? "")
-            + query.tags.map { "&tag=\(percentEncoded($0))" }
-            .joined()
+        let exported = (query.type.map { "&type=\(percentEncoded($0))" } ?? "") + TagFilter.query(query.tags)
         html += "<p class=\"actions\">\(UndoButton.html) "
         html += "<a class=\"button\" href=\"/api/export?format=csv\(exported)\" download>Export CSV</a> "
         html += "<a class=\"button\" href=\"/api/export?format=json\(exported)\" download>Export JSON</a></p>"
@@ -172,6 +166,29 @@ enum HistoryPage {
     }
 }
 
+/// The tag filter of History and Reports: `?tag=` given once per tag, entries with all of them.
+enum TagFilter {
+    /// The tags asked for, each once, without the form's empty field.
+    static func asked(_ values: [String]) -> [String] {
+        var tags: [String] = []
+        for tag in values where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
+        return tags
+    }
+
+    /// As a query's tail: `&tag=deep&tag=Deep%20Focus`.
+    static func query(_ tags: [String]) -> String { tags.map { "&tag=\(HistoryPage.percentEncoded($0))" }.joined() }
+
+    /// As the CLI's options: `--tag=deep`.
+    static func options(_ tags: [String]) -> [String] { tags.map { "--tag=\($0)" } }
+
+    /// A form's fields: one per tag asked for, and one more to add a tag.
+    static func fields(_ tags: [String]) -> String {
+        (tags + [""]).map {
+            "<label>Tag <input name=\"tag\" value=\"\(esc($0))\" placeholder=\"deep\" size=\"10\" autocapitalize=\"off\"></label> "
+        }.joined()
+    }
+}
+
 /// Undo: `alog undo` (`POST /api/undo`), which takes back the vault's last change; the
 /// message that follows says what it undid.
 enum UndoButton {
@@ -222,7 +239,7 @@ enum EntryPage {
                 if let value = event[key].string { changes.append("\(key) \(value)") }
             }
             let tags = event["tags"].array.compactMap(\.string)
-            if !tags.isEmpty { changes.append("tags " + EntryList.tagText(tags)) }
+            if !tags.isEmpty { changes.append("tags " + Render.tags(tags)) }
             let commit = event["commit"].string ?? ""
             html += "<tr><td>\(esc(event["kind"].string ?? ""))</td>"
             html += "<td>\(Instant.clockHTML(event["recordedAt"].string, dated: true))</td>"

@@ -95,15 +95,14 @@ struct PageRoutes: Sendable {
             let span = ReportsPage.Span { query.get($0) }
             let by = ["group", "tag"].contains(query.get("by") ?? "") ? query.get("by")! : "type"
             // Only the entries with every one of these tags, in every report of the page.
-            var tags: [String] = []
-            for tag in FormQuery(request).values("tag") where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
+            let tags = TagFilter.asked(FormQuery(request).values("tag"))
             // A custom range that ends after today is the range up to now.
             var upToNow = false
             if span.from != nil, span.to != nil {
                 let probe = await runner.run(["report", "--json", "--by=day"] + span.arguments())
                 upToNow = probe.refusal?.code == .timeInFuture
             }
-            let range = span.arguments(upToNow: upToNow) + tags.map { "--tag=\($0)" }
+            let range = span.arguments(upToNow: upToNow) + TagFilter.options(tags)
             async let rows = runner.run(["report", "--json", "--by=\(by)"] + range)
             async let byType = by == "type" ? nil : runner.run(["report", "--json", "--by=type"] + range)
             async let days = runner.run(["report", "--json", "--by=day"] + range)

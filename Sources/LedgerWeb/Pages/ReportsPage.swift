@@ -47,57 +47,52 @@ enum ReportsPage {
         by: String, colors: [String: String], tags: [String] = []
     ) -> String {
         // The tags asked for, kept by every link of the page.
-        let by = by + tags.map { "&tag=\(HistoryPage.percentEncoded($0))" }.joined()
-        let grouping = String(by.prefix { $0 != "&" })
+        let tagQuery = TagFilter.query(tags)
         let from = CivilDate.parse(Instant.date(report["from"].string))?.date
         let to = CivilDate.parse(Instant.date(report["to"].string))?.date
         var html = "<h1>Reports <span class=\"sub\">\(esc(report["label"].string ?? ""))</span></h1>"
         html += "<nav class=\"paging\" aria-label=\"Periods\">"
         if let from, let to {
             let (previous, next) = neighbours(span, from: from, to: to)
-            html += "<a href=\"/reports?\(previous)&by=\(by)\" rel=\"prev\">← Previous</a> "
+            html += "<a href=\"/reports?\(previous)&by=\(by)\(tagQuery)\" rel=\"prev\">← Previous</a> "
             for (value, title) in [
                 ("day", "Today"), ("week", "This week"), ("month", "This month"), ("year", "This year"),
             ] {
                 let current = value == span.period && span.date == nil ? " aria-current=\"page\"" : ""
-                html += "<a href=\"/reports?period=\(value)&by=\(by)\"\(current)>\(title)</a> "
+                html += "<a href=\"/reports?period=\(value)&by=\(by)\(tagQuery)\"\(current)>\(title)</a> "
             }
-            html += "<a href=\"/reports?\(next)&by=\(by)\" rel=\"next\">Next →</a>"
+            html += "<a href=\"/reports?\(next)&by=\(by)\(tagQuery)\" rel=\"next\">Next →</a>"
         }
         html += "</nav>"
         let hiddenTags = tags.map { "<input type=\"hidden\" name=\"tag\" value=\"\(esc($0))\">" }.joined()
         html +=
-            "<form class=\"filter\" method=\"get\" action=\"/reports\"><input type=\"hidden\" name=\"by\" value=\"\(grouping)\">"
+            "<form class=\"filter\" method=\"get\" action=\"/reports\"><input type=\"hidden\" name=\"by\" value=\"\(by)\">"
             + hiddenTags
         html += "<label>From <input type=\"date\" name=\"from\" value=\"\(esc(span.from ?? ""))\" required></label> "
         html += "<label>To <input type=\"date\" name=\"to\" value=\"\(esc(span.to ?? ""))\"></label> "
         html += "<button type=\"submit\">Show these days</button></form>"
         // The tag filter: one field per tag asked for (all must match), one more to add a tag.
         html +=
-            "<form class=\"filter\" method=\"get\" action=\"/reports\"><input type=\"hidden\" name=\"by\" value=\"\(grouping)\">"
+            "<form class=\"filter\" method=\"get\" action=\"/reports\"><input type=\"hidden\" name=\"by\" value=\"\(by)\">"
         for (name, value) in [("period", span.from == nil ? span.period : nil), ("date", span.date)]
             + [("from", span.from), ("to", span.to)]
         {
             if let value { html += "<input type=\"hidden\" name=\"\(name)\" value=\"\(esc(value))\">" }
         }
-        for tag in tags + [""] {
-            html +=
-                "<label>Tag <input name=\"tag\" value=\"\(esc(tag))\" placeholder=\"deep\" size=\"10\" autocapitalize=\"off\"></label> "
-        }
-        html += "<button type=\"submit\">Only these tags</button></form>"
+        html += TagFilter.fields(tags) + "<button type=\"submit\">Only these tags</button></form>"
         html += "<p class=\"switch\">Rows by "
         html += ["type", "group", "tag"].map { value in
-            value == grouping
+            value == by
                 ? "<strong>\(value)</strong>"
-                : "<a href=\"/reports?\(esc(span.query))&by=\(value)\(esc(String(by.dropFirst(grouping.count))))\">\(value)</a>"
+                : "<a href=\"/reports?\(esc(span.query))&by=\(value)\(esc(tagQuery))\">\(value)</a>"
         }.joined(separator: " · ")
         html += "</p>"
         let total = report["total"]
         html +=
             "<p class=\"big\">\(esc(hours(total["seconds"].int))) <span class=\"sub\">tracked, \(total["count"].int ?? 0) entries</span></p>"
-        html += "<section aria-labelledby=\"rows-h\"><h2 id=\"rows-h\">By \(esc(grouping))</h2>"
-        html += Charts.bars(report["rows"].array, colors: colors, label: "Time by \(grouping)")
-        html += table(report["rows"].array, key: grouping)
+        html += "<section aria-labelledby=\"rows-h\"><h2 id=\"rows-h\">By \(esc(by))</h2>"
+        html += Charts.bars(report["rows"].array, colors: colors, label: "Time by \(by)")
+        html += table(report["rows"].array, key: by)
         html += "</section><section aria-labelledby=\"days-h\"><h2 id=\"days-h\">By day</h2>"
         html += Charts.stacked(days, stacks: stacks, colors: colors, label: "Time by day, by type")
         return html + "</section>"
