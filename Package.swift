@@ -289,15 +289,22 @@ for target in package.targets where target.type != .system && target.type != .bi
         ]
 }
 
-/// For the executables that use libgit2: when libgit2, mbedTLS and libssh2 are linked statically
-/// (`scripts/build-release.sh`), libgit2's calls that load the CA bundle, seed mbedTLS's random
-/// generator, start libssh2 and set up a TLS session go through `__wrap_…` in `CLibGit2Startup`,
-/// which defers the first three to the first transfer and does them before any TLS session is
-/// set up (see startup.c). With shared libraries the flags change nothing.
+/// For the executables that use libgit2: libgit2's calls that load the CA bundle, seed mbedTLS's
+/// random generator, start libssh2 and set up a TLS session reach `CLibGit2Startup`, which defers
+/// the first three to the first transfer and does them before any TLS session is set up (see
+/// startup.c). When libgit2, mbedTLS and libssh2 are linked statically (`scripts/build-release.sh`)
+/// they go through `__wrap_…` (`--wrap`). With shared libraries they bind to the executable's own
+/// definitions of those names, which the dynamic loader sees only when the executable exports
+/// them (`--export-dynamic-symbol`): without that, a debug or plain release `alog-full` parsed the
+/// whole CA bundle on every start of libgit2 (`StartupDeferralTests` checks the real executable).
 var libgit2ExecutableLinking: [LinkerSetting] {
     let deferred = [
         "mbedtls_x509_crt_parse_file", "mbedtls_entropy_init", "mbedtls_ctr_drbg_seed", "libssh2_init",
         "mbedtls_ssl_setup",
     ]
-    return [.unsafeFlags(deferred.flatMap { ["-Xlinker", "--wrap=\($0)"] }, .when(platforms: [.linux]))]
+    return [
+        .unsafeFlags(
+            deferred.flatMap { ["-Xlinker", "--wrap=\($0)", "-Xlinker", "--export-dynamic-symbol=\($0)"] },
+            .when(platforms: [.linux]))
+    ]
 }
