@@ -143,7 +143,7 @@ def main():
             return 1
         base = f"http://127.0.0.1:{port.group(1)}"
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-extensions", "--disable-background-networking", "--disable-component-update"])
             if shots:
                 for scheme in ["light", "dark"]:
                     shot = browser.new_page(color_scheme=scheme, viewport={"width": 960, "height": 860})
