@@ -42,6 +42,15 @@ struct FrontLogTests {
         return vault
     }
 
+    /// The loose objects' paths under `.git/objects`.
+    static func looseObjects(_ vault: String) throws -> Set<String> {
+        let folder = vault + "/.git/objects"
+        return Set(
+            try FileManager.default.subpathsOfDirectory(atPath: folder).filter {
+                $0.count == 41 && $0.dropFirst(2).first == "/"
+            })
+    }
+
     static func commits(_ vault: String) throws -> Int {
         Int(try git("rev-list", "--count", "HEAD", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines))!
     }
@@ -137,7 +146,7 @@ struct FrontLogTests {
             "unknown type", "a time alog-full refuses", "HEAD moved by git", "day notes on", "a tap queued",
             "the day file edited by hand", "git identity changed", "a new month", "the month's folder gone",
             "index.lock held",
-            "an interrupted write",
+            "an interrupted write", "a packed branch whose folder is gone",
         ])
     func handsOver(situation: String) throws {
         let home = TemporaryDirectory()
@@ -168,6 +177,11 @@ struct FrontLogTests {
         case "index.lock held": try writeFile(vault + "/.git/index.lock", "")
         case "an interrupted write":
             try writeFile(vault + "/.git/alog/branch-intent", "alog branch intent 1\nrefs/heads/main\n-\n")
+        case "a packed branch whose folder is gone":
+            // git still reads the branch from packed-refs; its loose file has no folder to go in.
+            #expect(try git("pack-refs", "--all", in: vault).succeeded)
+            try FileManager.default.removeItem(atPath: vault + "/.git/refs/heads")
+            #expect(try git("rev-parse", "--verify", "refs/heads/main", in: vault).succeeded)
         default: Issue.record("no such situation")
         }
         let day =
@@ -177,9 +191,14 @@ struct FrontLogTests {
         let before = try Self.commits(vault)
         let head = try git("rev-parse", "HEAD", in: vault).stdout
         let index = try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index"))
+        let objects = try Self.looseObjects(vault)
+        let intent = FileManager.default.fileExists(atPath: vault + "/.git/alog/branch-intent")
         let handed = try Self.run(arguments, vault: vault, full: false, environment: day)
         #expect(handed.status == 1, "handed to alog-full (here /bin/false): \(handed.stdout) \(handed.stderr)")
         #expect(handed.stdout.isEmpty)
+        // Found before anything was written: no object stored, no intent recorded.
+        #expect(try Self.looseObjects(vault) == objects)
+        #expect(FileManager.default.fileExists(atPath: vault + "/.git/alog/branch-intent") == intent)
         #expect(try Self.commits(vault) == before)
         #expect(try git("rev-parse", "HEAD", in: vault).stdout == head)
         #expect(try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index")) == index)
@@ -191,6 +210,34 @@ struct FrontLogTests {
             // alog-full takes the log; the front commits the one after, on the tip it left.
             #expect(try Self.run(["log", "wake"], vault: vault, full: false, environment: day).succeeded)
         }
+    }
+
+    @Test("a branch kept only in packed-refs: the front writes its loose file, as libgit2 does, packed line kept")
+    func packedBranch() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        #expect(try git("pack-refs", "--all", in: vault).succeeded)
+        let branch = vault + "/.git/refs/heads/main"
+        #expect(!FileManager.default.fileExists(atPath: branch), "git pack-refs removed the loose file")
+        let packed = try git("rev-parse", "HEAD", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Without reflogs too: libgit2 creates them again (core.logAllRefUpdates is on).
+        for log in ["logs/HEAD", "logs/refs/heads/main"] { unlink(vault + "/.git/" + log) }
+        let before = try Self.commits(vault)
+        let logged = try Self.run(["log", "meal"], vault: vault, full: false)
+        #expect(logged.succeeded, "the front moved the packed branch itself: \(logged.stderr)")
+        let head = try git("rev-parse", "HEAD", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try Self.commits(vault) == before + 1)
+        #expect(try git("rev-parse", "HEAD~", in: vault).stdout.hasPrefix(packed))
+        #expect(try readFile(branch) == head + "\n", "a loose file with the new value")
+        #expect(try readFile(vault + "/.git/packed-refs").contains("\(packed) refs/heads/main\n"), "packed line kept")
+        for log in ["logs/HEAD", "logs/refs/heads/main"] {
+            let lines = try readFile(vault + "/.git/" + log).split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].hasPrefix("\(packed) \(head) "), "\(log): \(lines)")
+        }
+        try Self.expectSound(vault, "a packed branch")
+        // The next one moves the loose file as usual.
+        #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded)
+        try Self.expectSound(vault, "after the packed branch")
     }
 
     @Test(
