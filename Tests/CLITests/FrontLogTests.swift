@@ -23,8 +23,8 @@ struct FrontLogTests {
 
     /// A vault with a morning's entries, the last one logged by `alog-full` (which leaves the tip).
     /// `init` and the wake, made once per run and copied for each test. The last log is the
-    /// test's own: the tip it leaves names the files it watches (`.git/config`) by their path, so
-    /// a tip copied from the template would watch the template's files, not the copy's.
+    /// test's own: a tip copied from the template is the template's folder's, which the front
+    /// does not use (`copiedVault`).
     static let template = Result {
         try VaultTemplate("front-log") { vault in
             for arguments in [["init"], ["log", "wake", "--at", "07:00"]] {
@@ -238,6 +238,31 @@ struct FrontLogTests {
         // The next one moves the loose file as usual.
         #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded)
         try Self.expectSound(vault, "after the packed branch")
+    }
+
+    @Test("a vault copied with cp -a: the copy's front sees a user.name changed in the copy's own .git/config")
+    func copiedVault() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded, "the tip is the front's own")
+        let name = try git("log", "-1", "--format=%an", in: vault).stdout
+        let copy = home.sub("copy")
+        #expect(try runProcess("/bin/cp", ["-a", vault, copy]).succeeded)
+        #expect(try git("config", "user.name", "Copy Owner", in: copy).succeeded)
+        // The copy's tip watched the original's .git/config: the front would have committed
+        // with the old name. It is another folder's tip now, so alog-full takes this log.
+        let logged = try Self.run(["log", "meal"], vault: copy)
+        #expect(logged.succeeded, "\(logged.stderr)")
+        #expect(try git("log", "-1", "--format=%an", in: copy).stdout == "Copy Owner\n")
+        // ... and leaves a tip of the copy's own: the front commits the next one, as the copy's owner.
+        let next = try Self.run(["log", "wake"], vault: copy, full: false)
+        #expect(next.succeeded, "\(next.stderr)")
+        #expect(try git("log", "-1", "--format=%an", in: copy).stdout == "Copy Owner\n")
+        try Self.expectSound(copy, "the copy")
+        // The original keeps its name and its front.
+        #expect(try Self.run(["log", "meal"], vault: vault, full: false).succeeded)
+        #expect(try git("log", "-1", "--format=%an", in: vault).stdout == name)
+        #expect(name != "Copy Owner\n")
     }
 
     @Test(
