@@ -14,25 +14,22 @@ import Testing
 struct IndexPatchExtensionTests {
     let ledgerFile = IndexPatchTests().ledgerFile
 
-    /// The index's extensions, in order: each signature with its payload (versions 2 and 3).
-    static func extensions(_ path: String) throws -> [(signature: String, payload: [UInt8])] {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        func number(_ at: Int, _ size: Int) -> Int { bytes[at..<at + size].reduce(0) { $0 << 8 | Int($1) } }
-        let version = number(4, 4)
-        try #require(version == 2 || version == 3)
-        var offset = 12
-        for _ in 0..<number(8, 4) {
-            let extended = version == 3 && number(offset + 60, 2) & 0x4000 != 0
-            let name = offset + (extended ? 64 : 62)
-            let length = (bytes[name...].firstIndex(of: 0) ?? bytes.count) - name
-            offset += ((extended ? 64 : 62) + length + 8) & ~7
-        }
+    /// The extensions of the index of the repository at `root`, in order: each signature with
+    /// its payload. The entries (version 2: 62 bytes and the name, NUL-padded to a multiple of
+    /// 8) are measured by the names `git ls-files` lists.
+    static func extensions(_ root: String) throws -> [(signature: String, payload: [UInt8])] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: root + "/.git/index")))
+        func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        try #require(number(4) == 2, "a version 2 index")
+        let listed = try git("ls-files", "--stage", "-z", in: root).stdout.split(separator: "\u{0}")
+        let names = listed.map { $0.split(separator: "\t", maxSplits: 1)[1] }
+        var offset = names.reduce(12) { $0 + ((62 + $1.utf8.count + 8) & ~7) }
         var found: [(String, [UInt8])] = []
-        while offset + 8 <= bytes.count - 20 {
-            let size = number(offset + 4, 4)
-            let signature = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
-            found.append((signature, Array(bytes[(offset + 8)..<(offset + 8 + size)])))
-            offset += 8 + size
+        while offset < bytes.count - 20 {
+            let end = offset + 8 + number(offset + 4)
+            found.append(
+                (String(decoding: bytes[offset..<offset + 4], as: UTF8.self), Array(bytes[(offset + 8)..<end])))
+            offset = end
         }
         return found
     }
@@ -56,7 +53,7 @@ struct IndexPatchExtensionTests {
         try git("config", "core.untrackedCache", "true", in: ours)
         try git("update-index", "--untracked-cache", in: ours)
         try git("status", "--porcelain", in: ours)
-        try #require(try Self.extensions(ours + "/.git/index").map(\.signature) == ["TREE", "UNTR"])
+        try #require(try Self.extensions(ours).map(\.signature) == ["TREE", "UNTR"])
         // The same index (and untracked cache) in the twin.
         try FileManager.default.removeItem(atPath: theirs)
         try FileManager.default.copyItem(atPath: ours, toPath: theirs)
@@ -74,8 +71,8 @@ struct IndexPatchExtensionTests {
         #expect(IndexPatch(repository: repo).restage([(ledgerFile, blob)]), "the patch takes an index with UNTR")
         // The twin staged by libgit2 itself.
         try Repository.open(at: theirs).stageFiles([ledgerFile])
-        let mine = try Self.extensions(ours + "/.git/index")
-        let libgit2s = try Self.extensions(theirs + "/.git/index")
+        let mine = try Self.extensions(ours)
+        let libgit2s = try Self.extensions(theirs)
         #expect(libgit2s.map(\.signature) == ["TREE"], "libgit2 1.5.1 drops UNTR")
         #expect(mine.map(\.signature) == libgit2s.map(\.signature))
         #expect(mine.map(\.payload) == libgit2s.map(\.payload), "the same invalidated cached tree, byte for byte")
@@ -90,7 +87,7 @@ struct IndexPatchExtensionTests {
         #expect(status.contains("?? notes/untracked.md\n"), "\(status)")
         // git builds its cache again when it writes the index next.
         #expect(try git("update-index", "--untracked-cache", in: ours).succeeded)
-        #expect(try Self.extensions(ours + "/.git/index").map(\.signature).contains("UNTR"))
+        #expect(try Self.extensions(ours).map(\.signature).contains("UNTR"))
         #expect(try git("status", "--porcelain", "--untracked-files=all", in: ours).stdout == status)
     }
 
@@ -111,7 +108,7 @@ struct IndexPatchExtensionTests {
         let patched = IndexPatch(repository: repo).restage([(ledgerFile, blob)])
         if signature == "ABCD" {
             #expect(patched)
-            #expect(try Self.extensions(index).map(\.signature) == ["TREE"])
+            #expect(try Self.extensions(ours).map(\.signature) == ["TREE"])
             #expect(try git("fsck", "--strict", in: ours).succeeded)
         } else {
             #expect(!patched, "\(signature) is libgit2's to write (or refuse)")
