@@ -67,7 +67,7 @@ package struct LooseRefUpdate: Sendable {
             close(lock)
             if !renamed { release(lockPath) }
         }
-        guard let storage = holds(old) else { throw .moved }
+        guard let storage = stored(old) else { throw .moved }
         if let reflog {
             let line = Array("\(old) \(new) \(reflog.identity) \(reflog.stamp)\t\(reflog.message)\n".utf8)
             try append(line, to: gitDirectory + "logs/" + branch)
@@ -101,9 +101,17 @@ package struct LooseRefUpdate: Sendable {
 
     /// Where the branch is kept when it points at `old` and `move(from: old, …)` can move it
     /// (for a packed branch: the folder its loose file goes in is there); nil otherwise, as
-    /// when the branch points elsewhere, its file is not exactly `old` and a line feed, or it
-    /// is neither loose nor packed. Read without a lock: `move` asks again under its lock.
+    /// when the branch points elsewhere, its file is not exactly `old` and a line feed, it is
+    /// neither loose nor packed, or `<branch>.lock` is there (held by another writer, or left
+    /// by one that was killed). Read without a lock: `move` asks again under its lock.
     package func holds(_ old: String) -> Storage? {
+        let refPath = gitDirectory + branch
+        guard !FileSystem.exists(refPath + ".lock") else { return nil }
+        return stored(old)
+    }
+
+    /// `holds` without the look at the lock (`move` holds it).
+    private func stored(_ old: String) -> Storage? {
         let refPath = gitDirectory + branch
         let loose: [UInt8]?
         do { loose = try FileSystem.read(refPath) } catch { return nil }

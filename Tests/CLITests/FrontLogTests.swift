@@ -146,7 +146,7 @@ struct FrontLogTests {
             "unknown type", "a time alog-full refuses", "HEAD moved by git", "day notes on", "a tap queued",
             "the day file edited by hand", "git identity changed", "a new month", "the month's folder gone",
             "index.lock held",
-            "an interrupted write", "a packed branch whose folder is gone",
+            "an interrupted write", "a packed branch whose folder is gone", "the branch's lock held",
         ])
     func handsOver(situation: String) throws {
         let home = TemporaryDirectory()
@@ -182,6 +182,9 @@ struct FrontLogTests {
             #expect(try git("pack-refs", "--all", in: vault).succeeded)
             try FileManager.default.removeItem(atPath: vault + "/.git/refs/heads")
             #expect(try git("rev-parse", "--verify", "refs/heads/main", in: vault).succeeded)
+        case "the branch's lock held":
+            // As a git command moving the branch holds it (or a killed one left it).
+            try writeFile(vault + "/.git/refs/heads/main.lock", "")
         default: Issue.record("no such situation")
         }
         let day =
@@ -202,9 +205,11 @@ struct FrontLogTests {
         #expect(try Self.commits(vault) == before)
         #expect(try git("rev-parse", "HEAD", in: vault).stdout == head)
         #expect(try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index")) == index)
-        #expect(!FileManager.default.fileExists(atPath: vault + "/.git/refs/heads/main.lock"))
+        let branchLock = vault + "/.git/refs/heads/main.lock"
+        #expect(FileManager.default.fileExists(atPath: branchLock) == (situation == "the branch's lock held"))
         // alog-full itself then does what it always did.
         try? FileManager.default.removeItem(atPath: vault + "/.git/index.lock")
+        try? FileManager.default.removeItem(atPath: branchLock)
         _ = try Self.run(arguments, vault: vault, environment: day)
         if situation == "the day file edited by hand" || situation == "HEAD moved by git" {
             // alog-full takes the log; the front commits the one after, on the tip it left.
