@@ -245,6 +245,33 @@ struct FrontLogTests {
         try Self.expectSound(vault, "after the packed branch")
     }
 
+    @Test("git's untracked cache in the index: the front commits, dropping it as libgit2 does; git status stays right")
+    func untrackedCache() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        // The index holds the cache's signature (no path here has those letters).
+        func cached() throws -> Bool {
+            try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index")).range(of: Data("UNTR".utf8)) != nil
+        }
+        #expect(try git("config", "core.untrackedCache", "true", in: vault).succeeded)
+        // A changed .git/config retires the tip: alog-full's log writes the next.
+        #expect(try Self.run(["log", "exercise"], vault: vault, binary: "alog-full").succeeded)
+        try writeFile(vault + "/Notes/draft.md", "d\n")
+        #expect(try git("status", "--porcelain", in: vault).stdout == "?? Notes/\n")
+        try #require(try cached(), "git status wrote its cache")
+        let logged = try Self.run(["log", "meal"], vault: vault, full: false)
+        #expect(logged.succeeded, "the front committed with an untracked cache: \(logged.stderr)")
+        #expect(try !cached(), "dropped, as libgit2 drops it")
+        try writeFile(vault + "/Notes/later.md", "l\n")
+        let untracked = "?? Notes/draft.md\n?? Notes/later.md\n"
+        #expect(try git("status", "--porcelain", "--untracked-files=all", in: vault).stdout == untracked)
+        #expect(try cached(), "git wrote its cache again")
+        #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded)
+        #expect(try git("status", "--porcelain", "--untracked-files=all", in: vault).stdout == untracked)
+        try FileManager.default.removeItem(atPath: vault + "/Notes")
+        try Self.expectSound(vault, "with the untracked cache on")
+    }
+
     @Test("a vault copied with cp -a: the copy's front sees a user.name changed in the copy's own .git/config")
     func copiedVault() throws {
         let home = TemporaryDirectory()
