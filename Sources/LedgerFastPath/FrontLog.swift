@@ -127,8 +127,8 @@ package struct FrontLog {
             case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory),
             let tip = CommitTip.read(state.commitTip, commit: head),
             headLine == Array("ref: \(tip.branch)\n".utf8),
-            // A loose branch file holding exactly HEAD's commit, or a packed branch whose
-            // loose file can be written (`LooseRefUpdate.holds`).
+            // The branch can be moved: not locked, and a loose file holding exactly HEAD's
+            // commit, or a packed branch whose loose file can be written (`LooseRefUpdate.holds`).
             LooseRefUpdate(gitDirectory: gitDirectory, branch: tip.branch).holds(head) != nil,
             tip.levels.count == 6, tip.configFiles.allSatisfy(\.isUnchanged),
             let device = try? FileSystem.read(state.device), device.starts(with: Array("id=\(tip.device)\n".utf8)),
