@@ -25,7 +25,8 @@ import LedgerWidget
 /// 2. the objects: the day file's new blob, the five trees on its path, the commit (stored
 ///    loose objects, `LooseObjectFile`);
 /// 3. the branch intent, `.git/index.lock` taken, then the branch moved as libgit2 moves it
-///    (lock file, value checked, reflog lines, rename: `LooseRefUpdate`);
+///    (lock file, value checked, reflog lines, rename: `LooseRefUpdate`; a branch kept only
+///    in `packed-refs` gets a loose file, as libgit2 gives it);
 /// 4. the working copy appended to, its index entry patched into the lock held since 3
 ///    (`IndexPatch`), the intent removed;
 /// 5. the caches moved on: the summary, the widget's files, the day notes' setting, the tip.
@@ -126,6 +127,9 @@ package struct FrontLog {
             case .commit(let head)? = HeadFile.resolve(gitDirectory: gitDirectory),
             let tip = CommitTip.read(state.commitTip, commit: head),
             headLine == Array("ref: \(tip.branch)\n".utf8),
+            // The branch can be moved: not locked, and a loose file holding exactly HEAD's
+            // commit, or a packed branch whose loose file can be written (`LooseRefUpdate.holds`).
+            LooseRefUpdate(gitDirectory: gitDirectory, branch: tip.branch).holds(head) != nil,
             tip.levels.count == 6, tip.configFiles.allSatisfy(\.isUnchanged),
             let device = try? FileSystem.read(state.device), device.starts(with: Array("id=\(tip.device)\n".utf8)),
             let summary = WarmStatus.summary(gitDirectory: gitDirectory, head: head),
@@ -254,8 +258,9 @@ package struct FrontLog {
                 return unlocked != nil
             }
         guard let unlocked else {
-            // Nothing moved: the working copy goes back (while the lock keeps git's commands
-            // out), and `alog-full` does the log.
+            // Nothing moved (another writer took or moved the branch since `ground` looked):
+            // the working copy goes back (while the lock keeps git's commands out), and
+            // `alog-full` does the log.
             if ground.old.isEmpty {
                 FileSystem.remove(file)
             } else {

@@ -21,9 +21,12 @@ import LedgerSystem
 /// The caller names the blob each working file holds (it has just written that content); a
 /// file whose bytes do not hash to it is left to libgit2. Only the common case is handled:
 /// index version 2 or 3, the paths present at stage 0 as regular files without skip-worktree
-/// or intent-to-add, no extension but the cached tree (`TREE`), and a real trailer (not
-/// `index.skipHash`). Anything else answers false, having changed nothing, and the caller
-/// goes through libgit2.
+/// or intent-to-add, and a real trailer (not `index.skipHash`). Its extensions are written
+/// back as libgit2 writes them: the cached tree (`TREE`) with the staged paths' folders
+/// invalidated, and the optional extensions libgit2 does not read (the untracked cache
+/// `UNTR`, `FSMN`, `EOIE`, `IEOT`, …) left out. An index with a resolve-undo (`REUC`) or
+/// conflict-name (`NAME`) record, or a mandatory extension (a split index's `link`), answers
+/// false, having changed nothing, as anything else does, and the caller goes through libgit2.
 ///
 /// Locking is git's: `index.lock` is taken exclusively before the file is read, the new
 /// content is written there, and renamed over `index`. With a claim file (see
@@ -408,7 +411,8 @@ package struct IndexPatch: Sendable {
     }
 
     /// What a patch changes: where the entries end, and the extensions as they will be (the
-    /// cached tree with the staged files' folders invalidated).
+    /// cached tree with the staged files' folders invalidated, the extensions libgit2 drops
+    /// left out: `Kept`).
     private struct Plan {
         var entriesEnd: Int
         var extensions: [UInt8]
@@ -508,7 +512,15 @@ package struct IndexPatch: Sendable {
             guard offset + 8 <= body else { throw Unsupported() }
             let size = Int(Self.read32(data, offset + 4))
             let end = offset + 8 + size
-            guard end <= body, data[offset..<offset + 4].elementsEqual("TREE".utf8) else { throw Unsupported() }
+            guard end <= body else { throw Unsupported() }
+            let signature = Array(data[offset..<offset + 4])
+            switch Self.kept(signature) {
+            case .dropped:
+                offset = end
+                continue
+            case .libgit2s: throw Unsupported()
+            case .invalidated: break
+            }
             var tree: [UInt8] = []
             var position = offset + 8
             try Self.invalidate(data, &position, end: end, parent: nil, depth: 0, directories, into: &tree)
@@ -534,6 +546,29 @@ package struct IndexPatch: Sendable {
         return Plan(
             entriesEnd: entriesEnd, extensions: extensions,
             insertions: added.map { ($0.offset, Self.newEntry($0)) }, mark: mark, prefix: prefix)
+    }
+
+    /// What a patch does with an index extension, as libgit2 1.5.1 does when it writes the
+    /// index again (`index.c`: `read_extension`, `write_index`).
+    private enum Kept {
+        /// The cached tree (`TREE`): kept, its nodes on the staged paths invalidated.
+        case invalidated
+        /// An optional extension (its signature starts with `A`–`Z`) that libgit2 skips on
+        /// read and so never writes back: the untracked cache (`UNTR`), the file-system
+        /// monitor's (`FSMN`), `EOIE`, `IEOT`. git rebuilds them when it wants them.
+        case dropped
+        /// The resolve-undo (`REUC`) and conflict-name (`NAME`) records, which libgit2 parses
+        /// and writes again in its own form, and any mandatory extension (lower-case, such as
+        /// the split index's `link` or the sparse index's `sdir`), which libgit2 refuses.
+        case libgit2s
+    }
+
+    private static func kept(_ signature: [UInt8]) -> Kept {
+        if signature.elementsEqual("TREE".utf8) { return .invalidated }
+        guard let first = signature.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first),
+            !signature.elementsEqual("REUC".utf8), !signature.elementsEqual("NAME".utf8)
+        else { return .libgit2s }
+        return .dropped
     }
 
     /// git's order of index entries (`cache_name_compare` at stage 0): bytes, then length.

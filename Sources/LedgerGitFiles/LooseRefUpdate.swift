@@ -10,6 +10,12 @@ import LedgerSystem
 /// `<ref>.lock` created exclusively, the value checked, a reflog line appended to the branch's
 /// log and HEAD's, the new value written to the lock and put in the ref's place.
 ///
+/// A branch that has no loose file but a line in `packed-refs` (after `git pack-refs --all`)
+/// moves the same way, as libgit2 1.5.1 (`refdb_fs.c`) and git move it: the old value is
+/// checked against the packed line, the new value becomes a loose file, and `packed-refs` is
+/// left as it is (a loose ref wins over its packed line). The reflog lines are the same; a
+/// missing reflog file is created.
+///
 /// How it is put in place depends on `syncs` (`core.fsyncObjectFiles`, which the objects
 /// follow too). With it, the lock is flushed to disk, renamed over the ref, and the folder
 /// flushed. Without it, the lock and the ref swap names
@@ -61,7 +67,7 @@ package struct LooseRefUpdate: Sendable {
             close(lock)
             if !renamed { release(lockPath) }
         }
-        guard let current = try? FileSystem.read(refPath), current == Array((old + "\n").utf8) else { throw .moved }
+        guard let storage = stored(old) else { throw .moved }
         if let reflog {
             let line = Array("\(old) \(new) \(reflog.identity) \(reflog.stamp)\t\(reflog.message)\n".utf8)
             try append(line, to: gitDirectory + "logs/" + branch)
@@ -72,7 +78,8 @@ package struct LooseRefUpdate: Sendable {
         } catch {
             throw .failed(operation: "write", path: lockPath, code: (error as? FileSystem.Failure)?.code ?? EIO)
         }
-        if !syncs, FileSystem.swapNames(lockPath, refPath) {
+        // A packed branch has no loose file to swap with: the lock is renamed into place.
+        if !syncs, storage == .loose, FileSystem.swapNames(lockPath, refPath) {
             renamed = true
             afterSwap()
             return release(lockPath)
@@ -82,6 +89,49 @@ package struct LooseRefUpdate: Sendable {
         renamed = true
         if syncs { FileSystem.syncDirectory(of: refPath) }
         return true
+    }
+
+    /// Where a branch's value is kept.
+    package enum Storage: Sendable, Equatable {
+        /// Its own file, `<git dir>/<branch>`.
+        case loose
+        /// A line of `packed-refs`, with no loose file.
+        case packed
+    }
+
+    /// Where the branch is kept when it points at `old` and `move(from: old, …)` can move it
+    /// (for a packed branch: the folder its loose file goes in is there); nil otherwise, as
+    /// when the branch points elsewhere, its file is not exactly `old` and a line feed, it is
+    /// neither loose nor packed, or `<branch>.lock` is there (held by another writer, or left
+    /// by one that was killed). Read without a lock: `move` asks again under its lock.
+    package func holds(_ old: String) -> Storage? {
+        let refPath = gitDirectory + branch
+        guard !FileSystem.exists(refPath + ".lock") else { return nil }
+        return stored(old)
+    }
+
+    /// `holds` without the look at the lock (`move` holds it).
+    private func stored(_ old: String) -> Storage? {
+        let refPath = gitDirectory + branch
+        let loose: [UInt8]?
+        do { loose = try FileSystem.read(refPath) } catch { return nil }
+        if let loose { return loose == Array((old + "\n").utf8) ? .loose : nil }
+        let folder = String(refPath[..<(refPath.lastIndex(of: "/") ?? refPath.startIndex)])
+        guard FileSystem.isDirectory(folder), packedValue() == old else { return nil }
+        return .packed
+    }
+
+    /// The branch's value in `packed-refs` (`<40 hex> <name>` lines; `#` starts the header,
+    /// `^` a peeled line); nil when the file or the line is missing.
+    private func packedValue() -> String? {
+        guard let bytes = try? FileSystem.read(gitDirectory + "packed-refs") else { return nil }
+        for line in bytes.split(separator: 10) where line.count == 41 + branch.utf8.count {
+            guard line.first != UInt8(ascii: "#"), line.first != UInt8(ascii: "^"),
+                line[line.startIndex + 40] == UInt8(ascii: " "), line.dropFirst(41).elementsEqual(branch.utf8)
+            else { continue }
+            return String(decoding: line.prefix(40), as: UTF8.self)
+        }
+        return nil
     }
 
     /// The `Name <email>` of a reflog's last line (`tail`: the end of the file) when it

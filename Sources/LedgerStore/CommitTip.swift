@@ -1,15 +1,22 @@
 package import LedgerSystem
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What the front (`alog`, no libgit2) needs to commit one more event line on top of HEAD by
-/// itself, kept in `<git dir>/alog/commit-tip` (a `CacheFile` keyed by HEAD's commit):
+/// itself, kept in `<git dir>/alog/commit-tip` (a `CacheFile` keyed by HEAD's commit and the
+/// folder it is kept in, see `read`):
 /// the branch, this device, the signature the last commit was made with and the reflog's,
 /// whether objects are fsynced, the stat data of the git configuration files that signature
 /// came from, and the trees on the path from the root to this device's month folder.
 ///
 /// Written by whoever made the commit it names (the full CLI after a write of one event
-/// file; the front after its own). Anything that does not match — another HEAD, a changed
-/// configuration file, another device, a day outside that month — sends the command to the
-/// full CLI, which writes it again.
+/// file; the front after its own). Anything that does not match — another HEAD, a copied
+/// vault, a changed configuration file, another device, a day outside that month — sends the
+/// command to the full CLI, which writes it again.
 package struct CommitTip: Sendable, Equatable {
     /// A tree on the path: its name in its parent (empty for the root), its id (20 bytes) and
     /// its bytes.
@@ -133,16 +140,32 @@ package struct CommitTip: Sendable, Equatable {
             syncsObjects: syncs == "1", packThreshold: packThreshold, configFiles: configFiles, levels: levels)
     }
 
-    /// The tip kept at `path` for commit `hex`; nil when there is none, it is damaged, or it
-    /// names another commit.
+    /// The tip kept at `path` for commit `hex`; nil when there is none, it is damaged, it
+    /// names another commit, or it was written in another folder. The last is a vault copied
+    /// with its git directory (`cp -a vault copy`): the copy's tip names the original's
+    /// configuration files by their absolute paths, so a changed `user.name` in the copy's
+    /// `.git/config` would go unseen. The copy's first `log` then goes to `alog-full`, which
+    /// writes a tip of its own.
     package static func read(_ path: String, commit hex: String) -> CommitTip? {
-        guard let (key, payload) = (try? CacheFile.read(path)) ?? nil, key == hex else { return nil }
+        guard let folder = folder(of: path), let (key, payload) = (try? CacheFile.read(path)) ?? nil,
+            key == hex + " " + folder
+        else { return nil }
         return CommitTip(serialized: payload)
     }
 
     /// Keeps this tip for commit `hex` (a failure only costs the next `log` its fast path).
     package func write(_ path: String, commit hex: String) {
-        try? CacheFile.write(path, key: hex, payload: serialized())
+        guard let folder = Self.folder(of: path) else { return }
+        try? CacheFile.write(path, key: hex + " " + folder, payload: serialized())
+    }
+
+    /// The folder holding `path`, as the device and inode it has (`<dev>:<inode>`): a copy of
+    /// it is another folder, whatever its path; nil when it cannot be looked at.
+    private static func folder(of path: String) -> String? {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        var st = stat()
+        guard stat(folder.isEmpty ? "/" : folder, &st) == 0 else { return nil }
+        return "\(st.st_dev):\(st.st_ino)"
     }
 
     /// The git configuration files libgit2 reads for a repository whose git directory is

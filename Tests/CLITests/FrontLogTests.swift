@@ -23,8 +23,8 @@ struct FrontLogTests {
 
     /// A vault with a morning's entries, the last one logged by `alog-full` (which leaves the tip).
     /// `init` and the wake, made once per run and copied for each test. The last log is the
-    /// test's own: the tip it leaves names the files it watches (`.git/config`) by their path, so
-    /// a tip copied from the template would watch the template's files, not the copy's.
+    /// test's own: a tip copied from the template is the template's folder's, which the front
+    /// does not use (`copiedVault`).
     static let template = Result {
         try VaultTemplate("front-log") { vault in
             for arguments in [["init"], ["log", "wake", "--at", "07:00"]] {
@@ -40,6 +40,15 @@ struct FrontLogTests {
         let result = try run(["log", "meal", "--at", "08:00"], vault: vault, binary: "alog-full")
         #expect(result.succeeded, "\(result.stderr)")
         return vault
+    }
+
+    /// The loose objects' paths under `.git/objects`.
+    static func looseObjects(_ vault: String) throws -> Set<String> {
+        let folder = vault + "/.git/objects"
+        return Set(
+            try FileManager.default.subpathsOfDirectory(atPath: folder).filter {
+                $0.count == 41 && $0.dropFirst(2).first == "/"
+            })
     }
 
     static func commits(_ vault: String) throws -> Int {
@@ -137,7 +146,7 @@ struct FrontLogTests {
             "unknown type", "a time alog-full refuses", "HEAD moved by git", "day notes on", "a tap queued",
             "the day file edited by hand", "git identity changed", "a new month", "the month's folder gone",
             "index.lock held",
-            "an interrupted write",
+            "an interrupted write", "a packed branch whose folder is gone", "the branch's lock held",
         ])
     func handsOver(situation: String) throws {
         let home = TemporaryDirectory()
@@ -168,6 +177,14 @@ struct FrontLogTests {
         case "index.lock held": try writeFile(vault + "/.git/index.lock", "")
         case "an interrupted write":
             try writeFile(vault + "/.git/alog/branch-intent", "alog branch intent 1\nrefs/heads/main\n-\n")
+        case "a packed branch whose folder is gone":
+            // git still reads the branch from packed-refs; its loose file has no folder to go in.
+            #expect(try git("pack-refs", "--all", in: vault).succeeded)
+            try FileManager.default.removeItem(atPath: vault + "/.git/refs/heads")
+            #expect(try git("rev-parse", "--verify", "refs/heads/main", in: vault).succeeded)
+        case "the branch's lock held":
+            // As a git command moving the branch holds it (or a killed one left it).
+            try writeFile(vault + "/.git/refs/heads/main.lock", "")
         default: Issue.record("no such situation")
         }
         let day =
@@ -177,20 +194,107 @@ struct FrontLogTests {
         let before = try Self.commits(vault)
         let head = try git("rev-parse", "HEAD", in: vault).stdout
         let index = try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index"))
+        let objects = try Self.looseObjects(vault)
+        let intent = FileManager.default.fileExists(atPath: vault + "/.git/alog/branch-intent")
         let handed = try Self.run(arguments, vault: vault, full: false, environment: day)
         #expect(handed.status == 1, "handed to alog-full (here /bin/false): \(handed.stdout) \(handed.stderr)")
         #expect(handed.stdout.isEmpty)
+        // Found before anything was written: no object stored, no intent recorded.
+        #expect(try Self.looseObjects(vault) == objects)
+        #expect(FileManager.default.fileExists(atPath: vault + "/.git/alog/branch-intent") == intent)
         #expect(try Self.commits(vault) == before)
         #expect(try git("rev-parse", "HEAD", in: vault).stdout == head)
         #expect(try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index")) == index)
-        #expect(!FileManager.default.fileExists(atPath: vault + "/.git/refs/heads/main.lock"))
+        let branchLock = vault + "/.git/refs/heads/main.lock"
+        #expect(FileManager.default.fileExists(atPath: branchLock) == (situation == "the branch's lock held"))
         // alog-full itself then does what it always did.
         try? FileManager.default.removeItem(atPath: vault + "/.git/index.lock")
+        try? FileManager.default.removeItem(atPath: branchLock)
         _ = try Self.run(arguments, vault: vault, environment: day)
         if situation == "the day file edited by hand" || situation == "HEAD moved by git" {
             // alog-full takes the log; the front commits the one after, on the tip it left.
             #expect(try Self.run(["log", "wake"], vault: vault, full: false, environment: day).succeeded)
         }
+    }
+
+    @Test("a branch kept only in packed-refs: the front writes its loose file, as libgit2 does, packed line kept")
+    func packedBranch() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        #expect(try git("pack-refs", "--all", in: vault).succeeded)
+        let branch = vault + "/.git/refs/heads/main"
+        #expect(!FileManager.default.fileExists(atPath: branch), "git pack-refs removed the loose file")
+        let packed = try git("rev-parse", "HEAD", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Without reflogs too: libgit2 creates them again (core.logAllRefUpdates is on).
+        for log in ["logs/HEAD", "logs/refs/heads/main"] { unlink(vault + "/.git/" + log) }
+        let before = try Self.commits(vault)
+        let logged = try Self.run(["log", "meal"], vault: vault, full: false)
+        #expect(logged.succeeded, "the front moved the packed branch itself: \(logged.stderr)")
+        let head = try git("rev-parse", "HEAD", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try Self.commits(vault) == before + 1)
+        #expect(try git("rev-parse", "HEAD~", in: vault).stdout.hasPrefix(packed))
+        #expect(try readFile(branch) == head + "\n", "a loose file with the new value")
+        #expect(try readFile(vault + "/.git/packed-refs").contains("\(packed) refs/heads/main\n"), "packed line kept")
+        for log in ["logs/HEAD", "logs/refs/heads/main"] {
+            let lines = try readFile(vault + "/.git/" + log).split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].hasPrefix("\(packed) \(head) "), "\(log): \(lines)")
+        }
+        try Self.expectSound(vault, "a packed branch")
+        // The next one moves the loose file as usual.
+        #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded)
+        try Self.expectSound(vault, "after the packed branch")
+    }
+
+    @Test("git's untracked cache in the index: the front commits, dropping it as libgit2 does; git status stays right")
+    func untrackedCache() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        // The index holds the cache's signature (no path here has those letters).
+        func cached() throws -> Bool {
+            try Data(contentsOf: URL(fileURLWithPath: vault + "/.git/index")).range(of: Data("UNTR".utf8)) != nil
+        }
+        #expect(try git("config", "core.untrackedCache", "true", in: vault).succeeded)
+        // A changed .git/config retires the tip: alog-full's log writes the next.
+        #expect(try Self.run(["log", "exercise"], vault: vault, binary: "alog-full").succeeded)
+        try writeFile(vault + "/Notes/draft.md", "d\n")
+        #expect(try git("status", "--porcelain", in: vault).stdout == "?? Notes/\n")
+        try #require(try cached(), "git status wrote its cache")
+        let logged = try Self.run(["log", "meal"], vault: vault, full: false)
+        #expect(logged.succeeded, "the front committed with an untracked cache: \(logged.stderr)")
+        #expect(try !cached(), "dropped, as libgit2 drops it")
+        try writeFile(vault + "/Notes/later.md", "l\n")
+        let untracked = "?? Notes/draft.md\n?? Notes/later.md\n"
+        #expect(try git("status", "--porcelain", "--untracked-files=all", in: vault).stdout == untracked)
+        #expect(try cached(), "git wrote its cache again")
+        #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded)
+        #expect(try git("status", "--porcelain", "--untracked-files=all", in: vault).stdout == untracked)
+        try FileManager.default.removeItem(atPath: vault + "/Notes")
+        try Self.expectSound(vault, "with the untracked cache on")
+    }
+
+    @Test("a vault copied with cp -a: the copy's front sees a user.name changed in the copy's own .git/config")
+    func copiedVault() throws {
+        let home = TemporaryDirectory()
+        let vault = try Self.makeVault(home)
+        #expect(try Self.run(["log", "wake"], vault: vault, full: false).succeeded, "the tip is the front's own")
+        let name = try git("log", "-1", "--format=%an", in: vault).stdout
+        let copy = home.sub("copy")
+        #expect(try runProcess("/bin/cp", ["-a", vault, copy]).succeeded)
+        #expect(try git("config", "user.name", "Copy Owner", in: copy).succeeded)
+        // The copy's tip watched the original's .git/config: the front would have committed
+        // with the old name. It is another folder's tip now, so alog-full takes this log.
+        let logged = try Self.run(["log", "meal"], vault: copy)
+        #expect(logged.succeeded, "\(logged.stderr)")
+        #expect(try git("log", "-1", "--format=%an", in: copy).stdout == "Copy Owner\n")
+        // ... and leaves a tip of the copy's own: the front commits the next one, as the copy's owner.
+        let next = try Self.run(["log", "wake"], vault: copy, full: false)
+        #expect(next.succeeded, "\(next.stderr)")
+        #expect(try git("log", "-1", "--format=%an", in: copy).stdout == "Copy Owner\n")
+        try Self.expectSound(copy, "the copy")
+        // The original keeps its name and its front.
+        #expect(try Self.run(["log", "meal"], vault: vault, full: false).succeeded)
+        #expect(try git("log", "-1", "--format=%an", in: vault).stdout == name)
+        #expect(name != "Copy Owner\n")
     }
 
     @Test(
