@@ -356,17 +356,10 @@ struct FrontLogTests {
         let home = TemporaryDirectory()
         let vault = try Self.makeVault(home)
         let before = try Self.commits(vault)
-        nonisolated(unsafe) var results = [ProcessResult?](repeating: nil, count: 20)
-        let group = DispatchGroup()
-        for index in 0..<20 {
-            group.enter()
-            DispatchQueue.global().async {
-                results[index] = try? Self.run(
-                    ["log", "meal", "--note", "n\(index)"], vault: vault, binary: index % 5 == 0 ? "alog-full" : "alog")
-                group.leave()
-            }
+        let results = concurrently(20) { index in
+            try? Self.run(
+                ["log", "meal", "--note", "n\(index)"], vault: vault, binary: index % 5 == 0 ? "alog-full" : "alog")
         }
-        group.wait()
         #expect(results.allSatisfy { $0?.succeeded == true }, "\(results.map { $0?.stderr ?? "none" })")
         #expect(try Self.commits(vault) == before + 20)
         let history = try Self.run(["history", "--json"], vault: vault).stdout

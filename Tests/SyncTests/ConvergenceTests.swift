@@ -128,16 +128,17 @@ struct ConvergenceTests {
 /// Starts a process and returns a function that waits for it.
 func runProcessAsync(_ executable: String, _ arguments: [String]) throws -> () throws -> ProcessResult {
     let box = ResultBox()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
+    let done = DispatchSemaphore(value: 0)
+    // A thread of its own, not a block on Dispatch's global queue, whose few threads the
+    // process reads of every test share.
+    Thread {
         box.result = Result {
             try runProcess(executable, arguments, environment: ["TZ": "UTC", "ALOG_NOW": "2030-01-01T00:00:00Z"])
         }
-        group.leave()
-    }
+        done.signal()
+    }.start()
     return {
-        group.wait()
+        done.wait()
         return try box.result!.get()
     }
 }

@@ -89,7 +89,9 @@ final class ServerProcess: @unchecked Sendable {
             }
             pending += chunk
         }
-        DispatchQueue.global().async { _ = reader.readDataToEndOfFile() }
+        // A thread of its own: this read lasts as long as the server, and on Dispatch's global
+        // queue it held one of the few threads every test's process reads share.
+        Thread { _ = reader.readDataToEndOfFile() }.start()
     }
 
     struct ServerDidNotStart: Error, CustomStringConvertible {

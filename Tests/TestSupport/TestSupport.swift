@@ -70,16 +70,20 @@ public func runProcess(
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+    // Read both pipes concurrently so a chatty child never blocks on a full pipe. The second
+    // reader is a thread of its own, not a block on Dispatch's global queue: tests that start
+    // processes from many blocks at once (20 concurrent logs) filled that queue's few threads
+    // with waits for readers queued behind them, and the whole suite stood idle for ~15 s
+    // until Dispatch added threads.
     nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
+    let done = DispatchSemaphore(value: 0)
+    let reader = Thread {
         errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
+        done.signal()
     }
+    reader.start()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
+    done.wait()
     process.waitUntilExit()
     return ProcessResult(
         status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
@@ -192,4 +196,28 @@ public final class VaultTemplate: Sendable {
     public func copy(to destination: String) throws {
         try FileManager.default.copyItem(atPath: vault, toPath: destination)
     }
+}
+
+/// Runs `body(0)` … `body(count - 1)` at the same time, each on a thread of its own, and returns
+/// their results in order once all have ended. Threads, not Dispatch's global queue: blocks that
+/// wait for processes there hold its few threads, and other tests' process reads queue behind.
+public func concurrently<Value: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> Value) -> [Value] {
+    let results = ConcurrentResults<Value>(count)
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        Thread {
+            let value = body(index)
+            results.lock.withLock { results.values[index] = value }
+            done.signal()
+        }.start()
+    }
+    for _ in 0..<count { done.wait() }
+    return results.lock.withLock { results.values.map { $0! } }
+}
+
+/// The slots `concurrently` fills, one per thread.
+private final class ConcurrentResults<Value>: @unchecked Sendable {
+    let lock = NSLock()
+    var values: [Value?]
+    init(_ count: Int) { values = Array(repeating: nil, count: count) }
 }
