@@ -70,24 +70,12 @@ public func runProcess(
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    // Read both pipes concurrently so a chatty child never blocks on a full pipe. The second
-    // reader is a thread of its own, not a block on Dispatch's global queue: tests that start
-    // processes from many blocks at once (20 concurrent logs) filled that queue's few threads
-    // with waits for readers queued behind them, and the whole suite stood idle for ~15 s
-    // until Dispatch added threads.
-    nonisolated(unsafe) var errData = Data()
-    let done = DispatchSemaphore(value: 0)
-    let reader = Thread {
-        errData = err.fileHandleForReading.readDataToEndOfFile()
-        done.signal()
-    }
-    reader.start()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    done.wait()
+    // Both pipes read at once, so a chatty child never blocks on a full pipe.
+    let outputs = concurrently(2) { ($0 == 0 ? out : err).fileHandleForReading.readDataToEndOfFile() }
     process.waitUntilExit()
     return ProcessResult(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+        status: process.terminationStatus, stdout: String(decoding: outputs[0], as: UTF8.self),
+        stderr: String(decoding: outputs[1], as: UTF8.self))
 }
 
 /// Runs the real `git` CLI (the outside witness).
