@@ -39,6 +39,7 @@ trap cleanup EXIT
 # the arguments given; XCTest's, of which there are none today, in the full run): `swift test`
 # first plans the whole build again, ~35 s of a fresh clone's test phase.
 run_tests() {
+  local bundle
   bundle="$(swift build --show-bin-path)/ActivityLedgerPackageTests.xctest"
   if [ $# -eq 0 ]; then TMPDIR="$test_tmp" "$bundle" --testing-library xctest; fi
   TMPDIR="$test_tmp" "$bundle" --testing-library swift-testing "$@"
