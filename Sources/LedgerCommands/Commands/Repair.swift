@@ -47,17 +47,3 @@ struct Repair: OutcomeCommand {
         }
     }
 }
-
-extension Terminal {
-    /// Warns, on every command, about committed event lines a commit removed, until `alog repair`.
-    /// Also says where HEAD is when a checkout took it off the branch alog was reading: once for
-    /// a switch to another branch, on every command while HEAD is detached.
-    static func reportRemovals(_ vault: Vault) {
-        for finding in vault.noticedRemovals() { warn(finding.sentence) }
-        if let detached = vault.detachedHead() {
-            warn(detached.sentence)
-        } else if let checkout = vault.noticedCheckout {
-            note(checkout.sentence)
-        }
-    }
-}

@@ -45,7 +45,7 @@ struct Sync: OutcomeCommand {
         }
         var report = try vault.syncing.sync(
             remote: remote, progress: json ? nil : ProgressLine.reporter(),
-            allowUnrelatedHistories: allowUnrelatedHistories, afterFetch: { VaultOptions.commitPending(vault) })
+            allowUnrelatedHistories: allowUnrelatedHistories, afterFetch: { options.access.commitPending(vault) })
         // Day notes after what came in: typed lines of notes that arrived are logged, and the
         // notes written anew from the merged events; a commit of that is sent at once.
         if report.eventsReceived > 0 || !report.notesReceived.isEmpty || !report.notesMerged.isEmpty,
