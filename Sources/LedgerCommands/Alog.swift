@@ -1,5 +1,5 @@
 public import ArgumentParser
-internal import LedgerCore
+package import LedgerCore
 internal import LedgerEnvironment
 internal import LedgerFastPath
 internal import LedgerSystem
@@ -195,6 +195,18 @@ public struct Alog: ParsableCommand {
     /// The parser's alternatives (`Unknown option '-x'` / `or: Missing value for '-o <file>'`,
     /// when a dash word could be grouped short options) on the refusal's one line.
     static func oneLine(_ message: String) -> String { message.replacing("\n   or: ", with: "; or: ") }
+
+    /// A use case's refusal as `--json` says it (`{"error": {"code", "message"}}`): its code and
+    /// its sentence on one line, each long word of `words` (the request's values) cut as a
+    /// command line's are. For a shell that performs use cases itself (the web).
+    package static func refusal(for error: any Error, command: String, words: [String]) -> (
+        code: ErrorCode, message: String
+    ) {
+        let error = Refusal.presentable(error, command: command)
+        let message = oneLine(Self.message(for: error))
+        let text = message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message
+        return (errorCode(for: error, exit: exitCode(for: error)), shortened(text, arguments: words))
+    }
 
     /// Writes `error`'s message, as `exit(withError:)` does, and returns the exit status, with
     /// any text from outside alog in it (an argument echoed, a path, a name from a synced

@@ -12,7 +12,7 @@ import Testing
 /// nothing; saying it is a separate step. Run inside an `Invocation`, as a URL handler would.
 @Suite("A command's work returns data; rendering is its own step")
 struct ExecuteRenderTests {
-    @Test("Log.execute commits and returns the entry without printing; render says it as the CLI does")
+    @Test("LogRequest.perform commits and returns the entry without printing; render says it as the CLI does")
     func logExecuteThenRender() throws {
         let home = TemporaryDirectory()
         let vault = home.sub("vault")
@@ -22,7 +22,7 @@ struct ExecuteRenderTests {
         #expect(try runAlogCommandLine(["init", "--vault", vault], environment: environment).succeeded)
         let invocation = Invocation(environment: environment, workingDirectory: home.path)
         let logged = try invocation.run {
-            try Log.execute(type: "Meal", at: "11:30", note: "soup", vault: vault)
+            try LogRequest(type: "Meal", at: "11:30", note: .text("soup")).perform(in: VaultAccess(path: vault))
         }
         #expect(logged.type == "meal")
         #expect(logged.instant.seconds == 1_893_497_400)
@@ -37,7 +37,7 @@ struct ExecuteRenderTests {
         // A refusal is thrown before anything is written, and prints nothing either.
         let refusal = Invocation(environment: environment, workingDirectory: home.path)
         #expect(throws: (any Error).self) {
-            try refusal.run { try Log.execute(type: "nosuchtype", at: nil, note: nil, vault: vault) }
+            try refusal.run { try LogRequest(type: "nosuchtype").perform(in: VaultAccess(path: vault)) }
         }
         #expect(refusal.output.stdout.isEmpty && refusal.output.stderr.isEmpty)
         #expect(try git("rev-list", "--count", "HEAD", in: vault).stdout == "2\n")
@@ -108,20 +108,20 @@ struct EveryCommandExecuteRenderTests {
 
         let logged = try executeAlone(["log", "meal", "--at", "08:00"] + v)
         #expect(logged.stdout.isEmpty)
-        let entry = try #require(logged.outcome as? Log.Logged)
+        let entry = try #require(logged.outcome as? Logged)
         #expect(entry.type == "meal" && entry.instant.localTime == "08:00")
 
         let started = try executeAlone(["start", "work", "--at", "09:00", "--goal", "2h"] + v)
         #expect(started.stdout.isEmpty)
-        let work = try #require(started.outcome as? Start.Started)
+        let work = try #require(started.outcome as? Started)
         #expect(work.type == "work" && work.plan.stops == nil && work.end == nil)
 
         // A switch says what it stopped, as data.
         let switched = try #require(
-            try executeAlone(["start", "reading", "--at", "10:30"] + v).outcome as? Start.Started)
+            try executeAlone(["start", "reading", "--at", "10:30"] + v).outcome as? Started)
         #expect(switched.plan.stops?.entry.id == work.id)
 
-        let stopped = try #require(try executeAlone(["stop", "--at", "11:00"] + v).outcome as? Stop.Stopped)
+        let stopped = try #require(try executeAlone(["stop", "--at", "11:00"] + v).outcome as? Stopped)
         #expect(stopped.interval.entry.id == switched.id && stopped.interval.seconds(now: 0) == 1800)
 
         let tracked = try #require(
@@ -130,12 +130,12 @@ struct EveryCommandExecuteRenderTests {
 
         let edited = try #require(
             try executeAlone(["edit", String(entry.id.description.prefix(8)), "--note", "porridge"] + v).outcome
-                as? Edit.Edited)
-        #expect(edited.entry.note == "porridge" && edited.warnings != nil)
+                as? Edited)
+        #expect(edited.entry.note == "porridge" && edited.recorded)
         let unchanged = try #require(
             try executeAlone(["edit", String(entry.id.description.prefix(8)), "--note", "porridge"] + v).outcome
-                as? Edit.Edited)
-        #expect(unchanged.warnings == nil)
+                as? Edited)
+        #expect(!unchanged.recorded)
 
         let added = try executeAlone(["types", "add", "yoga", "--group", "body"] + v)
         #expect(
@@ -146,8 +146,8 @@ struct EveryCommandExecuteRenderTests {
             (again.outcome as? (definition: ActivityTypeDefinition, change: Types.Add.Change, warnings: [Notice]))?
                 .change == .unchanged)
 
-        let undone = try #require(try executeAlone(["undo"] + v).outcome as? VaultUndo.Undone)
-        #expect(undone.appended != nil)
+        let undone = try #require(try executeAlone(["undo"] + v).outcome as? Undone)
+        #expect(undone.undone.appended != nil)
 
         // Reads: execute prints nothing, and render prints exactly what the command line does.
         for read in [

@@ -10,17 +10,10 @@ struct Cancel: OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func execute() throws -> (cancelled: Timeline.Interval, warnings: [Notice]) {
-        let vault = try options.open { try $0.timers.checkCancel() }
-        let (cancelled, appended) = try vault.timers.cancel()
-        return (cancelled, appended.warnings)
-    }
+    func execute() throws -> Cancelled { try CancelRequest().perform(in: options.access) }
 
-    func render(_ outcome: (cancelled: Timeline.Interval, warnings: [Notice])) {
-        outcome.warnings.forEach(Terminal.warn)
-        let cancelled = outcome.cancelled
-        emit(
-            "cancelled \(DisplayText.escaped(cancelled.entry.type)) (\(cancelled.entry.id)), started \(Render.clockAndDate(cancelled.start)); nothing of it is counted"
-        )
+    func render(_ cancelled: Cancelled) {
+        cancelled.warnings.forEach(Terminal.warn)
+        emit(cancelled.line)
     }
 }

@@ -15,16 +15,12 @@ struct Delete: InputChecked, OutcomeCommand {
 
     func checkedInput(_ time: TimeExpression) throws { try InputCheck.entryPrefix(id) }
 
-    func execute() throws -> (entry: Entry, warnings: [Notice]) {
-        try checkedInput(CommandClock.expression)
-        let vault = try options.open { try $0.checkDelete(id) }
-        let (entry, appended) = try vault.delete(id)
-        return (entry, appended.warnings)
+    func execute() throws -> EntryVisibilityChanged {
+        try EntryVisibilityRequest(id: id, restores: false).perform(in: options.access)
     }
 
-    func render(_ outcome: (entry: Entry, warnings: [Notice])) {
+    func render(_ outcome: EntryVisibilityChanged) {
         outcome.warnings.forEach(Terminal.warn)
-        let entry = outcome.entry
-        emit("deleted \(entry.id) (\(entry.type) at \(Render.clockAndDate(entry.at)))")
+        emit(outcome.line)
     }
 }

@@ -64,8 +64,15 @@ struct Edit: InputChecked, OutcomeCommand {
 
     /// The id, the new type, start and end as the command gives them, or the refusal.
     func checkedInput(_ time: TimeExpression) throws -> Input {
+        try Self.input(id: id, at: at, type: type, start: start, end: end, time)
+    }
+
+    /// `checkedInput` for a request's fields.
+    static func input(id: String, at: String?, type: String?, start: String?, end: String?, _ time: TimeExpression)
+        throws -> Input
+    {
         try InputCheck.entryPrefix(id)
-        let (startBy, endBy) = (Self.move(start), Self.move(end))
+        let (startBy, endBy) = (move(start), move(end))
         return Input(
             changes: EntryChanges(
                 type: try type.map(InputCheck.typeName),
@@ -74,26 +81,17 @@ struct Edit: InputChecked, OutcomeCommand {
             startBy: startBy, endBy: endBy)
     }
 
-    /// What an `edit` did: the entry as it is now (and its window, for a timer), or that
-    /// nothing changed (`warnings` nil: no event was recorded).
-    struct Edited {
-        var entry: Entry
-        var window: Timeline.Interval?
-        var types: [String: ActivityTypeDefinition]
-        var warnings: [Notice]?
-    }
-
     func execute() throws -> Edited {
-        let time = CommandClock.expression
-        var input = try checkedInput(time)
-        input.changes.note = try NoteInput.resolve(note: note, file: noteFile)
-        return try Self.perform(id: id, input, adjust: adjust, options: options, time: time)
+        try EditRequest(
+            id: id, at: at, type: type, note: try NoteSource(note: note, file: noteFile), start: start, end: end,
+            adjust: adjust
+        ).perform(in: options.access)
     }
 
     /// `edit`'s work, shared with `lengthen` and `shorten`: the moves become times (checked
     /// as any time given: not in the future), then the edit is checked before the vault's
     /// queue is committed, and recorded.
-    static func perform(id: String, _ input: Input, adjust: Bool, options: VaultOptions, time: TimeExpression)
+    static func perform(id: String, _ input: Input, adjust: Bool, access: VaultAccess, time: TimeExpression)
         throws -> Edited
     {
         func changes(in vault: Vault) throws -> EntryChanges {
@@ -105,24 +103,20 @@ struct Edit: InputChecked, OutcomeCommand {
             if let end = moved.end { changes.end = try time.recordable(end, as: "the new end") }
             return changes
         }
-        let vault = try options.open { try $0.checkEdit(id, changes: try changes(in: $0), adjust: adjust) }
+        let vault = try access.open { try $0.checkEdit(id, changes: try changes(in: $0), adjust: adjust) }
         let (entry, appended) = try vault.edit(id, changes: try changes(in: vault), adjust: adjust)
         // A timed entry shows its window as the timeline now lays it (the new end, or running).
         let window = entry.isTimed ? try vault.state().timeline.interval(of: entry.id) : nil
         return Edited(
             entry: entry, window: window, types: Render.typeMap(try vault.summary().allTypes),
-            warnings: appended?.warnings)
+            recorded: appended != nil, warnings: appended?.warnings ?? [])
     }
 
     func render(_ edited: Edited) { Self.say(edited) }
 
     static func say(_ edited: Edited) {
-        edited.warnings?.forEach(Terminal.warn)
-        if edited.warnings == nil {
-            Terminal.note(
-                "nothing changed: entry \(edited.entry.id) already has the values given; no event was recorded")
-        }
-        let window = edited.window.map { Render.Window($0, now: CommandClock.nowSeconds) }
-        emit(Render.entryLine(edited.entry, types: edited.types, window: window))
+        edited.warnings.forEach(Terminal.warn)
+        edited.notes.forEach(Terminal.note)
+        emit(edited.line)
     }
 }

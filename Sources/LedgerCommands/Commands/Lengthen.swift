@@ -10,6 +10,6 @@ struct Lengthen: InputChecked, OutcomeCommand {
     @OptionGroup var move: EndMove
 
     func checkedInput(_ time: TimeExpression) throws -> Edit.Input { try move.input(sign: 1) }
-    func execute() throws -> Edit.Edited { try move.perform(sign: 1) }
-    func render(_ edited: Edit.Edited) { Edit.say(edited) }
+    func execute() throws -> Edited { try move.perform(sign: 1) }
+    func render(_ edited: Edited) { Edit.say(edited) }
 }

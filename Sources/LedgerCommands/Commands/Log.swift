@@ -35,8 +35,11 @@ struct Log: InputChecked, OutcomeCommand {
 
     func validate() throws { try InputCheck.plusWritten(tags) }
 
-    func execute() throws -> Logged {
-        try Self.execute(type: type, at: at, note: note, noteFile: noteFile, tags: tags, vault: options.vault)
+    func execute() throws -> Logged { try request().perform(in: options.access) }
+
+    /// The typed request of this command line (`--note -` and `--note-file` read when performed).
+    func request() throws -> LogRequest {
+        LogRequest(type: type, at: at, note: try NoteSource(note: note, file: noteFile), tags: tags)
     }
 
     func render(_ logged: Logged) { Self.render(logged) }
@@ -50,29 +53,6 @@ struct Log: InputChecked, OutcomeCommand {
     static func input(type: String, at: String?, _ time: TimeExpression) throws -> (type: String, instant: LocalInstant)
     {
         (try InputCheck.typeName(type), try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now))
-    }
-
-    /// What a `log` did: the new entry, as data (the CLI prints it; another shell may not).
-    struct Logged {
-        var id: EventID
-        var type: String
-        var instant: LocalInstant
-        var tags: [String] = []
-        /// Problems after the commit landed (the entry is safe).
-        var warnings: [Notice]
-    }
-
-    /// The command's work, shared with `QuickCommand` (the same command line without the
-    /// parser): checks, opens the vault and commits; prints nothing.
-    static func execute(
-        type: String, at: String?, note: String?, noteFile: String? = nil, tags: [String] = [], vault path: String?
-    ) throws -> Logged {
-        let (type, instant) = try input(type: type, at: at, CommandClock.expression)
-        let tags = try InputCheck.tags(tags)
-        let note = try NoteInput.resolve(note: note, file: noteFile)
-        let vault = try VaultOptions.open(explicit: path, creatingDefault: true) { try $0.checkLog(type: type) }
-        let appended = try vault.log(type: type, at: instant, note: note, tags: tags)
-        return Logged(id: appended.entryID!, type: type, instant: instant, tags: tags, warnings: appended.warnings)
     }
 
     /// Says what `execute` did: its warnings on stderr, the entry as `report` does.

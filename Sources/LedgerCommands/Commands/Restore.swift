@@ -14,16 +14,12 @@ struct Restore: InputChecked, OutcomeCommand {
 
     func checkedInput(_ time: TimeExpression) throws { try InputCheck.entryPrefix(id) }
 
-    func execute() throws -> (entry: Entry, warnings: [Notice]) {
-        try checkedInput(CommandClock.expression)
-        let vault = try options.open { try $0.checkRestore(id) }
-        let (entry, appended) = try vault.restore(id)
-        return (entry, appended.warnings)
+    func execute() throws -> EntryVisibilityChanged {
+        try EntryVisibilityRequest(id: id, restores: true).perform(in: options.access)
     }
 
-    func render(_ outcome: (entry: Entry, warnings: [Notice])) {
+    func render(_ outcome: EntryVisibilityChanged) {
         outcome.warnings.forEach(Terminal.warn)
-        let entry = outcome.entry
-        emit("restored \(entry.id) (\(entry.type) at \(Render.clockAndDate(entry.at)))")
+        emit(outcome.line)
     }
 }

@@ -21,25 +21,11 @@ struct Resume: InputChecked, OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func checkedInput(_ time: TimeExpression) throws -> LocalInstant {
-        if let id { try InputCheck.entryPrefix(id) }
-        return try Stop.input(at: at, time)
-    }
+    func checkedInput(_ time: TimeExpression) throws -> LocalInstant { try request.checkedInput(time) }
 
-    /// What a `resume` did: the stopped timer it took after, and the new entry.
-    struct Resumed {
-        var from: Timeline.Interval
-        var id: EventID
-        var at: LocalInstant
-        var warnings: [Notice]
-    }
+    var request: ResumeRequest { ResumeRequest(id: id, at: at) }
 
-    func execute() throws -> Resumed {
-        let instant = try checkedInput(CommandClock.expression)
-        let vault = try options.open { try $0.timers.checkResume(at: instant, entry: id) }
-        let (resumed, started) = try vault.timers.resume(at: instant, entry: id)
-        return Resumed(from: resumed, id: started.entryID!, at: instant, warnings: started.warnings)
-    }
+    func execute() throws -> Resumed { try request.perform(in: options.access) }
 
     func render(_ resumed: Resumed) {
         resumed.warnings.forEach(Terminal.warn)

@@ -47,10 +47,13 @@ struct Start: InputChecked, OutcomeCommand {
 
     func validate() throws { try InputCheck.plusWritten(tags) }
 
-    func execute() throws -> Started {
-        try Self.execute(
-            type: type, at: at, note: note, noteFile: noteFile, goal: goal, adjust: adjust, tags: tags,
-            vault: options.vault)
+    func execute() throws -> Started { try request().perform(in: options.access) }
+
+    /// The typed request of this command line (`--note -` and `--note-file` read when performed).
+    func request() throws -> StartRequest {
+        StartRequest(
+            type: type, at: at, note: try NoteSource(note: note, file: noteFile), goal: goal, adjust: adjust, tags: tags
+        )
     }
 
     func render(_ started: Started) { Self.render(started) }
@@ -66,44 +69,6 @@ struct Start: InputChecked, OutcomeCommand {
     {
         let instant = try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
         return (try InputCheck.typeName(type), instant, try goal.map(Self.duration))
-    }
-
-    /// What a `start` did, as data.
-    struct Started {
-        var id: EventID
-        var type: String
-        var instant: LocalInstant
-        /// Where the new timer ends when it does not run on (a back-dated start before a later
-        /// timer's): that end, and the type of the timer that starts there.
-        var end: (at: LocalInstant, nextType: String?)?
-        /// The timer the start stopped, and what it trimmed (`--adjust`).
-        var plan: VaultTimers.StartPlan
-        var tags: [String] = []
-        var warnings: [Notice]
-    }
-
-    /// The command's work, shared with `QuickCommand` (the same command line without the
-    /// parser): checks, opens the vault and commits; prints nothing.
-    static func execute(
-        type: String, at: String?, note: String?, noteFile: String? = nil, goal: String?, adjust: Bool,
-        tags: [String] = [], vault path: String?
-    ) throws -> Started {
-        let (type, instant, goalSeconds) = try input(type: type, at: at, goal: goal, CommandClock.expression)
-        let tags = try InputCheck.tags(tags)
-        let note = try NoteInput.resolve(note: note, file: noteFile)
-        let vault = try VaultOptions.open(explicit: path, creatingDefault: true) {
-            _ = try $0.timers.checkStart(type: type, at: instant, goal: goalSeconds, adjust: adjust)
-        }
-        let (started, plan) = try vault.timers.start(
-            type: type, at: instant, note: note, goal: goalSeconds, adjust: adjust, tags: tags)
-        let id = started.entryID!
-        // A start before a later timer's (back-dated, or placed with --adjust) does not run: it
-        // ends where that one starts.
-        let end = (try? vault.timers.timerEnd(of: id, startingAt: instant.seconds)).flatMap { $0 }.map {
-            (at: $0.end, nextType: $0.next?.type)
-        }
-        return Started(
-            id: id, type: type, instant: instant, end: end, plan: plan, tags: tags, warnings: started.warnings)
     }
 
     /// Says what `execute` did: the id, and on a terminal what started, stopped and was trimmed.

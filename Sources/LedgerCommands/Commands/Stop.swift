@@ -20,7 +20,7 @@ struct Stop: InputChecked, OutcomeCommand {
     @OptionGroup var options: VaultOptions
 
     func execute() throws -> Stopped {
-        try Self.execute(at: at, note: note, noteFile: noteFile, vault: options.vault)
+        try StopRequest(at: at, note: try NoteSource(note: note, file: noteFile)).perform(in: options.access)
     }
 
     func render(_ stopped: Stopped) { Self.render(stopped) }
@@ -32,27 +32,8 @@ struct Stop: InputChecked, OutcomeCommand {
         try InputCheck.instant(at, time) ?? time.zone.localInstant(at: time.now)
     }
 
-    /// What a `stop` did: the timer's window as it now ends.
-    struct Stopped {
-        var interval: Timeline.Interval
-        var at: LocalInstant
-        var warnings: [Notice]
-    }
-
-    /// The command's work, shared with `QuickCommand` (the same command line without the parser).
-    static func execute(at: String?, note: String?, noteFile: String? = nil, vault path: String?) throws -> Stopped {
-        let instant = try input(at: at, CommandClock.expression)
-        let note = try NoteInput.resolve(note: note, file: noteFile)
-        let vault = try VaultOptions.open(explicit: path) { try $0.timers.checkStop(at: instant) }
-        let (stopped, appended) = try vault.timers.stop(at: instant, note: note)
-        return Stopped(interval: stopped, at: instant, warnings: appended.warnings)
-    }
-
     static func render(_ stopped: Stopped) {
         stopped.warnings.forEach(Terminal.warn)
-        let entry = stopped.interval.entry
-        emit(
-            "stopped \(DisplayText.escaped(entry.type)) (\(entry.id)) at \(Render.clock(stopped.at)) after \(formatTrackedDuration(stopped.interval.seconds(now: stopped.at.seconds)))"
-        )
+        emit(stopped.line)
     }
 }

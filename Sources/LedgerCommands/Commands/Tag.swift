@@ -41,7 +41,7 @@ struct Untag: TagChange.Command {
 /// What `tag` and `untag` share.
 enum TagChange {
     /// `tag` (`puts`) or `untag`: an entry and the tags.
-    protocol Command: InputChecked, OutcomeCommand where Input == [String], Outcome == Done {
+    protocol Command: InputChecked, OutcomeCommand where Input == [String], Outcome == Tagged {
         static var puts: Bool { get }
         var id: String { get }
         var tags: [String] { get }
@@ -60,41 +60,15 @@ enum TagChange {
         guard !words.isEmpty else { throw ValidationError("name at least one tag: alog tag \(id) +deep") }
         return try InputCheck.tags(words, plusRequired: false)
     }
-
-    struct Done {
-        var entry: Entry
-        /// The tags the event changed (none: nothing was written).
-        var changed: [String]
-        var asked: [String]
-        var warnings: [Notice]
-
-        func render(on: Bool) {
-            warnings.forEach(Terminal.warn)
-            let what = "\(DisplayText.escaped(entry.type)) \(entry.id) at \(Render.clockAndDate(entry.at))"
-            guard !changed.isEmpty else {
-                return emit(
-                    on
-                        ? "\(what) already has \(Render.tags(asked)); nothing written"
-                        : "\(what) has none of \(Render.tags(asked)); nothing written")
-            }
-            let now = entry.tags.isEmpty ? "no tags" : Render.tags(entry.tags)
-            emit("\(on ? "tagged" : "untagged") \(what): \(on ? "+" : "-") \(Render.tags(changed)) (now \(now))")
-        }
-    }
-
-    static func run(id: String, tags: [String], on: Bool, vault options: VaultOptions) throws -> Done {
-        let vault = try options.open { try $0.checkTag(id, tags: tags, on: on) }
-        let (entry, changed, appended) = try vault.tag(id, tags: tags, on: on)
-        return Done(entry: entry, changed: changed, asked: tags, warnings: appended?.warnings ?? [])
-    }
 }
 
 extension TagChange.Command {
     func checkedInput(_ time: TimeExpression) throws -> [String] { try TagChange.input(id: id, words: tags) }
 
-    func execute() throws -> TagChange.Done {
-        try TagChange.run(id: id, tags: try checkedInput(CommandClock.expression), on: Self.puts, vault: options)
-    }
+    func execute() throws -> Tagged { try TagRequest(id: id, tags: tags, puts: Self.puts).perform(in: options.access) }
 
-    func render(_ done: TagChange.Done) { done.render(on: Self.puts) }
+    func render(_ tagged: Tagged) {
+        tagged.warnings.forEach(Terminal.warn)
+        emit(tagged.line)
+    }
 }

@@ -14,10 +14,10 @@ struct Undo: OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func execute() throws -> VaultUndo.Undone { try options.open().undoing.undo() }
+    func execute() throws -> Undone { try UndoRequest().perform(in: options.access) }
 
-    func render(_ undone: VaultUndo.Undone) {
-        undone.appended?.warnings.forEach(Terminal.warn)
-        emitLine(undone.appended == nil ? undone.sentence : "undid: \(undone.sentence)")
+    func render(_ undone: Undone) {
+        undone.warnings.forEach(Terminal.warn)
+        emit(undone.line)
     }
 }

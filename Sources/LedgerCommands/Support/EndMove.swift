@@ -22,7 +22,8 @@ struct EndMove: ParsableArguments {
         return Edit.Input(changes: EntryChanges(), endBy: sign * (try Start.duration(duration)))
     }
 
-    func perform(sign: Int64) throws -> Edit.Edited {
-        try Edit.perform(id: id, try input(sign: sign), adjust: adjust, options: options, time: CommandClock.expression)
+    func perform(sign: Int64) throws -> Edited {
+        try Edit.perform(
+            id: id, try input(sign: sign), adjust: adjust, access: options.access, time: CommandClock.expression)
     }
 }

@@ -15,16 +15,21 @@ import LedgerSystem
 enum NoteInput {
     /// The note to record, nil when none was given; throws a refusal.
     static func resolve(note: String?, file: String?) throws -> String? {
-        if note != nil, file != nil { throw Refused("give --note or --note-file, not both") }
-        if note == "-" {
+        try resolve(NoteSource(note: note, file: file))
+    }
+
+    /// The note of `source` read and checked, nil for none; throws a refusal.
+    static func resolve(_ source: NoteSource?) throws -> String? {
+        switch source {
+        case nil: return nil
+        case .standardInput:
             if Invocation.current == nil, isatty(STDIN_FILENO) == 1 {
                 Terminal.note("type the note, then Ctrl-D on a line of its own")
             }
             return try read("-", source: "standard input")
+        case .file(let file): return try read(file, source: "the note file \(DisplayText.quotedPath(file))")
+        case .text(let note): return try checked(NoteText.normalized(note), source: "--note")
         }
-        if let file { return try read(file, source: "the note file \(DisplayText.quotedPath(file))") }
-        guard let note else { return nil }
-        return try checked(NoteText.normalized(note), source: "--note")
     }
 
     /// The most bytes read: a note of 2,000 characters of four bytes each, and a line break.

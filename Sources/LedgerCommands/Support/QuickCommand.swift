@@ -35,13 +35,17 @@ enum QuickCommand: Equatable {
     func run() throws {
         switch self {
         case .log(let type, let at, let note, let vault):
-            Log.render(try Log.execute(type: type, at: at, note: note, vault: vault))
+            Log.render(try LogRequest(type: type, at: at, note: note.map(NoteSource.text)).perform(in: access(vault)))
         case .status(let json, let vault):
             Status.render(try Status.execute(vault: vault), json: json)
         case .start(let type, let at, let note, let goal, let adjust, let vault):
-            Start.render(try Start.execute(type: type, at: at, note: note, goal: goal, adjust: adjust, vault: vault))
+            let request = StartRequest(type: type, at: at, note: note.map(NoteSource.text), goal: goal, adjust: adjust)
+            Start.render(try request.perform(in: access(vault)))
         case .stop(let at, let note, let vault):
-            Stop.render(try Stop.execute(at: at, note: note, vault: vault))
+            Stop.render(try StopRequest(at: at, note: note.map(NoteSource.text)).perform(in: access(vault)))
         }
     }
+
+    /// The vault of `--vault` (or the default), its housekeeping said on stderr.
+    private func access(_ vault: String?) -> VaultAccess { VaultAccess(path: vault) }
 }

@@ -15,14 +15,14 @@ struct TaskPause: InputChecked, OutcomeCommand {
 
     func checkedInput(_ time: TimeExpression) throws -> LocalInstant { try Stop.input(at: at, time) }
 
-    func execute() throws -> Stop.Stopped {
+    func execute() throws -> Stopped {
         let instant = try checkedInput(CommandClock.expression)
         let vault = try VaultOptions.open(explicit: options.vault) { try $0.tasks.checkPause(at: instant) }
         let (paused, appended) = try vault.tasks.pause(at: instant)
-        return Stop.Stopped(interval: paused, at: instant, warnings: appended.warnings)
+        return Stopped(interval: paused, at: instant, warnings: appended.warnings)
     }
 
-    func render(_ paused: Stop.Stopped) {
+    func render(_ paused: Stopped) {
         paused.warnings.forEach(Terminal.warn)
         let title = paused.interval.entry.task.map { DisplayText.quoted($0.title) } ?? paused.interval.entry.type
         emit(
