@@ -1,5 +1,6 @@
 import Foundation
 package import Hummingbird
+import LedgerCommands
 import LedgerCore
 import ServiceLifecycle
 
@@ -41,14 +42,21 @@ package struct APIRoutes: Sendable {
         api.post(":name") { request, context in
             let name = context.parameters.get("name") ?? ""
             guard let write = CommandLines.writes[name] else { return notFound(request) }
+            let fields: [String: CommandLines.FieldValue]
+            let typed: (any UseCase)?
             let line: (arguments: [String], input: [UInt8])
             do throws(RequestError) {
-                let fields = try await Self.fields(of: request, context: context)
+                fields = try await Self.fields(of: request, context: context)
                 line = try CommandLines.line(write, fields: fields)
+                typed = try TypedWrites.request(name, TypedWrites.Fields(values: fields))
             } catch {
                 return refuse(error)
             }
-            return respond(await runner.run(line.arguments, input: line.input, writes: true), write: write)
+            guard let typed else {
+                return respond(await runner.run(line.arguments, input: line.input, writes: true), write: write)
+            }
+            let words = TypedWrites.Fields(values: fields).words
+            return answer(await runner.perform(typed, command: write.words[0], words: words), write: write)
         }
     }
 
@@ -79,6 +87,28 @@ package struct APIRoutes: Sendable {
             ? JSONText.object([("id", JSONText.string(printed)), ("warnings", warnings)])
             : JSONText.object([("message", JSONText.string(printed)), ("warnings", warnings)])
         return json(Array(body.utf8))
+    }
+
+    /// A typed write's answer: `{"id": …}` for a write that makes an entry, else the line the
+    /// CLI prints as `message`, with `warnings` (what it had to say); or its refusal with the
+    /// HTTP status of its code.
+    private func answer(_ result: Result<Performed, CommandResult.Refusal>, write: CommandLines.Write) -> Response {
+        switch result {
+        case .failure(let refusal):
+            return Response(
+                status: HTTPResponse.Status(code: refusal.code.httpStatus),
+                headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
+        case .success(let performed):
+            let warnings = JSONText.array(performed.said.map(JSONText.string))
+            let body =
+                write.answersID
+                ? JSONText.object([
+                    ("id", JSONText.string(performed.newEntry ?? performed.line)), ("warnings", warnings),
+                ])
+                : JSONText.object([("message", JSONText.string(performed.line)), ("warnings", warnings)])
+            return json(Array(body.utf8))
+        }
     }
 
     /// `GET /api/export`: what `alog export` prints, as a file to save (`alog-export.csv`, or

@@ -183,7 +183,7 @@ package enum CommandLines {
         return (line, input)
     }
 
-    private static func flag(_ text: String) -> Bool? {
+    package static func flag(_ text: String) -> Bool? {
         switch text {
         case "1", "true", "on", "yes", "": true
         case "0", "false", "off", "no": false

@@ -11,7 +11,7 @@ package struct CommandResult: Sendable {
     package var text: String { String(decoding: stdout, as: UTF8.self) }
 
     /// A refusal, as the CLI's `--json` writes it: `{"error": {"code", "message"}}`.
-    package struct Refusal: Sendable, Equatable {
+    package struct Refusal: Error, Sendable, Equatable {
         package var code: ErrorCode
         package var message: String
         /// The object itself, byte for byte as the CLI wrote it.

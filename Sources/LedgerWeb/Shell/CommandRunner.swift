@@ -1,4 +1,5 @@
-import LedgerCommands
+package import LedgerCommands
+import LedgerCore
 import LedgerFastPath
 import LedgerSystem
 package import NIOPosix
@@ -58,6 +59,42 @@ package final class CommandRunner: Sendable {
         line.insert("--vault=" + vault, at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
         let result = await runNow(line, input: input, readsOnly: !writes)
         if writes { await gate.leave() }
+        return result
+    }
+
+    /// Performs a typed write (`UseCase`), one at a time as every write, on NIO's blocking pool
+    /// inside this server's invocation (its environment, clock and zone): what it made and
+    /// said, or its refusal as the CLI's `--json` words it. `command` and `words` (the
+    /// request's values) shape the refusal's sentence as the command line's would be.
+    package func perform(_ request: any UseCase, command: String, words: [String]) async -> Result<
+        Performed, CommandResult.Refusal
+    > {
+        await gate.enter()
+        let invocation = Invocation(
+            environment: environment, workingDirectory: workingDirectory, input: [], refusalsAsJSON: true)
+        let vault = self.vault
+        let result: Result<Performed, CommandResult.Refusal>
+        do {
+            result = try await pool.runIfActive {
+                invocation.run {
+                    do {
+                        return .success(try request.performCollecting(vault: vault))
+                    } catch {
+                        let (code, message) = Alog.refusal(for: error, command: command, words: words)
+                        return .failure(
+                            CommandResult.Refusal(
+                                code: code, message: message,
+                                json: CommandResult.errorJSON(code: code, message: message)))
+                    }
+                }
+            }
+        } catch {
+            let message = "the server is shutting down"
+            result = .failure(
+                CommandResult.Refusal(
+                    code: .error, message: message, json: CommandResult.errorJSON(code: .error, message: message)))
+        }
+        await gate.leave()
         return result
     }
 

@@ -1,0 +1,105 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LedgerWeb
+import TestSupport
+import Testing
+
+/// Issue 46: the server performs the entry writes as typed use cases, not as command lines,
+/// and answers from their outcomes, not from printed text. What a person sees must not change:
+/// each answer's `message` is the line `alog` prints for the same write, its refusals are the
+/// CLI's `--json` refusals, and a value is only ever a value.
+@Suite("The web's entry writes are typed use cases, answering as the CLI does")
+struct TypedWriteTests {
+    /// A copy of the fixture's vault as it is now, for the CLI to do the same write on.
+    static func twin(of fixture: WebFixture, _ name: String) throws -> String {
+        let twin = fixture.directory.sub(name)
+        try FileManager.default.copyItem(atPath: fixture.vault, toPath: twin)
+        return twin
+    }
+
+    @Test("each write's message is the line 'alog' prints for the same write on a copy of the vault")
+    func messagesAreTheCLIsLines() async throws {
+        let fixture = try WebFixture()
+        let history = try fixture.alog(["history", "--json", "--type", "meal"]).stdout
+        let meal = String(history.split(separator: "\"")[3])
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            let session = try await Session.start(client)
+            let steps: [(uri: String, body: String, cli: [String])] = [
+                ("/api/tag", #"{"id": "\#(meal)", "tag": "+home"}"#, ["tag", meal, "+home"]),
+                ("/api/tag", #"{"id": "\#(meal)", "tag": "home"}"#, ["tag", meal, "home"]),
+                ("/api/untag", #"{"id": "\#(meal)", "tag": "home"}"#, ["untag", meal, "home"]),
+                ("/api/edit", #"{"id": "\#(meal)", "note": "oats"}"#, ["edit", meal, "--note", "oats"]),
+                ("/api/edit", #"{"id": "\#(meal)", "note": "oats"}"#, ["edit", meal, "--note", "oats"]),
+                ("/api/stop", #"{"at": "11:30"}"#, ["stop", "--at", "11:30"]),
+                ("/api/undo", "", ["undo"]),
+                ("/api/cancel", "", ["cancel"]),
+                ("/api/delete", #"{"id": "\#(meal)"}"#, ["delete", meal]),
+                ("/api/restore", #"{"id": "\#(meal)"}"#, ["restore", meal]),
+            ]
+            for (index, step) in steps.enumerated() {
+                let twin = try Self.twin(of: fixture, "twin\(index)")
+                let cli = try runAlog(
+                    step.cli, vault: twin, now: WebFixture.now, environment: ["HOME": fixture.directory.path])
+                let response = try await session.post(step.uri, step.body)
+                #expect(response.status == .ok && cli.succeeded, "\(step.uri): \(response.text) / \(cli.stderr)")
+                let answer = response.json as? [String: Any]
+                #expect(answer?["message"] as? String == cli.stdout.trimmingCharacters(in: .newlines), "\(step.uri)")
+                // What the CLI said on stderr is in `warnings`, as sentences (without the
+                // terminal's `alog: warning: `).
+                let warnings = answer?["warnings"] as? [String] ?? []
+                let said = cli.stderr.split(separator: "\n").map { line in
+                    line.hasPrefix("alog: warning: ") ? String(line.dropFirst("alog: warning: ".count)) : String(line)
+                }
+                #expect(warnings == said, "\(step.uri): \(warnings) / \(said)")
+            }
+            // The unchanged edit said so, and wrote nothing; the vault is whole.
+            #expect(try git("fsck", "--strict", in: fixture.vault).succeeded)
+        }
+    }
+
+    @Test(
+        "values are only values: a note of '-', '--at' or '-x' is kept as written; refusals are the CLI's --json ones")
+    func valuesStayValues() async throws {
+        let fixture = try WebFixture()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            let session = try await Session.start(client)
+            for note in ["-", "--at", "-x --vault /tmp"] {
+                let body = String(
+                    data: try JSONSerialization.data(withJSONObject: ["type": "meal", "note": note]), encoding: .utf8)!
+                let response = try await session.post("/api/log", body)
+                #expect(response.status == .ok, "\(note): \(response.text)")
+                let id = try #require((response.json as? [String: Any])?["id"] as? String)
+                let shown = try fixture.alog(["show", id, "--json"]).stdout
+                let object = try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any]
+                #expect((object?["entry"] as? [String: Any])?["note"] as? String == note, "\(shown)")
+            }
+            let commits = try fixture.commitCount()
+            for (uri, body, cli, code) in [
+                (
+                    "/api/edit", #"{"id": "zzzz", "at": "08:00", "start": "08:00"}"#,
+                    ["edit", "zzzz", "--at", "08:00", "--start", "08:00"], "usage"
+                ),
+                ("/api/log", #"{"type": "nosuchtype"}"#, ["log", "nosuchtype"], "unknownType"),
+                (
+                    "/api/log", #"{"type": "meal", "at": "tomorrow 10:00"}"#,
+                    ["log", "meal", "--at", "tomorrow 10:00"], "invalidTime"
+                ),
+                ("/api/delete", #"{"id": "qqqqqqqq"}"#, ["delete", "qqqqqqqq"], "unknownEntry"),
+                ("/api/stop", #"{"at": "10:00"}"#, ["stop", "--at", "10:00"], nil),
+                ("/api/tag", #"{"id": "qqqqqqqq", "tag": "a\u0007b"}"#, ["tag", "qqqqqqqq", "a\u{7}b"], "invalidTag"),
+            ] {
+                let response = try await session.post(uri, body)
+                let refusal = try fixture.alog(cli)
+                #expect(!refusal.succeeded && response.status != .ok, "\(uri) \(body): \(response.text)")
+                if let code { #expect(response.errorCode == code, "\(uri) \(body): \(response.text)") }
+                // The same sentence the terminal shows (the JSON one has no usage lines after it).
+                let first = refusal.stderr.split(separator: "\n").first.map(String.init) ?? ""
+                #expect("Error: " + (response.errorMessage ?? "") == first, "\(uri) \(body)")
+            }
+            #expect(try fixture.commitCount() == commits, "a refusal writes nothing")
+        }
+    }
+}
