@@ -13,7 +13,6 @@ struct Cancel: OutcomeCommand {
     func execute() throws -> Cancelled { try CancelRequest().perform(in: options.access) }
 
     func render(_ cancelled: Cancelled) {
-        cancelled.warnings.forEach(Terminal.warn)
-        emit(cancelled.line)
+        cancelled.say()
     }
 }

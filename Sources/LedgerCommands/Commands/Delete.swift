@@ -20,7 +20,6 @@ struct Delete: InputChecked, OutcomeCommand {
     }
 
     func render(_ outcome: EntryVisibilityChanged) {
-        outcome.warnings.forEach(Terminal.warn)
-        emit(outcome.line)
+        outcome.say()
     }
 }

@@ -114,9 +114,5 @@ struct Edit: InputChecked, OutcomeCommand {
 
     func render(_ edited: Edited) { Self.say(edited) }
 
-    static func say(_ edited: Edited) {
-        edited.warnings.forEach(Terminal.warn)
-        edited.notes.forEach(Terminal.note)
-        emit(edited.line)
-    }
+    static func say(_ edited: Edited) { edited.say() }
 }

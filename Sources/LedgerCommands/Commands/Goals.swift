@@ -46,22 +46,10 @@ struct Goals: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func execute() throws -> (type: String, seconds: Int64, warnings: [Notice]) {
-            let seconds = duration == "0" ? 0 : try Start.duration(duration)
-            let type = type.lowercased()
-            let vault = try options.open(creatingDefault: true) {
-                try $0.timers.checkDailyGoal(type: type, seconds: seconds)
-            }
-            return (type, seconds, try vault.timers.setDailyGoal(type: type, seconds: seconds).warnings)
+        func execute() throws -> GoalSet {
+            try DailyGoalRequest(type: type, duration: duration).perform(in: options.access)
         }
 
-        func render(_ set: (type: String, seconds: Int64, warnings: [Notice])) {
-            set.warnings.forEach(Terminal.warn)
-            emit(
-                set.seconds == 0
-                    ? "removed the daily goal of \(set.type)"
-                    : "daily goal of \(set.type): \(formatDuration(set.seconds))"
-            )
-        }
+        func render(_ set: GoalSet) { set.say() }
     }
 }

@@ -19,7 +19,6 @@ struct Restore: InputChecked, OutcomeCommand {
     }
 
     func render(_ outcome: EntryVisibilityChanged) {
-        outcome.warnings.forEach(Terminal.warn)
-        emit(outcome.line)
+        outcome.say()
     }
 }

@@ -33,7 +33,6 @@ struct Stop: InputChecked, OutcomeCommand {
     }
 
     static func render(_ stopped: Stopped) {
-        stopped.warnings.forEach(Terminal.warn)
-        emit(stopped.line)
+        stopped.say()
     }
 }

@@ -31,54 +31,14 @@ struct Sync: OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    /// What the sync did, and the state it left (`status` after it).
-    func execute() throws -> (report: SyncOutcome, summary: StatusSummary) {
-        let vault: Vault
-        do {
-            // The widget's queued taps and the day notes' changes are committed once the remote
-            // answered (`afterFetch`): a sync that cannot reach it leaves them as they were.
-            vault = try options.open(drainingWidgetQueue: false) { try $0.syncing.checkSync(remote: remote) }
-        } catch SyncError.noRemote(let root) {
-            // Entries logged into a stray default vault: the way to the vault they belong in.
-            if let advice = DefaultVault.movingAdvice(options.location) { Terminal.note(advice) }
-            throw SyncError.noRemote(vault: root)
-        }
-        var report = try vault.syncing.sync(
-            remote: remote, progress: json ? nil : ProgressLine.reporter(),
-            allowUnrelatedHistories: allowUnrelatedHistories, afterFetch: { options.access.commitPending(vault) })
-        // Day notes after what came in: typed lines of notes that arrived are logged, and the
-        // notes written anew from the merged events; a commit of that is sent at once.
-        if report.eventsReceived > 0 || !report.notesReceived.isEmpty || !report.notesMerged.isEmpty,
-            let notes = Self.dayNotesAfterSync(vault, report), !notes.written.isEmpty || !notes.isEmpty
-        {
-            Terminal.reportDayNotes(notes)
-            let again = try vault.syncing.sync(remote: remote, progress: nil, allowUnrelatedHistories: false)
-            report.eventsSent += again.eventsSent
-            report.pushed = report.pushed || again.pushed
-            report.head = again.head
-        }
-        let summary = try vault.summary()
-        Terminal.reportLineIssues(vault)
-        return (report, summary)
+    func execute() throws -> Synced {
+        try SyncRequest(remote: remote, allowUnrelatedHistories: allowUnrelatedHistories, showsProgress: !json)
+            .perform(in: options.access)
     }
 
-    /// The day notes after a sync: the notes of the days that received entries, and the notes
-    /// that came in, written from the merged events (their typed lines logged first); nil when
-    /// day notes are off.
-    static func dayNotesAfterSync(_ vault: Vault, _ report: SyncOutcome) -> DayNotesReport? {
-        do {
-            return try vault.writeDayNotes(afterSync: report)
-        } catch {
-            // The sync stands; the notes are read and written by the next command.
-            Terminal.warn("the sync is done, but the day notes could not be written: \(Messages.text(for: error))")
-            return nil
-        }
-    }
-
-    func render(_ synced: (report: SyncOutcome, summary: StatusSummary)) {
-        synced.report.warnings.forEach(Terminal.warn)
-        let status = StatusView.render(synced.summary, json: json, now: CommandClock.nowSeconds)
-        emit(json ? Self.json(synced.report, status: status) : Self.human(synced.report) + "\n\n" + status)
+    func render(_ synced: Synced) {
+        synced.warnings.forEach(Terminal.warn)
+        emit(json ? synced.json! : synced.line)
     }
 
     static func json(_ report: SyncOutcome, status: String) -> String {

@@ -67,8 +67,5 @@ extension TagChange.Command {
 
     func execute() throws -> Tagged { try TagRequest(id: id, tags: tags, puts: Self.puts).perform(in: options.access) }
 
-    func render(_ tagged: Tagged) {
-        tagged.warnings.forEach(Terminal.warn)
-        emit(tagged.line)
-    }
+    func render(_ tagged: Tagged) { tagged.say() }
 }

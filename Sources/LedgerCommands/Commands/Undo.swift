@@ -17,7 +17,6 @@ struct Undo: OutcomeCommand {
     func execute() throws -> Undone { try UndoRequest().perform(in: options.access) }
 
     func render(_ undone: Undone) {
-        undone.warnings.forEach(Terminal.warn)
-        emit(undone.line)
+        undone.say()
     }
 }

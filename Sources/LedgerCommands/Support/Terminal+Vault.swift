@@ -17,7 +17,6 @@ extension Terminal {
 
     /// Reports damaged lines met while loading (they were skipped).
     static func reportLineIssues(_ vault: Vault) {
-        for issue in vault.lineIssues.prefix(20) { warn("skipped damaged event line \(issue)") }
-        if vault.lineIssues.count > 20 { warn("… and \(vault.lineIssues.count - 20) more; run 'alog verify'") }
+        Housekeeping.lineIssues(of: vault).forEach(Housekeeping.sayOnTerminal)
     }
 }

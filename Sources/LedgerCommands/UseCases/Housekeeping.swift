@@ -84,6 +84,14 @@ package enum Housekeeping {
         }
     }
 
+    /// The damaged event lines met while loading (they were skipped): the first 20, then how
+    /// many more.
+    package static func lineIssues(of vault: Vault) -> [Housekeeping] {
+        let issues = vault.lineIssues
+        return issues.prefix(20).map { .warning("skipped damaged event line \($0)") }
+            + (issues.count > 20 ? [.warning("… and \(issues.count - 20) more; run 'alog verify'")] : [])
+    }
+
     /// The CLI's way: each at once on stderr, a warning once per command.
     package static func sayOnTerminal(_ item: Housekeeping) {
         for said in item.said(onTerminal: Terminal.stderrIsTTY) {

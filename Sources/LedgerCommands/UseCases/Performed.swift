@@ -9,6 +9,8 @@ package struct Performed: Sendable {
     package var newEntry: String?
     /// The line the CLI prints for the outcome (without a terminal).
     package var line: String
+    /// What the CLI prints with `--json`, for an outcome that has it (`sync`).
+    package var json: String?
     /// The vault's housekeeping, the write's warnings and notes: sentences, each once, in the
     /// order they happened.
     package var said: [String]
@@ -27,6 +29,6 @@ extension UseCase {
         }
         let outcome = try perform(in: VaultAccess(path: vault) { add($0.said(onTerminal: false).map(\.text)) })
         add(outcome.warnings.map(\.sentence) + outcome.notes)
-        return Performed(newEntry: outcome.newEntry?.description, line: outcome.line, said: said)
+        return Performed(newEntry: outcome.newEntry?.description, line: outcome.line, json: outcome.json, said: said)
     }
 }

@@ -1,4 +1,5 @@
 package import LedgerCore
+import LedgerOutput
 package import LedgerVault
 
 /// One thing a person asks of the vault, typed. The request's fields are what the CLI's
@@ -25,11 +26,14 @@ package protocol WriteOutcome {
     var newEntry: EventID? { get }
     /// The line the CLI prints for it (without a terminal; the web's `message`).
     var line: String { get }
+    /// What the CLI prints with `--json`, for an outcome that has it (`sync`).
+    var json: String? { get }
 }
 
 extension WriteOutcome {
     package var notes: [String] { [] }
     package var newEntry: EventID? { nil }
+    package var json: String? { nil }
 }
 
 /// A note's text as a request carries it: the text itself, or (the CLI's `--note -` and
@@ -49,5 +53,15 @@ package enum NoteSource: Codable, Sendable, Equatable {
         } else {
             return nil
         }
+    }
+}
+
+extension WriteOutcome {
+    /// Says the outcome as the CLI does: warnings and notes on stderr, then its line on stdout
+    /// (nothing there when it has none: "nothing changed" is a note).
+    func say() {
+        warnings.forEach(Terminal.warn)
+        notes.forEach(Terminal.note)
+        if !line.isEmpty { emit(line) }
     }
 }

@@ -60,44 +60,13 @@ struct Types: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func checkedInput(_ time: TimeExpression) throws {
-            try Vault.checkDefine(
-                ActivityTypeDefinition(
-                    name: name.lowercased(), icon: icon ?? "•", group: group ?? "", color: color ?? ""))
-        }
+        func checkedInput(_ time: TimeExpression) throws { try request.checkedInput() }
 
-        /// What `types add` did to the type.
-        enum Change { case defined, changed, broughtBack, unchanged }
+        var request: DefineTypeRequest { DefineTypeRequest(name: name, icon: icon, group: group, color: color) }
 
-        func execute() throws -> (definition: ActivityTypeDefinition, change: Change, warnings: [Notice]) {
-            // Checked without the vault first (name, icon, group, colour), then against it.
-            try checkedInput(CommandClock.expression)
-            var planned: (definition: ActivityTypeDefinition, existed: Bool)?
-            let vault = try options.open(creatingDefault: true) {
-                planned = try $0.typeDefinition(name: name, icon: icon, group: group, color: color)
-            }
-            let (definition, existed) = (planned!.definition, planned!.existed)
-            let wasRemoved = try vault.summary().definition(named: definition.name)?.archived == true
-            if existed, try vault.summary().type(named: definition.name) == definition {
-                return (definition, .unchanged, [])
-            }
-            let appended = try vault.defineType(definition)
-            return (definition, wasRemoved ? .broughtBack : existed ? .changed : .defined, appended.warnings)
-        }
+        func execute() throws -> TypeDefined { try request.perform(in: options.access) }
 
-        func render(_ outcome: (definition: ActivityTypeDefinition, change: Change, warnings: [Notice])) {
-            outcome.warnings.forEach(Terminal.warn)
-            let definition = outcome.definition
-            let verb: String
-            switch outcome.change {
-            case .unchanged:
-                return Terminal.note("nothing changed: \(definition.name) already has that icon, group and colour")
-            case .defined: verb = "defined"
-            case .changed: verb = "changed"
-            case .broughtBack: verb = "brought back"
-            }
-            emitLine("\(verb) \(definition.icon) \(definition.name)")
-        }
+        func render(_ defined: TypeDefined) { defined.say() }
     }
 
     struct Remove: OutcomeCommand {
@@ -117,21 +86,8 @@ struct Types: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func execute() throws -> Vault.TypeRemoval {
-            try options.open { try $0.checkRemoveType(name) }.removeType(name)
-        }
+        func execute() throws -> TypeRemoved { try RemoveTypeRequest(name: name).perform(in: options.access) }
 
-        func render(_ removal: Vault.TypeRemoval) {
-            removal.appended.warnings.forEach(Terminal.warn)
-            let type = removal.definition.name
-            if removal.liveEntries == 0 {
-                emitLine("removed type \(removal.definition.icon) \(type); 'alog types add \(type)' brings it back")
-            } else {
-                let count = removal.liveEntries == 1 ? "its entry stays" : "its \(removal.liveEntries) entries stay"
-                emitLine(
-                    "archived type \(removal.definition.icon) \(type): \(count) in history, and nothing new can be logged with it; 'alog types add \(type)' brings it back"
-                )
-            }
-        }
+        func render(_ removed: TypeRemoved) { removed.say() }
     }
 }

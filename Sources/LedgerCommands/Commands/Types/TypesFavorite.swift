@@ -21,18 +21,10 @@ extension Types {
 
         @OptionGroup var options: VaultOptions
 
-        func execute() throws -> Vault.CatalogChange {
-            try options.open().setFavorite(name, on: !off)
+        func execute() throws -> FavoriteChanged {
+            try FavoriteRequest(name: name, on: !off).perform(in: options.access)
         }
 
-        func render(_ change: Vault.CatalogChange) {
-            change.appended?.warnings.forEach(Terminal.warn)
-            let type = change.named[0]
-            guard change.appended != nil else {
-                let state = off ? "is not a favorite" : "is already a favorite"
-                return Terminal.note("nothing changed: \(type) \(state)")
-            }
-            emitLine(off ? "\(type) is no longer a favorite" : "★ \(type) is a favorite")
-        }
+        func render(_ changed: FavoriteChanged) { changed.say() }
     }
 }

@@ -21,22 +21,12 @@ extension Types {
 
         @OptionGroup var options: VaultOptions
 
-        func validate() throws {
-            if reset && !names.isEmpty { throw ValidationError("give types to order, or --reset, not both") }
-            if !reset && names.isEmpty {
-                throw ValidationError(
-                    "name the types in the order you want them (e.g. 'alog types order meal reading'), or give --reset")
-            }
-        }
+        var request: TypeOrderRequest { TypeOrderRequest(names: names, reset: reset) }
 
-        func execute() throws -> Vault.CatalogChange {
-            try options.open().setTypeOrder(reset ? [] : names)
-        }
+        func validate() throws { try request.checkedInput() }
 
-        func render(_ change: Vault.CatalogChange) {
-            change.appended?.warnings.forEach(Terminal.warn)
-            guard change.appended != nil else { return Terminal.note("nothing changed: that is the order already") }
-            emitLine("types listed as: " + change.types.map(\.name).joined(separator: " "))
-        }
+        func execute() throws -> OrderChanged { try request.perform(in: options.access) }
+
+        func render(_ changed: OrderChanged) { changed.say() }
     }
 }

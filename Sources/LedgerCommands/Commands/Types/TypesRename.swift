@@ -25,16 +25,8 @@ extension Types {
 
         @OptionGroup var options: VaultOptions
 
-        func execute() throws -> Vault.TypeRename {
-            try options.open { try $0.checkRenameType(old, to: new) }.renameType(old, to: new)
-        }
+        func execute() throws -> TypeRenamed { try RenameTypeRequest(old: old, new: new).perform(in: options.access) }
 
-        func render(_ rename: Vault.TypeRename) {
-            rename.appended?.warnings.forEach(Terminal.warn)
-            guard rename.appended != nil else {
-                return Terminal.note("nothing changed: the type is already called \(rename.definition.name)")
-            }
-            emitLine("renamed \(rename.definition.icon) \(rename.from) to \(rename.definition.name)")
-        }
+        func render(_ renamed: TypeRenamed) { renamed.say() }
     }
 }

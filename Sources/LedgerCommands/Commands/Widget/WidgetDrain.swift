@@ -15,16 +15,10 @@ struct WidgetDrain: OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func execute() throws -> (report: VaultWidgetDrain.DrainOutcome, counts: QueueCounts) {
-        let vault = try options.open(drainingWidgetQueue: false)
-        let report = try vault.widgetDrain.drainWidgetQueue() ?? VaultWidgetDrain.DrainOutcome()
-        try vault.ensureWidgetCache()
-        let snapshot = vault.widgetStore.snapshot()
-        return (report, QueueCounts(snapshot.queue, failures: snapshot.failures))
-    }
+    func execute() throws -> QueueDrained { try DrainQueueRequest().perform(in: options.access) }
 
-    func render(_ drained: (report: VaultWidgetDrain.DrainOutcome, counts: QueueCounts)) {
-        let (report, counts) = drained
+    func render(_ drained: QueueDrained) {
+        let (report, counts) = (drained.report, drained.counts)
         if json {
             report.warnings.forEach(Terminal.warn)
             emit(
@@ -50,8 +44,6 @@ struct WidgetDrain: OutcomeCommand {
             return
         }
         Terminal.reportDrain(report)
-        emit(
-            "committed \(report.committed) event\(report.committed == 1 ? "" : "s"); \(QueueCounts.items(counts.waiting)) left in the queue\(counts.processedClause)"
-        )
+        emit(drained.line)
     }
 }
