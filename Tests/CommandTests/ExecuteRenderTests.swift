@@ -139,11 +139,11 @@ struct EveryCommandExecuteRenderTests {
 
         let added = try executeAlone(["types", "add", "yoga", "--group", "body"] + v)
         #expect(
-            (added.outcome as? (definition: ActivityTypeDefinition, change: Types.Add.Change, warnings: [Notice]))?
+            (added.outcome as? TypeDefined)?
                 .change == .defined)
         let again = try executeAlone(["types", "add", "yoga", "--group", "body"] + v)
         #expect(
-            (again.outcome as? (definition: ActivityTypeDefinition, change: Types.Add.Change, warnings: [Notice]))?
+            (again.outcome as? TypeDefined)?
                 .change == .unchanged)
 
         let undone = try #require(try executeAlone(["undo"] + v).outcome as? Undone)

@@ -37,6 +37,18 @@ struct TypedWriteTests {
                 ("/api/cancel", "", ["cancel"]),
                 ("/api/delete", #"{"id": "\#(meal)"}"#, ["delete", meal]),
                 ("/api/restore", #"{"id": "\#(meal)"}"#, ["restore", meal]),
+                (
+                    "/api/type", #"{"type": "chess", "icon": "♟", "group": "mind"}"#,
+                    ["types", "add", "chess", "--icon", "♟", "--group", "mind"]
+                ),
+                ("/api/type", #"{"type": "chess", "icon": "♟"}"#, ["types", "add", "chess", "--icon", "♟"]),
+                ("/api/favorite", #"{"type": "chess"}"#, ["types", "favorite", "chess"]),
+                ("/api/favorite", #"{"type": "chess"}"#, ["types", "favorite", "chess"]),
+                ("/api/goal", #"{"type": "chess", "goal": "45m"}"#, ["goals", "set", "chess", "45m"]),
+                ("/api/rename", #"{"type": "chess", "to": "go"}"#, ["types", "rename", "chess", "go"]),
+                ("/api/order", #"{"types": "reading go"}"#, ["types", "order", "reading", "go"]),
+                ("/api/order", #"{"types": "reading go"}"#, ["types", "order", "reading", "go"]),
+                ("/api/remove", #"{"type": "go"}"#, ["types", "remove", "go"]),
             ]
             for (index, step) in steps.enumerated() {
                 let twin = try Self.twin(of: fixture, "twin\(index)")

@@ -43,17 +43,16 @@ package struct APIRoutes: Sendable {
             let name = context.parameters.get("name") ?? ""
             guard let write = CommandLines.writes[name] else { return notFound(request) }
             let fields: [String: CommandLines.FieldValue]
-            let typed: (any UseCase)?
-            let line: (arguments: [String], input: [UInt8])
+            let typed: any UseCase
             do throws(RequestError) {
                 fields = try await Self.fields(of: request, context: context)
-                line = try CommandLines.line(write, fields: fields)
-                typed = try TypedWrites.request(name, TypedWrites.Fields(values: fields))
+                try CommandLines.check(write, fields: fields)
+                guard let made = try TypedWrites.request(name, TypedWrites.Fields(values: fields)) else {
+                    return notFound(request)
+                }
+                typed = made
             } catch {
                 return refuse(error)
-            }
-            guard let typed else {
-                return respond(await runner.run(line.arguments, input: line.input, writes: true), write: write)
             }
             let words = TypedWrites.Fields(values: fields).words
             return answer(await runner.perform(typed, command: write.words[0], words: words), write: write)
@@ -70,28 +69,20 @@ package struct APIRoutes: Sendable {
         AccessGuard.refusal(error.code, message: error.message)
     }
 
-    /// A command's answer: its JSON (or, for a write, the id or the sentence it printed), or
-    /// its refusal with the HTTP status of its code.
-    package func respond(_ result: CommandResult, write: CommandLines.Write? = nil) -> Response {
+    /// A read's answer: the JSON it printed, or its refusal with the HTTP status of its code.
+    package func respond(_ result: CommandResult) -> Response {
         if let refusal = result.refusal {
             return Response(
                 status: HTTPResponse.Status(code: refusal.code.httpStatus),
                 headers: [.contentType: "application/json; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
         }
-        guard let write, !write.answersJSON else { return json(result.stdout) }
-        let printed = result.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let warnings = JSONText.array(result.warnings.map(JSONText.string))
-        let body =
-            write.answersID
-            ? JSONText.object([("id", JSONText.string(printed)), ("warnings", warnings)])
-            : JSONText.object([("message", JSONText.string(printed)), ("warnings", warnings)])
-        return json(Array(body.utf8))
+        return json(result.stdout)
     }
 
-    /// A typed write's answer: `{"id": …}` for a write that makes an entry, else the line the
-    /// CLI prints as `message`, with `warnings` (what it had to say); or its refusal with the
-    /// HTTP status of its code.
+    /// A write's answer: `{"id": …}` for a write that makes an entry, else the line the CLI
+    /// prints as `message`, with `warnings` (what it had to say); `sync --json`'s object for
+    /// `sync`; or its refusal with the HTTP status of its code.
     private func answer(_ result: Result<Performed, CommandResult.Refusal>, write: CommandLines.Write) -> Response {
         switch result {
         case .failure(let refusal):
@@ -100,6 +91,7 @@ package struct APIRoutes: Sendable {
                 headers: [.contentType: "application/json; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
         case .success(let performed):
+            if write.answersJSON { return json(Array(((performed.json ?? "{}") + "\n").utf8)) }
             let warnings = JSONText.array(performed.said.map(JSONText.string))
             let body =
                 write.answersID

@@ -1,8 +1,10 @@
 package import LedgerCore
 
-/// The command lines the API and the pages run, built from a request's words. Only the options
-/// named here are passed on, each as `--name=value` (a value is never read as an option), and
-/// the positional words after `--`: a request cannot reach any other option of a command.
+/// The fields each endpoint takes. A read becomes the command line the API and the pages run,
+/// built from a request's words: only the options named here are passed on, each as
+/// `--name=value` (a value is never read as an option), and the positional words after `--`,
+/// so a request cannot reach any other option of a command. A write's fields become its typed
+/// request (`TypedWrites`).
 package enum CommandLines {
     /// A query's or a body's values by name (a repeated name keeps every value in order).
     package typealias Values = [(name: String, value: String)]
@@ -47,13 +49,12 @@ package enum CommandLines {
             flags: ["day", "week", "month", "year"], positional: "range", json: false),
     ]
 
-    /// A write: `POST /api/NAME` with a JSON object (or a form) of these fields.
+    /// A write: `POST /api/NAME` with a JSON object (or a form) of these fields, performed as
+    /// the typed use case of the command `words` names (`TypedWrites`).
     package struct Write: Sendable {
         package var words: [String]
         /// The field whose value is the positional word, and whether it must be given.
         package var positional: (name: String, required: Bool)?
-        /// The positional field holds several words, separated by spaces (`types order`'s names).
-        package var positionalWords = false
         /// A second positional field, required, after the first (`types rename OLD NEW`).
         package var then: String?
         package var options: [String] = []
@@ -94,7 +95,7 @@ package enum CommandLines {
         "rename": Write(words: ["types", "rename"], positional: ("type", true), then: "to"),
         "remove": Write(words: ["types", "remove"], positional: ("type", true)),
         "goal": Write(words: ["goals", "set"], positional: ("type", true), then: "goal"),
-        "order": Write(words: ["types", "order"], positional: ("types", true), positionalWords: true),
+        "order": Write(words: ["types", "order"], positional: ("types", true)),
     ]
 
     /// A read's command line from a query; a name it does not take is refused.
@@ -133,56 +134,16 @@ package enum CommandLines {
         value.isEmpty ? ["--\(name)", ""] : ["--\(name)=\(value)"]
     }
 
-    /// A write's command line from its fields (strings, or booleans for flags), and what its
-    /// standard input holds: a note of just `-` (which the CLI reads as "from standard input")
-    /// is passed there, so it stays the note it is.
-    package static func line(_ write: Write, fields: [String: FieldValue]) throws(RequestError) -> (
-        arguments: [String], input: [UInt8]
-    ) {
+    /// Refuses a field write `write` does not take (before any other check, naming those it
+    /// takes). The fields become the write's typed request (`TypedWrites`), never a command line.
+    package static func check(_ write: Write, fields: [String: FieldValue]) throws(RequestError) {
         for name in fields.keys.sorted() where !write.fields.contains(name) {
             throw .unknownField(name, accepted: write.fields)
         }
-        var line = write.words
-        var input: [UInt8] = []
-        for name in write.options {
-            guard let value = fields[name] else { continue }
-            guard case .text(let text) = value else { throw .notAString(name) }
-            if name == "note", text == "-" {
-                line += ["--note", "-"]
-                input = Array(text.utf8)
-            } else {
-                line += option(name, text)
-            }
-        }
-        for name in write.flags {
-            guard let value = fields[name] else { continue }
-            switch value {
-            case .flag(let on): if on { line.append("--\(name)") }
-            case .text(let text):
-                guard let on = flag(text) else { throw .notABoolean(name, text) }
-                if on { line.append("--\(name)") }
-            }
-        }
-        if let (name, required) = write.positional {
-            switch fields[name] {
-            case .text(let text)?:
-                line +=
-                    ["--"]
-                    + (write.positionalWords ? text.split(whereSeparator: \.isWhitespace).map(String.init) : [text])
-            case .flag?: throw .notAString(name)
-            case nil: if required { throw .missing(name) }
-            }
-        }
-        if let then = write.then {
-            switch fields[then] {
-            case .text(let text)?: line.append(text)
-            case .flag?: throw .notAString(then)
-            case nil: throw .missing(then)
-            }
-        }
-        return (line, input)
     }
 
+    /// A flag's value as a form or a query gives it (`1`, `true`, `on`, `yes`, or empty; `0`,
+    /// `false`, `off`, `no`); nil for anything else.
     package static func flag(_ text: String) -> Bool? {
         switch text {
         case "1", "true", "on", "yes", "": true

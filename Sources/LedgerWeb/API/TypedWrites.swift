@@ -1,12 +1,12 @@
 import LedgerCommands
 
-/// The writes the server performs as typed use cases (`UseCase` in LedgerCommands): a body's
-/// fields become the request itself, never a command line, and the answer is built from the
-/// outcome, never from printed text. The fields each takes are `CommandLines.writes`' (one
-/// table: the docs' and the refusals' list of fields).
+/// The writes, performed as typed use cases (`UseCase` in LedgerCommands): a body's fields
+/// become the request itself, never a command line, and the answer is built from the outcome,
+/// never from printed text. The fields each takes are `CommandLines.writes`' (one table: the
+/// docs' and the refusals' list of fields).
 enum TypedWrites {
     /// The request of write `name` from its fields (already checked against the endpoint's
-    /// list), nil for a write still run as its command line.
+    /// list), nil for a name that is no write.
     static func request(_ name: String, _ fields: Fields) throws(RequestError) -> (any UseCase)? {
         switch name {
         case "log":
@@ -28,6 +28,19 @@ enum TypedWrites {
         case "tag", "untag":
             return TagRequest(id: try fields.required("id"), tags: [try fields.required("tag")], puts: name == "tag")
         case "undo": return UndoRequest()
+        case "sync": return SyncRequest(remote: try fields.text("remote"))
+        case "type":
+            return DefineTypeRequest(
+                name: try fields.required("type"), icon: try fields.text("icon"), group: try fields.text("group"),
+                color: try fields.text("color"))
+        case "favorite": return FavoriteRequest(name: try fields.required("type"), on: !(try fields.flag("off")))
+        case "rename": return RenameTypeRequest(old: try fields.required("type"), new: try fields.required("to"))
+        case "remove": return RemoveTypeRequest(name: try fields.required("type"))
+        case "goal": return DailyGoalRequest(type: try fields.required("type"), duration: try fields.required("goal"))
+        case "order":
+            // The names in the order wanted, separated by spaces (a type's name holds none).
+            let names = try fields.required("types").split(whereSeparator: \.isWhitespace).map(String.init)
+            return TypeOrderRequest(names: names)
         default: return nil
         }
     }

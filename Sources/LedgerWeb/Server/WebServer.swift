@@ -64,7 +64,9 @@ package struct WebServer: Sendable {
             services: [
                 FeedService(
                     feed: feed, gitDirectory: gitDirectory,
-                    commitQueue: { [runner] in _ = await runner.run(["widget", "drain"], writes: true) })
+                    commitQueue: { [runner] in
+                        _ = await runner.perform(DrainQueueRequest(), command: "widget", words: [])
+                    })
             ],
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port.withLock { $0 }
@@ -123,7 +125,7 @@ package struct ServeFailure: Error, CustomStringConvertible {
 struct FeedService: Service {
     let feed: ChangeFeed
     let gitDirectory: String
-    /// Commits the widget's queued taps, as a write (`alog widget drain`).
+    /// Commits the widget's queued taps, as a write (`DrainQueueRequest`, `alog widget drain`'s use case).
     let commitQueue: @Sendable () async -> Void
 
     func run() async throws {

@@ -38,16 +38,6 @@ package struct CommandResult: Sendable {
         return Refusal(code: code, message: message, json: Self.errorJSON(code: code, message: message))
     }
 
-    /// What the run said on stderr besides its refusal: warnings and notes, one a line, without
-    /// their `warning: ` prefix.
-    package var warnings: [String] {
-        String(decoding: stderr, as: UTF8.self).split(separator: "\n").filter {
-            !$0.hasPrefix(#"{"error""#) && !$0.hasPrefix("Error: ")
-        }.map { line in
-            line.hasPrefix("warning: ") ? String(line.dropFirst("warning: ".count)) : String(line)
-        }
-    }
-
     /// `{"error": {"code": …, "message": …}}`, as the CLI writes it.
     package static func errorJSON(code: ErrorCode, message: String) -> [UInt8] {
         let error = JSONText.object([("code", JSONText.string(code.rawValue)), ("message", JSONText.string(message))])

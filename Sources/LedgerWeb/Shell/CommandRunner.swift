@@ -10,12 +10,13 @@ package import NIOPosix
     import Darwin
 #endif
 
-/// Runs the CLI's own command lines inside this process (`Alog.main` in an `Invocation`): the
-/// server never implements a rule of its own, so what a page or the API does and refuses is
-/// what `alog` does and refuses, word for word.
+/// Runs the CLI's own work inside this process: a write as its typed use case (`perform`), a
+/// read as its command line (`run`: `Alog.main` in an `Invocation`). The server never
+/// implements a rule of its own, so what a page or the API does and refuses is what `alog`
+/// does and refuses, word for word.
 ///
 /// Each run is synchronous (libgit2, the file locks) and goes to NIO's blocking thread pool,
-/// never to an event loop. Commands that write are run one at a time (`WriteGate`): the vault's
+/// never to an event loop. Writes are performed one at a time (`WriteGate`): the vault's
 /// `flock` already orders writers of separate processes; inside this one, queuing them keeps
 /// the pool's threads free for reads while a burst of writes waits its turn.
 package final class CommandRunner: Sendable {
@@ -51,15 +52,31 @@ package final class CommandRunner: Sendable {
         return result
     }
 
-    /// Runs `alog ARGUMENTS --vault VAULT`; `writes` queues it behind other writes.
-    package func run(_ arguments: [String], input: [UInt8] = [], writes: Bool = false) async -> CommandResult {
-        if writes { await gate.enter() }
+    /// Runs the read `alog ARGUMENTS --vault VAULT`; it commits nothing (`Invocation.readsOnly`:
+    /// no queued tap drained, no day note picked up, no interrupted write finished).
+    package func run(_ arguments: [String]) async -> CommandResult {
         // Before a `--` (the positional words after it are the request's, never options).
-        var line = arguments
-        line.insert("--vault=" + vault, at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
-        let result = await runNow(line, input: input, readsOnly: !writes)
-        if writes { await gate.leave() }
-        return result
+        var words = arguments
+        words.insert("--vault=" + vault, at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
+        let line = words
+        let invocation = Invocation(
+            environment: environment, workingDirectory: workingDirectory, refusalsAsJSON: true, readsOnly: true)
+        do {
+            return try await pool.runIfActive {
+                // As `alog` does: the front answers what it can alone (a warm `status` from
+                // its cache, without libgit2), else the whole CLI; the bytes are the same.
+                let status = invocation.run {
+                    let hoisted = GlobalOptions.hoisted(line)
+                    return FrontMain.answer(hoisted) ?? Alog.main(hoisted)
+                }
+                let (stdout, stderr) = invocation.output
+                return CommandResult(status: status, stdout: stdout, stderr: stderr)
+            }
+        } catch {
+            return CommandResult(
+                status: 1, stdout: [],
+                stderr: Array(#"{"error":{"code":"error","message":"the server is shutting down"}}"#.utf8))
+        }
     }
 
     /// Performs a typed write (`UseCase`), one at a time as every write, on NIO's blocking pool
@@ -96,29 +113,6 @@ package final class CommandRunner: Sendable {
         }
         await gate.leave()
         return result
-    }
-
-    /// A read (`readsOnly`) commits nothing: see `Invocation.readsOnly`.
-    private func runNow(_ line: [String], input: [UInt8], readsOnly: Bool) async -> CommandResult {
-        let invocation = Invocation(
-            environment: environment, workingDirectory: workingDirectory, input: input, refusalsAsJSON: true,
-            readsOnly: readsOnly)
-        do {
-            return try await pool.runIfActive {
-                // As `alog` does: the front answers what it can alone (a warm `status` from
-                // its cache, without libgit2), else the whole CLI; the bytes are the same.
-                let status = invocation.run {
-                    let hoisted = GlobalOptions.hoisted(line)
-                    return FrontMain.answer(hoisted) ?? Alog.main(hoisted)
-                }
-                let (stdout, stderr) = invocation.output
-                return CommandResult(status: status, stdout: stdout, stderr: stderr)
-            }
-        } catch {
-            return CommandResult(
-                status: 1, stdout: [],
-                stderr: Array(#"{"error":{"code":"error","message":"the server is shutting down"}}"#.utf8))
-        }
     }
 }
 
