@@ -20,34 +20,13 @@ struct Show: InputChecked, OutcomeCommand {
     func checkedInput(_ time: TimeExpression) throws { try InputCheck.entryPrefix(id) }
 
     /// What `show` found: the entry, its window (a timer), and every event that touched it.
-    struct Shown {
-        var entry: Entry
-        var window: Timeline.Interval?
-        var records: [Vault.AuditRecord]
-        var types: [String: ActivityTypeDefinition]
-    }
-
-    func execute() throws -> Shown {
-        try checkedInput(CommandClock.expression)
-        let vault = try options.open { _ = try $0.resolveEntry(id) }
-        let entry = try vault.resolveEntry(id)
-        let records = try vault.eventsTouching(entry.id)
-        let state = try vault.state()
-        // A timed entry shows its window as `history` does (as the timeline lays it).
-        return Shown(
-            entry: entry, window: entry.isTimed ? state.timeline.interval(of: entry.id) : nil, records: records,
-            types: Render.typeMap(state.allTypes))
-    }
+    func execute() throws -> Shown { try ShowQuery(id: id).perform(in: options.access) }
 
     func render(_ shown: Shown) {
         let (entry, types) = (shown.entry, shown.types)
         let window = shown.window.map { Render.Window($0, now: CommandClock.nowSeconds) }
         if json {
-            emit(
-                JSONText.object([
-                    ("entry", Render.entryJSON(entry, types: types, window: window)),
-                    ("events", JSONText.array(shown.records.map(Render.auditJSON))),
-                ]))
+            ShowQuery(id: id).json(shown, write: emitPart)
         } else {
             emit(
                 Render.entryLine(entry, types: types, window: window)

@@ -22,11 +22,7 @@ struct Status: OutcomeCommand {
     /// The command's work, shared with `QuickCommand` (the same command line without the
     /// parser).
     static func execute(vault path: String?) throws -> StatusSummary {
-        let vault = try VaultOptions.open(explicit: path)
-        if let advice = DefaultVault.movingAdvice(VaultLocation(explicit: path)) { Terminal.note(advice) }
-        let summary = try vault.summary()
-        Terminal.reportLineIssues(vault)
-        return summary
+        try StatusQuery().perform(in: VaultAccess(path: path))
     }
 
     static func render(_ summary: StatusSummary, json: Bool) {

@@ -31,25 +31,17 @@ struct RangeOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The end of the range (default now).")
     var to: String?
 
-    var isEmpty: Bool { range == nil && !day && !week && !month && !year && from == nil }
-
-    func validate() throws {
-        if [day, week, month, year].filter({ $0 }).count > 1 {
-            throw ValidationError("give one of --day, --week, --month and --year")
-        }
-        if (from != nil || to != nil) && (day || week || month || year || range != nil) {
-            throw ValidationError("give either --from/--to or a range (:week, --month …), not both")
-        }
-        if to != nil && from == nil { throw ValidationError("--to needs --from") }
-        if let range {
-            if day || week || month || year {
-                _ = try Self.date(range)
-            } else if ReportRange.named(range, now: 0, calendar: LocalCalendar(zone: FixedOffsetZone(offset: 0))) == nil
-            {
-                throw Self.notARange(range)
-            }
-        }
+    /// The words as a request carries them.
+    var words: RangeWords {
+        RangeWords(range: range, day: day, week: week, month: month, year: year, from: from, to: to)
     }
+
+    var isEmpty: Bool { words.isEmpty }
+
+    func validate() throws { try words.check() }
+
+    /// The range the words give (`RangeWords.resolve`).
+    func resolve(_ given: TimeExpression) throws -> ReportRange? { try words.resolve(given) }
 
     static func date(_ text: String) throws -> CivilDate {
         guard let parsed = CivilDate.parse(text) else {
@@ -62,6 +54,47 @@ struct RangeOptions: ParsableArguments {
         ValidationError(
             "\(DisplayText.quoted(text)) is not a range: give :today, :yesterday, :week, :lastweek, :month, :lastmonth, :year, :lastyear or :all, or --day/--week/--month/--year DATE, or --from TIME --to TIME"
         )
+    }
+}
+
+/// The range words of a request: a named range (`:today` … `:all`), `day`, `week`, `month` or
+/// `year` with an optional DATE (`range`), or `from` TIME with an optional `to`.
+package struct RangeWords: Codable, Sendable, Equatable {
+    package var range: String?
+    package var day = false
+    package var week = false
+    package var month = false
+    package var year = false
+    package var from: String?
+    package var to: String?
+
+    package init(
+        range: String? = nil, day: Bool = false, week: Bool = false, month: Bool = false, year: Bool = false,
+        from: String? = nil, to: String? = nil
+    ) {
+        (self.range, self.day, self.week, self.month, self.year, self.from, self.to) =
+            (range, day, week, month, year, from, to)
+    }
+
+    var isEmpty: Bool { range == nil && !day && !week && !month && !year && from == nil }
+
+    /// The words make one range, or the refusal (a usage error, as the parser's checks are).
+    func check() throws {
+        if [day, week, month, year].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --day, --week, --month and --year")
+        }
+        if (from != nil || to != nil) && (day || week || month || year || range != nil) {
+            throw ValidationError("give either --from/--to or a range (:week, --month …), not both")
+        }
+        if to != nil && from == nil { throw ValidationError("--to needs --from") }
+        if let range {
+            if day || week || month || year {
+                _ = try RangeOptions.date(range)
+            } else if ReportRange.named(range, now: 0, calendar: LocalCalendar(zone: FixedOffsetZone(offset: 0))) == nil
+            {
+                throw RangeOptions.notARange(range)
+            }
+        }
     }
 
     /// The range the words give, read against `time`'s now and zone; nil when none is given.
@@ -86,7 +119,7 @@ struct RangeOptions: ParsableArguments {
                 return ReportRange.named(
                     day ? "today" : week ? "week" : month ? "month" : "year", now: time.now, calendar: calendar)
             }
-            let date = try Self.date(range)
+            let date = try RangeOptions.date(range)
             if day { return .day(date, calendar) }
             if week { return .week(date, calendar) }
             if month { return .month(date, calendar) }
@@ -94,7 +127,7 @@ struct RangeOptions: ParsableArguments {
         }
         guard let range else { return nil }
         guard let named = ReportRange.named(range, now: time.now, calendar: calendar) else {
-            throw Self.notARange(range)
+            throw RangeOptions.notARange(range)
         }
         return named
     }
