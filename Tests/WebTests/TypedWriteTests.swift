@@ -115,3 +115,36 @@ struct TypedWriteTests {
         }
     }
 }
+
+/// The API's `status`, `history` and `show` are typed queries (`ReadUseCase`): their bytes are
+/// checked against the CLI's by `APITests.readsMatchTheCLI`; their refusals here.
+@Suite("The web's typed reads refuse as the CLI refuses")
+struct TypedReadTests {
+    @Test("a history query the CLI refuses is refused with the same --json object and nothing else")
+    func refusalsAreTheCLIs() async throws {
+        let fixture = try WebFixture()
+        let app = application(fixture.server())
+        try await app.test(.router) { client in
+            for (query, cli) in [
+                ("limit=abc", ["--limit", "abc"]),
+                ("limit=0", ["--limit", "0"]),
+                ("skip=-2", ["--skip", "-2"]),
+                ("since=08:00&week=1", ["--since", "08:00", "--week"]),
+                ("day=1&week=1", ["--day", "--week"]),
+                ("to=10:00", ["--to", "10:00"]),
+                ("range=:fortnight", [":fortnight"]),
+                ("type=nosuchtype", ["--type", "nosuchtype"]),
+                ("before=10:00,notanid", ["--before", "10:00,notanid"]),
+                ("tag=%20x", ["--tag", " x"]),
+            ] {
+                let response = try await client.execute(uri: "/api/history?\(query)", method: .get)
+                let refusal = try fixture.alog(["history", "--json"] + cli)
+                #expect(!refusal.succeeded && response.status != .ok, "\(query): \(response.text)")
+                #expect(response.text == refusal.stderr.trimmingCharacters(in: .newlines), "\(query)")
+            }
+            let unknown = try await client.execute(uri: "/api/show/qqqqqqqq", method: .get)
+            let refusal = try fixture.alog(["show", "qqqqqqqq", "--json"])
+            #expect(unknown.status == .notFound && unknown.text == refusal.stderr.trimmingCharacters(in: .newlines))
+        }
+    }
+}

@@ -20,7 +20,7 @@ package struct APIRoutes: Sendable {
         }
         api.get("show/:id") { _, context in
             let id = context.parameters.get("id") ?? ""
-            return respond(await runner.run(["show", "--json", "--", id]))
+            return respond(await runner.read(ShowQuery(id: id), command: "show", words: [id]))
         }
         api.get("show") { _, _ in
             AccessGuard.refusal(.notFound, message: "give the entry's id: /api/show/ID")
@@ -35,7 +35,17 @@ package struct APIRoutes: Sendable {
             } catch {
                 return refuse(error)
             }
-            let result = await runner.run(line)
+            let result: CommandResult
+            do throws(RequestError) {
+                if let typed = try TypedReads.query(name, query) {
+                    result = await runner.read(
+                        typed, command: read.words[0], words: TypedReads.Fields(values: query).words)
+                } else {
+                    result = await runner.run(line)
+                }
+            } catch {
+                return refuse(error)
+            }
             return name == "export"
                 ? download(result, format: request.uri.queryParameters.get("format")) : respond(result)
         }

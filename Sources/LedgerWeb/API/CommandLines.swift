@@ -166,6 +166,7 @@ package enum RequestError: Error, Equatable {
     case missing(String)
     case notAString(String)
     case notABoolean(String, String)
+    case notAnInteger(String, String)
     case malformedBody(String)
     case malformedForm(String)
     case tooLarge(limit: Int)
@@ -190,6 +191,9 @@ package enum RequestError: Error, Equatable {
         case .notAString(let name): return "'\(name)' must be a string"
         case .notABoolean(let name, let value):
             return "'\(name)' must be true or false, not '\(value.prefix(40))'"
+        case .notAnInteger(let name, let value):
+            // The words the CLI's parser says it in (`--limit abc`).
+            return "The value '\(value.prefix(40))' is invalid for '--\(name) <\(name)>'"
         case .malformedBody(let reason): return "the body is not a JSON object: \(reason)"
         case .malformedForm(let reason): return "the form in the body is malformed: \(reason)"
         case .tooLarge(let limit):

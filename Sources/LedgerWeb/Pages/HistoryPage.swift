@@ -1,3 +1,4 @@
+import LedgerCommands
 import LedgerCore
 import LedgerOutput
 
@@ -35,18 +36,16 @@ enum HistoryPage {
             if before != nil || date != nil { after = nil }
         }
 
-        /// `history`'s command line: one entry more than a page, to know if there are more.
-        var arguments: [String] {
-            var line = ["history", "--json", "--limit=\(pageSize + 1)"]
-            if let before = before ?? date { line.append("--before=\(before)") }
-            if let after { line.append("--after=\(after)") }
-            if page > 1 { line.append("--skip=\((page - 1) * pageSize)") }
-            if let type { line.append("--type=\(type)") }
-            if let group { line.append("--group=\(group)") }
-            line += TagFilter.options(tags)
-            if let search { line.append("--search=\(search)") }
-            return line
+        /// `history`'s query: one entry more than a page, to know if there are more.
+        var request: HistoryQuery {
+            HistoryQuery(
+                limit: pageSize + 1, before: before ?? date, after: after,
+                skip: page > 1 ? (page - 1) * pageSize : nil, search: search, types: type.map { [$0] } ?? [],
+                groups: group.map { [$0] } ?? [], tags: tags)
         }
+
+        /// The values asked for, for cutting a long one in a refusal.
+        var words: [String] { [before, after, date, type, group, search].compactMap { $0 } + tags }
 
         /// The filters, as a query's tail (`&type=meal`).
         var filters: String {

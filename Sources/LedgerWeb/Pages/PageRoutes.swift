@@ -1,18 +1,20 @@
 import Hummingbird
+import LedgerCommands
 import LedgerCore
 import LedgerGitLayout
 import LedgerSystem
 
-/// The pages: each runs the CLI's `--json` commands it needs (in parallel) and renders them.
+/// The pages: each reads what it needs (in parallel) as the CLI's `--json` prints it — a typed
+/// query where there is one (`status`, `history`, `show`), else the command line — and renders it.
 struct PageRoutes: Sendable {
     let runner: CommandRunner
     let keys: SessionKeys
 
     func register(on router: Router<WebContext>) {
         router.get("/") { request, context in
-            async let status = runner.run(["status", "--json"])
+            async let status = runner.read(StatusQuery(), command: "status", words: [])
             async let types = runner.run(["types", "list", "--json"])
-            async let today = runner.run(["history", "--json", "--day"])
+            async let today = runner.read(HistoryQuery(range: RangeWords(day: true)), command: "history", words: [])
             let results = await [status, types, today]
             return self.page(
                 request, context, title: "Today", section: "/", results: results, back: nil
@@ -26,7 +28,7 @@ struct PageRoutes: Sendable {
             let parameters = FormQuery(request)
             let query = HistoryPage.Query(
                 { $0 == "q" ? parameters.typed($0) : parameters.get($0) }, values: parameters.values)
-            async let entries = runner.run(query.arguments)
+            async let entries = runner.read(query.request, command: "history", words: query.words)
             async let types = runner.run(["types", "list", "--json"])
             var results = await [entries, types]
             let listed = JSONValue(bytes: results[0].stdout)
@@ -58,13 +60,13 @@ struct PageRoutes: Sendable {
         router.get("/timeline") { request, context in
             let date = request.uri.queryParameters.get("date").flatMap { $0.isEmpty ? nil : $0 }
             let day = date.map { ["--", $0] } ?? []
+            let dayQuery = HistoryQuery(range: RangeWords(range: date, day: true))
             // The entries before the day, for a timer that runs into it: before its start.
             let dayBefore = date.flatMap { CivilDate.parse($0)?.date }.map { $0.adding(days: -1).iso } ?? "today"
             async let report = runner.run(["report", "--json", "--by=type", "--day"] + day)
-            async let entries = runner.run(["history", "--json", "--day"] + day)
-            async let before = runner.run([
-                "history", "--json", "--limit=\(TimelinePage.lookBack)", "--before=\(dayBefore)",
-            ])
+            async let entries = runner.read(dayQuery, command: "history", words: [date ?? ""])
+            async let before = runner.read(
+                HistoryQuery(limit: TimelinePage.lookBack, before: dayBefore), command: "history", words: [dayBefore])
             async let types = runner.run(["types", "list", "--json"])
             let results = await [report, entries, before, types]
             return self.page(
@@ -79,7 +81,7 @@ struct PageRoutes: Sendable {
         }
         router.get("/entry/:id") { request, context in
             let id = context.parameters.get("id") ?? ""
-            async let show = runner.run(["show", "--json", "--", id])
+            async let show = runner.read(ShowQuery(id: id), command: "show", words: [id])
             async let types = runner.run(["types", "list", "--json"])
             let results = await [show, types]
             return self.page(

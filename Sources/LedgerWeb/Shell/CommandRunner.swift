@@ -79,6 +79,32 @@ package final class CommandRunner: Sendable {
         }
     }
 
+    /// Performs a typed read (`ReadUseCase`) on NIO's blocking pool inside this server's
+    /// invocation, for reading only (it commits nothing): the bytes its `--json` prints, or its
+    /// refusal as the CLI's `--json` words it, as a `CommandResult` as `run` gives.
+    package func read(_ query: any ReadUseCase, command: String, words: [String]) async -> CommandResult {
+        let invocation = Invocation(
+            environment: environment, workingDirectory: workingDirectory, refusalsAsJSON: true, readsOnly: true)
+        let vault = self.vault
+        do {
+            return try await pool.runIfActive {
+                invocation.run {
+                    do {
+                        return CommandResult(status: 0, stdout: try query.jsonCollecting(vault: vault), stderr: [])
+                    } catch {
+                        let (code, message) = Alog.refusal(for: error, command: command, words: words)
+                        return CommandResult(
+                            status: 1, stdout: [], stderr: CommandResult.errorJSON(code: code, message: message))
+                    }
+                }
+            }
+        } catch {
+            return CommandResult(
+                status: 1, stdout: [],
+                stderr: CommandResult.errorJSON(code: .error, message: "the server is shutting down"))
+        }
+    }
+
     /// Performs a typed write (`UseCase`), one at a time as every write, on NIO's blocking pool
     /// inside this server's invocation (its environment, clock and zone): what it made and
     /// said, or its refusal as the CLI's `--json` words it. `command` and `words` (the
