@@ -525,7 +525,12 @@ package enum FileSystem {
 
     package static func environment(_ name: String) -> String? {
         if let invocation = Invocation.current { return invocation.environment[name] }
-        return getenv(name).map { String(cString: $0) }
+        return processEnvironmentValue(name)
+    }
+
+    /// A variable of this process's own environment, whatever invocation runs.
+    package static func processEnvironmentValue(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// The working folder (the invocation's, when one runs on this thread).

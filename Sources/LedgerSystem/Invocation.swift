@@ -15,8 +15,10 @@
 /// read the process, as before. The current invocation belongs to the calling thread: a run is
 /// synchronous, and concurrent runs on other threads each see their own.
 ///
-/// What stays process-wide, so a caller needing it runs a process instead: the time zone of
-/// the C library (`TZ` other than UTC), signals, a terminal, `ALOG_FAULT` crash points.
+/// The time zone is the invocation's too: its `TZ`, or the zone a command chose for itself
+/// (`report --tz`, `zoneOverride`), read from the system's zoneinfo without touching the
+/// process's (`SystemTimeZone`). What stays process-wide, so a caller needing it runs a process
+/// instead: signals, a terminal, `ALOG_FAULT` crash points.
 package final class Invocation: @unchecked Sendable {
     package let environment: [String: String]
     package let workingDirectory: String
@@ -30,6 +32,11 @@ package final class Invocation: @unchecked Sendable {
     /// finished); the next write does that.
     package let readsOnly: Bool
     private let written = Locked<(output: [UInt8], error: [UInt8])>(([], []))
+    /// The zone a command chose for the rest of its run (`report --tz`), instead of `TZ`.
+    package let zoneOverride = Locked<String?>(nil)
+    /// The zone this run reads local times in: the override, else its `TZ` (nil: the
+    /// process's).
+    package var zoneName: String? { zoneOverride.withLock { $0 } ?? environment["TZ"] }
     /// Warnings said once per run (`Terminal.warn`).
     package let warned = Locked<Set<String>>([])
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LedgerCommands
 import LedgerWeb
 import TestSupport
 import Testing
@@ -145,6 +146,35 @@ struct TypedReadTests {
             let unknown = try await client.execute(uri: "/api/show/qqqqqqqq", method: .get)
             let refusal = try fixture.alog(["show", "qqqqqqqq", "--json"])
             #expect(unknown.status == .notFound && unknown.text == refusal.stderr.trimmingCharacters(in: .newlines))
+        }
+    }
+}
+
+@Suite("A request's time zone is its own")
+struct RequestZoneTests {
+    @Test("GET /api/report?tz=Asia/Tokyo answers in Tokyo and leaves the server's zone (Berlin) to every other request")
+    func reportZoneStaysInItsRequest() async throws {
+        let fixture = try WebFixture()
+        var environment = fixture.environment
+        environment["TZ"] = "Europe/Berlin"
+        let server = WebServer(
+            settings: ServeSettings(
+                host: "127.0.0.1", port: 8787, token: nil, openBrowser: false, vault: fixture.vault),
+            environment: environment)
+        try await application(server).test(.router) { client in
+            func from(_ uri: String) async throws -> String {
+                let response = try await client.execute(uri: uri, method: .get)
+                return (response.json as? [String: Any])?["from"] as? String ?? response.text
+            }
+            #expect(try await from("/api/report") == "2026-11-23T00:00:00+01:00")
+            #expect(try await from("/api/report?tz=Asia/Tokyo") == "2026-11-23T00:00:00+09:00")
+            #expect(try await from("/api/report") == "2026-11-23T00:00:00+01:00")
+            #expect(try await from("/api/report?tz=America/New_York") == "2026-11-23T00:00:00-05:00")
+            let status = try await client.execute(uri: "/api/status", method: .get)
+            let cli = try runAlog(
+                ["status", "--json"], vault: fixture.vault, now: WebFixture.now,
+                environment: ["HOME": fixture.directory.path, "TZ": "Europe/Berlin"], run: .process)
+            #expect(status.text == cli.stdout, "the status of the server's own zone, as alog in Berlin prints it")
         }
     }
 }

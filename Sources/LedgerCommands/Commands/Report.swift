@@ -105,9 +105,15 @@ struct Report: InputChecked, OutcomeCommand {
 
     func execute() throws -> Reported {
         if let tz {
-            // The whole command reads this zone, as `TZ=… alog report` would.
-            setenv("TZ", tz, 1)
-            tzset()
+            // The whole command reads this zone, as `TZ=… alog report` would: the process's
+            // when it is the process's own run, else only this invocation's (a server's other
+            // requests keep theirs).
+            if let invocation = Invocation.current {
+                invocation.zoneOverride.withLock { $0 = tz }
+            } else {
+                setenv("TZ", tz, 1)
+                tzset()
+            }
         }
         let time = CommandClock.expression
         let input = try checkedInput(time)
