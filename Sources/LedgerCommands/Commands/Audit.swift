@@ -13,11 +13,11 @@ struct Audit: OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func execute() throws -> [Vault.AuditRecord] { try options.open().auditTrail() }
+    func execute() throws -> [Vault.AuditRecord] { try AuditQuery().perform(in: options.access) }
 
     func render(_ records: [Vault.AuditRecord]) {
         if json {
-            emit(JSONText.array(records.map(Render.auditJSON)))
+            AuditQuery().json(records, write: emitPart)
         } else {
             records.forEach { emit(Render.auditLine($0)) }
         }

@@ -42,32 +42,13 @@ struct Calendar: OutcomeCommand {
         completion: DynamicCompletion.tags)
     var tags: [String] = []
 
-    func validate() throws {
-        guard (1...520).contains(weeks) else { throw ValidationError("--weeks \(weeks): give 1 to 520") }
-        guard ContributionCalendar.Levels(rawValue: levels) != nil else {
-            throw ValidationError("--levels \(DisplayText.quoted(levels)): give seed or quantile")
-        }
-        guard ContributionCalendar.Measure(rawValue: by) != nil else {
-            throw ValidationError("--by \(DisplayText.quoted(by)): give count or seconds")
-        }
-    }
+    /// The typed query of this command line.
+    var query: CalendarQuery { CalendarQuery(types: types, weeks: weeks, levels: levels, by: by, tags: tags) }
 
-    /// The grid; with --svg, written to the file (the outcome says so).
+    func validate() throws { try query.checkedOptions() }
+
     func execute() throws -> ContributionCalendar {
-        let time = CommandClock.expression
-        let typed = Set(try types.map(InputCheck.typeName))
-        let tagged = Set(try InputCheck.tags(tags, plusRequired: false))
-        let vault = try options.open()
-        let kept = try InputCheck.knownTypes(typed, in: try vault.summary())
-        let calendar = UserCalendar.current(zone: time.zone)
-        let span = ContributionCalendar.span(calendar: calendar, now: time.now, weeks: weeks)
-        let occurrences = try Report.occurrences(vault, from: span.from, to: span.to)
-            .keeping(tags: tagged)
-        Terminal.reportLineIssues(vault)
-        let grid = ContributionCalendar(
-            occurrences, calendar: calendar, now: time.now, weeks: weeks, types: kept,
-            measure: ContributionCalendar.Measure(rawValue: by)!,
-            levels: ContributionCalendar.Levels(rawValue: levels)!)
+        let grid = try query.perform(in: options.access)
         if let svg { try writeOutput(CalendarView.svg(grid), to: svg) }
         return grid
     }
@@ -75,7 +56,7 @@ struct Calendar: OutcomeCommand {
     func render(_ grid: ContributionCalendar) {
         if let svg, !json { emit("wrote \(svg)") }
         if json {
-            emit(CalendarView.json(grid))
+            query.json(grid, write: emitPart)
         } else if svg == nil {
             emit(
                 CalendarView.terminal(grid, colors: CalendarView.colors(colorterm: FileSystem.environment("COLORTERM")))

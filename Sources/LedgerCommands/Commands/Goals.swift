@@ -19,13 +19,11 @@ struct Goals: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func execute() throws -> [TimerView.Goal] {
-            TimerView.goals(try options.open().summary(), now: CommandClock.nowSeconds, zone: SystemTimeZone())
-        }
+        func execute() throws -> [TimerView.Goal] { try GoalsQuery().perform(in: options.access) }
 
         func render(_ goals: [TimerView.Goal]) {
             if json {
-                emit(JSONText.array(goals.map(TimerView.goalJSON)))
+                GoalsQuery().json(goals, write: emitPart)
             } else if goals.isEmpty {
                 emit("no daily goals; set one with 'alog goals set TYPE DURATION'")
             } else {

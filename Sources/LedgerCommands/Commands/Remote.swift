@@ -17,15 +17,11 @@ struct Remote: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func execute() throws -> [Vault.Remote] { try options.open().remotes() }
+        func execute() throws -> [Vault.Remote] { try RemotesQuery().perform(in: options.access) }
 
         func render(_ remotes: [Vault.Remote]) {
             if json {
-                emit(
-                    JSONText.array(
-                        remotes.map {
-                            JSONText.object([("name", JSONText.string($0.name)), ("url", JSONText.string($0.url))])
-                        }))
+                RemotesQuery().json(remotes, write: emitPart)
             } else if remotes.isEmpty {
                 emit("no remotes; add one with 'alog remote add origin URL'")
             } else {

@@ -6,12 +6,6 @@ import LedgerReports
 import LedgerSystem
 import LedgerVault
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 struct Report: InputChecked, OutcomeCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
@@ -52,19 +46,11 @@ struct Report: InputChecked, OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    struct Input {
-        var range: ReportRange
-        var grouping: Rollup.Grouping
-        var types: Set<String>
-        var tags: Set<String>
-    }
+    typealias Input = ReportQuery.Input
 
     func validate() throws {
         if json && csv { throw ValidationError("give --json or --csv, not both") }
-        if let tz { try Self.checkZone(tz) }
-        // The words that need no clock are checked here, so a mistake is a usage error of
-        // this command (exit 64, with its usage line).
-        _ = try Self.grouping(by)
+        try query.checkedOptions()
     }
 
     static func grouping(_ by: String) throws -> Rollup.Grouping {
@@ -86,48 +72,12 @@ struct Report: InputChecked, OutcomeCommand {
         }
     }
 
-    func checkedInput(_ time: TimeExpression) throws -> Input {
-        let grouping = try Self.grouping(by)
-        let resolved =
-            try span.resolve(time) ?? ReportRange.named(
-                "week", now: time.now, calendar: UserCalendar.current(zone: time.zone))!
-        return Input(
-            range: resolved, grouping: grouping, types: Set(try types.map(InputCheck.typeName)),
-            tags: Set(try InputCheck.tags(tags, plusRequired: false)))
-    }
+    /// The typed query of this command line.
+    var query: ReportQuery { ReportQuery(range: span.words, by: by, types: types, groups: groups, tags: tags, tz: tz) }
 
-    /// The rollup over the range, with the zone its days are in and the types' icons.
-    struct Reported {
-        var rollup: Rollup
-        var calendar: LocalCalendar
-        var types: [String: ActivityTypeDefinition]
-    }
+    func checkedInput(_ time: TimeExpression) throws -> Input { try query.checkedInput(time) }
 
-    func execute() throws -> Reported {
-        if let tz {
-            // The whole command reads this zone, as `TZ=… alog report` would: the process's
-            // when it is the process's own run, else only this invocation's (a server's other
-            // requests keep theirs).
-            if let invocation = Invocation.current {
-                invocation.zoneOverride.withLock { $0 = tz }
-            } else {
-                setenv("TZ", tz, 1)
-                tzset()
-            }
-        }
-        let time = CommandClock.expression
-        let input = try checkedInput(time)
-        let vault = try options.open()
-        let summary = try vault.summary()
-        let (definitions, kept) = (summary.allTypes, try InputCheck.knownTypes(input.types, in: summary))
-        let occurrences = try Self.occurrences(vault, from: input.range.from, to: input.range.to)
-        Terminal.reportLineIssues(vault)
-        let calendar = UserCalendar.current(zone: time.zone)
-        let rollup = Rollup(
-            occurrences, range: input.range, grouping: input.grouping, now: time.now, calendar: calendar,
-            filter: TypeFilter(types: kept, groups: groups, definitions: definitions), tags: input.tags)
-        return Reported(rollup: rollup, calendar: calendar, types: Render.typeMap(definitions))
-    }
+    func execute() throws -> Reported { try query.perform(in: options.access) }
 
     /// Only the entries of the range (and the timer whose window reaches into it) are read, from
     /// the time index, with their types and tags.
@@ -137,7 +87,7 @@ struct Report: InputChecked, OutcomeCommand {
 
     func render(_ reported: Reported) {
         if json {
-            emit(ReportView.json(reported.rollup, zone: reported.calendar.zone))
+            query.json(reported, write: emitPart)
         } else if csv {
             emit(ReportView.csv(reported.rollup))
         } else {

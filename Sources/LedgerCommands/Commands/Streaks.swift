@@ -24,33 +24,11 @@ struct Streaks: OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func execute() throws -> (streaks: [Streak], types: [String: ActivityTypeDefinition]) {
-        let time = CommandClock.expression
-        let tagged = Set(try InputCheck.tags(tags, plusRequired: false))
-        let vault = try options.open()
-        let summary = try vault.summary()
-        let occurrences = try Report.occurrences(vault, from: .min, to: .max)
-            .keeping(tags: tagged)
-        Terminal.reportLineIssues(vault)
-        let streaks = Streak.all(
-            occurrences, calendar: UserCalendar.current(zone: time.zone), now: time.now,
-            order: summary.types.map(\.name))
-        return (streaks, Render.typeMap(summary.allTypes))
-    }
+    func execute() throws -> FoundStreaks { try StreaksQuery(tags: tags).perform(in: options.access) }
 
-    func render(_ outcome: (streaks: [Streak], types: [String: ActivityTypeDefinition])) {
-        let (streaks, types) = outcome
-        if json {
-            emit(
-                JSONText.array(
-                    streaks.map {
-                        JSONText.object([
-                            ("type", JSONText.string($0.type)), ("today", String($0.today)),
-                            ("current", String($0.current)), ("best", String($0.best)),
-                        ])
-                    }))
-            return
-        }
+    func render(_ found: FoundStreaks) {
+        let (streaks, types) = (found.streaks, found.types)
+        if json { return StreaksQuery(tags: tags).json(found, write: emitPart) }
         guard !streaks.isEmpty else { return emit(Terminal.dim("no entries yet; log one with 'alog log wake'")) }
         let width = max(4, streaks.map { Terminal.displayWidth(Render.label($0.type, types)) }.max() ?? 0)
         func cell(_ value: Int, _ width: Int) -> String { Terminal.padLeft(String(value), width) }

@@ -21,29 +21,11 @@ struct TagList: OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func execute() throws -> Rollup {
-        let time = CommandClock.expression
-        let vault = try options.open()
-        let range = ReportRange.named("all", now: time.now, calendar: UserCalendar.current(zone: time.zone))!
-        let occurrences = try Report.occurrences(vault, from: range.from, to: range.to)
-        Terminal.reportLineIssues(vault)
-        return Rollup(
-            occurrences, range: range, grouping: .tag, now: time.now,
-            calendar: UserCalendar.current(zone: time.zone))
-    }
+    func execute() throws -> Rollup { try TagsQuery().perform(in: options.access) }
 
     func render(_ rollup: Rollup) {
-        let rows = rollup.rows.filter { $0.key != Rollup.untagged }
-        if json {
-            return emit(
-                JSONText.array(
-                    rows.map {
-                        JSONText.object([
-                            ("tag", JSONText.string($0.key)), ("count", String($0.count)),
-                            ("seconds", String($0.seconds)),
-                        ])
-                    }))
-        }
+        let rows = TagsQuery.rows(rollup)
+        if json { return TagsQuery().json(rollup, write: emitPart) }
         guard !rows.isEmpty else {
             return emit(Terminal.dim("no tags yet; add one with 'alog tag ID +deep' or 'alog start TYPE +deep'"))
         }

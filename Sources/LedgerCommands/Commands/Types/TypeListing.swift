@@ -3,7 +3,7 @@ import LedgerOutput
 
 /// Types as `types list` and `types search` show them: with their favorite mark, their place
 /// in the order and their former names.
-struct TypeListing {
+package struct TypeListing {
     var types: [ActivityTypeDefinition]
     var catalog: TypeCatalog
     /// Where `types search` found each type (same order as `types`); nil for a listing.

@@ -23,14 +23,11 @@ struct Types: ParsableCommand {
 
         @OptionGroup var options: VaultOptions
 
-        func execute() throws -> TypeListing {
-            let summary = try options.open().summary()
-            return TypeListing(types: summary.types(includingRemoved: all), catalog: summary.catalog)
-        }
+        func execute() throws -> TypeListing { try TypesQuery(all: all).perform(in: options.access) }
 
         func render(_ listing: TypeListing) {
             if json {
-                emit(listing.json())
+                TypesQuery(all: all).json(listing, write: emitPart)
             } else {
                 listing.lines().forEach(emit)
             }
