@@ -161,7 +161,7 @@ let package = Package(
         .target(
             name: "LedgerWeb",
             dependencies: [
-                "LedgerCommands", "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerFastPath", "LedgerOutput",
+                "LedgerCommands", "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerOutput",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -22,6 +22,21 @@ struct APITests {
             ("/api/report?week=1&by=group", ["report", "--json", "--week", "--by", "group"]),
             ("/api/report?range=:month", ["report", "--json", ":month"]),
             ("/api/calendar?weeks=4", ["calendar", "--json", "--weeks", "4"]),
+            (
+                "/api/calendar?type=meal&by=seconds&levels=quantile&weeks=2",
+                ["calendar", "--json", "meal", "--by", "seconds", "--levels", "quantile", "--weeks", "2"]
+            ),
+            ("/api/report?by=day&type=meal", ["report", "--json", "--by", "day", "--type", "meal"]),
+            (
+                "/api/report?from=2026-11-20&to=2026-11-24T10:00&by=tag",
+                ["report", "--json", "--from", "2026-11-20", "--to", "2026-11-24T10:00", "--by", "tag"]
+            ),
+            (
+                "/api/report?day=1&range=2026-11-24&group=mind",
+                ["report", "--json", "--day", "2026-11-24", "--group", "mind"]
+            ),
+            ("/api/tags", ["tags", "--json"]),
+            ("/api/streaks?tag=home", ["streaks", "--json", "--tag", "home"]),
             ("/api/streaks", ["streaks", "--json"]),
             ("/api/types", ["types", "list", "--json"]),
             ("/api/goals", ["goals", "list", "--json"]),
@@ -293,7 +308,7 @@ struct APIDocumentationTests {
             .deletingLastPathComponent().appendingPathComponent("docs")
         let guide = try String(contentsOf: docs.appendingPathComponent("web.md"), encoding: .utf8)
         let openAPI = try String(contentsOf: docs.appendingPathComponent("web-api.openapi.yaml"), encoding: .utf8)
-        for name in Array(CommandLines.reads.keys) + Array(CommandLines.writes.keys) {
+        for name in Array(Endpoints.reads.keys) + Array(Endpoints.writes.keys) {
             #expect(guide.contains("`/api/\(name)`"), "docs/web.md misses /api/\(name)")
             #expect(openAPI.contains("  /api/\(name):"), "the OpenAPI file misses /api/\(name)")
         }

@@ -121,7 +121,7 @@ struct TypedWriteTests {
 /// checked against the CLI's by `APITests.readsMatchTheCLI`; their refusals here.
 @Suite("The web's typed reads refuse as the CLI refuses")
 struct TypedReadTests {
-    @Test("a history query the CLI refuses is refused with the same --json object and nothing else")
+    @Test("a history, report, calendar or streaks query the CLI refuses is refused with the same --json object")
     func refusalsAreTheCLIs() async throws {
         let fixture = try WebFixture()
         let app = application(fixture.server())
@@ -142,6 +142,22 @@ struct TypedReadTests {
                 let refusal = try fixture.alog(["history", "--json"] + cli)
                 #expect(!refusal.succeeded && response.status != .ok, "\(query): \(response.text)")
                 #expect(response.text == refusal.stderr.trimmingCharacters(in: .newlines), "\(query)")
+            }
+            for (uri, cli) in [
+                ("/api/report?by=fortnight", ["report", "--json", "--by", "fortnight"]),
+                ("/api/report?tz=Not/AZone", ["report", "--json", "--tz", "Not/AZone"]),
+                ("/api/report?tz=../../etc/passwd", ["report", "--json", "--tz", "../../etc/passwd"]),
+                ("/api/report?from=10:00&week=1", ["report", "--json", "--from", "10:00", "--week"]),
+                ("/api/calendar?weeks=0", ["calendar", "--json", "--weeks", "0"]),
+                ("/api/calendar?weeks=abc", ["calendar", "--json", "--weeks", "abc"]),
+                ("/api/calendar?levels=loud", ["calendar", "--json", "--levels", "loud"]),
+                ("/api/calendar?type=nosuchtype", ["calendar", "--json", "nosuchtype"]),
+                ("/api/streaks?tag=%20x", ["streaks", "--json", "--tag", " x"]),
+            ] {
+                let response = try await client.execute(uri: uri, method: .get)
+                let refusal = try fixture.alog(cli)
+                #expect(!refusal.succeeded && response.status != .ok, "\(uri): \(response.text)")
+                #expect(response.text == refusal.stderr.trimmingCharacters(in: .newlines), "\(uri)")
             }
             let unknown = try await client.execute(uri: "/api/show/qqqqqqqq", method: .get)
             let refusal = try fixture.alog(["show", "qqqqqqqq", "--json"])

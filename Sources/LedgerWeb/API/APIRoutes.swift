@@ -27,22 +27,14 @@ package struct APIRoutes: Sendable {
         }
         api.get(":name") { request, context in
             let name = context.parameters.get("name") ?? ""
-            guard let read = CommandLines.reads[name] else { return notFound(request) }
+            guard let read = Endpoints.reads[name] else { return notFound(request) }
             let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
-            let line: [String]
+            let result: ReadAnswer
             do throws(RequestError) {
-                line = try CommandLines.line(read, query: query)
-            } catch {
-                return refuse(error)
-            }
-            let result: CommandResult
-            do throws(RequestError) {
-                if let typed = try TypedReads.query(name, query) {
-                    result = await runner.read(
-                        typed, command: read.words[0], words: TypedReads.Fields(values: query).words)
-                } else {
-                    result = await runner.run(line)
-                }
+                try Endpoints.check(read, query: query)
+                guard let typed = try TypedReads.query(name, query) else { return notFound(request) }
+                result = await runner.read(
+                    typed, command: read.words[0], words: TypedReads.Fields(values: query).words)
             } catch {
                 return refuse(error)
             }
@@ -51,12 +43,12 @@ package struct APIRoutes: Sendable {
         }
         api.post(":name") { request, context in
             let name = context.parameters.get("name") ?? ""
-            guard let write = CommandLines.writes[name] else { return notFound(request) }
-            let fields: [String: CommandLines.FieldValue]
+            guard let write = Endpoints.writes[name] else { return notFound(request) }
+            let fields: [String: Endpoints.FieldValue]
             let typed: any UseCase
             do throws(RequestError) {
                 fields = try await Self.fields(of: request, context: context)
-                try CommandLines.check(write, fields: fields)
+                try Endpoints.check(write, fields: fields)
                 guard let made = try TypedWrites.request(name, TypedWrites.Fields(values: fields)) else {
                     return notFound(request)
                 }
@@ -80,20 +72,20 @@ package struct APIRoutes: Sendable {
     }
 
     /// A read's answer: the JSON it printed, or its refusal with the HTTP status of its code.
-    package func respond(_ result: CommandResult) -> Response {
+    package func respond(_ result: ReadAnswer) -> Response {
         if let refusal = result.refusal {
             return Response(
                 status: HTTPResponse.Status(code: refusal.code.httpStatus),
                 headers: [.contentType: "application/json; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
         }
-        return json(result.stdout)
+        return json(result.bytes)
     }
 
     /// A write's answer: `{"id": …}` for a write that makes an entry, else the line the CLI
     /// prints as `message`, with `warnings` (what it had to say); `sync --json`'s object for
     /// `sync`; or its refusal with the HTTP status of its code.
-    private func answer(_ result: Result<Performed, CommandResult.Refusal>, write: CommandLines.Write) -> Response {
+    private func answer(_ result: Result<Performed, ReadAnswer.Refusal>, write: Endpoints.Write) -> Response {
         switch result {
         case .failure(let refusal):
             return Response(
@@ -115,7 +107,7 @@ package struct APIRoutes: Sendable {
 
     /// `GET /api/export`: what `alog export` prints, as a file to save (`alog-export.csv`, or
     /// `.json` for the JSON formats).
-    private func download(_ result: CommandResult, format: String?) -> Response {
+    private func download(_ result: ReadAnswer, format: String?) -> Response {
         guard result.refusal == nil else { return respond(result) }
         let csv = (format ?? "csv") == "csv"
         return Response(
@@ -124,7 +116,7 @@ package struct APIRoutes: Sendable {
                 .contentType: csv ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
                 .contentDisposition: "attachment; filename=\"alog-export.\(csv ? "csv" : "json")\"",
             ],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.stdout)))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.bytes)))
     }
 
     private func json(_ bytes: [UInt8]) -> Response {
@@ -188,7 +180,7 @@ package struct APIRoutes: Sendable {
     /// A write's fields: a JSON object of strings (and booleans for flags), or a form; an
     /// empty body is no fields.
     static func fields(of request: Request, context: WebContext) async throws(RequestError) -> [String:
-        CommandLines.FieldValue]
+        Endpoints.FieldValue]
     {
         let limit = context.maxUploadSize
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
@@ -206,7 +198,7 @@ package struct APIRoutes: Sendable {
         // A JSON object sent as a form (curl's `-d` without a type) is read as JSON.
         let first = bytes.first { $0 > 32 }
         if type.hasPrefix("application/x-www-form-urlencoded"), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") {
-            return try unique(BodyFields.form(bytes).map { ($0.name, CommandLines.FieldValue.text($0.value)) })
+            return try unique(BodyFields.form(bytes).map { ($0.name, Endpoints.FieldValue.text($0.value)) })
         }
         guard type.hasPrefix("application/json") || type.hasPrefix("application/x-www-form-urlencoded") else {
             throw .unsupportedMediaType(type)
@@ -220,7 +212,7 @@ package struct APIRoutes: Sendable {
         guard let members = object as? [String: Any] else { throw .malformedBody("it is not an object") }
         // JSONSerialization keeps the last of a name given twice: refused instead.
         _ = try unique(BodyFields.objectNames(bytes).map { ($0, ()) })
-        var fields: [String: CommandLines.FieldValue] = [:]
+        var fields: [String: Endpoints.FieldValue] = [:]
         for (name, value) in members {
             if let text = value as? String {
                 fields[name] = .text(text)

@@ -1,15 +1,14 @@
 package import LedgerCore
 
-/// The fields each endpoint takes. A read becomes the command line the API and the pages run,
-/// built from a request's words: only the options named here are passed on, each as
-/// `--name=value` (a value is never read as an option), and the positional words after `--`,
-/// so a request cannot reach any other option of a command. A write's fields become its typed
-/// request (`TypedWrites`).
-package enum CommandLines {
+/// The API's endpoints and the fields each takes, named after the CLI's options: a request
+/// with any other field is refused before anything runs. The fields become a typed query
+/// (`TypedReads`) or request (`TypedWrites`), never a command line, so no value is ever read as
+/// an option and a request reaches nothing the endpoint does not list.
+package enum Endpoints {
     /// A query's or a body's values by name (a repeated name keeps every value in order).
     package typealias Values = [(name: String, value: String)]
 
-    /// The read endpoints: `GET /api/NAME` runs `words --json` with these options.
+    /// The read endpoints: `GET /api/NAME` answers what `words --json` prints, with these fields.
     package struct Read: Sendable {
         package var words: [String]
         /// Options passed on as `--name=value`.
@@ -22,8 +21,6 @@ package enum CommandLines {
         package var positional: String?
         /// The positional word may be given several times (`calendar`'s types).
         package var positionalRepeats = false
-        /// The command prints JSON with `--json` (`export` prints its `--format` instead).
-        package var json = true
     }
 
     package static let reads: [String: Read] = [
@@ -46,7 +43,7 @@ package enum CommandLines {
         "audit": Read(words: ["audit"]),
         "export": Read(
             words: ["export"], options: ["format", "from", "to"], repeated: ["type", "tag"],
-            flags: ["day", "week", "month", "year"], positional: "range", json: false),
+            flags: ["day", "week", "month", "year"], positional: "range"),
     ]
 
     /// A write: `POST /api/NAME` with a JSON object (or a form) of these fields, performed as
@@ -98,40 +95,22 @@ package enum CommandLines {
         "order": Write(words: ["types", "order"], positional: ("types", true)),
     ]
 
-    /// A read's command line from a query; a name it does not take is refused.
-    package static func line(_ read: Read, query: Values) throws(RequestError) -> [String] {
-        var line = read.words + (read.json ? ["--json"] : [])
-        var positional: [String] = []
+    /// Refuses a query field read `read` does not take, one given twice that may not be, and a
+    /// flag that is not a boolean (before the query is built, naming the fields it takes).
+    package static func check(_ read: Read, query: Values) throws(RequestError) {
         var seen: Set<String> = []
         for (name, value) in query {
             if name == "page" || name == "_" { continue }  // the pages' own, and cache busters
-            if read.repeated.contains(name) {
-                line += option(name, value)
-            } else if name == read.positional, read.positionalRepeats {
-                positional.append(value)
-            } else if read.options.contains(name) || read.flags.contains(name) || name == read.positional {
-                guard seen.insert(name).inserted else { throw .repeated(name) }
-                if read.flags.contains(name) {
-                    guard let on = flag(value) else { throw .notABoolean(name, value) }
-                    if on { line.append("--\(name)") }
-                } else if name == read.positional {
-                    positional.append(value)
-                } else {
-                    line += option(name, value)
-                }
-            } else {
+            if read.repeated.contains(name) || (name == read.positional && read.positionalRepeats) { continue }
+            guard read.options.contains(name) || read.flags.contains(name) || name == read.positional else {
                 throw .unknownField(
                     name,
                     accepted: (read.options.union(read.repeated).union(read.flags)).sorted()
                         + (read.positional.map { [$0] } ?? []))
             }
+            guard seen.insert(name).inserted else { throw .repeated(name) }
+            if read.flags.contains(name), flag(value) == nil { throw .notABoolean(name, value) }
         }
-        return positional.isEmpty ? line : line + ["--"] + positional
-    }
-
-    /// `--name=value`; an empty value as two words (`--name=` would be a missing value).
-    private static func option(_ name: String, _ value: String) -> [String] {
-        value.isEmpty ? ["--\(name)", ""] : ["--\(name)=\(value)"]
     }
 
     /// Refuses a field write `write` does not take (before any other check, naming those it

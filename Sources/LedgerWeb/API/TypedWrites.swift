@@ -2,7 +2,7 @@ import LedgerCommands
 
 /// The writes, performed as typed use cases (`UseCase` in LedgerCommands): a body's fields
 /// become the request itself, never a command line, and the answer is built from the outcome,
-/// never from printed text. The fields each takes are `CommandLines.writes`' (one table: the
+/// never from printed text. The fields each takes are `Endpoints.writes`' (one table: the
 /// docs' and the refusals' list of fields).
 enum TypedWrites {
     /// The request of write `name` from its fields (already checked against the endpoint's
@@ -47,7 +47,7 @@ enum TypedWrites {
 
     /// A write's fields by name: strings, and booleans for flags (or a form's `1`/`true`…).
     struct Fields {
-        var values: [String: CommandLines.FieldValue]
+        var values: [String: Endpoints.FieldValue]
 
         func text(_ name: String) throws(RequestError) -> String? {
             switch values[name] {
@@ -66,7 +66,7 @@ enum TypedWrites {
             switch values[name] {
             case .flag(let on)?: return on
             case .text(let text)?:
-                guard let on = CommandLines.flag(text) else { throw .notABoolean(name, text) }
+                guard let on = Endpoints.flag(text) else { throw .notABoolean(name, text) }
                 return on
             case nil: return false
             }

@@ -64,18 +64,16 @@ enum HistoryPage {
         return (Array(entries.prefix(pageSize)), query.before != nil || query.date != nil || query.page > 1, more)
     }
 
-    /// `report --by=day`'s command line for the days `entries` fall on (oldest to newest), the
+    /// `report --by=day`'s query for the days `entries` fall on (oldest to newest), the
     /// filters applied; nil for no entries, and for a search (a report counts types, not the
     /// notes a search finds: its totals would not be the list's).
-    static func totalsArguments(_ entries: [JSONValue], query: Query, upToNow: Bool) -> [String]? {
+    static func totals(_ entries: [JSONValue], query: Query, upToNow: Bool) -> ReportQuery? {
         guard query.search == nil else { return nil }
         let dates = entries.compactMap { CivilDate.parse($0["date"].string ?? "")?.date }
         guard let oldest = dates.min(), let newest = dates.max() else { return nil }
-        var line = ["report", "--json", "--by=day", "--from=\(oldest.iso)"]
-        if !upToNow { line.append("--to=\(newest.adding(days: 1).iso)") }
-        if let type = query.type { line.append("--type=\(type)") }
-        if let group = query.group { line.append("--group=\(group)") }
-        return line + TagFilter.options(query.tags)
+        return ReportQuery(
+            range: RangeWords(from: oldest.iso, to: upToNow ? nil : newest.adding(days: 1).iso), by: "day",
+            types: query.type.map { [$0] } ?? [], groups: query.group.map { [$0] } ?? [], tags: query.tags)
     }
 
     static func render(

@@ -59,7 +59,7 @@ enum Layout {
     }
 
     /// A refusal shown in a page (the vault could not be read, say) in the CLI's words.
-    static func problem(_ result: CommandResult) -> String {
+    static func problem(_ result: ReadAnswer) -> String {
         let message = result.refusal?.message ?? "the command failed"
         return "<p class=\"problem\" role=\"alert\">\(esc(message))</p>"
     }

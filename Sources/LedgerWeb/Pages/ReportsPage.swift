@@ -1,3 +1,4 @@
+import LedgerCommands
 import LedgerCore
 import LedgerOutput
 
@@ -28,11 +29,18 @@ enum ReportsPage {
 
         /// `report`'s range words; `upToNow` leaves out the end of a custom range (a range
         /// that ends after today is refused as a time ahead of now).
-        func arguments(upToNow: Bool = false) -> [String] {
-            guard let from else { return ["--\(period)"] + (date.map { ["--", $0] } ?? []) }
+        func range(upToNow: Bool = false) -> RangeWords {
+            guard let from else {
+                return RangeWords(
+                    range: date, day: period == "day", week: period == "week", month: period == "month",
+                    year: period == "year")
+            }
             let end = to.flatMap { CivilDate.parse($0)?.date }.map { $0.adding(days: 1).iso } ?? to
-            return ["--from=\(from)"] + (upToNow ? [] : end.map { ["--to=\($0)"] } ?? [])
+            return RangeWords(from: from, to: upToNow ? nil : end)
         }
+
+        /// The values asked for, for cutting a long one in a refusal.
+        var words: [String] { [date, from, to].compactMap { $0 } }
 
         /// The query naming this range (for the links that keep it).
         var query: String {

@@ -218,7 +218,7 @@ package struct AccessGuard: RouterMiddleware {
         var response = Response(
             status: status ?? HTTPResponse.Status(code: code.httpStatus),
             headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: CommandResult.errorJSON(code: code, message: message))))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: ReadAnswer.Refusal(code: code, message: message).json)))
         response.headers[.cacheControl] = "no-store"
         return response
     }

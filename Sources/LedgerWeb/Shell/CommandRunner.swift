@@ -1,6 +1,5 @@
 package import LedgerCommands
 import LedgerCore
-import LedgerFastPath
 import LedgerSystem
 package import NIOPosix
 
@@ -10,17 +9,17 @@ package import NIOPosix
     import Darwin
 #endif
 
-/// Runs the CLI's own work inside this process: a write as its typed use case (`perform`), a
-/// read as its command line (`run`: `Alog.main` in an `Invocation`). The server never
-/// implements a rule of its own, so what a page or the API does and refuses is what `alog`
-/// does and refuses, word for word.
+/// Performs the CLI's own use cases inside this process, in an `Invocation` (the server's
+/// environment, clock and zone): a write (`perform`) and a read (`read`, which commits
+/// nothing). The server never implements a rule of its own, so what a page or the API does
+/// and refuses is what `alog` does and refuses, word for word.
 ///
 /// Each run is synchronous (libgit2, the file locks) and goes to NIO's blocking thread pool,
 /// never to an event loop. Writes are performed one at a time (`WriteGate`): the vault's
 /// `flock` already orders writers of separate processes; inside this one, queuing them keeps
 /// the pool's threads free for reads while a burst of writes waits its turn.
 package final class CommandRunner: Sendable {
-    /// The vault's root, passed to every command as `--vault`.
+    /// The vault's root, every use case's.
     package let vault: String
     private let environment: [String: String]
     private let workingDirectory: String
@@ -52,37 +51,10 @@ package final class CommandRunner: Sendable {
         return result
     }
 
-    /// Runs the read `alog ARGUMENTS --vault VAULT`; it commits nothing (`Invocation.readsOnly`:
-    /// no queued tap drained, no day note picked up, no interrupted write finished).
-    package func run(_ arguments: [String]) async -> CommandResult {
-        // Before a `--` (the positional words after it are the request's, never options).
-        var words = arguments
-        words.insert("--vault=" + vault, at: arguments.firstIndex(of: "--") ?? arguments.endIndex)
-        let line = words
-        let invocation = Invocation(
-            environment: environment, workingDirectory: workingDirectory, refusalsAsJSON: true, readsOnly: true)
-        do {
-            return try await pool.runIfActive {
-                // As `alog` does: the front answers what it can alone (a warm `status` from
-                // its cache, without libgit2), else the whole CLI; the bytes are the same.
-                let status = invocation.run {
-                    let hoisted = GlobalOptions.hoisted(line)
-                    return FrontMain.answer(hoisted) ?? Alog.main(hoisted)
-                }
-                let (stdout, stderr) = invocation.output
-                return CommandResult(status: status, stdout: stdout, stderr: stderr)
-            }
-        } catch {
-            return CommandResult(
-                status: 1, stdout: [],
-                stderr: Array(#"{"error":{"code":"error","message":"the server is shutting down"}}"#.utf8))
-        }
-    }
-
     /// Performs a typed read (`ReadUseCase`) on NIO's blocking pool inside this server's
     /// invocation, for reading only (it commits nothing): the bytes its `--json` prints, or its
-    /// refusal as the CLI's `--json` words it, as a `CommandResult` as `run` gives.
-    package func read(_ query: any ReadUseCase, command: String, words: [String]) async -> CommandResult {
+    /// refusal as the CLI's `--json` words it.
+    package func read(_ query: any ReadUseCase, command: String, words: [String]) async -> ReadAnswer {
         let invocation = Invocation(
             environment: environment, workingDirectory: workingDirectory, refusalsAsJSON: true, readsOnly: true)
         let vault = self.vault
@@ -90,18 +62,16 @@ package final class CommandRunner: Sendable {
             return try await pool.runIfActive {
                 invocation.run {
                     do {
-                        return CommandResult(status: 0, stdout: try query.jsonCollecting(vault: vault), stderr: [])
+                        return ReadAnswer(bytes: try query.jsonCollecting(vault: vault))
                     } catch {
                         let (code, message) = Alog.refusal(for: error, command: command, words: words)
-                        return CommandResult(
-                            status: 1, stdout: [], stderr: CommandResult.errorJSON(code: code, message: message))
+                        return ReadAnswer(bytes: [], refusal: ReadAnswer.Refusal(code: code, message: message))
                     }
                 }
             }
         } catch {
-            return CommandResult(
-                status: 1, stdout: [],
-                stderr: CommandResult.errorJSON(code: .error, message: "the server is shutting down"))
+            return ReadAnswer(
+                bytes: [], refusal: ReadAnswer.Refusal(code: .error, message: "the server is shutting down"))
         }
     }
 
@@ -110,13 +80,13 @@ package final class CommandRunner: Sendable {
     /// said, or its refusal as the CLI's `--json` words it. `command` and `words` (the
     /// request's values) shape the refusal's sentence as the command line's would be.
     package func perform(_ request: any UseCase, command: String, words: [String]) async -> Result<
-        Performed, CommandResult.Refusal
+        Performed, ReadAnswer.Refusal
     > {
         await gate.enter()
         let invocation = Invocation(
             environment: environment, workingDirectory: workingDirectory, input: [], refusalsAsJSON: true)
         let vault = self.vault
-        let result: Result<Performed, CommandResult.Refusal>
+        let result: Result<Performed, ReadAnswer.Refusal>
         do {
             result = try await pool.runIfActive {
                 invocation.run {
@@ -124,18 +94,12 @@ package final class CommandRunner: Sendable {
                         return .success(try request.performCollecting(vault: vault))
                     } catch {
                         let (code, message) = Alog.refusal(for: error, command: command, words: words)
-                        return .failure(
-                            CommandResult.Refusal(
-                                code: code, message: message,
-                                json: CommandResult.errorJSON(code: code, message: message)))
+                        return .failure(ReadAnswer.Refusal(code: code, message: message))
                     }
                 }
             }
         } catch {
-            let message = "the server is shutting down"
-            result = .failure(
-                CommandResult.Refusal(
-                    code: .error, message: message, json: CommandResult.errorJSON(code: .error, message: message)))
+            result = .failure(ReadAnswer.Refusal(code: .error, message: "the server is shutting down"))
         }
         await gate.leave()
         return result
