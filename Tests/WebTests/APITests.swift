@@ -252,27 +252,43 @@ struct APITests {
         #expect(try git("fsck", "--strict", in: fixture.vault).succeeded)
     }
 
-    @Test("50 concurrent logs all land, one commit each")
+    @Test(
+        "50 concurrent logs all land, one commit each, while reads run beside them and each sees a whole list"
+    )
     func concurrentLogs() async throws {
         let fixture = try WebFixture(entries: false)
         let before = try fixture.commitCount()
         let app = application(fixture.server())
         try await app.test(.router) { client in
             let session = try await Session.start(client)
-            let ids = try await withThrowingTaskGroup(of: String?.self) { group in
+            let ids = try await withThrowingTaskGroup(of: [String].self) { group in
                 for index in 0..<50 {
                     group.addTask {
                         let response = try await session.post("/api/log", #"{"type": "meal", "note": "n\#(index)"}"#)
-                        return (response.json as? [String: Any])?["id"] as? String
+                        return ((response.json as? [String: Any])?["id"] as? String).map { [$0] } ?? []
+                    }
+                }
+                // The server's one handle on the vault: reads in parallel with the writes see
+                // some prefix of them, never a damaged or half-written list.
+                for _ in 0..<4 {
+                    group.addTask {
+                        for _ in 0..<5 {
+                            let read = try await client.execute(uri: "/api/history", method: .get)
+                            let list = read.json as? [[String: Any]]
+                            #expect(read.status == .ok && list != nil && list!.count <= 50, "\(read.text.prefix(200))")
+                        }
+                        return []
                     }
                 }
                 var ids: [String] = []
-                for try await id in group { if let id { ids.append(id) } }
+                for try await part in group { ids += part }
                 return ids
             }
             #expect(Set(ids).count == 50)
         }
         #expect(try fixture.commitCount() == before + 50)
+        #expect(
+            try git("status", "--porcelain", in: fixture.vault).stdout.isEmpty, "the index and work tree follow HEAD")
         let history = try fixture.alog(["history", "--json"]).stdout
         #expect(history.components(separatedBy: #""type":"meal""#).count - 1 == 50)
         #expect(try git("fsck", "--strict", in: fixture.vault).succeeded)
