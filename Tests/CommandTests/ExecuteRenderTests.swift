@@ -51,8 +51,8 @@ struct ExecuteRenderTests {
 struct EveryCommandExecuteRenderTests {
     /// The leaves that are not two steps, both running until Ctrl-C: a live view whose frames
     /// are `status`'s summary drawn again every second (its keys call `vault.timers.stop/resume`,
-    /// as `stop` and `resume` do), and the web server, whose every request is itself a command
-    /// line of this table run in two steps (docs/web.md).
+    /// as `stop` and `resume` do), and the web server, whose every request performs the typed
+    /// use case one of these commands performs (docs/web.md).
     static let liveViews: Set<String> = ["watch", "serve"]
 
     @Test("every leaf of the command table is an OutcomeCommand (but the live views)")

@@ -194,3 +194,21 @@ struct RequestZoneTests {
         }
     }
 }
+
+@Suite("Every endpoint performs a typed use case")
+struct EveryEndpointIsTypedTests {
+    @Test("each read and write of Endpoints has its typed query or request (none falls back to a command line)")
+    func everyEndpointTyped() throws {
+        for name in Endpoints.reads.keys.sorted() {
+            #expect(try TypedReads.query(name, []) != nil, "GET /api/\(name)")
+        }
+        for name in Endpoints.writes.keys.sorted() {
+            // Without its required fields a write is refused as missing one: it has a case.
+            do {
+                #expect(try TypedWrites.request(name, TypedWrites.Fields(values: [:])) != nil, "POST /api/\(name)")
+            } catch {
+                guard case .missing = error else { throw error }
+            }
+        }
+    }
+}

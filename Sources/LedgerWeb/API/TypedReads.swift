@@ -1,12 +1,12 @@
-import LedgerCommands
+package import LedgerCommands
 
 /// The API's reads performed as typed queries (`ReadUseCase` in LedgerCommands): the query's
 /// fields become the query itself, and the answer is the bytes its `--json` encoder writes,
 /// the same function `alog … --json` prints with. The fields each takes are
 /// `Endpoints.reads`' (checked there first: an unknown or repeated field, a flag that is not
-/// a boolean). A read not listed here still runs as its command line.
-enum TypedReads {
-    static func query(_ name: String, _ values: Endpoints.Values) throws(RequestError) -> (any ReadUseCase)? {
+/// a boolean). Every read of `Endpoints.reads` has its query here.
+package enum TypedReads {
+    package static func query(_ name: String, _ values: Endpoints.Values) throws(RequestError) -> (any ReadUseCase)? {
         let fields = Fields(values: values)
         switch name {
         case "status": return StatusQuery()
@@ -40,8 +40,10 @@ enum TypedReads {
     }
 
     /// A query's values by name.
-    struct Fields {
-        var values: Endpoints.Values
+    package struct Fields {
+        package var values: Endpoints.Values
+
+        package init(values: Endpoints.Values) { self.values = values }
 
         func all(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
         func last(_ name: String) -> String? { all(name).last }
@@ -66,6 +68,6 @@ enum TypedReads {
                 year: try flag("year"), from: last("from"), to: last("to"))
         }
 
-        var words: [String] { values.map(\.value) }
+        package var words: [String] { values.map(\.value) }
     }
 }

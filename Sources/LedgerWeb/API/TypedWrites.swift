@@ -1,13 +1,13 @@
-import LedgerCommands
+package import LedgerCommands
 
 /// The writes, performed as typed use cases (`UseCase` in LedgerCommands): a body's fields
 /// become the request itself, never a command line, and the answer is built from the outcome,
 /// never from printed text. The fields each takes are `Endpoints.writes`' (one table: the
 /// docs' and the refusals' list of fields).
-enum TypedWrites {
+package enum TypedWrites {
     /// The request of write `name` from its fields (already checked against the endpoint's
     /// list), nil for a name that is no write.
-    static func request(_ name: String, _ fields: Fields) throws(RequestError) -> (any UseCase)? {
+    package static func request(_ name: String, _ fields: Fields) throws(RequestError) -> (any UseCase)? {
         switch name {
         case "log":
             return LogRequest(type: try fields.required("type"), at: try fields.text("at"), note: try fields.note())
@@ -46,8 +46,10 @@ enum TypedWrites {
     }
 
     /// A write's fields by name: strings, and booleans for flags (or a form's `1`/`true`…).
-    struct Fields {
-        var values: [String: Endpoints.FieldValue]
+    package struct Fields {
+        package var values: [String: Endpoints.FieldValue]
+
+        package init(values: [String: Endpoints.FieldValue]) { self.values = values }
 
         func text(_ name: String) throws(RequestError) -> String? {
             switch values[name] {
@@ -76,7 +78,7 @@ enum TypedWrites {
         func note() throws(RequestError) -> NoteSource? { try text("note").map(NoteSource.text) }
 
         /// Every string value, for cutting a long one in a refusal as the CLI cuts its words.
-        var words: [String] {
+        package var words: [String] {
             values.values.compactMap { if case .text(let text) = $0 { text } else { nil } }
         }
     }
