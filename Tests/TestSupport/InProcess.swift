@@ -55,13 +55,10 @@ public func runAlogCommandLine(
     )
 }
 
-/// True when a run with `environment` would not behave in this process as in a child: a time
-/// zone other than this process's or UTC (the C library's zone is process-wide), a crash point,
-/// a git configuration in the given home, `watch` (signals, a loop), another `alog-full`.
+/// True when a run with `environment` would not behave in this process as in a child: a crash
+/// point, a git configuration in the given home, `watch` (signals, a loop), another `alog-full`.
+/// (Any time zone runs here: an invocation reads its own `TZ` from zoneinfo, `SystemTimeZone`.)
 func needsProcess(_ arguments: [String], _ environment: [String: String]) -> Bool {
-    let zone = environment["TZ"]
-    let utc: Set<String?> = ["UTC", "UTC0", "Etc/UTC", ":UTC"]
-    if !utc.contains(zone), zone != ProcessInfo.processInfo.environment["TZ"] { return true }
     if environment["ALOG_FAULT"] != nil || environment["ALOG_FULL"] != nil { return true }
     if arguments.contains("watch") { return true }
     if environment.keys.contains(where: { $0.hasPrefix("GIT_CONFIG") }) { return true }
