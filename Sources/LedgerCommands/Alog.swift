@@ -125,11 +125,9 @@ public struct Alog: ParsableCommand {
         return 0
     }
 
-    /// True when the command line asks for JSON (`--json` before any `--`), or the invocation
-    /// reads refusals as data: a refusal is then written as JSON too.
-    static func wantsJSON(_ arguments: [String]) -> Bool {
-        Invocation.current?.refusalsAsJSON == true || arguments.prefix { $0 != "--" }.contains("--json")
-    }
+    /// True when the command line asks for JSON (`--json` before any `--`): a refusal is then
+    /// written as JSON too.
+    static func wantsJSON(_ arguments: [String]) -> Bool { arguments.prefix { $0 != "--" }.contains("--json") }
 
     /// The stable code of a refusal (docs/cli.md, "Error codes"): the error's own, else by kind.
     static func errorCode(for error: any Error, exit: ExitCode) -> ErrorCode {

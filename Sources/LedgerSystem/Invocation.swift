@@ -23,10 +23,6 @@ package final class Invocation: @unchecked Sendable {
     package let environment: [String: String]
     package let workingDirectory: String
     package let input: [UInt8]
-    /// A shell that reads refusals as data (the web server) gets each one as `--json` gives
-    /// it, `{"error": {"code", "message"}}` on stderr, whether or not the command line says
-    /// `--json`.
-    package let refusalsAsJSON: Bool
     /// A read of a shell that must not change the ledger (the web server's `GET`s): opening the
     /// vault commits nothing (no queued widget taps, no day-note lines, no interrupted write
     /// finished); the next write does that.
@@ -41,13 +37,11 @@ package final class Invocation: @unchecked Sendable {
     package let warned = Locked<Set<String>>([])
 
     package init(
-        environment: [String: String], workingDirectory: String, input: [UInt8] = [], refusalsAsJSON: Bool = false,
-        readsOnly: Bool = false
+        environment: [String: String], workingDirectory: String, input: [UInt8] = [], readsOnly: Bool = false
     ) {
         self.environment = environment
         self.workingDirectory = workingDirectory
         self.input = input
-        self.refusalsAsJSON = refusalsAsJSON
         self.readsOnly = readsOnly
     }
 

@@ -8,7 +8,7 @@ package import LedgerVault
 /// the default vault created, an interrupted write finished, the widget's queued taps and the
 /// day notes' changes committed, removals noticed, and what went wrong doing it (never a
 /// refusal: the command still runs). A shell says it its own way: the CLI at once on stderr
-/// (`sayOnTerminal`), the web in the answer's `warnings` (`sentences`).
+/// (`sayOnTerminal`), the web in the answer's `warnings` (`said(onTerminal: false)`).
 package enum Housekeeping {
     case createdDefaultVault(path: String)
     case drained(VaultWidgetDrain.DrainOutcome)

@@ -51,47 +51,41 @@ package final class CommandRunner: Sendable {
         return result
     }
 
-    /// Performs a typed read (`ReadUseCase`) on NIO's blocking pool inside this server's
-    /// invocation, for reading only (it commits nothing): the bytes its `--json` prints, or its
-    /// refusal as the CLI's `--json` words it.
+    /// Performs a typed read (`ReadUseCase`) for reading only (it commits nothing): the bytes
+    /// its `--json` prints, or its refusal as the CLI's `--json` words it.
     package func read(_ query: any ReadUseCase, command: String, words: [String]) async -> ReadAnswer {
-        let invocation = Invocation(
-            environment: environment, workingDirectory: workingDirectory, refusalsAsJSON: true, readsOnly: true)
         let vault = self.vault
+        switch await run(readsOnly: true, command: command, words: words, { try query.jsonCollecting(vault: vault) }) {
+        case .success(let bytes): return ReadAnswer(bytes: bytes)
+        case .failure(let refusal): return ReadAnswer(bytes: [], refusal: refusal)
+        }
+    }
+
+    /// Performs a typed write (`UseCase`), one at a time as every write: what it made and
+    /// said, or its refusal as the CLI's `--json` words it.
+    package func perform(_ request: any UseCase, command: String, words: [String]) async -> Result<
+        Performed, ReadAnswer.Refusal
+    > {
+        let vault = self.vault
+        await gate.enter()
+        let result = await run(
+            readsOnly: false, command: command, words: words, { try request.performCollecting(vault: vault) })
+        await gate.leave()
+        return result
+    }
+
+    /// Runs `work` on NIO's blocking pool inside this server's invocation (its environment,
+    /// clock and zone). A thrown refusal is worded by `Alog.refusal`; `command` and `words`
+    /// (the request's values) shape its sentence as the command line's would be.
+    private func run<Value: Sendable>(
+        readsOnly: Bool, command: String, words: [String], _ work: @escaping @Sendable () throws -> Value
+    ) async -> Result<Value, ReadAnswer.Refusal> {
+        let invocation = Invocation(environment: environment, workingDirectory: workingDirectory, readsOnly: readsOnly)
         do {
             return try await pool.runIfActive {
                 invocation.run {
                     do {
-                        return ReadAnswer(bytes: try query.jsonCollecting(vault: vault))
-                    } catch {
-                        let (code, message) = Alog.refusal(for: error, command: command, words: words)
-                        return ReadAnswer(bytes: [], refusal: ReadAnswer.Refusal(code: code, message: message))
-                    }
-                }
-            }
-        } catch {
-            return ReadAnswer(
-                bytes: [], refusal: ReadAnswer.Refusal(code: .error, message: "the server is shutting down"))
-        }
-    }
-
-    /// Performs a typed write (`UseCase`), one at a time as every write, on NIO's blocking pool
-    /// inside this server's invocation (its environment, clock and zone): what it made and
-    /// said, or its refusal as the CLI's `--json` words it. `command` and `words` (the
-    /// request's values) shape the refusal's sentence as the command line's would be.
-    package func perform(_ request: any UseCase, command: String, words: [String]) async -> Result<
-        Performed, ReadAnswer.Refusal
-    > {
-        await gate.enter()
-        let invocation = Invocation(
-            environment: environment, workingDirectory: workingDirectory, input: [], refusalsAsJSON: true)
-        let vault = self.vault
-        let result: Result<Performed, ReadAnswer.Refusal>
-        do {
-            result = try await pool.runIfActive {
-                invocation.run {
-                    do {
-                        return .success(try request.performCollecting(vault: vault))
+                        return .success(try work())
                     } catch {
                         let (code, message) = Alog.refusal(for: error, command: command, words: words)
                         return .failure(ReadAnswer.Refusal(code: code, message: message))
@@ -99,10 +93,8 @@ package final class CommandRunner: Sendable {
                 }
             }
         } catch {
-            result = .failure(ReadAnswer.Refusal(code: .error, message: "the server is shutting down"))
+            return .failure(ReadAnswer.Refusal(code: .error, message: "the server is shutting down"))
         }
-        await gate.leave()
-        return result
     }
 }
 
