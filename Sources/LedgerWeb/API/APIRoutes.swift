@@ -44,20 +44,17 @@ package struct APIRoutes: Sendable {
         api.post(":name") { request, context in
             let name = context.parameters.get("name") ?? ""
             guard let write = Endpoints.writes[name] else { return notFound(request) }
-            let fields: [String: Endpoints.FieldValue]
+            let fields: TypedWrites.Fields
             let typed: any UseCase
             do throws(RequestError) {
-                fields = try await Self.fields(of: request, context: context)
-                try Endpoints.check(write, fields: fields)
-                guard let made = try TypedWrites.request(name, TypedWrites.Fields(values: fields)) else {
-                    return notFound(request)
-                }
+                fields = TypedWrites.Fields(values: try await Self.fields(of: request, context: context))
+                try Endpoints.check(write, fields: fields.values)
+                guard let made = try TypedWrites.request(name, fields) else { return notFound(request) }
                 typed = made
             } catch {
                 return refuse(error)
             }
-            let words = TypedWrites.Fields(values: fields).words
-            return answer(await runner.perform(typed, command: write.words[0], words: words), write: write)
+            return answer(await runner.perform(typed, command: write.words[0], words: fields.words))
         }
     }
 
@@ -71,38 +68,31 @@ package struct APIRoutes: Sendable {
         AccessGuard.refusal(error.code, message: error.message)
     }
 
-    /// A read's answer: the JSON it printed, or its refusal with the HTTP status of its code.
+    /// A read's answer: the JSON it printed, or its refusal.
     package func respond(_ result: ReadAnswer) -> Response {
-        if let refusal = result.refusal {
-            return Response(
-                status: HTTPResponse.Status(code: refusal.code.httpStatus),
-                headers: [.contentType: "application/json; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
-        }
-        return json(result.bytes)
+        result.refusal.map(refused) ?? json(result.bytes)
     }
 
-    /// A write's answer: `{"id": …}` for a write that makes an entry, else the line the CLI
-    /// prints as `message`, with `warnings` (what it had to say); `sync --json`'s object for
-    /// `sync`; or its refusal with the HTTP status of its code.
-    private func answer(_ result: Result<Performed, ReadAnswer.Refusal>, write: Endpoints.Write) -> Response {
+    /// A write's answer: `sync --json`'s object for a write that prints JSON of its own, else
+    /// `{"id": …}` for one that makes an entry, or the line the CLI prints as `message`, with
+    /// `warnings` (what it had to say); or its refusal.
+    private func answer(_ result: Result<Performed, ReadAnswer.Refusal>) -> Response {
         switch result {
-        case .failure(let refusal):
-            return Response(
-                status: HTTPResponse.Status(code: refusal.code.httpStatus),
-                headers: [.contentType: "application/json; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
+        case .failure(let refusal): return refused(refusal)
         case .success(let performed):
-            if write.answersJSON { return json(Array(((performed.json ?? "{}") + "\n").utf8)) }
+            if let object = performed.json { return json(Array((object + "\n").utf8)) }
             let warnings = JSONText.array(performed.said.map(JSONText.string))
-            let body =
-                write.answersID
-                ? JSONText.object([
-                    ("id", JSONText.string(performed.newEntry ?? performed.line)), ("warnings", warnings),
-                ])
-                : JSONText.object([("message", JSONText.string(performed.line)), ("warnings", warnings)])
-            return json(Array(body.utf8))
+            let said = performed.newEntry.map { ("id", $0) } ?? ("message", performed.line)
+            return json(Array(JSONText.object([(said.0, JSONText.string(said.1)), ("warnings", warnings)]).utf8))
         }
+    }
+
+    /// A refusal as the CLI's `--json` object, with the HTTP status of its code.
+    private func refused(_ refusal: ReadAnswer.Refusal) -> Response {
+        Response(
+            status: HTTPResponse.Status(code: refusal.code.httpStatus),
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.json)))
     }
 
     /// `GET /api/export`: what `alog export` prints, as a file to save (`alog-export.csv`, or

@@ -50,49 +50,44 @@ package enum Endpoints {
     /// the typed use case of the command `words` names (`TypedWrites`).
     package struct Write: Sendable {
         package var words: [String]
-        /// The field whose value is the positional word, and whether it must be given.
-        package var positional: (name: String, required: Bool)?
+        /// The field whose value is the command's positional word.
+        package var positional: String?
         /// A second positional field, required, after the first (`types rename OLD NEW`).
         package var then: String?
         package var options: [String] = []
         package var flags: [String] = []
-        /// The run prints the new entry's id (`{"id": …}`).
-        package var answersID = false
-        /// The run prints JSON of its own (`sync --json`).
-        package var answersJSON = false
 
         package var fields: [String] {
-            (positional.map { [$0.name] } ?? []) + (then.map { [$0] } ?? []) + options + flags
+            (positional.map { [$0] } ?? []) + (then.map { [$0] } ?? []) + options + flags
         }
     }
 
     package static let writes: [String: Write] = [
-        "log": Write(words: ["log"], positional: ("type", true), options: ["at", "note"], answersID: true),
+        "log": Write(words: ["log"], positional: "type", options: ["at", "note"]),
         "start": Write(
-            words: ["start"], positional: ("type", true), options: ["at", "note", "goal"], flags: ["adjust"],
-            answersID: true),
+            words: ["start"], positional: "type", options: ["at", "note", "goal"], flags: ["adjust"]),
         "stop": Write(words: ["stop"], options: ["at", "note"]),
-        "resume": Write(words: ["resume"], options: ["at"], answersID: true),
+        "resume": Write(words: ["resume"], options: ["at"]),
         "cancel": Write(words: ["cancel"]),
         "edit": Write(
-            words: ["edit"], positional: ("id", true), options: ["at", "type", "note", "start", "end"],
+            words: ["edit"], positional: "id", options: ["at", "type", "note", "start", "end"],
             flags: ["adjust"]),
-        "delete": Write(words: ["delete"], positional: ("id", true)),
-        "restore": Write(words: ["restore"], positional: ("id", true)),
+        "delete": Write(words: ["delete"], positional: "id"),
+        "restore": Write(words: ["restore"], positional: "id"),
         // One tag a request (a tag may hold spaces; `deep` and `+deep` alike).
-        "tag": Write(words: ["tag"], positional: ("id", true), then: "tag"),
-        "untag": Write(words: ["untag"], positional: ("id", true), then: "tag"),
+        "tag": Write(words: ["tag"], positional: "id", then: "tag"),
+        "untag": Write(words: ["untag"], positional: "id", then: "tag"),
         "undo": Write(words: ["undo"]),
-        "sync": Write(words: ["sync", "--json"], positional: ("remote", false), answersJSON: true),
+        "sync": Write(words: ["sync", "--json"], positional: "remote"),
         // The Settings page's: a type's icon, group and colour (or a new type), its favorite
         // mark, its name, its removal, its daily goal, and the types' order (Up and Down send
         // every type's name in the order wanted; a type's name holds no space).
-        "type": Write(words: ["types", "add"], positional: ("type", true), options: ["icon", "group", "color"]),
-        "favorite": Write(words: ["types", "favorite"], positional: ("type", true), flags: ["off"]),
-        "rename": Write(words: ["types", "rename"], positional: ("type", true), then: "to"),
-        "remove": Write(words: ["types", "remove"], positional: ("type", true)),
-        "goal": Write(words: ["goals", "set"], positional: ("type", true), then: "goal"),
-        "order": Write(words: ["types", "order"], positional: ("types", true)),
+        "type": Write(words: ["types", "add"], positional: "type", options: ["icon", "group", "color"]),
+        "favorite": Write(words: ["types", "favorite"], positional: "type", flags: ["off"]),
+        "rename": Write(words: ["types", "rename"], positional: "type", then: "to"),
+        "remove": Write(words: ["types", "remove"], positional: "type"),
+        "goal": Write(words: ["goals", "set"], positional: "type", then: "goal"),
+        "order": Write(words: ["types", "order"], positional: "types"),
     ]
 
     /// Refuses a query field read `read` does not take, one given twice that may not be, and a
