@@ -161,7 +161,8 @@ let package = Package(
         .target(
             name: "LedgerWeb",
             dependencies: [
-                "LedgerCommands", "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerOutput",
+                "LedgerCommands", "LedgerCore", "LedgerSystem", "LedgerGitLayout", "LedgerOutput", "LedgerReports",
+                "LedgerVault",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -80,11 +80,16 @@ package enum TimerView {
             ("type", JSONText.string(goal.type)),
             ("goalSeconds", String(goal.goalSeconds)),
             ("todaySeconds", String(goal.todaySeconds)),
-            ("text", JSONText.string("\(formatDuration(goal.todaySeconds)) of \(formatDuration(goal.goalSeconds))")),
+            ("text", JSONText.string(goalText(goal))),
             ("running", goal.running ? "true" : "false"),
             ("reachedAt", goal.reachedAt.map { JSONText.string($0.iso8601) }),
             ("reachableToday", goal.outOfReachToday ? "false" : nil),
         ])
+    }
+
+    /// `45m of 1h`.
+    package static func goalText(_ goal: Goal) -> String {
+        "\(formatDuration(goal.todaySeconds)) of \(formatDuration(goal.goalSeconds))"
     }
 
     /// `▶ reading  1h 40m  since 09:20 · goal 2h: 20m left, at 11:20`

@@ -5,7 +5,7 @@ import LedgerWeb
 import TestSupport
 import Testing
 
-@Suite("The pages render the vault through the CLI's JSON")
+@Suite("The pages render the vault's typed reads")
 struct PageTests {
     @Test("Today shows the timers, the running timer with its goal, a button per type and today's entries")
     func today() async throws {

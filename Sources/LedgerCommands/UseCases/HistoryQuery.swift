@@ -1,7 +1,7 @@
 import ArgumentParser
 package import LedgerCore
 import LedgerEnvironment
-import LedgerOutput
+package import LedgerOutput
 import LedgerReports
 import LedgerSystem
 package import LedgerVault
@@ -190,8 +190,7 @@ package struct HistoryQuery: ReadUseCase {
         part.reserveCapacity(1 << 18 + 4096)
         var released = listing.rows.first.map { $0 + 1 } ?? 0
         for (position, number) in listing.rows.enumerated() {
-            var (entry, window) = try listing.index.entryAndWindow(number)
-            if entry.isTimed, entry.task == nil { entry.task = listing.tasks[entry.id] }
+            let (entry, window) = try listing.entryAndWindow(number)
             if position > 0, let separator { part.append(separator) }
             text(entry, window, &part)
             if part.count >= 1 << 18 {
@@ -221,4 +220,31 @@ package struct HistoryPage {
     package var filtered: Bool
     /// The task notes timers are bound to (the index does not keep them).
     package var tasks: [EventID: TaskRef] = [:]
+
+    /// The entry of one row of the index and its window, with the task its timer is bound to.
+    func entryAndWindow(_ number: Int) throws -> (Entry, Timeline.Interval?) {
+        var (entry, window) = try index.entryAndWindow(number)
+        if entry.isTimed, entry.task == nil { entry.task = tasks[entry.id] }
+        return (entry, window)
+    }
+
+    /// The rows, read whole (a page's few), each as `history --json` lists it at `now`.
+    package func listed(now: Int64) throws -> [Listed] {
+        try rows.map { number in
+            let (entry, window) = try entryAndWindow(number)
+            return Listed(entry, window: window.map { Render.Window($0, now: now) }, types: types)
+        }
+    }
+}
+
+/// An entry as a list shows it: the entry, its window at the moment it was read (a timed one:
+/// its end and length, or its length so far while it runs) and its type's icon.
+package struct Listed: Sendable {
+    package var entry: Entry
+    package var window: Render.Window?
+    package var icon: String
+
+    package init(_ entry: Entry, window: Render.Window?, types: [String: ActivityTypeDefinition]) {
+        (self.entry, self.window, icon) = (entry, window, Render.icon(entry.type, types))
+    }
 }

@@ -124,7 +124,7 @@ package struct StreaksQuery: ReadUseCase {
 }
 
 /// What `streaks` found: a row per type, and the types' icons.
-package struct FoundStreaks {
+package struct FoundStreaks: Sendable {
     package var streaks: [Streak]
     package var types: [String: ActivityTypeDefinition]
 }

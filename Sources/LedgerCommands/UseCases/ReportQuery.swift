@@ -87,7 +87,7 @@ package struct ReportQuery: ReadUseCase {
 }
 
 /// The rollup over the range, with the zone its days are in and the types' icons.
-package struct Reported {
+package struct Reported: Sendable {
     package var rollup: Rollup
     package var calendar: LocalCalendar
     package var types: [String: ActivityTypeDefinition]

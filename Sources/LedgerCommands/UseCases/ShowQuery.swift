@@ -33,7 +33,7 @@ package struct ShowQuery: ReadUseCase {
 }
 
 /// What `show` found: the entry, its window, and its events with their commits.
-package struct Shown {
+package struct Shown: Sendable {
     package var entry: Entry
     package var window: Timeline.Interval?
     package var records: [Vault.AuditRecord]

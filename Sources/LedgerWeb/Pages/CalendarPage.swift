@@ -1,9 +1,13 @@
+import LedgerCommands
 import LedgerCore
+import LedgerReports
 
-/// Calendar: the contribution heat map (`calendar --json`: the seed's palette and levels),
-/// weeks as columns, and each type's streaks (`streaks --json`).
+/// Calendar: the contribution heat map (`calendar`'s grid: the seed's palette and levels),
+/// weeks as columns, and each type's streaks (`streaks`).
 enum CalendarPage {
-    static func render(calendar: JSONValue, streaks: JSONValue, types: JSONValue, type: String?, by: String) -> String {
+    static func render(
+        calendar: ContributionCalendar, streaks: FoundStreaks, types: TypeListing, type: String?, by: String
+    ) -> String {
         var html = "<h1>Calendar</h1>"
         html += "<form class=\"filter\" method=\"get\" action=\"/calendar\"><label>Type <select name=\"type\">"
         html += TypeOptions.render(types, selected: type, every: true)
@@ -13,15 +17,15 @@ enum CalendarPage {
         html += "</select></label> <button type=\"submit\">Show</button></form>"
         html += heatMap(calendar)
         html += "<section aria-labelledby=\"streaks-h\"><h2 id=\"streaks-h\">Streaks</h2>"
-        let items = streaks.array
+        let items = streaks.streaks
         if items.isEmpty {
             html += "<p class=\"sub\">No streaks yet.</p>"
         } else {
             html +=
                 "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Streaks\"><table><thead><tr><th scope=\"col\">Type</th><th scope=\"col\">Today</th><th scope=\"col\">Current streak</th><th scope=\"col\">Best</th></tr></thead><tbody>"
             for item in items {
-                html += "<tr><th scope=\"row\">\(esc(item["type"].string ?? ""))</th><td>\(item["today"].int ?? 0)</td>"
-                html += "<td>\(days(item["current"].int ?? 0))</td><td>\(days(item["best"].int ?? 0))</td></tr>"
+                html += "<tr><th scope=\"row\">\(esc(item.type))</th><td>\(item.today)</td>"
+                html += "<td>\(days(item.current))</td><td>\(days(item.best))</td></tr>"
             }
             html += "</tbody></table></div>"
         }
@@ -32,16 +36,12 @@ enum CalendarPage {
 
     /// The grid: a column a week from its first day, a row a weekday, the cell's colour its
     /// level's in the palette, a title with its date and value.
-    static func heatMap(_ calendar: JSONValue) -> String {
-        let dates = calendar["dates"].array
-        guard let first = dates.first.flatMap({ CivilDate.parse($0["date"].string ?? "")?.date }) else {
-            return "<p class=\"sub\">No days to show.</p>"
-        }
-        let palette = calendar["palette"]
-        let fills = [palette["empty"], palette["level1"], palette["level2"], palette["level3"], palette["level4"]].map {
-            $0.string ?? "#EBEDF0"
-        }
-        let seconds = calendar["measure"].string == "seconds"
+    static func heatMap(_ calendar: ContributionCalendar) -> String {
+        // The days up to today, as `calendar --json` lists them.
+        let dates = calendar.days.filter { !$0.future }
+        guard let first = dates.first?.date else { return "<p class=\"sub\">No days to show.</p>" }
+        let fills = ContributionCalendar.palette
+        let seconds = calendar.measure == .seconds
         let cell = 13
         let weeks = (dates.count + 6) / 7
         let (left, top) = (2, 18)
@@ -65,17 +65,17 @@ enum CalendarPage {
         var (lastMonth, lastLabel) = (0, -3)
         let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         for (index, day) in dates.enumerated() {
-            let text = day["date"].string ?? ""
+            let (date, text) = (day.date, day.date.iso)
             let (column, row) = (index / 7, index % 7)
-            let level = min(4, max(0, day["level"].int ?? 0))
-            let count = day["count"].int ?? 0
+            let level = min(4, max(0, day.level))
+            let count = day.value
             // A month's name above its first full week, unless the last name is too close.
-            if let date = CivilDate.parse(text)?.date, row == 0, date.month != lastMonth, column - lastLabel >= 3 {
+            if row == 0, date.month != lastMonth, column - lastLabel >= 3 {
                 (lastMonth, lastLabel) = (date.month, column)
                 svg +=
                     "<text class=\"tick\" x=\"\(left + column * cell)\" y=\"12\">\(monthNames[date.month - 1])</text>"
             }
-            let value = seconds ? formatDuration(Int64(count)) : (count == 1 ? "1 entry" : "\(count) entries")
+            let value = seconds ? formatDuration(count) : (count == 1 ? "1 entry" : "\(count) entries")
             // The last day is today (the grid ends with it), outlined as the terminal marks it.
             let today = index == dates.count - 1
             svg +=
@@ -90,7 +90,7 @@ enum CalendarPage {
                 "<rect class=\"day l\(level)\" x=\"\(level * cell)\" y=\"1\" width=\"\(cell - 3)\" height=\"\(cell - 3)\" rx=\"2\" fill=\"\(esc(fills[level]))\"></rect>"
         }
         legend += "</svg> <span class=\"sub\">More</span></p>"
-        let active = dates.filter { ($0["count"].int ?? 0) > 0 }.count
+        let active = dates.filter { $0.value > 0 }.count
         // Scrolled to its end (today) on a narrow screen by the page's script.
         let days = active == 1 ? "day" : "days"
         return "<div class=\"heat\">\(names)"

@@ -1,3 +1,6 @@
+import LedgerCommands
+import LedgerCore
+
 /// Text made safe for HTML (element content and quoted attribute values).
 package func esc(_ text: String) -> String {
     var result = ""
@@ -33,6 +36,11 @@ enum Instant {
             "<time class=\"clock\(dated ? " dated" : "")\" datetime=\"\(esc(iso))\" title=\"\(esc(iso))\">\(esc(text))</time>"
     }
 
+    /// `clockHTML` of an instant with its recorded offset.
+    static func clockHTML(_ instant: LocalInstant, dated: Bool = false) -> String {
+        clockHTML(instant.iso8601, dated: dated)
+    }
+
     static func date(_ iso: String?) -> String {
         guard let iso, iso.count >= 10 else { return "" }
         return String(iso.prefix(10))
@@ -54,14 +62,14 @@ func liveDuration(seconds: Int, text: String, running: Bool = true) -> String {
         : "<time>\(esc(text))</time>"
 }
 
-/// The `<option>`s of a type `<select>` (`types list --json`'s order: favorites first), with
+/// The `<option>`s of a type `<select>` (`types list`'s order: favorites first), with
 /// "every type" first for a filter.
 enum TypeOptions {
-    static func render(_ types: JSONValue, selected: String?, every: Bool) -> String {
+    static func render(_ types: TypeListing, selected: String?, every: Bool) -> String {
         var html = every ? "<option value=\"\">every type</option>" : ""
-        for item in types.array {
-            let name = item["name"].string ?? ""
-            let label = ((item["icon"].string).map { $0 + " " } ?? "") + name
+        for type in types.types {
+            let name = type.name
+            let label = type.icon + " " + name
             html += "<option value=\"\(esc(name))\"\(name == selected ? " selected" : "")>\(esc(label))</option>"
         }
         return html
@@ -72,13 +80,11 @@ enum TypeOptions {
         "#2DA44E", "#1F6FEB", "#BF3989", "#BC4C00", "#8250DF", "#1B7C83", "#9A6700", "#6E7781",
     ]
 
-    /// Each type's colour (`types list --json`), for the charts; a type of `filling` without
+    /// Each type's colour (`types list`), for the charts; a type of `filling` without
     /// one gets one of `fallbackColors` that no other type of them has.
-    static func colors(_ types: JSONValue, filling: [String] = []) -> [String: String] {
+    static func colors(_ types: TypeListing, filling: [String] = []) -> [String: String] {
         var colors: [String: String] = [:]
-        for type in types.array {
-            if let name = type["name"].string, let color = type["color"].string, !color.isEmpty { colors[name] = color }
-        }
+        for type in types.types where !type.color.isEmpty { colors[type.name] = type.color }
         var free = fallbackColors.filter { color in !filling.contains { colors[$0]?.uppercased() == color } }
         for type in filling where colors[type] == nil && !free.isEmpty { colors[type] = free.removeFirst() }
         return colors

@@ -1,6 +1,8 @@
 import LedgerCommands
 import LedgerCore
 import LedgerOutput
+import LedgerReports
+import LedgerVault
 
 /// History: entries newest first, 50 a page, read through the time index from a place in it
 /// (`?before=TIME,ID` for older entries, `?after=TIME,ID` for newer ones, `?date=DATE` for a
@@ -55,7 +57,7 @@ enum HistoryPage {
     }
 
     /// The entries to show (newest first) and whether there are newer and older ones.
-    static func shown(_ entries: [JSONValue], query: Query) -> (entries: [JSONValue], newer: Bool, older: Bool) {
+    static func shown(_ entries: [Listed], query: Query) -> (entries: [Listed], newer: Bool, older: Bool) {
         let more = entries.count > pageSize
         if query.after != nil {
             // The oldest entries after the place: the one too many is the newest.
@@ -67,9 +69,9 @@ enum HistoryPage {
     /// `report --by=day`'s query for the days `entries` fall on (oldest to newest), the
     /// filters applied; nil for no entries, and for a search (a report counts types, not the
     /// notes a search finds: its totals would not be the list's).
-    static func totals(_ entries: [JSONValue], query: Query, upToNow: Bool) -> ReportQuery? {
+    static func totals(_ entries: [Listed], query: Query, upToNow: Bool) -> ReportQuery? {
         guard query.search == nil else { return nil }
-        let dates = entries.compactMap { CivilDate.parse($0["date"].string ?? "")?.date }
+        let dates = entries.map { $0.entry.at.localDateAndTime.date }
         guard let oldest = dates.min(), let newest = dates.max() else { return nil }
         return ReportQuery(
             range: RangeWords(from: oldest.iso, to: upToNow ? nil : newest.adding(days: 1).iso), by: "day",
@@ -77,9 +79,9 @@ enum HistoryPage {
     }
 
     static func render(
-        entries: JSONValue, totals: JSONValue, types: JSONValue, query: Query
+        entries: [Listed], totals: Reported?, types: TypeListing, query: Query
     ) -> String {
-        let (shown, newer, older) = shown(entries.array, query: query)
+        let (shown, newer, older) = shown(entries, query: query)
         var html = "<h1>History</h1>"
         html += "<form class=\"filter\" method=\"get\" action=\"/history\">"
         html += "<label>Type <select name=\"type\">" + TypeOptions.render(types, selected: query.type, every: true)
@@ -95,22 +97,20 @@ enum HistoryPage {
         html += "<p class=\"actions\">\(UndoButton.html) "
         html += "<a class=\"button\" href=\"/api/export?format=csv\(exported)\" download>Export CSV</a> "
         html += "<a class=\"button\" href=\"/api/export?format=json\(exported)\" download>Export JSON</a></p>"
-        var byDay: [String: JSONValue] = [:]
-        for row in totals["rows"].array { byDay[row["key"].string ?? ""] = row }
+        var byDay: [String: Rollup.Row] = [:]
+        for row in totals?.rollup.rows ?? [] { byDay[row.key] = row }
         if shown.isEmpty {
             html += "<p class=\"sub\">\(newer ? "No more entries." : "No entries.")</p>"
         }
         var start = 0
         while start < shown.count {
-            let date = shown[start]["date"].string ?? ""
+            let date = shown[start].entry.at.localDateAndTime.date.iso
             var end = start
-            while end < shown.count, shown[end]["date"].string == date { end += 1 }
+            while end < shown.count, shown[end].entry.at.localDateAndTime.date.iso == date { end += 1 }
             html += "<section class=\"day\"><h2>\(esc(heading(date)))"
             if let day = byDay[date] {
-                let count = day["count"].int ?? 0
-                let seconds = day["seconds"].int ?? 0
-                html += " <span class=\"sub\">\(count == 1 ? "1 entry" : "\(count) entries")"
-                if seconds > 0 { html += ", \(esc(formatDuration(Int64(seconds)))) tracked" }
+                html += " <span class=\"sub\">\(day.count == 1 ? "1 entry" : "\(day.count) entries")"
+                if day.seconds > 0 { html += ", \(esc(formatDuration(day.seconds))) tracked" }
                 html += "</span>"
             }
             html += "</h2>" + EntryList.render(Array(shown[start..<end]), empty: "", showDate: false) + "</section>"
@@ -132,8 +132,8 @@ enum HistoryPage {
     }
 
     /// An entry's place in the history, as `history --before`/`--after` take it: its start and id.
-    static func cursor(_ entry: JSONValue) -> String {
-        percentEncoded((entry["at"].string ?? "") + "," + (entry["id"].string ?? ""))
+    static func cursor(_ listed: Listed) -> String {
+        percentEncoded(listed.entry.at.iso8601 + "," + listed.entry.id.description)
     }
 
     /// `Tuesday 24 November 2026`.
@@ -193,14 +193,12 @@ enum UndoButton {
         "<button type=\"button\" data-action=\"undo\" data-confirm=\"Undo the last change to the vault (as alog undo does)?\">Undo last change</button>"
 }
 
-/// The `<option>`s of a group `<select>`: the groups `types list --json` names, "every group"
+/// The `<option>`s of a group `<select>`: the groups `types list` names, "every group"
 /// first.
 enum GroupOptions {
-    static func render(_ types: JSONValue, selected: String?) -> String {
+    static func render(_ types: TypeListing, selected: String?) -> String {
         var groups: [String] = []
-        for item in types.array {
-            if let group = item["group"].string, !group.isEmpty, !groups.contains(group) { groups.append(group) }
-        }
+        for type in types.types where !type.group.isEmpty && !groups.contains(type.group) { groups.append(type.group) }
         var html = "<option value=\"\">every group</option>"
         for group in groups.sorted() {
             html += "<option value=\"\(esc(group))\"\(group == selected ? " selected" : "")>\(esc(group))</option>"
@@ -212,47 +210,77 @@ enum GroupOptions {
 /// One entry: what it is now, a form to edit it, delete or restore it, and every event that
 /// touched it with its commit, device and author (what `alog show` prints).
 enum EntryPage {
-    static func render(show: JSONValue, types: JSONValue) -> String {
-        let entry = show["entry"]
-        let id = entry["id"].string ?? ""
-        let deleted = entry["deleted"].bool
+    /// What `show` found, as the page shows it: the entry with its window at the moment it was
+    /// read, and the events that touched it.
+    struct Shown: Sendable {
+        var listed: Listed
+        var records: [Vault.AuditRecord]
+
+        init(_ shown: LedgerCommands.Shown, at moment: ReadMoment) {
+            let window = shown.window.map { Render.Window($0, now: moment.now) }
+            listed = Listed(shown.entry, window: window, types: shown.types)
+            records = shown.records
+        }
+    }
+
+    static func render(show: Shown, types: TypeListing) -> String {
+        let entry = show.listed.entry
+        let id = entry.id.description
+        let deleted = entry.isDeleted
         var html =
-            "<h1>\(iconHTML(entry["icon"].string, type: entry["type"].string ?? "")) \(esc(entry["type"].string ?? "")) <span class=\"sub\">\(Instant.clockHTML(entry["at"].string, dated: true))</span></h1>"
+            "<h1>\(iconHTML(show.listed.icon, type: entry.type)) \(esc(entry.type)) <span class=\"sub\">\(Instant.clockHTML(entry.at, dated: true))</span></h1>"
         if deleted { html += "<p class=\"problem\">This entry is deleted. Restore brings it back.</p>" }
-        html += "<p class=\"sub\">id <code>\(esc(id))</code> \(EntryList.window(entry))</p>"
-        if let note = entry["note"].string { html += "<p class=\"note\">\(esc(note))</p>" }
-        html += tagList(entry, id: id, removable: !deleted)
+        html += "<p class=\"sub\">id <code>\(esc(id))</code> \(EntryList.window(show.listed))</p>"
+        if let note = entry.note { html += "<p class=\"note\">\(esc(note))</p>" }
+        html += tagList(entry.tags, id: id, removable: !deleted)
         if deleted {
             html +=
                 "<p class=\"actions\"><button type=\"button\" data-action=\"restore\" data-id=\"\(esc(id))\">Restore</button></p>"
         } else {
-            html += editForm(entry, types: types)
+            html += editForm(show.listed, types: types)
         }
         html +=
             "<h2>Events</h2><div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Events\"><table class=\"events\"><thead><tr><th scope=\"col\">Event</th><th scope=\"col\">Recorded</th><th scope=\"col\">Device</th><th scope=\"col\">Author</th><th scope=\"col\">Commit</th><th scope=\"col\">Changes</th></tr></thead><tbody>"
-        for event in show["events"].array {
-            var changes: [String] = []
-            for key in ["type", "at", "start", "end", "note", "goal", "title", "task"] {
-                if let value = event[key].string { changes.append("\(key) \(value)") }
-            }
-            let tags = event["tags"].array.compactMap(\.string)
-            if !tags.isEmpty { changes.append("tags " + Render.tags(tags)) }
-            let commit = event["commit"].string ?? ""
-            html += "<tr><td>\(esc(event["kind"].string ?? ""))</td>"
-            html += "<td>\(Instant.clockHTML(event["recordedAt"].string, dated: true))</td>"
-            html += "<td><code>\(esc(event["device"].string ?? ""))</code></td>"
-            html += "<td>\(esc(event["author"].string ?? ""))</td>"
+        for record in show.records {
+            let (event, commit) = (record.event, record.commit.hex)
+            let recorded = LocalInstant(seconds: event.wallMillis / 1000, offset: 0)
+            html += "<tr><td>\(esc(event.body.kind))</td>"
+            html += "<td>\(Instant.clockHTML(recorded, dated: true))</td>"
+            html += "<td><code>\(esc(event.device))</code></td>"
+            html += "<td>\(esc(record.author.name))</td>"
             html += "<td><code title=\"\(esc(commit))\">\(esc(String(commit.prefix(10))))</code></td>"
-            html += "<td>\(esc(changes.joined(separator: "; ")))</td></tr>"
+            html += "<td>\(esc(changes(event.body).joined(separator: "; ")))</td></tr>"
         }
         return html + "</tbody></table></div>"
+    }
+
+    /// What an event that touches an entry set: `type meal`, `at …`, `end …`, `note …`, the
+    /// task's `title` and `task` (its note's path), the tags it put on or took off.
+    static func changes(_ body: EventBody) -> [String] {
+        switch body {
+        case .logged(let type, let at, let note):
+            return ["type \(type)", "at \(at.iso8601)"] + (note.map { ["note \($0)"] } ?? [])
+        case .edited(_, let changes):
+            return [
+                changes.type.map { "type \($0)" }, changes.at.map { "at \($0.iso8601)" },
+                changes.end.map { "end \($0.iso8601)" }, changes.note.map { "note \($0)" },
+            ].compactMap { $0 }
+        case .started(let type, let at, let note, _, let task, _):
+            return ["type \(type)", "at \(at.iso8601)"] + (note.map { ["note \($0)"] } ?? [])
+                + (task.map { ["title \($0.title)", "task \($0.path)"] } ?? [])
+        case .stopped(_, let at, let note):
+            return ["at \(at.iso8601)"] + (note.map { ["note \($0)"] } ?? [])
+        case .tagged(_, let tags, _):
+            return tags.isEmpty ? [] : ["tags " + Render.tags(tags)]
+        default:
+            return []
+        }
     }
 
     /// The entry's tags, each a link to History filtered by it with a button that takes it off,
     /// and a form that puts one on (`POST /api/tag`, `/api/untag`: one event each; Undo takes it
     /// back).
-    private static func tagList(_ entry: JSONValue, id: String, removable: Bool) -> String {
-        let tags = entry["tags"].array.compactMap(\.string)
+    private static func tagList(_ tags: [String], id: String, removable: Bool) -> String {
         var html = "<section class=\"tags\" aria-label=\"Tags\"><h2>Tags</h2>"
         if tags.isEmpty {
             html += "<p class=\"sub\">No tags.</p>"
@@ -278,22 +306,22 @@ enum EntryPage {
         return html + "</section>"
     }
 
-    private static func editForm(_ entry: JSONValue, types: JSONValue) -> String {
-        let id = entry["id"].string ?? ""
-        let current = entry["type"].string ?? ""
+    private static func editForm(_ listed: Listed, types: TypeListing) -> String {
+        let (entry, id, at) = (listed.entry, listed.entry.id.description, listed.entry.at.iso8601)
+        let current = entry.type
         var html = "<form class=\"edit\" data-action=\"edit\" aria-label=\"Edit this entry\">"
         html += "<input type=\"hidden\" name=\"id\" value=\"\(esc(id))\">"
         html += "<label>Type <select name=\"type\" data-initial=\"\(esc(current))\">"
         html += TypeOptions.render(types, selected: current, every: false)
         html += "</select></label>"
-        let timed = entry["seconds"].int != nil
+        let timed = listed.window != nil
         html +=
-            "<label>\(timed ? "Start" : "Time") <input name=\"at\" value=\"\(esc(entry["at"].string ?? ""))\" data-initial=\"\(esc(entry["at"].string ?? ""))\"></label>"
-        if timed, let end = entry["end"].string {
+            "<label>\(timed ? "Start" : "Time") <input name=\"at\" value=\"\(esc(at))\" data-initial=\"\(esc(at))\"></label>"
+        if timed, let end = listed.window?.end?.iso8601 {
             html += "<label>End <input name=\"end\" value=\"\(esc(end))\" data-initial=\"\(esc(end))\"></label>"
         }
         html +=
-            "<label class=\"wide\">Note <textarea name=\"note\" rows=\"2\" maxlength=\"2000\" data-initial=\"\(esc(entry["note"].string ?? ""))\">\(esc(entry["note"].string ?? ""))</textarea></label>"
+            "<label class=\"wide\">Note <textarea name=\"note\" rows=\"2\" maxlength=\"2000\" data-initial=\"\(esc(entry.note ?? ""))\">\(esc(entry.note ?? ""))</textarea></label>"
         html += "<p class=\"actions\"><button type=\"submit\">Save changes</button> "
         html +=
             "<button type=\"button\" class=\"danger\" data-action=\"delete\" data-id=\"\(esc(id))\" data-confirm=\"Delete this entry? (Restore brings it back.)\">Delete</button></p>"

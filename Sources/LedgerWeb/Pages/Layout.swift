@@ -59,8 +59,7 @@ enum Layout {
     }
 
     /// A refusal shown in a page (the vault could not be read, say) in the CLI's words.
-    static func problem(_ result: ReadAnswer) -> String {
-        let message = result.refusal?.message ?? "the command failed"
-        return "<p class=\"problem\" role=\"alert\">\(esc(message))</p>"
+    static func problem(_ refusal: ReadAnswer.Refusal) -> String {
+        "<p class=\"problem\" role=\"alert\">\(esc(refusal.message))</p>"
     }
 }

@@ -2,59 +2,58 @@ import Hummingbird
 import LedgerCommands
 import LedgerCore
 import LedgerGitLayout
+import LedgerReports
 import LedgerSystem
 
-/// The pages: each performs the typed queries it needs (in parallel), reads their answers as
-/// the CLI's `--json` prints them, and renders them.
+/// The pages: each performs the typed queries it needs (in parallel) and renders their typed
+/// outcomes; the durations and clock times are counted when and where the query was read.
 struct PageRoutes: Sendable {
     let runner: CommandRunner
     let keys: SessionKeys
 
     func register(on router: Router<WebContext>) {
         router.get("/") { request, context in
-            async let status = runner.read(StatusQuery(), command: "status", words: [])
-            async let types = runner.read(TypesQuery(), command: "types", words: [])
-            async let today = runner.read(HistoryQuery(range: RangeWords(day: true)), command: "history", words: [])
-            let results = await [status, types, today]
-            return self.page(
-                request, context, title: "Today", section: "/", results: results, back: nil
-            ) {
-                TodayPage.render(
-                    status: JSONValue(bytes: results[0].bytes), types: JSONValue(bytes: results[1].bytes),
-                    today: JSONValue(bytes: results[2].bytes))
+            async let status = runner.answer(StatusQuery(), command: "status", words: [], StatusBoard.init)
+            async let types = runner.answer(TypesQuery(), command: "types", words: [])
+            async let today = runner.answer(
+                HistoryQuery(range: RangeWords(day: true)), command: "history", words: []
+            ) { page, moment in try page.listed(now: moment.now) }
+            let (board, listing, entries) = await (status, types, today)
+            return self.page(request, context, title: "Today", section: "/", back: nil) {
+                let (board, listing, entries) = (try board.get(), try listing.get(), try entries.get())
+                return TodayPage.render(status: board, types: listing, today: entries)
             }
         }
         router.get("/history") { request, context in
             let parameters = FormQuery(request)
             let query = HistoryPage.Query(
                 { $0 == "q" ? parameters.typed($0) : parameters.get($0) }, values: parameters.values)
-            async let entries = runner.read(query.request, command: "history", words: query.words)
-            async let types = runner.read(TypesQuery(), command: "types", words: [])
-            var results = await [entries, types]
-            let listed = JSONValue(bytes: results[0].bytes)
-            let shown = HistoryPage.shown(listed.array, query: query).entries
+            async let entries = runner.answer(query.request, command: "history", words: query.words) {
+                page, moment in try page.listed(now: moment.now)
+            }
+            async let types = runner.answer(TypesQuery(), command: "types", words: [])
+            let (listed, listing) = await (entries, types)
             // The days' totals: up to the newest page's now; a later page up to its newest
             // day's end (a day that ends ahead of now is refused: then up to now).
             let newest = query.before == nil && query.date == nil && query.page == 1 && query.after == nil
-            var totals = JSONValue(nil)
-            if results[0].succeeded,
-                let totalsQuery = HistoryPage.totals(shown, query: query, upToNow: newest)
-            {
-                var report = await runner.read(totalsQuery, command: "report", words: query.words)
-                if report.refusal?.code == .timeInFuture,
-                    let upToNow = HistoryPage.totals(shown, query: query, upToNow: true)
-                {
-                    report = await runner.read(upToNow, command: "report", words: query.words)
+            var totals: Answer<Reported>?
+            if case .success(let listed) = listed {
+                let shown = HistoryPage.shown(listed, query: query).entries
+                if let totalsQuery = HistoryPage.totals(shown, query: query, upToNow: newest) {
+                    var report = await runner.answer(totalsQuery, command: "report", words: query.words)
+                    if case .failure(let refusal) = report, refusal.code == .timeInFuture,
+                        let upToNow = HistoryPage.totals(shown, query: query, upToNow: true)
+                    {
+                        report = await runner.answer(upToNow, command: "report", words: query.words)
+                    }
+                    totals = report
                 }
-                results.append(report)
-                totals = JSONValue(bytes: report.bytes)
             }
             return self.page(
-                request, context, title: "History", section: "/history", results: results,
-                back: ("/history", "Back to History")
+                request, context, title: "History", section: "/history", back: ("/history", "Back to History")
             ) {
-                HistoryPage.render(
-                    entries: listed, totals: totals, types: JSONValue(bytes: results[1].bytes), query: query)
+                let (entries, types, reported) = (try listed.get(), try listing.get(), try totals?.get())
+                return HistoryPage.render(entries: entries, totals: reported, types: types, query: query)
             }
         }
         router.get("/timeline") { request, context in
@@ -62,33 +61,36 @@ struct PageRoutes: Sendable {
             let day = RangeWords(range: date, day: true)
             // The entries before the day, for a timer that runs into it: before its start.
             let dayBefore = date.flatMap { CivilDate.parse($0)?.date }.map { $0.adding(days: -1).iso } ?? "today"
-            async let report = runner.read(ReportQuery(range: day), command: "report", words: [date ?? ""])
-            async let entries = runner.read(HistoryQuery(range: day), command: "history", words: [date ?? ""])
-            async let before = runner.read(
-                HistoryQuery(limit: TimelinePage.lookBack, before: dayBefore), command: "history", words: [dayBefore])
-            async let types = runner.read(TypesQuery(), command: "types", words: [])
-            let results = await [report, entries, before, types]
+            async let report = runner.answer(ReportQuery(range: day), command: "report", words: [date ?? ""])
+            async let entries = runner.answer(HistoryQuery(range: day), command: "history", words: [date ?? ""]) {
+                page, moment in try page.listed(now: moment.now)
+            }
+            async let before = runner.answer(
+                HistoryQuery(limit: TimelinePage.lookBack, before: dayBefore), command: "history", words: [dayBefore]
+            ) { page, moment in try page.listed(now: moment.now) }
+            async let types = runner.answer(TypesQuery(), command: "types", words: [])
+            let answers = await (report, entries, before, types)
             return self.page(
-                request, context, title: "Timeline", section: "/timeline", results: results,
-                back: ("/timeline", "Back to today")
+                request, context, title: "Timeline", section: "/timeline", back: ("/timeline", "Back to today")
             ) {
-                TimelinePage.render(
-                    report: JSONValue(bytes: results[0].bytes), entries: JSONValue(bytes: results[1].bytes),
-                    before: JSONValue(bytes: results[2].bytes),
-                    colors: TypeOptions.colors(JSONValue(bytes: results[3].bytes)))
+                let (report, entries, before, types) = (
+                    try answers.0.get(), try answers.1.get(), try answers.2.get(), try answers.3.get()
+                )
+                return TimelinePage.render(
+                    report: report, entries: entries, before: before, colors: TypeOptions.colors(types))
             }
         }
         router.get("/entry/:id") { request, context in
             let id = context.parameters.get("id") ?? ""
-            async let show = runner.read(ShowQuery(id: id), command: "show", words: [id])
-            async let types = runner.read(TypesQuery(), command: "types", words: [])
-            let results = await [show, types]
+            async let show = runner.answer(ShowQuery(id: id), command: "show", words: [id], EntryPage.Shown.init)
+            async let types = runner.answer(TypesQuery(), command: "types", words: [])
+            let (shown, listing) = await (show, types)
             return self.page(
-                request, context, title: "Entry \(id.prefix(12))", section: "/history", results: results,
+                request, context, title: "Entry \(id.prefix(12))", section: "/history",
                 back: ("/history", "Back to History")
             ) {
-                EntryPage.render(
-                    show: JSONValue(bytes: results[0].bytes), types: JSONValue(bytes: results[1].bytes))
+                let (shown, types) = (try shown.get(), try listing.get())
+                return EntryPage.render(show: shown, types: types)
             }
         }
         router.get("/reports") { request, context in
@@ -100,99 +102,98 @@ struct PageRoutes: Sendable {
             // A custom range that ends after today is the range up to now.
             var upToNow = false
             if span.from != nil, span.to != nil {
-                let probe = await runner.read(
+                let probe = await runner.answer(
                     ReportQuery(range: span.range(), by: "day"), command: "report", words: span.words)
-                upToNow = probe.refusal?.code == .timeInFuture
+                if case .failure(let refusal) = probe { upToNow = refusal.code == .timeInFuture }
             }
             let range = span.range(upToNow: upToNow)
-            func report(by: String, types: [String] = []) async -> ReadAnswer {
-                await runner.read(
+            func report(by: String, types: [String] = []) async -> Answer<Reported> {
+                await runner.answer(
                     ReportQuery(range: range, by: by, types: types, tags: tags), command: "report",
                     words: span.words + tags)
             }
             async let rows = report(by: by)
             async let byType = by == "type" ? nil : report(by: "type")
             async let days = report(by: "day")
-            async let types = runner.read(TypesQuery(), command: "types", words: [])
-            var results = await [rows, days, types]
-            if let byType = await byType { results.append(byType) }
+            async let types = runner.answer(TypesQuery(), command: "types", words: [])
+            let (grouped, daily, listing, typed) = await (rows, days, types, byType)
             // The "By day" columns, stacked by the types with the most time: each one's days.
-            let stacked = JSONValue(bytes: results[results.count > 3 ? 3 : 0].bytes)["rows"].array
-                .filter { ($0["seconds"].int ?? 0) > 0 }.prefix(ReportsPage.stackedTypes).compactMap {
-                    $0["key"].string
-                }
-            let stacks = await withTaskGroup(of: (Int, ReadAnswer).self) { group in
+            let stacked = ((try? (typed ?? grouped).get())?.rollup.rows ?? [])
+                .filter { $0.seconds > 0 }.prefix(ReportsPage.stackedTypes).map(\.key)
+            let stacks = await withTaskGroup(of: (Int, Answer<Reported>).self) { group in
                 for (index, type) in stacked.enumerated() {
                     group.addTask {
                         (index, await report(by: "day", types: [type]))
                     }
                 }
-                var answers: [(Int, ReadAnswer)] = []
+                var answers: [(Int, Answer<Reported>)] = []
                 for await answer in group { answers.append(answer) }
                 return answers.sorted { $0.0 < $1.0 }.map(\.1)
             }
-            results += stacks
-            let colors = TypeOptions.colors(JSONValue(bytes: results[2].bytes), filling: stacked)
             return self.page(
-                request, context, title: "Reports", section: "/reports", results: results,
-                back: ("/reports", "Back to this week")
+                request, context, title: "Reports", section: "/reports", back: ("/reports", "Back to this week")
             ) {
-                ReportsPage.render(
-                    rows: JSONValue(bytes: results[0].bytes), days: JSONValue(bytes: results[1].bytes),
-                    stacks: zip(stacked, stacks).map { ($0, JSONValue(bytes: $1.bytes)) }, span: span, by: by,
-                    colors: colors, tags: tags)
+                let (rows, days, types) = (try grouped.get(), try daily.get(), try listing.get())
+                _ = try typed?.get()
+                let stacks = try zip(stacked, stacks).map { ($0, try $1.get()) }
+                return ReportsPage.render(
+                    rows: rows, days: days, stacks: stacks, span: span, by: by,
+                    colors: TypeOptions.colors(types, filling: stacked), tags: tags)
             }
         }
         router.get("/calendar") { request, context in
             let query = request.uri.queryParameters
             let type = query.get("type").flatMap { $0.isEmpty ? nil : $0 }
             let by = query.get("by") == "seconds" ? "seconds" : "count"
-            async let calendar = runner.read(
+            async let calendar = runner.answer(
                 CalendarQuery(types: type.map { [$0] } ?? [], by: by), command: "calendar", words: [type ?? ""])
-            async let streaks = runner.read(StreaksQuery(), command: "streaks", words: [])
-            async let types = runner.read(TypesQuery(), command: "types", words: [])
-            let results = await [calendar, streaks, types]
+            async let streaks = runner.answer(StreaksQuery(), command: "streaks", words: [])
+            async let types = runner.answer(TypesQuery(), command: "types", words: [])
+            let answers = await (calendar, streaks, types)
             return self.page(
-                request, context, title: "Calendar", section: "/calendar", results: results,
-                back: ("/calendar", "Back to the calendar")
+                request, context, title: "Calendar", section: "/calendar", back: ("/calendar", "Back to the calendar")
             ) {
-                CalendarPage.render(
-                    calendar: JSONValue(bytes: results[0].bytes), streaks: JSONValue(bytes: results[1].bytes),
-                    types: JSONValue(bytes: results[2].bytes), type: type, by: by)
+                let (calendar, streaks, types) = (try answers.0.get(), try answers.1.get(), try answers.2.get())
+                return CalendarPage.render(calendar: calendar, streaks: streaks, types: types, type: type, by: by)
             }
         }
         router.get("/settings") { request, context in
-            async let types = runner.read(TypesQuery(all: true), command: "types", words: [])
-            async let goals = runner.read(GoalsQuery(), command: "goals", words: [])
-            let results = await [types, goals]
-            return self.page(request, context, title: "Settings", section: "/settings", results: results, back: nil) {
-                SettingsPage.render(
-                    types: JSONValue(bytes: results[0].bytes), goals: JSONValue(bytes: results[1].bytes))
+            async let types = runner.answer(TypesQuery(all: true), command: "types", words: [])
+            async let goals = runner.answer(GoalsQuery(), command: "goals", words: [])
+            let answers = await (types, goals)
+            return self.page(request, context, title: "Settings", section: "/settings", back: nil) {
+                let (types, goals) = (try answers.0.get(), try answers.1.get())
+                return SettingsPage.render(types: types, goals: goals)
             }
         }
         router.get("/sync") { request, context in
-            let remotes = await runner.read(RemotesQuery(), command: "remote", words: [])
-            return self.page(request, context, title: "Sync", section: "/sync", results: [remotes], back: nil) {
-                SyncPage.render(remotes: JSONValue(bytes: remotes.bytes), lastFetch: lastFetch())
+            let remotes = await runner.answer(RemotesQuery(), command: "remote", words: [])
+            return self.page(request, context, title: "Sync", section: "/sync", back: nil) {
+                SyncPage.render(remotes: try remotes.get(), lastFetch: lastFetch())
             }
         }
     }
 
-    /// The page, or the first refusal among `results` in the CLI's words, with its status (a
-    /// link back where the page's own controls are gone).
+    /// The page `render` makes from its reads' typed outcomes, or the first refusal it met
+    /// among them in the CLI's words, with its status (a link back where the page's own
+    /// controls are gone).
     private func page(
-        _ request: Request, _ context: WebContext, title: String, section: String, results: [ReadAnswer],
-        back: (path: String, title: String)?, render: () -> String
+        _ request: Request, _ context: WebContext, title: String, section: String,
+        back: (path: String, title: String)?, render: () throws -> String
     ) -> Response {
         let csrf = keys.csrfToken(for: context.session ?? "")
-        guard let failed = results.first(where: { !$0.succeeded }) else {
-            return Layout.response(request, title: title, section: section, csrf: csrf, content: render())
+        let refusal: ReadAnswer.Refusal
+        do {
+            return Layout.response(request, title: title, section: section, csrf: csrf, content: try render())
+        } catch {
+            // What `render` throws is a read's refusal (`Answer.get()`).
+            refusal = error as? ReadAnswer.Refusal ?? ReadAnswer.Refusal(code: .error, message: "\(error)")
         }
-        let status =
-            failed.refusal.map { HTTPResponse.Status(code: $0.code.httpStatus) } ?? .internalServerError
-        var content = Layout.problem(failed)
+        var content = Layout.problem(refusal)
         if let back { content += "<p><a href=\"\(back.path)\">\(esc(back.title))</a></p>" }
-        return Layout.response(request, title: title, section: section, csrf: csrf, content: content, status: status)
+        return Layout.response(
+            request, title: title, section: section, csrf: csrf, content: content,
+            status: HTTPResponse.Status(code: refusal.code.httpStatus))
     }
 
     /// A page's query. What a person types in a form's text field (a search, a tag) is read as

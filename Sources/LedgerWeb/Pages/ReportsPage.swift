@@ -1,9 +1,10 @@
 import LedgerCommands
 import LedgerCore
 import LedgerOutput
+import LedgerReports
 
 /// Reports: a day, week, month, year or the days between two dates, by type, group or tag, and
-/// by day, as bars (inline SVG) with the numbers in a table beside them; `report --json` gives
+/// by day, as bars (inline SVG) with the numbers in a table beside them; `report`'s rollup gives
 /// both. `?tag=` (several: all of them) keeps only the entries with those tags.
 enum ReportsPage {
     /// How many types the "By day" columns stack one by one (the rest are one "other" part).
@@ -51,14 +52,14 @@ enum ReportsPage {
     }
 
     static func render(
-        rows report: JSONValue, days: JSONValue, stacks: [(type: String, days: JSONValue)], span: Span,
+        rows report: Reported, days: Reported, stacks: [(type: String, days: Reported)], span: Span,
         by: String, colors: [String: String], tags: [String] = []
     ) -> String {
         // The tags asked for, kept by every link of the page.
         let tagQuery = TagFilter.query(tags)
-        let from = CivilDate.parse(Instant.date(report["from"].string))?.date
-        let to = CivilDate.parse(Instant.date(report["to"].string))?.date
-        var html = "<h1>Reports <span class=\"sub\">\(esc(report["label"].string ?? ""))</span></h1>"
+        let from = CivilDate.parse(Instant.date(report.fromISO))?.date
+        let to = CivilDate.parse(Instant.date(report.toISO))?.date
+        var html = "<h1>Reports <span class=\"sub\">\(esc(report.rollup.range.label))</span></h1>"
         html += "<nav class=\"paging\" aria-label=\"Periods\">"
         if let from, let to {
             let (previous, next) = neighbours(span, from: from, to: to)
@@ -95,12 +96,12 @@ enum ReportsPage {
                 : "<a href=\"/reports?\(esc(span.query))&by=\(value)\(esc(tagQuery))\">\(value)</a>"
         }.joined(separator: " · ")
         html += "</p>"
-        let total = report["total"]
+        let total = report.rollup.total
         html +=
-            "<p class=\"big\">\(esc(hours(total["seconds"].int))) <span class=\"sub\">tracked, \(total["count"].int ?? 0) entries</span></p>"
+            "<p class=\"big\">\(esc(hours(total.seconds))) <span class=\"sub\">tracked, \(total.count) entries</span></p>"
         html += "<section aria-labelledby=\"rows-h\"><h2 id=\"rows-h\">By \(esc(by))</h2>"
-        html += Charts.bars(report["rows"].array, colors: colors, label: "Time by \(by)")
-        html += table(report["rows"].array, key: by)
+        html += Charts.bars(report.rollup.rows, colors: colors, label: "Time by \(by)")
+        html += table(report.rollup.rows, key: by)
         html += "</section><section aria-labelledby=\"days-h\"><h2 id=\"days-h\">By day</h2>"
         html += Charts.stacked(days, stacks: stacks, colors: colors, label: "Time by day, by type")
         return html + "</section>"
@@ -122,17 +123,16 @@ enum ReportsPage {
         }
     }
 
-    private static func table(_ rows: [JSONValue], key: String) -> String {
+    private static func table(_ rows: [Rollup.Row], key: String) -> String {
         guard !rows.isEmpty else { return "<p class=\"sub\">Nothing in this period.</p>" }
         var html =
             "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"The numbers\"><table><thead><tr><th scope=\"col\">\(esc(key.prefix(1).uppercased() + key.dropFirst()))</th><th scope=\"col\">Time</th><th scope=\"col\">Entries</th></tr></thead><tbody>"
         for row in rows {
-            let running = row["running"].bool ? " <span class=\"sub\">(running)</span>" : ""
-            html += "<tr><th scope=\"row\">\(esc(row["key"].string ?? ""))</th>"
+            let running = row.running ? " <span class=\"sub\">(running)</span>" : ""
+            html += "<tr><th scope=\"row\">\(esc(row.key))</th>"
             // `—`: entries but no time, as the terminal's table marks it.
-            let seconds = row["seconds"].int ?? 0
-            let time = seconds == 0 && !row["running"].bool ? "—" : esc(hours(seconds))
-            html += "<td>\(time)\(running)</td><td>\(row["count"].int ?? 0)</td></tr>"
+            let time = row.seconds == 0 && !row.running ? "—" : esc(hours(row.seconds))
+            html += "<td>\(time)\(running)</td><td>\(row.count)</td></tr>"
         }
         return html + "</tbody></table></div>"
     }
@@ -142,18 +142,18 @@ enum ReportsPage {
 /// neither from elsewhere).
 enum Charts {
     /// Horizontal bars, one a row: its time (or its count when the rows have no time).
-    static func bars(_ rows: [JSONValue], colors: [String: String], label: String) -> String {
+    static func bars(_ rows: [Rollup.Row], colors: [String: String], label: String) -> String {
         guard !rows.isEmpty else { return "" }
-        let bySeconds = rows.contains { ($0["seconds"].int ?? 0) > 0 }
-        let values = rows.map { bySeconds ? ($0["seconds"].int ?? 0) : ($0["count"].int ?? 0) }
+        let bySeconds = rows.contains { $0.seconds > 0 }
+        let values = rows.map { bySeconds ? Int($0.seconds) : $0.count }
         let top = max(1, values.max() ?? 1)
         // A row each: the name and the value are the page's text (they wrap and keep their size
         // at any width); only the bar is a drawing, stretched to the room between them.
         var html = "<ul class=\"chart bars\" aria-label=\"\(esc(label))\">"
         for (index, row) in rows.enumerated() {
-            let key = row["key"].string ?? ""
+            let key = row.key
             let width = values[index] == 0 ? 0 : max(1, values[index] * 100 / top)
-            let count = row["count"].int ?? 0
+            let count = row.count
             let entries = count == 1 ? "1 entry" : "\(count) entries"
             // A row with entries but no time: `—`, as the terminal's table marks it.
             let text =
@@ -171,15 +171,15 @@ enum Charts {
     /// types after the first `stackedTypes` as one "other" part), on an axis of hours with
     /// gridlines, each day's total above its column, and a legend.
     static func stacked(
-        _ report: JSONValue, stacks: [(type: String, days: JSONValue)], colors: [String: String], label: String
+        _ report: Reported, stacks: [(type: String, days: Reported)], colors: [String: String], label: String
     ) -> String {
-        guard !report["rows"].array.isEmpty,
-            let from = CivilDate.parse(Instant.date(report["from"].string))?.date,
-            let to = CivilDate.parse(Instant.date(report["to"].string))?.date, from < to
+        guard !report.rollup.rows.isEmpty,
+            let from = CivilDate.parse(Instant.date(report.fromISO))?.date,
+            let to = CivilDate.parse(Instant.date(report.toISO))?.date, from < to
         else { return "<p class=\"sub\">Nothing in this period.</p>" }
-        func byKey(_ report: JSONValue) -> [String: Int] {
+        func byKey(_ report: Reported) -> [String: Int] {
             var result: [String: Int] = [:]
-            for row in report["rows"].array { result[row["key"].string ?? ""] = row["seconds"].int ?? 0 }
+            for row in report.rollup.rows { result[row.key] = Int(row.seconds) }
             return result
         }
         let totals = byKey(report)
@@ -273,4 +273,11 @@ enum Charts {
 }
 
 /// Hours and minutes, as the terminal's reports count time (`38h 59m`, not `1d 14h`).
-func hours(_ seconds: Int?) -> String { ReportView.hours(Int64(seconds ?? 0)) }
+func hours(_ seconds: Int) -> String { ReportView.hours(Int64(seconds)) }
+func hours(_ seconds: Int64) -> String { ReportView.hours(seconds) }
+
+extension Reported {
+    /// The range's start and end in its zone, as `report --json` gives them (`from`, `to`).
+    var fromISO: String { calendar.zone.localInstant(at: rollup.range.from).iso8601 }
+    var toISO: String { calendar.zone.localInstant(at: rollup.range.to).iso8601 }
+}

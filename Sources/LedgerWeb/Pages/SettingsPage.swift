@@ -1,4 +1,6 @@
+import LedgerCommands
 import LedgerCore
+import LedgerOutput
 
 /// Settings: a form for a new type (`types add NAME [--icon …] [--group …] [--color …]`); each
 /// type's icon, group and colour (`types add NAME --icon …`, which changes only what is given),
@@ -7,17 +9,16 @@ import LedgerCore
 /// daily goal (`goals set`); the removed types, each with a button that brings it back (`types
 /// add NAME`). Every change is one command and one commit, refused in the CLI's words.
 enum SettingsPage {
-    static func render(types: JSONValue, goals: JSONValue) -> String {
-        var goalOf: [String: Int] = [:]
-        for goal in goals.array {
-            if let type = goal["type"].string { goalOf[type] = goal["goalSeconds"].int }
-        }
-        let listed = types.array.filter { !$0["archived"].bool }
-        let removed = types.array.filter { $0["archived"].bool }
+    static func render(types: TypeListing, goals: [TimerView.Goal]) -> String {
+        var goalOf: [String: Int64] = [:]
+        for goal in goals { goalOf[goal.type] = goal.goalSeconds }
+        let favorites = types.catalog.favorites
+        let listed = types.types.filter { !$0.archived }.map { (type: $0, favorite: favorites.contains($0.name)) }
+        let removed = types.types.filter(\.archived)
         var html = "<h1>Settings</h1><p class=\"sub\">Types, in the order the Today page lists them.</p>"
         html += newTypeForm()
         for (index, type) in listed.enumerated() {
-            html += section(type, index: index, listed: listed, goal: goalOf[type["name"].string ?? ""])
+            html += section(type.type, index: index, listed: listed, goal: goalOf[type.type.name])
         }
         if !removed.isEmpty {
             html +=
@@ -25,8 +26,8 @@ enum SettingsPage {
             html +=
                 "<p class=\"sub\">Their entries stay in history; nothing new can be logged with them.</p><ul class=\"goals\">"
             for type in removed {
-                let name = type["name"].string ?? ""
-                html += "<li><span class=\"label\">\(iconHTML(type["icon"].string, type: name)) \(esc(name))</span>"
+                let name = type.name
+                html += "<li><span class=\"label\">\(iconHTML(type.icon, type: name)) \(esc(name))</span>"
                 html +=
                     "<button type=\"button\" class=\"small\" data-action=\"type\" data-type=\"\(esc(name))\" aria-label=\"Bring back \(esc(name))\">Bring back</button></li>"
             }
@@ -50,21 +51,24 @@ enum SettingsPage {
     }
 
     /// One type's section: its look, favorite mark, place, goal, name and removal.
-    private static func section(_ type: JSONValue, index: Int, listed: [JSONValue], goal: Int?) -> String {
-        let name = type["name"].string ?? ""
+    private static func section(
+        _ type: ActivityTypeDefinition, index: Int, listed: [(type: ActivityTypeDefinition, favorite: Bool)],
+        goal: Int64?
+    ) -> String {
+        let name = type.name
         let id = "type-\(index)"
-        let favorite = type["favorite"].bool
+        let favorite = listed[index].favorite
         var html = "<section class=\"setting card\" aria-labelledby=\"\(esc(id))\">"
-        html += "<h2 id=\"\(esc(id))\">\(iconHTML(type["icon"].string, type: name)) \(esc(name))"
+        html += "<h2 id=\"\(esc(id))\">\(iconHTML(type.icon, type: name)) \(esc(name))"
         if favorite { html += " <span class=\"sub\">★ favorite</span>" }
         html += "</h2>"
         html += "<form class=\"edit\" data-action=\"type\" aria-label=\"The look of \(esc(name))\">"
         html += "<input type=\"hidden\" name=\"type\" value=\"\(esc(name))\">"
-        for (field, title, hint) in [
-            ("icon", "Icon", "1 to 4 characters"), ("group", "Group", "up to 32 characters"),
-            ("color", "Colour", "#rrggbb, or empty for none"),
+        for (value, field, title, hint) in [
+            (type.icon, "icon", "Icon", "1 to 4 characters"), (type.group, "group", "Group", "up to 32 characters"),
+            (type.color, "color", "Colour", "#rrggbb, or empty for none"),
         ] {
-            let value = esc(type[field].string ?? "")
+            let value = esc(value)
             html +=
                 "<label>\(title) <input name=\"\(field)\" value=\"\(value)\" data-initial=\"\(value)\" title=\"\(hint)\"></label>"
         }
@@ -74,7 +78,7 @@ enum SettingsPage {
             ? "<button type=\"button\" data-action=\"favorite\" data-type=\"\(esc(name))\" data-off=\"1\">Not a favorite</button>"
             : "<button type=\"button\" data-action=\"favorite\" data-type=\"\(esc(name))\">Make a favorite</button>"
         html += moveButtons(index: index, listed: listed) + "</p></form>"
-        let goalText = goal.map { formatDuration(Int64($0)) } ?? ""
+        let goalText = goal.map(formatDuration) ?? ""
         html += "<form class=\"edit\" data-action=\"goal\" aria-label=\"The daily goal of \(esc(name))\">"
         html += "<input type=\"hidden\" name=\"type\" value=\"\(esc(name))\">"
         html +=
@@ -94,13 +98,13 @@ enum SettingsPage {
     /// Up and Down for the type at `index`: each names every listed type in the order wanted
     /// (`types order` takes them all). Favorites always come first, so a type moves only among
     /// its own kind (favorites among favorites, the others among the others).
-    private static func moveButtons(index: Int, listed: [JSONValue]) -> String {
-        let names = listed.map { $0["name"].string ?? "" }
-        let favorite = listed[index]["favorite"].bool
+    private static func moveButtons(index: Int, listed: [(type: ActivityTypeDefinition, favorite: Bool)]) -> String {
+        let names = listed.map(\.type.name)
+        let favorite = listed[index].favorite
         var html = ""
         for (offset, word) in [(-1, "up"), (1, "down")] {
             let other = index + offset
-            guard listed.indices.contains(other), listed[other]["favorite"].bool == favorite else { continue }
+            guard listed.indices.contains(other), listed[other].favorite == favorite else { continue }
             var order = names
             order.swapAt(index, other)
             html +=

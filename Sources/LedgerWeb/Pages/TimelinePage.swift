@@ -1,9 +1,12 @@
+import LedgerCommands
 import LedgerCore
+import LedgerOutput
+import LedgerReports
 
 /// Timeline: one day on a time axis, a lane for each type that day, timers' windows as bars
 /// and instants as marks, with the previous and next day and a date to go to. Built from
-/// `history --json --day DATE` (the day's rows of the time index), the few entries before the
-/// day (a timer started the evening before reaches into it) and `report --json --day DATE`
+/// `history --day DATE` (the day's rows of the time index), the few entries before the
+/// day (a timer started the evening before reaches into it) and `report --day DATE`
 /// (the day's date and each type's total for the legend).
 enum TimelinePage {
     /// How many entries before the day are looked at for a window that reaches into it.
@@ -11,7 +14,7 @@ enum TimelinePage {
 
     /// A window or an instant on the axis, in minutes since the day's midnight (0…1440).
     struct Mark {
-        var entry: JSONValue
+        var listed: Listed
         var start: Int
         var end: Int?
     }
@@ -27,26 +30,26 @@ enum TimelinePage {
 
     /// The marks of the day: each of its entries, and the newest timer before it when its
     /// window reaches into the day; cut to the day.
-    static func marks(day: CivilDate, entries: JSONValue, before: JSONValue) -> [Mark] {
-        var all = entries.array.reversed() as [JSONValue]
-        if let reaching = before.array.first(where: { $0["seconds"].int != nil }) { all.insert(reaching, at: 0) }
+    static func marks(day: CivilDate, entries: [Listed], before: [Listed]) -> [Mark] {
+        var all = Array(entries.reversed())
+        if let reaching = before.first(where: { $0.window != nil }) { all.insert(reaching, at: 0) }
         var marks: [Mark] = []
-        for entry in all {
-            guard let start = minutes(entry["at"].string, from: day) else { continue }
+        for listed in all {
+            guard let start = minutes(listed.entry.at.iso8601, from: day) else { continue }
             var end: Int?
-            if let seconds = entry["seconds"].int {
-                end = entry["end"].string.flatMap { minutes($0, from: day) } ?? start + seconds / 60
+            if let window = listed.window {
+                end = window.end.flatMap { minutes($0.iso8601, from: day) } ?? start + Int(window.seconds) / 60
             }
             if start < 0, (end ?? 0) <= 0 { continue }
-            marks.append(Mark(entry: entry, start: max(0, start), end: end.map { min(1440, $0) }))
+            marks.append(Mark(listed: listed, start: max(0, start), end: end.map { min(1440, $0) }))
         }
         return marks
     }
 
     static func render(
-        report: JSONValue, entries: JSONValue, before: JSONValue, colors: [String: String]
+        report: Reported, entries: [Listed], before: [Listed], colors: [String: String]
     ) -> String {
-        let day = Instant.date(report["from"].string)
+        let day = Instant.date(report.fromISO)
         guard let date = CivilDate.parse(day)?.date else { return "<h1>Timeline</h1>" }
         let marks = marks(day: date, entries: entries, before: before)
         var html = "<h1>Timeline <span class=\"sub\">\(esc(HistoryPage.heading(day)))</span></h1>"
@@ -60,7 +63,7 @@ enum TimelinePage {
         guard !marks.isEmpty else { return html + "<p class=\"sub\">Nothing on this day.</p>" }
         var lanes: [String] = []
         for mark in marks {
-            let type = mark.entry["type"].string ?? ""
+            let type = mark.listed.entry.type
             if !lanes.contains(type) { lanes.append(type) }
         }
         let (left, width, laneHeight, top) = (110, 1440 / 2, 30, 24)
@@ -79,15 +82,16 @@ enum TimelinePage {
             svg += "<text class=\"label\" x=\"0\" y=\"\(y + 19)\">\(esc(String(type.prefix(14))))</text>"
         }
         for mark in marks {
-            let type = mark.entry["type"].string ?? ""
+            let (entry, window) = (mark.listed.entry, mark.listed.window)
+            let type = entry.type
             let y = top + (lanes.firstIndex(of: type) ?? 0) * laneHeight
             let fill = colors[type].map { " fill=\"\(esc($0))\"" } ?? ""
             let x = left + mark.start / 2
-            let when = Instant.clock(mark.entry["at"].string)
-            let note = mark.entry["note"].string.map { " — \($0)" } ?? ""
+            let when = entry.at.localTime
+            let note = entry.note.map { " — \($0)" } ?? ""
             if let end = mark.end {
-                let until = mark.entry["end"].string.map { Instant.clock($0) } ?? "now"
-                let seconds = formatDuration(Int64(mark.entry["seconds"].int ?? 0))
+                let until = window?.end?.localTime ?? "now"
+                let seconds = formatDuration(window?.seconds ?? 0)
                 let text = "\(type) \(when)–\(until) (\(seconds))\(note)"
                 svg += "<g><title>\(esc(text))</title>"
                 svg +=
@@ -101,12 +105,12 @@ enum TimelinePage {
         html += Charts.scroll(svg + "</svg>", label: "The day's timeline")
         // The legend: each type's colour and the day's total, as the report counts it.
         html += "<ul class=\"legend\" aria-label=\"Types this day\">"
-        var totals: [String: JSONValue] = [:]
-        for row in report["rows"].array { totals[row["key"].string ?? ""] = row }
+        var totals: [String: Rollup.Row] = [:]
+        for row in report.rollup.rows { totals[row.key] = row }
         for type in lanes {
             let row = totals[type]
-            let seconds = row?["seconds"].int ?? 0
-            let count = row?["count"].int ?? 0
+            let seconds = Int(row?.seconds ?? 0)
+            let count = row?.count ?? 0
             let swatch = Charts.swatch(colors[type])
             var text = count == 1 ? "1 entry" : "\(count) entries"
             if seconds > 0 { text = "\(hours(seconds)), " + text }
@@ -114,7 +118,7 @@ enum TimelinePage {
         }
         html += "</ul>"
         // The same entries as a list, for reading without the chart.
-        html += "<h2>Entries</h2>" + EntryList.render(entries.array, empty: "No entries.", showDate: false)
+        html += "<h2>Entries</h2>" + EntryList.render(entries, empty: "No entries.", showDate: false)
         return html
     }
 }

@@ -61,6 +61,24 @@ package final class CommandRunner: Sendable {
         }
     }
 
+    /// Performs a typed read for a page: its outcome as `view` makes it into what the page
+    /// renders, inside the invocation (so durations and clock times are the request's, at the
+    /// moment it was read), or its refusal as the CLI's `--json` words it.
+    package func answer<Query: ReadUseCase, Value: Sendable>(
+        _ query: Query, command: String, words: [String],
+        _ view: @escaping @Sendable (Query.Outcome, ReadMoment) throws -> Value
+    ) async -> Answer<Value> {
+        let vault = self.vault
+        return await run(readsOnly: true, command: command, words: words) { try query.answer(vault: vault, view) }
+    }
+
+    /// A typed read's outcome as it is, for a page.
+    package func answer<Query: ReadUseCase>(_ query: Query, command: String, words: [String]) async -> Answer<
+        Query.Outcome
+    > where Query.Outcome: Sendable {
+        await answer(query, command: command, words: words) { outcome, _ in outcome }
+    }
+
     /// Performs a typed write (`UseCase`), one at a time as every write: what it made and
     /// said, or its refusal as the CLI's `--json` words it.
     package func perform(_ request: any UseCase, command: String, words: [String]) async -> Result<

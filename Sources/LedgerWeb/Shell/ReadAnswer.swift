@@ -25,3 +25,6 @@ package struct ReadAnswer: Sendable {
         }
     }
 }
+
+/// What a page's read answered: its typed outcome, or its refusal.
+package typealias Answer<Value> = Result<Value, ReadAnswer.Refusal>

@@ -1,11 +1,11 @@
-import LedgerCore
+package import LedgerCore
 import LedgerOutput
 
 /// Types as `types list` and `types search` show them: with their favorite mark, their place
 /// in the order and their former names.
-package struct TypeListing {
-    var types: [ActivityTypeDefinition]
-    var catalog: TypeCatalog
+package struct TypeListing: Sendable {
+    package var types: [ActivityTypeDefinition]
+    package var catalog: TypeCatalog
     /// Where `types search` found each type (same order as `types`); nil for a listing.
     var matches: [TypeCatalog.Match]? = nil
 
