@@ -134,10 +134,10 @@ package final class VaultDamageFuzzer {
         var detached = false
         do {
             let vault = try Vault.open(at: root)
-            _ = try vault.finishInterruptedWrite()
+            _ = try vault.repo.finishInterruptedWrite()
             let summary = try vault.summary()
             let entries = try vault.state().entryIDs.sorted()
-            detached = vault.detachedHead() != nil
+            detached = vault.repo.detachedHead() != nil
             opened = (summary, entries, try Self.liveIDs(vault))
         } catch {
             refusal = Messages.text(for: error)

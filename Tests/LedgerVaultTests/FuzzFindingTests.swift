@@ -13,7 +13,7 @@ struct FuzzFindingTests {
     func refusal(_ root: String) -> String? {
         do {
             let vault = try Vault.open(at: root)
-            _ = try vault.finishInterruptedWrite()
+            _ = try vault.repo.finishInterruptedWrite()
             _ = try vault.summary()
             _ = try vault.state()
             return nil

@@ -140,12 +140,12 @@ struct RepairTests {
         let vault = try Vault.open(at: dir.path)
         #expect(Set(try vault.state().history.map(\.id)) == Set(ids))
         #expect(try vault.summary().lastKnownActivities.keys.sorted() == ["exercise", "meal", "wake"])
-        let findings = try vault.pendingRemovals()
+        let findings = try vault.repo.pendingRemovals()
         let removed = damage == .cut ? 2 : 3
         #expect(findings.map { "\($0.commit.hex) \($0.path) \($0.lines.count)" } == ["\(tidy) \(file) \(removed)"])
         // Remembered, without diffing again; a full fold keeps the entries too.
         let again = try Vault.open(at: dir.path)
-        #expect(try again.pendingRemovals() == findings)
+        #expect(try again.repo.pendingRemovals() == findings)
         #expect(try again.rebuild().liveEntries == 3)
 
         let report = try again.repairs.repair()
@@ -156,7 +156,7 @@ struct RepairTests {
         #expect(try git("status", "--porcelain", ".alog", in: dir.path).stdout.isEmpty)
         #expect(try git("fsck", "--strict", in: dir.path).succeeded)
         let repaired = try Vault.open(at: dir.path)
-        #expect(try repaired.pendingRemovals().isEmpty)
+        #expect(try repaired.repo.pendingRemovals().isEmpty)
         #expect(Set(try repaired.state().history.map(\.id)) == Set(ids))
         #expect(try repaired.repairs.repair().actions.isEmpty)
         // verify still sees the removal in history, and that it was written back.
@@ -177,7 +177,7 @@ struct RepairTests {
         #expect(try git("commit", "-qm", "move", in: dir.path).succeeded)
         let vault = try Vault.open(at: dir.path)
         #expect(try vault.state().history.count == 3)
-        #expect(try vault.pendingRemovals().isEmpty)
+        #expect(try vault.repo.pendingRemovals().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: dir.sub(".git/alog/removals")))
     }
 

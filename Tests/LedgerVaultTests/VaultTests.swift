@@ -232,7 +232,7 @@ struct VaultTests {
         let reopened = try Vault.open(at: dir.path)
         #expect(try reopened.summary().lastKnownActivities.keys.sorted() == ["wake"])
         let tamper = try git("rev-parse", "HEAD", in: dir.path).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let removals = try reopened.pendingRemovals().map { "\($0.commit.hex) \($0.path) \($0.lines.count)" }
+        let removals = try reopened.repo.pendingRemovals().map { "\($0.commit.hex) \($0.path) \($0.lines.count)" }
         #expect(removals == ["\(tamper) \(file) 1"])
     }
 

@@ -36,7 +36,7 @@ struct RemovalVerdictTests {
         let summary = try reader.summary(at: stale)
         #expect(summary == (try Vault.open(at: dir.path).summary()), "the newer cache is what a reader wants")
         _ = try reader.state(at: stale)
-        #expect(try reader.pendingRemovals().isEmpty)
+        #expect(try reader.repo.pendingRemovals().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/.git/alog/removals"))
         let bare = try makeBareRemote(dir)
         #expect(try alog(["remote", "add", "origin", bare], vault: dir.path).succeeded)

@@ -60,8 +60,8 @@ struct Config: OutcomeCommand {
             return .stored(key: key, value: stored, file: UserConfig.path)
         case .clone:
             let vault = try options.open(drainingWidgetQueue: false)
-            guard unset || value != nil else { return .shown(try shown(key, vault.config(found))) }
-            try vault.setConfig(found, value)
+            guard unset || value != nil else { return .shown(try shown(key, vault.repo.config(found))) }
+            try vault.repo.setConfig(found, value)
             return .stored(key: key, value: value, file: "\(vault.root)/.git/config")
         }
     }
@@ -91,7 +91,7 @@ struct Config: OutcomeCommand {
         return ConfigKey.all.map { key in
             switch key.scope {
             case .user: (key, UserConfig.value(key.name))
-            case .clone: (key, (try? vault?.config(key)) ?? nil)
+            case .clone: (key, (try? vault?.repo.config(key)) ?? nil)
             }
         }
     }

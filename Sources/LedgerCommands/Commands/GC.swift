@@ -22,9 +22,9 @@ struct GC: OutcomeCommand {
 
     @OptionGroup var options: VaultOptions
 
-    func execute() throws -> Vault.PackOutcome { try options.open().packObjects(automatic: auto) }
+    func execute() throws -> VaultRepository.PackOutcome { try options.open().repo.packObjects(automatic: auto) }
 
-    func render(_ outcome: Vault.PackOutcome) {
+    func render(_ outcome: VaultRepository.PackOutcome) {
         if outcome.alreadyRunning {
             emitLine("another 'alog gc' is packing this vault's objects now: nothing to do")
             return

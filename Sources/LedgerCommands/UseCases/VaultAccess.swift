@@ -53,7 +53,7 @@ package struct VaultAccess {
     /// finished by whichever command opens the vault next.
     private func finishInterruptedWrite(_ vault: Vault) {
         do {
-            for notice in try vault.finishInterruptedWrite() { report(.notice(notice)) }
+            for notice in try vault.repo.finishInterruptedWrite() { report(.notice(notice)) }
         } catch {
             report(.warning("could not finish an interrupted write: \(Messages.text(for: error))"))
         }
@@ -99,7 +99,7 @@ package struct VaultAccess {
     /// switch to another branch, on every command while HEAD is detached.
     private func reportRemovals(_ vault: Vault) {
         for finding in vault.noticedRemovals() { report(.warning(finding.sentence)) }
-        if let detached = vault.detachedHead() {
+        if let detached = vault.repo.detachedHead() {
             report(.warning(detached.sentence))
         } else if let checkout = vault.noticedCheckout {
             report(.note(checkout.sentence))

@@ -503,12 +503,12 @@ extension Vault {
             throw VaultError.invalidNotesFolder(setting.folder, reason: problem)
         }
         if try dayNotesSetting() != setting {
-            _ = try commit(
+            _ = try repo.commit(
                 message: "alog: day notes on, in \(setting.folder.isEmpty ? "the vault's top folder" : setting.folder)/"
             ) { _, _ in
                 [FileEdit(path: DayNotesSetting.path, content: { _ in setting.bytes })]
             }
-            memoSummary = nil
+            projections.memoSummary = nil
         }
         return try writeAllDayNotes()
     }
@@ -517,7 +517,7 @@ extension Vault {
     public func disableDayNotes() throws -> Bool {
         guard var setting = try dayNotesSetting() else { return false }
         setting.on = false
-        _ = try commit(message: "alog: day notes off") { _, _ in
+        _ = try repo.commit(message: "alog: day notes off") { _, _ in
             [FileEdit(path: DayNotesSetting.path, content: { _ in setting.bytes })]
         }
         return true

@@ -49,7 +49,7 @@ public struct VaultRepair {
     /// the branch; one changed there stops the move before anything happens.
     private func moveBranchBack(into report: inout RepairOutcome) throws {
         _ = vault.noticedRemovals()
-        let findings = try vault.pendingRemovals()
+        let findings = try vault.repo.pendingRemovals()
         guard let target = findings.first(where: { $0.canMoveBranchBack })?.movedBackFrom else {
             if let from = findings.first(where: \.movedOnlyBackwards)?.movedBackFrom {
                 throw VaultError.branchMovedOnSince(from: String(from.hex.prefix(12)))
@@ -57,8 +57,8 @@ public struct VaultRepair {
             throw VaultError.nothingToMoveBack
         }
         let repository = try vault.repository
-        let landed = try vault.movingBranch(message: "alog: repair: move the branch back to \(target.hex.prefix(12))") {
-            head -> (commit: ObjectID, files: [Vault.CommittedFile], result: ObjectID?) in
+        let landed = try vault.repo.movingBranch(message: "alog: repair: move the branch back to \(target.hex.prefix(12))") {
+            head -> (commit: ObjectID, files: [VaultRepository.CommittedFile], result: ObjectID?) in
             guard let current = head.commit, try repository.isDescendant(target, of: current) else {
                 throw VaultError.nothingToMoveBack
             }
@@ -74,15 +74,15 @@ public struct VaultRepair {
                 if let branch = head.branch, let from = head.commit {
                     try repository.updateReference(branch, to: from, expecting: target, message: "alog: repair undone")
                 }
-                vault.clearIntent()
+                vault.repo.clearIntent()
                 throw VaultError.notesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
             }
             try repository.checkout(
                 tree: newTree, baseline: oldTree, paths: changed.filter(VaultLayout.isLedgerPath), force: true)
             return []
         }
-        vault.memoState = nil
-        vault.memoSummary = nil
+        vault.projections.memoState = nil
+        vault.projections.memoSummary = nil
         report.movedBranchTo = target
         report.warnings += landed.warnings
         report.actions.append(
@@ -90,7 +90,7 @@ public struct VaultRepair {
     }
 
     private func repairBranch(into report: inout RepairOutcome) throws {
-        guard let branch = vault.symbolicHead(), let damage = try vault.branchDamage(branch) else { return }
+        guard let branch = vault.repo.symbolicHead(), let damage = try vault.repo.branchDamage(branch) else { return }
         let lock: FileLock
         do {
             lock = try FileLock(path: vault.stateFiles.writeLock)
@@ -100,7 +100,7 @@ public struct VaultRepair {
         defer { withExtendedLifetime(lock) {} }
         let repository = try vault.repository
         let path = repository.commonDirectory + branch
-        let shown = vault.displayPath(path)
+        let shown = vault.repo.displayPath(path)
         let reason: String
         if case .branchDamaged(_, let why) = damage { reason = why } else { reason = "\(damage)" }
         guard let (target, source) = try lastGoodCommit(branch: branch) else {
@@ -124,7 +124,7 @@ public struct VaultRepair {
             if let bytes = try? FileSystem.read(path), !bytes.isEmpty {
                 let aside = vault.stateDirectory + StateDirectory.damagedRefPrefix + "\(SystemClock.nowMillis())"
                 try FileSystem.writeAtomically(aside, bytes)
-                report.actions.append(.keptRefContent(ref: shown, aside: vault.displayPath(aside)))
+                report.actions.append(.keptRefContent(ref: shown, aside: vault.repo.displayPath(aside)))
             }
             try FileSystem.removeTree(path)
         }
@@ -137,7 +137,7 @@ public struct VaultRepair {
     /// The commit to restore a damaged branch to, and what proves it.
     func lastGoodCommit(branch: String) throws -> (ObjectID, String)? {
         let repository = try vault.repository
-        let evidence = try vault.historyEvidence(branch: branch).filter { (try? repository.commit($0.commit)) != nil }
+        let evidence = try vault.repo.historyEvidence(branch: branch).filter { (try? repository.commit($0.commit)) != nil }
         let caches = evidence.filter { $0.source.hasSuffix("cache") }
         let reflogs = evidence.filter { !$0.source.hasSuffix("cache") }
         // The caches' newest commit: one that the other descends from.
@@ -192,7 +192,7 @@ public struct VaultRepair {
             issue: { issue in if !issue.isFromNewerVersion, paths.last != issue.path { paths.append(issue.path) } })
         var damaged: [String: [[UInt8]]] = [:]
         for path in paths {
-            let lines = Vault.lines(
+            let lines = VaultRepository.lines(
                 try vault.repository.readBlob(try vault.repository.treeEntry(atPath: path, in: tree)!.id))
             damaged[path] = lines.filter { line in
                 line.withUnsafeBytes { bytes in
@@ -205,10 +205,10 @@ public struct VaultRepair {
     }
 
     private func repairRemovals(into report: inout RepairOutcome) throws {
-        guard let head = try vault.branchHead().commit else { return }
+        guard let head = try vault.repo.branchHead().commit else { return }
         // Notice what the projections have not seen yet (they catch up with HEAD).
         _ = try vault.summary()
-        let findings = try vault.pendingRemovals()
+        let findings = try vault.repo.pendingRemovals()
         let damaged = try damagedLines(in: try vault.repository.commit(head).tree)
         guard !findings.isEmpty || !damaged.isEmpty else { return }
         var order: [String] = []
@@ -238,7 +238,7 @@ public struct VaultRepair {
                 "move \(damagedTotal) damaged line\(damagedTotal == 1 ? "" : "s") aside to \(Self.damagedFolder)/")
         }
         do {
-            let result = try vault.commit(message: "alog: repair: " + subject.joined(separator: "; ")) { _, baseTree in
+            let result = try vault.repo.commit(message: "alog: repair: " + subject.joined(separator: "; ")) { _, baseTree in
                 written = 0
                 aside = 0
                 var edits: [FileEdit] = []
@@ -249,7 +249,7 @@ public struct VaultRepair {
                     // changed copy of it (a bit flipped inside a value still decodes) and goes
                     // aside with the damaged ones.
                     let restoredIDs = Set(wanted[path, default: []].compactMap { Self.eventID(Array($0.utf8)) })
-                    let currentLines = Vault.lines(current ?? [])
+                    let currentLines = VaultRepository.lines(current ?? [])
                     var bad = Set(damaged[path] ?? [])
                     for line in currentLines where !bad.contains(line) {
                         if let id = Self.eventID(line), restoredIDs.contains(id),
@@ -310,7 +310,7 @@ public struct VaultRepair {
         } catch is NothingToWriteBack {
             report.actions.append(.linesAlreadyBack(causes: causes))
         }
-        try vault.clearRemovals()
+        try vault.repo.clearRemovals()
         // Fold again, so counts (duplicates) are exactly what the events say.
         _ = try vault.rebuild()
     }

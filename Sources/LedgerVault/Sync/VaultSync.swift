@@ -29,7 +29,7 @@ public struct VaultSync {
         if let requested { try Vault.checkRemoteName(requested) }
         // A damaged or missing branch is an error here too, never an empty vault to fill from
         // the remote.
-        let start = try vault.branchHead()
+        let start = try vault.repo.branchHead()
         let target = try self.target(requested, branch: start.branch)
         let repository = try vault.repository
         let options = TransferOptions(credentials: vault.credentials(), progress: SyncProgress.forward(progress))
@@ -75,7 +75,7 @@ public struct VaultSync {
         // otherwise gather loose objects, and a pack for every sync that received something,
         // for ever.
         do {
-            let packed = try vault.packObjects(automatic: true)
+            let packed = try vault.repo.packObjects(automatic: true)
             (report.objectsPacked, report.packsMerged) = (packed.packed, packed.packsMerged)
         } catch {
             report.warnings.append(.objectsNotPacked("\(error)"))
@@ -87,7 +87,7 @@ public struct VaultSync {
     /// remote that is not there), without writing anything.
     public func checkSync(remote requested: String?) throws {
         if let requested { try Vault.checkRemoteName(requested) }
-        _ = try target(requested, branch: vault.branchHead().branch)
+        _ = try target(requested, branch: vault.repo.branchHead().branch)
     }
 
     /// Where a sync goes: the remote and its URL, and the branch on each side.
@@ -109,7 +109,7 @@ public struct VaultSync {
     /// from `branchReference`, or what stops it: a detached HEAD, an unknown remote.
     private func target(_ requested: String?, branch branchReference: String?) throws -> Target {
         guard let branchReference else {
-            throw VaultError.detachedHead(path: vault.root, branch: vault.branchToSwitchBack())
+            throw VaultError.detachedHead(path: vault.root, branch: vault.repo.branchToSwitchBack())
         }
         let repository = try vault.repository
         let branch = String(branchReference.dropFirst("refs/heads/".count))
@@ -239,8 +239,8 @@ public struct VaultSync {
         into report: inout SyncOutcome
     ) throws -> ObjectID? {
         guard let theirs else { return try vault.repository.head().commit }  // nothing there yet
-        let landed = try vault.movingBranch(message: "alog: sync with \(remote)") {
-            head -> (commit: ObjectID, files: [Vault.CommittedFile], result: SyncMove?) in
+        let landed = try vault.repo.movingBranch(message: "alog: sync with \(remote)") {
+            head -> (commit: ObjectID, files: [VaultRepository.CommittedFile], result: SyncMove?) in
             if let ours = head.commit, try ours == theirs || vault.repository.isDescendant(ours, of: theirs) {
                 return (ours, [], nil)
             }
@@ -339,7 +339,7 @@ public struct VaultSync {
             }
             let result = try merger.merge(
                 baseTree: baseTree, oursTree: oursTree, theirsTree: theirsTree, incoming: incoming)
-            let signature = try vault.authorSignature()
+            let signature = try vault.repo.authorSignature()
             move.newHead = try repository.createCommit(
                 tree: result.tree, parents: [ours, theirs], author: signature, committer: signature,
                 message:
@@ -384,7 +384,7 @@ public struct VaultSync {
             } else {
                 try repository.deleteReference(branchReference)
             }
-            vault.clearIntent()
+            vault.repo.clearIntent()
             throw inTheWay(error.message.split(separator: "\n").map(String.init))
         }
         FaultInjection.point("sync.after-notes")

@@ -72,10 +72,10 @@ extension Vault {
         guard ValidTime.contains(millis: wall) else { throw VaultError.clockOutOfRange(millis: wall) }
         // Stamped on the HEAD each attempt builds on, so the events of the attempt that landed
         // come back with its result. The day notes' own events (typed lines) come first.
-        let landed: (result: CommitResult, value: ([Event], StatusSummary, DayNoteWork?))
+        let landed: (result: VaultRepository.CommitResult, value: ([Event], StatusSummary, DayNoteWork?))
         var settingAtBase: DayNotesSetting?
         do {
-            landed = try commit(message: message) { head, baseTree in
+            landed = try repo.commit(message: message) { head, baseTree in
                 let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
                 var (bodies, ids) = (bodies, ids)
                 var work: DayNoteWork?
@@ -117,13 +117,13 @@ extension Vault {
         // hand, rather than by the next command (which would read them back from the commit's
         // blobs, and load the state again). A plain `log` leaves it to the next reader; so does
         // a tagged one (its tags need no state).
-        if work != nil || (memoState?.commit == result.commit && events.contains(where: \.needsStateForIndex)) {
+        if work != nil || (projections.memoState?.commit == result.commit && events.contains(where: \.needsStateForIndex)) {
             advanceTimeIndex(from: result.parent, to: result.commit, appending: events, catalog: summaryAfter.catalog)
         }
         if let work { rememberDayNotes(work, warnings: result.warnings) }
         // The commit keeps the day notes' setting it was built on.
         rememberDayNotesSetting(settingAtBase, at: result.commit.hex)
-        if work == nil && notes.isEmpty { rememberCommitTip(result) }
+        if work == nil && notes.isEmpty { repo.rememberCommitTip(result) }
         return Appended(
             events: events, commit: CommitID(result.commit), warnings: result.warnings + (work?.report.skipped ?? []),
             dayNotes: work?.report)
@@ -145,8 +145,8 @@ extension Vault {
     /// Writes already-built events (for example generated or imported ones, with their own
     /// devices and stamps) as one commit. Used by the benchmark generator and importers.
     public func importEvents(_ events: [Event], message: String) throws -> CommitID {
-        let result = try commit(message: message) { _, baseTree in try appendEdits(events, base: baseTree) }
-        memoSummary = nil
+        let result = try repo.commit(message: message) { _, baseTree in try appendEdits(events, base: baseTree) }
+        projections.memoSummary = nil
         return CommitID(result.commit)
     }
 
@@ -234,17 +234,17 @@ extension Vault {
     /// Advances the caches to the new commit without re-reading history: the summary absorbs
     /// our own new events directly; edits/deletes go through the full state.
     @discardableResult
-    func refreshCaches(after result: CommitResult, appending events: [Event], summaryBefore: StatusSummary) throws
+    func refreshCaches(after result: VaultRepository.CommitResult, appending events: [Event], summaryBefore: StatusSummary) throws
         -> StatusSummary
     {
         var summary = summaryBefore
         let simple = events.allSatisfy { summary.absorbNewEvent($0) }
         if simple {
             try storeSummary(summary, at: result.commit)
-            if let parent = result.parent, let memo = memoState, memo.commit == parent {
+            if let parent = result.parent, let memo = projections.memoState, memo.commit == parent {
                 var state = memo.state
                 for event in events { state.apply(event) }
-                memoState = (result.commit, state)
+                projections.memoState = (result.commit, state)
             }
             return summary
         }

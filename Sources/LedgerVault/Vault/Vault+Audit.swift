@@ -31,7 +31,7 @@ extension Vault {
     /// first parent, so an event arriving through a merge is attributed to the commit that
     /// wrote it, not the merge.
     public func auditTrail(matching filter: (Event) -> Bool = { _ in true }) throws -> [AuditRecord] {
-        guard let head = try branchHead().commit else { return [] }
+        guard let head = try repo.branchHead().commit else { return [] }
         let reader = EventFileReader(repository: try repository)
         var seen: Set<EventID> = []
         var records: [AuditRecord] = []
@@ -89,7 +89,7 @@ extension Vault {
         // check with libgit2's error rather than being read as it is.
         verifyObjectHashesOnRead()
         var report = VerifyOutcome()
-        guard let head = try branchHead().commit else { return report }
+        guard let head = try repo.branchHead().commit else { return report }
         let reader = EventFileReader(repository: try repository)
         var places: [EventID: [String]] = [:]
         try reader.forEachEvent(
@@ -107,10 +107,10 @@ extension Vault {
             for parent in commit.parents {
                 // The rule `noticeRemovals` applies to new commits: committed event lines gone
                 // from a file (a damaged line removed, or a line moved to another file, is not).
-                var removed = try removedEventLines(from: try repository.commit(parent).tree, to: commit.tree)
+                var removed = try repo.removedEventLines(from: try repository.commit(parent).tree, to: commit.tree)
                 guard !removed.isEmpty else { continue }
                 // A changed copy taken out while alog's own line is in HEAD (a revert) is no loss.
-                removed = try droppingChangedCopies(removed, heldAt: [parent], keptTree: headTree)
+                removed = try repo.droppingChangedCopies(removed, heldAt: [parent], keptTree: headTree)
                 guard let first = removed.first else { continue }
                 let count = removed.reduce(0) { $0 + $1.lines.count }
                 let detail =
@@ -126,7 +126,7 @@ extension Vault {
         // A branch moved backwards leaves no trace in its own history: what the caches saw of it
         // is the evidence (`noticeRemovals`).
         _ = noticedRemovals()
-        report.movedBack = try pendingRemovals().filter { $0.movedBackFrom != nil }
+        report.movedBack = try repo.pendingRemovals().filter { $0.movedBackFrom != nil }
         return report
     }
 
@@ -136,7 +136,7 @@ extension Vault {
         let tree = try repository.commit(head).tree
         for (path, lines) in removed {
             guard let entry = try repository.treeEntry(atPath: path, in: tree) else { return false }
-            let present = Set(Self.lines(try repository.readBlob(entry.id)))
+            let present = Set(VaultRepository.lines(try repository.readBlob(entry.id)))
             if !lines.allSatisfy(present.contains) { return false }
         }
         return true

@@ -15,7 +15,7 @@ extension Vault {
     public func appendEach(_ bodies: [EventBody], message: (EventBody) -> String) throws -> [Appended] {
         guard !bodies.isEmpty else { return [] }
         let ids = bodies.map { _ in EventID.random() }
-        let landed = try movingBranch(message: "alog: \(bodies.count) commits, one event each") { head in
+        let landed = try repo.movingBranch(message: "alog: \(bodies.count) commits, one event each") { head in
             let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
             let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp)
             let chain = try writeChain(events, bodies: bodies, on: head.commit, message: message)
@@ -23,7 +23,7 @@ extension Vault {
         }
         let (events, commits, summaryBefore) = landed.result
         try refreshCaches(
-            after: CommitResult(commit: commits.last!, parent: landed.head.commit, files: landed.files, warnings: []),
+            after: VaultRepository.CommitResult(commit: commits.last!, parent: landed.head.commit, files: landed.files, warnings: []),
             appending: events, summaryBefore: summaryBefore)
         return zip(events, commits).map { Appended(events: [$0], commit: CommitID($1), warnings: landed.warnings) }
     }
@@ -45,25 +45,25 @@ extension Vault {
     /// commits in order and each touched file's final content (with its size before the chain).
     private func writeChain(
         _ events: [Event], bodies: [EventBody], on parent: ObjectID?, message: (EventBody) -> String
-    ) throws -> (commits: [ObjectID], files: [CommittedFile]) {
-        let signature = try authorSignature()
+    ) throws -> (commits: [ObjectID], files: [VaultRepository.CommittedFile]) {
+        let signature = try repo.authorSignature()
         let batch = try ObjectBatch(repositoryAt: root)
-        let main = openedRepository
-        openedRepository = batch.repository
-        inObjectBatch = true
-        defer { (openedRepository, inObjectBatch) = (main, false) }
+        let main = repo.openedRepository
+        repo.openedRepository = batch.repository
+        repo.inObjectBatch = true
+        defer { (repo.openedRepository, repo.inObjectBatch) = (main, false) }
         var parent = parent
         var tree = try parent.map { try batch.repository.commit($0).tree }
         var commits: [ObjectID] = []
-        var files: [String: CommittedFile] = [:]
+        var files: [String: VaultRepository.CommittedFile] = [:]
         var order: [String] = []
         for (event, body) in zip(events, bodies) {
-            let written = try writeCommit(
+            let written = try repo.writeCommit(
                 parent: parent, baseTree: tree, edits: try appendEdits([event], base: tree),
                 message: message(body) + "\n\nAlog-Events: \(event.id)", signature: signature)
             for file in written.files {
                 if let first = files[file.path] {
-                    files[file.path] = CommittedFile(
+                    files[file.path] = VaultRepository.CommittedFile(
                         path: file.path, content: file.content, blob: file.blob, previousSize: first.previousSize)
                 } else {
                     files[file.path] = file

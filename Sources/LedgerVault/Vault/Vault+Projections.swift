@@ -21,31 +21,45 @@ extension Vault {
     var summaryCachePath: String { stateFiles.summaryCache }
     var stateCachePath: String { stateFiles.stateCache }
 
-    /// The commit HEAD points at (nil before the first commit), read from the refs files when
-    /// they are plain, so a read served from a current cache never starts libgit2.
-    func headCommit() throws -> ObjectID? {
-        switch HeadFile.resolve(gitDirectory: gitDirectory) {
-        case .commit(let hex)?: ObjectID(hex: hex)
-        // Checked through libgit2, and a damaged or missing branch is an error (`branchHead`).
-        case .unborn?, nil: try branchHead().commit
+    func headCommit() throws -> ObjectID? { try repo.headCommit() }
+
+    /// Brings the projections up to HEAD when they are behind (which is when removals are
+    /// noticed), then returns the pending removals. Cheap when the summary cache reflects HEAD;
+    /// nothing is folded when there is no cache to move from. Never throws: a command reports
+    /// its own errors.
+    public func noticedRemovals() -> [RemovalFinding] {
+        if case .commit(let hex)? = HeadFile.resolve(gitDirectory: gitDirectory),
+            let head = ObjectID(hex: hex), let cached = repo.cacheKey(summaryCachePath), cached != head
+        {
+            _ = try? summary()
         }
+        return (try? repo.pendingRemovals()) ?? []
+    }
+
+    /// `repo.noticeRemovals`, which also forgets the memo of the state when it recorded
+    /// something new (the state is then folded again, with the removed lines).
+    @discardableResult
+    func noticeRemovals(from old: ObjectID?, to new: ObjectID) throws -> Bool {
+        guard try repo.noticeRemovals(from: old, to: new) else { return false }
+        projections.memoState = nil
+        return true
     }
 
     /// The status summary for HEAD. When the cache matches HEAD this reads two small files.
     public func summary() throws -> StatusSummary {
         guard let head = try headCommit() else { return StatusSummary() }
-        return try namingDamage { try summary(at: head) }
+        return try repo.namingDamage { try summary(at: head) }
     }
 
     func summary(at commit: ObjectID) throws -> StatusSummary {
-        if let memo = memoSummary, memo.commit == commit { return memo.summary }
+        if let memo = projections.memoSummary, memo.commit == commit { return memo.summary }
         let cache = try readCache(summaryCachePath)
         guard let (cached, bytes) = cache, let cachedSummary = bytes.withUnsafeBytes({ StatusSummary(serialized: $0) })
         else {
             return try summaryFromState(at: commit)
         }
         if cached == commit {
-            memoSummary = (commit, cachedSummary)
+            projections.memoSummary = (commit, cachedSummary)
             return cachedSummary
         }
         switch try advance(cachedSummary, from: cached, to: commit, each: { _ in }) {
@@ -66,7 +80,7 @@ extension Vault {
     /// the new lines does both; otherwise the lines are read on their own.
     @discardableResult
     func summary(at new: ObjectID, newEventsSince old: ObjectID?, each: (Event) -> Void) throws -> StatusSummary {
-        if let old, old != new, memoSummary?.commit != new, let (cached, bytes) = try readCache(summaryCachePath),
+        if let old, old != new, projections.memoSummary?.commit != new, let (cached, bytes) = try readCache(summaryCachePath),
             cached == old, let cachedSummary = bytes.withUnsafeBytes({ StatusSummary(serialized: $0) })
         {
             var count = 0
@@ -141,27 +155,27 @@ extension Vault {
                 each(event)
                 if simple { simple = advanced.absorbNewEvent(event) }
             }, issue: { issues.append($0) })
-        if case .rewritten = delta, try isStaleView(new, cacheAt: old) { return .cacheAhead }
+        if case .rewritten = delta, try repo.isStaleView(new, cacheAt: old) { return .cacheAhead }
         // New findings change what the full fold holds (it keeps removed lines): fold.
         if try noticeRemovals(from: old, to: new) { return .needsFold }
         guard simple, case .appended = delta else { return .needsFold }
-        lineIssues += issues
+        projections.lineIssues += issues
         return .advanced(advanced)
     }
 
     /// The full folded state for HEAD.
     public func state() throws -> LedgerState {
         guard let head = try headCommit() else { return LedgerState() }
-        return try namingDamage { try state(at: head) }
+        return try repo.namingDamage { try state(at: head) }
     }
 
     func state(at commit: ObjectID) throws -> LedgerState {
-        if let memo = memoState, memo.commit == commit { return memo.state }
+        if let memo = projections.memoState, memo.commit == commit { return memo.state }
         let cache = try readCache(stateCachePath)
         if let (cached, bytes) = cache, cached == commit,
             let state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) })
         {
-            memoState = (commit, state)
+            projections.memoState = (commit, state)
             return state
         }
         let tree = try repository.commit(commit).tree
@@ -170,7 +184,7 @@ extension Vault {
         // commits it passes, while the state may lag far behind. Without either cache the whole
         // history is checked, as `verify` checks it.
         var noticed = false
-        let checkedUpTo = cacheKey(summaryCachePath) ?? cache?.0
+        let checkedUpTo = repo.cacheKey(summaryCachePath) ?? cache?.0
         if checkedUpTo != commit { noticed = try noticeRemovals(from: checkedUpTo, to: commit) }
         if !noticed, let (cached, bytes) = cache, var state = bytes.withUnsafeBytes({ LedgerState(serialized: $0) }) {
             if let cachedTree = try? repository.commit(cached).tree {
@@ -179,13 +193,13 @@ extension Vault {
                     from: cachedTree, to: tree, event: { event, _, _ in state.apply(event) },
                     issue: { issues.append($0) })
                 if case .appended = delta {
-                    lineIssues += issues
+                    projections.lineIssues += issues
                     try storeState(state, at: commit)
                     return state
                 }
                 // A reader that saw the branch before another writer moved it on: the cached state
                 // reflects a newer commit of the branch.
-                if try isStaleView(commit, cacheAt: cached),
+                if try repo.isStaleView(commit, cacheAt: cached),
                     let newer = bytes.withUnsafeBytes({ LedgerState(serialized: $0) })
                 {
                     return newer
@@ -193,7 +207,7 @@ extension Vault {
             }
         }
         var state = try fold(tree: tree)
-        try applyRemovedLines(to: &state)
+        try repo.applyRemovedLines(to: &state)
         try storeState(state, at: commit)
         return state
     }
@@ -206,10 +220,10 @@ extension Vault {
         let files = try EventFileReader(repository: try repository).eventFiles(in: tree)
         // Below this many files a second thread and handle cost more than they save; during an
         // object batch the new objects exist only in the batch's handle.
-        guard files.count >= 64, !inObjectBatch else {
+        guard files.count >= 64, !repo.inObjectBatch else {
             let (state, issues) = try EventFileReader(repository: try repository).fold(
                 files, runs: WorkRuns(count: files.count, runLength: files.count))
-            lineIssues += issues
+            projections.lineIssues += issues
             return state
         }
         // Both threads take runs of 16 files from a shared counter until none are left, so they
@@ -223,7 +237,7 @@ extension Vault {
         let (other, otherIssues) = try helper.join()
         state.merge(other)
         // In file order, whichever thread met them.
-        lineIssues += (issues + otherIssues).sorted { ($0.path, $0.line) < ($1.path, $1.line) }
+        projections.lineIssues += (issues + otherIssues).sorted { ($0.path, $0.line) < ($1.path, $1.line) }
         return state
     }
 
@@ -255,19 +269,19 @@ extension Vault {
         }
         // The commits the caches have not been moved over yet are checked for removed lines
         // first, as any command moving them would (all of history when there is no cache).
-        if let head = try branchHead().commit {
-            let checkedUpTo = cacheKey(summaryCachePath) ?? cacheKey(stateCachePath)
+        if let head = try repo.branchHead().commit {
+            let checkedUpTo = repo.cacheKey(summaryCachePath) ?? repo.cacheKey(stateCachePath)
             if checkedUpTo != head { try noticeRemovals(from: checkedUpTo, to: head) }
         }
-        memoState = nil
-        memoSummary = nil
-        lineIssues = []
-        guard let head = try branchHead().commit else {
+        projections.memoState = nil
+        projections.memoSummary = nil
+        projections.lineIssues = []
+        guard let head = try repo.branchHead().commit else {
             return RebuildOutcome(
                 events: 0, entries: 0, liveEntries: 0, types: 0, duplicates: 0, skippedLines: [], seconds: 0)
         }
         var state = try fold(tree: try repository.commit(head).tree)
-        try applyRemovedLines(to: &state)
+        try repo.applyRemovedLines(to: &state)
         try storeState(state, at: head)
         try storeSummary(StatusSummary(state), at: head)
         storeTimeIndex(state, at: head)
@@ -279,12 +293,12 @@ extension Vault {
     }
 
     func storeState(_ state: LedgerState, at commit: ObjectID) throws {
-        memoState = (commit, state)
+        projections.memoState = (commit, state)
         try writeCache(stateCachePath, commit: commit, payload: state.serialized())
     }
 
     func storeSummary(_ summary: StatusSummary, at commit: ObjectID) throws {
-        memoSummary = (commit, summary)
+        projections.memoSummary = (commit, summary)
         try writeCache(summaryCachePath, commit: commit, payload: summary.serialized())
         // Every summary of HEAD refreshes the widget's cache: the vault wins over the cache.
         if (try? headCommit()) == commit { refreshWidgetCache(summary) }
@@ -298,7 +312,7 @@ extension Vault {
         do {
             cache = try CacheFile.read(path)
         } catch let failure as FileSystem.Failure {
-            throw VaultError.damagedStateFile(path: displayPath(path), reason: failure.reason)
+            throw VaultError.damagedStateFile(path: repo.displayPath(path), reason: failure.reason)
         }
         guard let (commit, payload) = cache, let id = ObjectID(hex: commit) else { return nil }
         return (id, payload)
@@ -314,7 +328,7 @@ extension Vault {
             return
         } catch let failure as FileSystem.Failure where failure.operation == "open" {
             // A directory in its place, say: not something retrying fixes.
-            throw VaultError.damagedStateFile(path: displayPath(path), reason: failure.reason)
+            throw VaultError.damagedStateFile(path: repo.displayPath(path), reason: failure.reason)
         }
     }
 }

@@ -20,7 +20,7 @@ extension Vault {
         let root = FileSystem.absolute(path)
         let gitDirectory = root + "/.git/"
         guard FileSystem.isDirectory(gitDirectory), FileSystem.isDirectory(gitDirectory + "refs"),
-            let problem = try headProblem(gitDirectory + "HEAD")
+            let problem = try VaultRepository.headProblem(gitDirectory + "HEAD")
         else { return [] }
         var branches = Set(FileSystem.list(gitDirectory + "refs/heads").filter { !$0.hasSuffix(".lock") })
         if let packed = try? FileSystem.readString(gitDirectory + "packed-refs") {

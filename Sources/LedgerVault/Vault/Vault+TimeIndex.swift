@@ -13,7 +13,7 @@ import LedgerSystem
 extension Vault {
     /// The time index at HEAD.
     public func timeIndex() throws -> TimeIndex {
-        try namingDamage { try timeIndex(rebuild: false) }
+        try repo.namingDamage { try timeIndex(rebuild: false) }
     }
 
     /// Runs `body` on the time index at HEAD; when a row of the index fails its check, the
@@ -22,7 +22,7 @@ extension Vault {
         do {
             return try body(try timeIndex())
         } catch is TimeIndex.Damaged {
-            return try body(try namingDamage { try timeIndex(rebuild: true) })
+            return try body(try repo.namingDamage { try timeIndex(rebuild: true) })
         }
     }
 
@@ -83,7 +83,7 @@ extension Vault {
         guard let parent, let lock = try? FileLock(path: stateFiles.timeIndexLock) else { return }
         defer { withExtendedLifetime(lock) {} }
         guard let reader = openTimeIndex(), reader.header.commit == parent.hex else { return }
-        let memo = memoState
+        let memo = projections.memoState
         _ = try? moveTimeIndex(
             reader, by: events, to: commit, catalog: { catalog },
             state: { memo?.commit == commit ? memo?.state : nil })
@@ -100,7 +100,7 @@ extension Vault {
             from: oldTree, to: try repository.commit(new).tree,
             event: { event, _, _ in events.append(event) }, issue: { issues.append($0) })
         guard case .appended = delta else { return nil }
-        lineIssues += issues
+        projections.lineIssues += issues
         return events
     }
 

@@ -6,75 +6,50 @@ internal import LedgerSystem
 
 /// A vault: a git repository (usually also an Obsidian vault) holding the ledger folder.
 ///
+/// Two parts, with state of their own: `repo` (`VaultRepository`: the git repository, the
+/// device, the write lock and the commit protocol) and `projections` (`ProjectionStore`: the
+/// folded state and summary, their caches and the time index). The entry actions (`log`,
+/// `edit`, …) and the services (sync, repair, timers, undo, …) use the two.
+///
 /// Not `Sendable`: it owns a libgit2 repository handle, which must stay on one thread.
 public final class Vault {
-    /// The working tree root, ending without `/`.
-    public let root: String
-    /// The `.git` directory, ending in `/`.
-    let gitDirectory: String
-    /// Opened on first use: libgit2's start-up costs milliseconds, and a `status` served from
-    /// a current cache never needs it.
-    var repository: Repository {
-        get throws {
-            if let openedRepository { return openedRepository }
-            let opened: Repository
-            do {
-                opened = try Repository.open(at: root)
-            } catch let error as GitError {
-                // A `.git` whose HEAD is a directory or garbage is no repository to libgit2.
-                if let damage = try headDamage() { throw damage }
-                throw error
-            }
-            openedRepository = opened
-            return opened
-        }
-    }
-    /// Replaced for the length of an object batch (`appendEach`).
-    var openedRepository: Repository?
-    /// True while `openedRepository` is an object batch's handle, whose new objects are only in
-    /// memory (no second handle may read them).
-    var inObjectBatch = false
-    /// `.git/alog/`: per-clone state (device id, caches, lock) and the names of its files.
-    let stateFiles: StateDirectory
-    /// `stateFiles.path`.
-    var stateDirectory: String { stateFiles.path }
-    public let device: DeviceIdentity
-    public var zone: any TimeZoneRules = SystemTimeZone()
-    /// Returns the wall clock in milliseconds; replaceable for tests of clock skew.
-    public var clock: @Sendable () -> Int64 = { SystemClock.nowMillis() }
-    /// Receives what the user should know but that stops nothing (say, that commits fall back
-    /// to the device's name for want of a git identity); commands print it as a warning.
-    public var notify: (Notice) -> Void = { _ in }
-    /// Damaged lines met while folding; each is skipped, everything else still loads.
-    public internal(set) var lineIssues: [LineIssue] = []
+    /// The repository part: commits, the branch's compare-and-swap, the intent record.
+    public let repo: VaultRepository
+    /// The projection part: memos of the folded state and summary, and what folding met.
+    let projections = ProjectionStore()
 
-    var memoState: (commit: ObjectID, state: LedgerState)?
-    var memoSummary: (commit: ObjectID, summary: StatusSummary)?
-    /// True when the last commit's signature came with a notice (a git identity refused, or
-    /// the device's name said for the first time): the front then does not commit on its own.
-    var signatureNeededNotice = false
-    /// Commits this handle has checked for removed event lines (`noticeRemovals`).
-    var scannedCommits: Set<ObjectID> = []
-    /// A checkout this handle noticed when its caches moved to HEAD (said once: the next
-    /// command's caches are already there).
-    public internal(set) var noticedCheckout: CheckoutFinding?
+    /// The working tree root, ending without `/`.
+    public var root: String { repo.root }
+    /// The `.git` directory, ending in `/`.
+    var gitDirectory: String { repo.gitDirectory }
+    /// The libgit2 handle (`repo`'s, opened on first use).
+    var repository: Repository { get throws { try repo.repository } }
+    /// `.git/alog/` and the names of its files.
+    var stateFiles: StateDirectory { repo.stateFiles }
+    var stateDirectory: String { repo.stateDirectory }
+    public var device: DeviceIdentity { repo.device }
+    public var zone: any TimeZoneRules {
+        get { repo.zone }
+        set { repo.zone = newValue }
+    }
+    /// Returns the wall clock in milliseconds; replaceable for tests of clock skew.
+    public var clock: @Sendable () -> Int64 {
+        get { repo.clock }
+        set { repo.clock = newValue }
+    }
+    /// Receives what the user should know but that stops nothing; commands print it as a
+    /// warning.
+    public var notify: (Notice) -> Void {
+        get { repo.notify }
+        set { repo.notify = newValue }
+    }
+    /// Damaged lines met while folding; each is skipped, everything else still loads.
+    public var lineIssues: [LineIssue] { projections.lineIssues }
+    /// A checkout noticed when the caches moved to HEAD (said once).
+    public var noticedCheckout: CheckoutFinding? { repo.noticedCheckout }
 
     init(root: String, gitDirectory: String, repository: Repository?) throws {
-        self.root = root
-        self.gitDirectory = gitDirectory
-        openedRepository = repository
-        stateFiles = StateDirectory(gitDirectory: gitDirectory)
-        // A vault this process may not write (a read-only mount) can still be read: a clone
-        // alog never opened then gets an identity for this process only, which nothing records
-        // (every write refuses at the write lock).
-        do {
-            try FileSystem.makeDirectories(stateFiles.path)
-            device = try DeviceIdentity.load(path: stateFiles.device)
-        } catch VaultError.damagedStateFile(let path, let reason) where path.hasPrefix(root + "/") {
-            throw VaultError.damagedStateFile(path: String(path.dropFirst(root.count + 1)), reason: reason)
-        } catch let failure as FileSystem.Failure where failure.isWriteDenied {
-            device = DeviceIdentity(id: DeviceID.random(), name: SystemClock.hostName())
-        }
+        repo = try VaultRepository(root: root, gitDirectory: gitDirectory, repository: repository)
     }
 
     /// Opens an existing vault; fails with a clear error if `path` is not one. A plain
@@ -180,7 +155,7 @@ public final class Vault {
 
     /// Commits the ledger folder's own files (and nothing else).
     func setUpLedger() throws {
-        _ = try commit(message: "alog: set up the activity ledger") { _, _ in
+        _ = try repo.commit(message: "alog: set up the activity ledger") { _, _ in
             [
                 FileEdit(path: VaultLayout.attributesPath, content: { _ in Array(VaultLayout.attributes.utf8) }),
                 FileEdit(path: VaultLayout.readmePath, content: { _ in Array(VaultLayout.readme.utf8) }),

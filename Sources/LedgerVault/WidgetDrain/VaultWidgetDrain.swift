@@ -218,7 +218,7 @@ public struct VaultWidgetDrain {
     func commitUnlessPresent(_ events: [Event], message: String, warnings: inout [Notice]) throws -> Int {
         let ids = events.map(\.id.description).joined(separator: " ")
         do {
-            let (result, (missing, summaryBefore, notes)) = try vault.commit(
+            let (result, (missing, summaryBefore, notes)) = try vault.repo.commit(
                 message: message + "\n\nAlog-Events: " + ids
             ) { head, baseTree in
                 let present = try presentIDs(of: events, in: baseTree)

@@ -27,7 +27,7 @@ import LedgerWidget
 /// holds a lock of the same name for as long as its editor is open. A lock left by libgit2's
 /// own index write (a new file, or this repair) cannot be told apart and stays; staging then
 /// fails with a warning, and the intent stays so that a later command finishes the job.
-extension Vault {
+extension VaultRepository {
     /// How long an empty reference lock must sit unchanged before it counts as left behind.
     static let abandonedLockAge: Int64 = 1_000_000_000
 
@@ -82,7 +82,7 @@ extension Vault {
         // The dead writer may have left the temporary file of a state or cache file it was
         // replacing.
         FileSystem.removeAbandonedTemporaries(in: stateDirectory)
-        FileSystem.removeAbandonedTemporaries(in: widgetStore.directory)
+        FileSystem.removeAbandonedTemporaries(in: stateFiles.widget.path)
         if let intent = BranchIntent(decoding: bytes), let written = FileIdentity.of(path) {
             warnings = try finishInterruptedWrite(intent, intentWritten: written.modified)
         }

@@ -23,7 +23,7 @@ struct FileEdit {
     var readsOld = true
 }
 
-extension Vault {
+extension VaultRepository {
     /// The outcome of one commit made by the ledger.
     struct CommitResult {
         var commit: ObjectID

@@ -14,7 +14,7 @@ internal import LedgerGit
 /// removed line, the commits where a version of the event first appears in the file hold
 /// alog's original. The walk runs only when a removed line's id is still in the file with other
 /// bytes (rare: an outside edit of an event line), and visits the commits whose file exists.
-extension Vault {
+extension VaultRepository {
     /// `removed` (by file), without the lines that are changed copies of a line with the same
     /// event id that `keptTree`'s file still holds. `holders` are the commits whose trees held
     /// the removed lines (the parents of the commit that removed them, or the commit the branch
@@ -90,7 +90,7 @@ struct LineHistory {
             entry.kind == .blob
         else { return nil }
         if let known = blobLines[entry.id] { return known }
-        let lines = Set(Vault.lines(try repository.readBlob(entry.id)))
+        let lines = Set(VaultRepository.lines(try repository.readBlob(entry.id)))
         blobLines[entry.id] = lines
         return lines
     }

@@ -18,7 +18,7 @@ import LedgerSystem
 /// name the commit they reflect, the reflogs name the commits the branch held — is reported
 /// as damaged, with `alog repair` as the fix. A repository that never had a commit stays an
 /// unborn branch.
-extension Vault {
+extension VaultRepository {
     /// HEAD as libgit2 resolves it, but a branch that is damaged, or missing although this
     /// vault has history, throws `VaultError.branchDamaged` instead of reading as unborn.
     /// Costs nothing more than `repository.head()` while the branch resolves.

@@ -5,7 +5,7 @@ import LedgerGitLayout
 import LedgerStore
 import LedgerSystem
 
-extension Vault {
+extension VaultRepository {
     /// After a commit of one event file of this device (a `log`, `start`, `stop`…), keeps
     /// what the front needs to commit the next `log` of this month without libgit2
     /// (`CommitTip`). Anything unusual — the branch moved on since, a worktree, a packed

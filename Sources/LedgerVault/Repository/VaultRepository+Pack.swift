@@ -10,7 +10,7 @@ import LedgerSystem
 /// files in `.git/objects/` slow every later commit down (each object folder grows an index
 /// that must be read back after the kernel drops it from its cache) and every backup or sync
 /// tool that walks the vault; every pack is one more index to search for each object read.
-extension Vault {
+extension VaultRepository {
     public struct PackOutcome: Sendable, Equatable {
         /// The loose objects written into the new pack and removed (0: none were).
         public var packed: Int

@@ -61,7 +61,7 @@ public struct ConfigKey: Sendable {
     }
 }
 
-extension Vault {
+extension VaultRepository {
     /// A clone key's value, as alog reads it (the vault's `.git/config`, then git's global
     /// files); nil when unset.
     public func config(_ key: ConfigKey) throws -> String? {

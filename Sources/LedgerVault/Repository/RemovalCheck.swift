@@ -73,7 +73,7 @@ public struct RemovalFinding: Sendable, Equatable {
 /// (the ledger never looks smaller than it is), and `alog repair` can write the lines back.
 /// Every read checks each finding against the branch again and drops those that no longer
 /// hold (the lines are back, or the commit is no longer in the branch's history).
-extension Vault {
+extension VaultRepository {
     var removalsPath: String { stateFiles.removals }
     private static let removalsHeader = "alog removals 2"
     private static let removalsHeaderV1 = "alog removals 1"
@@ -82,19 +82,6 @@ extension Vault {
     /// the branch again). The sync calls this before pushing: a push would spread the removal.
     public func pendingRemovals() throws -> [RemovalFinding] {
         try readRemovals(verified: true).findings
-    }
-
-    /// Brings the projections up to HEAD when they are behind (which is when removals are
-    /// noticed), then returns the pending removals. Cheap when the summary cache reflects HEAD;
-    /// nothing is folded when there is no cache to move from. Never throws: a command reports
-    /// its own errors.
-    public func noticedRemovals() -> [RemovalFinding] {
-        if case .commit(let hex)? = HeadFile.resolve(gitDirectory: gitDirectory),
-            let head = ObjectID(hex: hex), let cached = cacheKey(summaryCachePath), cached != head
-        {
-            _ = try? summary()
-        }
-        return (try? pendingRemovals()) ?? []
     }
 
     /// What a commit from `old` to `new` did to the findings of a branch that moved backwards:
@@ -167,9 +154,9 @@ extension Vault {
         guard known.findings.count > before else { return false }
         // The state cache may reflect a commit from before the removed lines were added: it is
         // folded again, with them (`applyRemovedLines`). From then on the cached state holds
-        // them, and moves on over plain appends as ever.
-        memoState = nil
-        try FileSystem.removeTree(stateCachePath)
+        // them, and moves on over plain appends as ever. (`Vault.noticeRemovals` drops its
+        // memo of the state too.)
+        try FileSystem.removeTree(stateFiles.stateCache)
         return true
     }
 
@@ -522,37 +509,4 @@ public struct DetachedHead: Sendable, Equatable {
     public var switchBack: String?
 
     public var at: CommitID { CommitID(commit) }
-}
-
-extension Vault {
-    /// What a sync must check before it pushes: a branch that resolves (`branchHead`, which
-    /// throws `VaultError.branchDamaged`), no pending removals (`SyncError.localRemovals`,
-    /// `.localMovedBack`), and no damaged event line in what would be sent, the change from
-    /// `theirs` (the remote's commit) to HEAD (`SyncError.localDamage`): a push would spread
-    /// either to every device. The cost grows with what would be sent.
-    package func checkBeforePush(remote requested: String?, theirs: ObjectID? = nil) throws {
-        let head = try branchHead()
-        _ = noticedRemovals()  // the projections catch up with HEAD, which is when removals are noticed
-        let removals = try pendingRemovals()
-        let remote =
-            try requested ?? head.branch.map { try defaultRemote(branch: String($0.dropFirst("refs/heads/".count))) }
-            ?? "origin"
-        if let first = removals.first {
-            let lines = removals.reduce(0) { $0 + $1.lines.count }
-            if let from = first.movedBackFrom {
-                throw SyncError.localMovedBack(remote: remote, from: from.hex, to: first.commit.hex, lines: lines)
-            }
-            throw SyncError.localRemovals(remote: remote, commit: first.commit.hex, lines: lines)
-        }
-        guard let commit = head.commit else { return }
-        let repository = try repository
-        var damaged: [LineIssue] = []
-        _ = try EventFileReader(repository: repository).forEachNewEvent(
-            from: try theirs.map { try repository.commit($0).tree }, to: try repository.commit(commit).tree,
-            event: { _, _, _ in }, issue: { if !$0.isFromNewerVersion { damaged.append($0) } })
-        if let first = damaged.first {
-            throw SyncError.localDamage(
-                remote: remote, path: first.path, line: first.line, reason: first.reason, count: damaged.count)
-        }
-    }
 }
