@@ -230,7 +230,7 @@ package struct FrontLog {
             return nil
         }
         // The working copy, the new index in the lock, the branch, then the index replaced, as
-        // `alog-full` does (`Vault.movingBranch`): whenever the lock is free, the three agree.
+        // `alog-full` does (`VaultRepository.movingBranch`): whenever the lock is free, the three agree.
         let relative = ground.path.joined(separator: "/")
         let file = root + "/" + relative
         let appended =
@@ -279,7 +279,7 @@ package struct FrontLog {
             )
         }
         if !unlocked {
-            // The intent stays, so the next alog command removes the lock (Vault.lockForWriting).
+            // The intent stays, so the next alog command removes the lock (VaultRepository.lockForWriting).
             warnings.append(
                 "committed; the branch's lock file \(tip.branch).lock could not be removed, so git cannot move the branch until the next alog command removes it"
             )

@@ -28,7 +28,7 @@ import LedgerSystem
 /// set `core.fsyncObjectFiles`, and then this path flushes everything. A writer killed between
 /// the swap and the removal leaves the lock: the old ref file (written before the branch
 /// intent, holding exactly the old value), which the next writer's repair recognises and
-/// removes (`Vault.lockForWriting`).
+/// removes (`VaultRepository.lockForWriting`).
 package struct LooseRefUpdate: Sendable {
     /// The git directory, ending in `/`.
     package var gitDirectory: String

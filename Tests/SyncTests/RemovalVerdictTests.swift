@@ -33,9 +33,9 @@ struct RemovalVerdictTests {
         // Another process read HEAD at `first`, then the caches moved on to the newer commits.
         let reader = try Vault.open(at: dir.path)
         let stale = try #require(ObjectID(hex: first.hex))
-        let summary = try reader.summary(at: stale)
+        let summary = try reader.projections.summary(at: stale)
         #expect(summary == (try Vault.open(at: dir.path).summary()), "the newer cache is what a reader wants")
-        _ = try reader.state(at: stale)
+        _ = try reader.projections.state(at: stale)
         #expect(try reader.repo.pendingRemovals().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/.git/alog/removals"))
         let bare = try makeBareRemote(dir)
@@ -161,7 +161,7 @@ struct RemovalVerdictTests {
             case 5:  // a reader with a stale view of the branch
                 let commits = try git("rev-list", "HEAD", in: dir.path).stdout.split(separator: "\n")
                 let old = try #require(ObjectID(hex: commits[min(commits.count - 1, 2)]))
-                _ = try? Vault.open(at: dir.path).summary(at: old)
+                _ = try? Vault.open(at: dir.path).projections.summary(at: old)
             case 6: _ = try Vault.open(at: dir.path).rebuild()
             case 7: _ = try Vault.open(at: dir.path).repairs.repair()
             default:  // the branch moved back by hand

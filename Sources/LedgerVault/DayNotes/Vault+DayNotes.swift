@@ -29,7 +29,7 @@ extension Vault {
         {
             return rest.isEmpty ? nil : DayNotesSetting(bytes: rest)
         }
-        guard let commit = try headCommit() else { return nil }
+        guard let commit = try repo.headCommit() else { return nil }
         let setting = try dayNotesSetting(in: try repository.commit(commit).tree)
         if head == commit.hex { rememberDayNotesSetting(setting, at: commit.hex) }
         return setting

@@ -19,6 +19,10 @@ extension Vault {
 ///   back on the commit alog's caches reflected, instead.
 public struct VaultRepair {
     public let vault: Vault
+    /// The parts repair works on: the repository (history read, the branch moved) and the
+    /// projections (dropped and folded again).
+    var repo: VaultRepository { vault.repo }
+    var projections: ProjectionStore { vault.projections }
 
     /// What `repair` did, one action each.
     public struct RepairOutcome: Sendable {
@@ -49,15 +53,15 @@ public struct VaultRepair {
     /// the branch; one changed there stops the move before anything happens.
     private func moveBranchBack(into report: inout RepairOutcome) throws {
         _ = vault.noticedRemovals()
-        let findings = try vault.repo.pendingRemovals()
+        let findings = try repo.pendingRemovals()
         guard let target = findings.first(where: { $0.canMoveBranchBack })?.movedBackFrom else {
             if let from = findings.first(where: \.movedOnlyBackwards)?.movedBackFrom {
                 throw VaultError.branchMovedOnSince(from: String(from.hex.prefix(12)))
             }
             throw VaultError.nothingToMoveBack
         }
-        let repository = try vault.repository
-        let landed = try vault.repo.movingBranch(message: "alog: repair: move the branch back to \(target.hex.prefix(12))") {
+        let repository = try repo.repository
+        let landed = try repo.movingBranch(message: "alog: repair: move the branch back to \(target.hex.prefix(12))") {
             head -> (commit: ObjectID, files: [VaultRepository.CommittedFile], result: ObjectID?) in
             guard let current = head.commit, try repository.isDescendant(target, of: current) else {
                 throw VaultError.nothingToMoveBack
@@ -74,15 +78,15 @@ public struct VaultRepair {
                 if let branch = head.branch, let from = head.commit {
                     try repository.updateReference(branch, to: from, expecting: target, message: "alog: repair undone")
                 }
-                vault.repo.clearIntent()
+                repo.clearIntent()
                 throw VaultError.notesInTheWay(paths: error.message.split(separator: "\n").map(String.init))
             }
             try repository.checkout(
                 tree: newTree, baseline: oldTree, paths: changed.filter(VaultLayout.isLedgerPath), force: true)
             return []
         }
-        vault.projections.memoState = nil
-        vault.projections.memoSummary = nil
+        projections.memoState = nil
+        projections.memoSummary = nil
         report.movedBranchTo = target
         report.warnings += landed.warnings
         report.actions.append(
@@ -90,17 +94,17 @@ public struct VaultRepair {
     }
 
     private func repairBranch(into report: inout RepairOutcome) throws {
-        guard let branch = vault.repo.symbolicHead(), let damage = try vault.repo.branchDamage(branch) else { return }
+        guard let branch = repo.symbolicHead(), let damage = try repo.branchDamage(branch) else { return }
         let lock: FileLock
         do {
-            lock = try FileLock(path: vault.stateFiles.writeLock)
+            lock = try FileLock(path: repo.stateFiles.writeLock)
         } catch let failure as FileSystem.Failure where failure.isWriteDenied {
-            throw VaultError.notWritable(path: vault.root, reason: failure.reason)
+            throw VaultError.notWritable(path: repo.root, reason: failure.reason)
         }
         defer { withExtendedLifetime(lock) {} }
-        let repository = try vault.repository
+        let repository = try repo.repository
         let path = repository.commonDirectory + branch
-        let shown = vault.repo.displayPath(path)
+        let shown = repo.displayPath(path)
         let reason: String
         if case .branchDamaged(_, let why) = damage { reason = why } else { reason = "\(damage)" }
         guard let (target, source) = try lastGoodCommit(branch: branch) else {
@@ -122,9 +126,9 @@ public struct VaultRepair {
         case .file, .other:
             // Whatever it held is kept aside, in case it matters to someone.
             if let bytes = try? FileSystem.read(path), !bytes.isEmpty {
-                let aside = vault.stateDirectory + StateDirectory.damagedRefPrefix + "\(SystemClock.nowMillis())"
+                let aside = repo.stateDirectory + StateDirectory.damagedRefPrefix + "\(SystemClock.nowMillis())"
                 try FileSystem.writeAtomically(aside, bytes)
-                report.actions.append(.keptRefContent(ref: shown, aside: vault.repo.displayPath(aside)))
+                report.actions.append(.keptRefContent(ref: shown, aside: repo.displayPath(aside)))
             }
             try FileSystem.removeTree(path)
         }
@@ -136,8 +140,8 @@ public struct VaultRepair {
 
     /// The commit to restore a damaged branch to, and what proves it.
     func lastGoodCommit(branch: String) throws -> (ObjectID, String)? {
-        let repository = try vault.repository
-        let evidence = try vault.repo.historyEvidence(branch: branch).filter { (try? repository.commit($0.commit)) != nil }
+        let repository = try repo.repository
+        let evidence = try repo.historyEvidence(branch: branch).filter { (try? repository.commit($0.commit)) != nil }
         let caches = evidence.filter { $0.source.hasSuffix("cache") }
         let reflogs = evidence.filter { !$0.source.hasSuffix("cache") }
         // The caches' newest commit: one that the other descends from.
@@ -185,7 +189,7 @@ public struct VaultRepair {
     /// Damaged lines (neither an event nor a newer alog's line) in the event files of `tree`,
     /// by file, as they are.
     private func damagedLines(in tree: ObjectID) throws -> [String: [[UInt8]]] {
-        let reader = EventFileReader(repository: try vault.repository)
+        let reader = EventFileReader(repository: try repo.repository)
         var paths: [String] = []
         try reader.forEachEvent(
             in: tree, event: { _, _, _ in },
@@ -193,7 +197,7 @@ public struct VaultRepair {
         var damaged: [String: [[UInt8]]] = [:]
         for path in paths {
             let lines = VaultRepository.lines(
-                try vault.repository.readBlob(try vault.repository.treeEntry(atPath: path, in: tree)!.id))
+                try repo.repository.readBlob(try repo.repository.treeEntry(atPath: path, in: tree)!.id))
             damaged[path] = lines.filter { line in
                 line.withUnsafeBytes { bytes in
                     if case .failure(let error) = EventLine.decode(bytes) { return !error.isFromNewerVersion }
@@ -205,11 +209,11 @@ public struct VaultRepair {
     }
 
     private func repairRemovals(into report: inout RepairOutcome) throws {
-        guard let head = try vault.repo.branchHead().commit else { return }
+        guard let head = try repo.branchHead().commit else { return }
         // Notice what the projections have not seen yet (they catch up with HEAD).
         _ = try vault.summary()
-        let findings = try vault.repo.pendingRemovals()
-        let damaged = try damagedLines(in: try vault.repository.commit(head).tree)
+        let findings = try repo.pendingRemovals()
+        let damaged = try damagedLines(in: try repo.repository.commit(head).tree)
         guard !findings.isEmpty || !damaged.isEmpty else { return }
         var order: [String] = []
         var wanted: [String: [String]] = [:]
@@ -238,13 +242,13 @@ public struct VaultRepair {
                 "move \(damagedTotal) damaged line\(damagedTotal == 1 ? "" : "s") aside to \(Self.damagedFolder)/")
         }
         do {
-            let result = try vault.repo.commit(message: "alog: repair: " + subject.joined(separator: "; ")) { _, baseTree in
+            let result = try repo.commit(message: "alog: repair: " + subject.joined(separator: "; ")) { _, baseTree in
                 written = 0
                 aside = 0
                 var edits: [FileEdit] = []
                 for path in order {
-                    let current = try baseTree.flatMap { try vault.repository.treeEntry(atPath: path, in: $0) }
-                        .map { try vault.repository.readBlob($0.id) }
+                    let current = try baseTree.flatMap { try repo.repository.treeEntry(atPath: path, in: $0) }
+                        .map { try repo.repository.readBlob($0.id) }
                     // A line written back whose event id a present line also has: that line is a
                     // changed copy of it (a bit flipped inside a value still decodes) and goes
                     // aside with the damaged ones.
@@ -310,7 +314,7 @@ public struct VaultRepair {
         } catch is NothingToWriteBack {
             report.actions.append(.linesAlreadyBack(causes: causes))
         }
-        try vault.repo.clearRemovals()
+        try repo.clearRemovals()
         // Fold again, so counts (duplicates) are exactly what the events say.
         _ = try vault.rebuild()
     }

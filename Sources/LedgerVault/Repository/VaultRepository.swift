@@ -1,4 +1,4 @@
-public import LedgerCore
+internal import LedgerCore
 internal import LedgerEnvironment
 import LedgerGit
 internal import LedgerGitLayout
@@ -15,7 +15,7 @@ internal import LedgerSystem
 /// Not `Sendable`: it owns a libgit2 repository handle, which must stay on one thread.
 public final class VaultRepository {
     /// The working tree root, ending without `/`.
-    public let root: String
+    let root: String
     /// The `.git` directory, ending in `/`.
     let gitDirectory: String
     /// Opened on first use: libgit2's start-up costs milliseconds, and a `status` served from
@@ -44,14 +44,14 @@ public final class VaultRepository {
     let stateFiles: StateDirectory
     /// `stateFiles.path`.
     var stateDirectory: String { stateFiles.path }
-    public let device: DeviceIdentity
+    let device: DeviceIdentity
     /// The zone commits are signed in.
-    public var zone: any TimeZoneRules = SystemTimeZone()
+    var zone: any TimeZoneRules = SystemTimeZone()
     /// Returns the wall clock in milliseconds; replaceable for tests of clock skew.
-    public var clock: @Sendable () -> Int64 = { SystemClock.nowMillis() }
+    var clock: @Sendable () -> Int64 = { SystemClock.nowMillis() }
     /// Receives what the user should know but that stops nothing (say, that commits fall back
     /// to the device's name for want of a git identity); commands print it as a warning.
-    public var notify: (Notice) -> Void = { _ in }
+    var notify: (Notice) -> Void = { _ in }
     /// True when the last commit's signature came with a notice (a git identity refused, or
     /// the device's name said for the first time): the front then does not commit on its own.
     var signatureNeededNotice = false
@@ -59,7 +59,7 @@ public final class VaultRepository {
     var scannedCommits: Set<ObjectID> = []
     /// A checkout this handle noticed when the caches moved to HEAD (said once: the next
     /// command's caches are already there).
-    public internal(set) var noticedCheckout: CheckoutFinding?
+    var noticedCheckout: CheckoutFinding?
 
     init(root: String, gitDirectory: String, repository: Repository?) throws {
         self.root = root

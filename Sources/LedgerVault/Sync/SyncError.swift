@@ -33,7 +33,7 @@ public enum SyncError: Error, Equatable {
     /// Uncommitted local edits are in files the merge has to change.
     case localChangesInTheWay(paths: [String])
     case tooManyRetries(remote: String, attempts: Int)
-    /// Local history removes committed event lines (`Vault.pendingRemovals()`); pushing would
+    /// Local history removes committed event lines (`VaultRepository.pendingRemovals()`); pushing would
     /// spread the removal to every device.
     case localRemovals(remote: String, commit: String, lines: Int)
     /// The branch moved backwards (or was rewritten) past committed event lines; pushing would

@@ -55,14 +55,14 @@ extension Vault {
             try repository.checkoutHead()
             try repository.setReference(syncedReference("origin"), to: received, message: "alog: cloned")
             report.action = .fastForward
-            report.eventsReceived = try vault.state(at: received).eventCount
+            report.eventsReceived = try vault.projections.state(at: received).eventCount
         }
         if try !vault.hasLedger(inHeadOnly: true) {
             try vault.setUpLedger()
         }
         let finalHead = try repository.head().commit
         report.head = finalHead.map(CommitID.init)
-        if let finalHead { _ = try vault.summary(at: finalHead) }
+        if let finalHead { _ = try vault.projections.summary(at: finalHead) }
         cloned = true
         return (vault, report)
     }

@@ -12,6 +12,10 @@ extension Vault {
 /// (`Vault+Remotes.swift`).
 public struct VaultSync {
     public let vault: Vault
+    /// The parts sync works on: the repository (fetch, merge, the branch moved by
+    /// compare-and-swap, push) and the projections (moved on by what came in).
+    var repo: VaultRepository { vault.repo }
+    var projections: ProjectionStore { vault.projections }
 
     /// Fetches from `remote` (nil: the default remote), merges by the rules of docs/sync.md,
     /// pushes the result, and refreshes the caches from the merged events.
@@ -29,9 +33,9 @@ public struct VaultSync {
         if let requested { try Vault.checkRemoteName(requested) }
         // A damaged or missing branch is an error here too, never an empty vault to fill from
         // the remote.
-        let start = try vault.repo.branchHead()
+        let start = try repo.branchHead()
         let target = try self.target(requested, branch: start.branch)
-        let repository = try vault.repository
+        let repository = try repo.repository
         let options = TransferOptions(credentials: vault.credentials(), progress: SyncProgress.forward(progress))
         var report = SyncOutcome(remote: target.remote, url: target.url, branch: target.branch)
         var attempt = 0
@@ -75,7 +79,7 @@ public struct VaultSync {
         // otherwise gather loose objects, and a pack for every sync that received something,
         // for ever.
         do {
-            let packed = try vault.repo.packObjects(automatic: true)
+            let packed = try repo.packObjects(automatic: true)
             (report.objectsPacked, report.packsMerged) = (packed.packed, packed.packsMerged)
         } catch {
             report.warnings.append(.objectsNotPacked("\(error)"))
@@ -87,7 +91,7 @@ public struct VaultSync {
     /// remote that is not there), without writing anything.
     public func checkSync(remote requested: String?) throws {
         if let requested { try Vault.checkRemoteName(requested) }
-        _ = try target(requested, branch: vault.repo.branchHead().branch)
+        _ = try target(requested, branch: repo.branchHead().branch)
     }
 
     /// Where a sync goes: the remote and its URL, and the branch on each side.
@@ -109,9 +113,9 @@ public struct VaultSync {
     /// from `branchReference`, or what stops it: a detached HEAD, an unknown remote.
     private func target(_ requested: String?, branch branchReference: String?) throws -> Target {
         guard let branchReference else {
-            throw VaultError.detachedHead(path: vault.root, branch: vault.repo.branchToSwitchBack())
+            throw VaultError.detachedHead(path: repo.root, branch: repo.branchToSwitchBack())
         }
-        let repository = try vault.repository
+        let repository = try repo.repository
         let branch = String(branchReference.dropFirst("refs/heads/".count))
         let remote = try requested ?? vault.defaultRemote(branch: branch)
         guard let url = try repository.remoteURL(remote) else {
@@ -131,7 +135,7 @@ public struct VaultSync {
     /// remote has none yet). A remote whose history no longer contains what this device last
     /// received from it (a force-push, a reset) is refused.
     private func fetch(_ target: Target, options: TransferOptions) throws -> ObjectID? {
-        let repository = try vault.repository
+        let repository = try repo.repository
         do {
             try repository.fetch(
                 remote: target.remote, refspecs: ["+refs/heads/\(target.remoteBranch):\(target.tracking)"],
@@ -156,7 +160,7 @@ public struct VaultSync {
     private func push(_ head: ObjectID, over theirs: ObjectID?, to target: Target, options: TransferOptions) throws
         -> Bool
     {
-        let repository = try vault.repository
+        let repository = try repo.repository
         do {
             if let path = Self.localRepositoryPath(target.url) {
                 try repository.pushToLocalRepository(
@@ -179,9 +183,9 @@ public struct VaultSync {
     private func recordPush(_ head: ObjectID, over theirs: ObjectID?, to target: Target, into report: inout SyncOutcome)
         throws
     {
-        let repository = try vault.repository
+        let repository = try repo.repository
         report.pushed = true
-        report.eventsSent += try vault.countNewEvents(from: theirs, to: head)
+        report.eventsSent += try projections.countNewEvents(from: theirs, to: head)
         try repository.setReference(target.tracking, to: head, message: "alog: pushed")
         try repository.setReference(target.synced, to: head, message: "alog: pushed to \(target.remote)")
         if try repository.configString("branch.\(target.branch).remote") == nil {
@@ -194,7 +198,7 @@ public struct VaultSync {
     /// The sync's last step: the head it left, the notes not sent (uncommitted), and the
     /// caches folded from the merged events when the branch moved.
     private func finish(_ report: inout SyncOutcome, from start: ObjectID?) throws {
-        let repository = try vault.repository
+        let repository = try repo.repository
         let head = try repository.head().commit
         report.head = head.map(CommitID.init)
         report.notesNotSent =
@@ -204,7 +208,7 @@ public struct VaultSync {
         if let head, head != start {
             // The vault wins: projections are folded from the merged events, never patched from
             // what this device remembered.
-            _ = try vault.summary(at: head)
+            _ = try projections.summary(at: head)
         }
     }
 
@@ -238,22 +242,22 @@ public struct VaultSync {
         theirs: ObjectID?, remote: String, url: String, allowUnrelated: Bool, branchReference: String,
         into report: inout SyncOutcome
     ) throws -> ObjectID? {
-        guard let theirs else { return try vault.repository.head().commit }  // nothing there yet
-        let landed = try vault.repo.movingBranch(message: "alog: sync with \(remote)") {
+        guard let theirs else { return try repo.repository.head().commit }  // nothing there yet
+        let landed = try repo.movingBranch(message: "alog: sync with \(remote)") {
             head -> (commit: ObjectID, files: [VaultRepository.CommittedFile], result: SyncMove?) in
-            if let ours = head.commit, try ours == theirs || vault.repository.isDescendant(ours, of: theirs) {
+            if let ours = head.commit, try ours == theirs || repo.repository.isDescendant(ours, of: theirs) {
                 return (ours, [], nil)
             }
-            if let ours = head.commit, !allowUnrelated, try vault.repository.mergeBase(ours, theirs) == nil {
+            if let ours = head.commit, !allowUnrelated, try repo.repository.mergeBase(ours, theirs) == nil {
                 guard try holdsOnlyScaffold(ours) else {
-                    throw SyncError.unrelatedHistories(remote: remote, url: url, vault: vault.root)
+                    throw SyncError.unrelatedHistories(remote: remote, url: url, vault: repo.root)
                 }
                 // A vault that holds nothing yet (cloned from a remote that was empty then, before
                 // the first device pushed) takes the remote's history as it is: nothing of it is
                 // lost, and the shared history keeps its one root.
                 var move = try mergedMove(ours: nil, theirs: theirs, remote: remote, into: branchReference)
-                move.oldTree = try vault.repository.commit(ours).tree
-                move.changed = try vault.repository.diffTrees(move.oldTree, move.newTree).map(\.path)
+                move.oldTree = try repo.repository.commit(ours).tree
+                move.changed = try repo.repository.diffTrees(move.oldTree, move.newTree).map(\.path)
                 move.userPaths = move.changed.filter { !VaultLayout.isLedgerPath($0) }
                 return (move.newHead, [], move)
             }
@@ -271,9 +275,9 @@ public struct VaultSync {
             paths: move.userPaths, merged: move.dayNotesRendered, theirs: move.theirs, base: move.base)
         // One pass over the received lines counts them, notes any stamped far ahead of this
         // device's clock, and advances the summary.
-        let horizon = vault.clock() + Self.aheadOfClockMillis
+        let horizon = repo.clock() + Self.aheadOfClockMillis
         var ahead: [String: SyncOutcome.AheadOfClock] = [:]
-        try vault.summary(at: newHead, newEventsSince: landed.head.commit) { event in
+        try projections.summary(at: newHead, newEventsSince: landed.head.commit) { event in
             report.eventsReceived += 1
             switch event.body {
             case .logged(_, let at, _), .started(_, let at, _, _, _, _):
@@ -309,7 +313,7 @@ public struct VaultSync {
     private func mergedMove(ours: ObjectID?, theirs: ObjectID, remote: String, into branchReference: String)
         throws -> SyncMove
     {
-        let repository = try vault.repository
+        let repository = try repo.repository
         let base = try ours.flatMap { try repository.mergeBase($0, theirs) }
         let baseTree = try base.map { try repository.commit($0).tree }
         let oldTree = try ours.map { try repository.commit($0).tree }
@@ -330,7 +334,9 @@ public struct VaultSync {
                     let merged = try? vault.mergeDayNote(
                         path: path, setting: setting, base: base, ours: oursBytes, theirs: theirsBytes
                     ) {
-                        if states == nil { states = (try vault.state(at: ours), try vault.state(at: theirs)) }
+                        if states == nil {
+                            states = (try projections.state(at: ours), try projections.state(at: theirs))
+                        }
                         return states!
                     }
                     if let merged { rendered[path] = merged.rendered }
@@ -339,7 +345,7 @@ public struct VaultSync {
             }
             let result = try merger.merge(
                 baseTree: baseTree, oursTree: oursTree, theirsTree: theirsTree, incoming: incoming)
-            let signature = try vault.repo.authorSignature()
+            let signature = try repo.authorSignature()
             move.newHead = try repository.createCommit(
                 tree: result.tree, parents: [ours, theirs], author: signature, committer: signature,
                 message:
@@ -360,8 +366,8 @@ public struct VaultSync {
     /// The refusal for the notes a checkout would overwrite: a folder standing where one
     /// belongs is said as that, with the `mv` that clears it; else the user's changes.
     private func inTheWay(_ paths: [String]) -> any Error {
-        if let folder = paths.first(where: { FileSystem.isDirectory(vault.root + "/" + $0) }) {
-            return VaultError.folderInPlace(path: vault.root + "/" + folder, isLedgerFile: false)
+        if let folder = paths.first(where: { FileSystem.isDirectory(repo.root + "/" + $0) }) {
+            return VaultError.folderInPlace(path: repo.root + "/" + folder, isLedgerFile: false)
         }
         return SyncError.localChangesInTheWay(paths: paths)
     }
@@ -372,7 +378,7 @@ public struct VaultSync {
     private func bringWorkingTree(_ move: SyncMove, from ours: ObjectID?, to newHead: ObjectID, branchReference: String)
         throws -> [Notice]
     {
-        let repository = try vault.repository
+        let repository = try repo.repository
         FaultInjection.point("sync.after-ref")
         do {
             try repository.checkout(tree: move.newTree, baseline: move.oldTree, paths: move.userPaths)
@@ -384,7 +390,7 @@ public struct VaultSync {
             } else {
                 try repository.deleteReference(branchReference)
             }
-            vault.repo.clearIntent()
+            repo.clearIntent()
             throw inTheWay(error.message.split(separator: "\n").map(String.init))
         }
         FaultInjection.point("sync.after-notes")
@@ -396,12 +402,12 @@ public struct VaultSync {
 
     /// `<device> <YYYY-MM-DD HHmm>` in local time, for conflict-copy names.
     private func conflictCopySuffix() -> String {
-        let seconds = vault.clock() / 1000
-        let local = LocalInstant(seconds: seconds, offset: vault.zone.offset(atUTC: seconds))
+        let seconds = repo.clock() / 1000
+        let local = LocalInstant(seconds: seconds, offset: repo.zone.offset(atUTC: seconds))
         let (date, second) = local.localDateAndTime
         let hours = second / 3600
         let minutes = second / 60 % 60
-        let name = vault.device.name.isEmpty ? vault.device.id : vault.device.name
+        let name = repo.device.name.isEmpty ? repo.device.id : repo.device.name
         let safeName = String(name.map { "/\\:*?\"<>|".contains($0) ? "-" : $0 })
         return "\(safeName) \(date.iso) \(hours < 10 ? "0" : "")\(hours)\(minutes < 10 ? "0" : "")\(minutes)"
     }
@@ -423,7 +429,7 @@ public struct VaultSync {
     /// True when `commit`'s tree holds nothing but alog's empty ledger (its README and
     /// attributes): no event file and no note.
     func holdsOnlyScaffold(_ commit: ObjectID) throws -> Bool {
-        let files = try vault.repository.diffTrees(nil, try vault.repository.commit(commit).tree)
+        let files = try repo.repository.diffTrees(nil, try repo.repository.commit(commit).tree)
         return files.allSatisfy { $0.path.hasPrefix(".alog/") && !$0.path.hasPrefix(".alog/events/") }
     }
 

@@ -76,7 +76,7 @@ extension Vault {
         var settingAtBase: DayNotesSetting?
         do {
             landed = try repo.commit(message: message) { head, baseTree in
-                let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
+                let summaryBefore = try head.commit.map { try projections.summary(at: $0) } ?? StatusSummary()
                 var (bodies, ids) = (bodies, ids)
                 var work: DayNoteWork?
                 let setting = try dayNotesSetting(in: baseTree)
@@ -106,19 +106,22 @@ extension Vault {
             }
         } catch let nothing as NothingToCommit {
             if let work = nothing.work { rememberProblems(read: work.read, withProblems: work.withProblems) }
-            guard let head = try headCommit() else { throw VaultError.nothingToChange }
+            guard let head = try repo.headCommit() else { throw VaultError.nothingToChange }
             return Appended(
                 events: [], commit: CommitID(head), warnings: nothing.dayNotes.skipped, dayNotes: nothing.dayNotes)
         }
         let (result, (events, summaryBefore, work)) = landed
-        let summaryAfter = try refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
+        let summaryAfter = try projections.refreshCaches(after: result, appending: events, summaryBefore: summaryBefore)
         // The day notes read the time index on every write, and an edit or delete has just
         // built the state the index's change needs: it is moved on now, with the events at
         // hand, rather than by the next command (which would read them back from the commit's
         // blobs, and load the state again). A plain `log` leaves it to the next reader; so does
         // a tagged one (its tags need no state).
-        if work != nil || (projections.memoState?.commit == result.commit && events.contains(where: \.needsStateForIndex)) {
-            advanceTimeIndex(from: result.parent, to: result.commit, appending: events, catalog: summaryAfter.catalog)
+        if work != nil
+            || (projections.memoState?.commit == result.commit && events.contains(where: \.needsStateForIndex))
+        {
+            projections.advanceTimeIndex(
+                from: result.parent, to: result.commit, appending: events, catalog: summaryAfter.catalog)
         }
         if let work { rememberDayNotes(work, warnings: result.warnings) }
         // The commit keeps the day notes' setting it was built on.
@@ -229,30 +232,5 @@ extension Vault {
         var parts: [TreeEntry] = []
         while let entry = byName[VaultLayout.partName(day: day, part: parts.count + 1)] { parts.append(entry) }
         return parts
-    }
-
-    /// Advances the caches to the new commit without re-reading history: the summary absorbs
-    /// our own new events directly; edits/deletes go through the full state.
-    @discardableResult
-    func refreshCaches(after result: VaultRepository.CommitResult, appending events: [Event], summaryBefore: StatusSummary) throws
-        -> StatusSummary
-    {
-        var summary = summaryBefore
-        let simple = events.allSatisfy { summary.absorbNewEvent($0) }
-        if simple {
-            try storeSummary(summary, at: result.commit)
-            if let parent = result.parent, let memo = projections.memoState, memo.commit == parent {
-                var state = memo.state
-                for event in events { state.apply(event) }
-                projections.memoState = (result.commit, state)
-            }
-            return summary
-        }
-        var state = try result.parent.map { try self.state(at: $0) } ?? LedgerState()
-        for event in events { state.apply(event) }
-        try storeState(state, at: result.commit)
-        summary = StatusSummary(state)
-        try storeSummary(summary, at: result.commit)
-        return summary
     }
 }

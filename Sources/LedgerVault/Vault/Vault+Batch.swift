@@ -16,14 +16,15 @@ extension Vault {
         guard !bodies.isEmpty else { return [] }
         let ids = bodies.map { _ in EventID.random() }
         let landed = try repo.movingBranch(message: "alog: \(bodies.count) commits, one event each") { head in
-            let summaryBefore = try head.commit.map { try summary(at: $0) } ?? StatusSummary()
+            let summaryBefore = try head.commit.map { try projections.summary(at: $0) } ?? StatusSummary()
             let events = stampedEvents(ids: ids, bodies: bodies, after: summaryBefore.maxStamp)
             let chain = try writeChain(events, bodies: bodies, on: head.commit, message: message)
             return (chain.commits.last!, chain.files, (events, chain.commits, summaryBefore))
         }
         let (events, commits, summaryBefore) = landed.result
-        try refreshCaches(
-            after: VaultRepository.CommitResult(commit: commits.last!, parent: landed.head.commit, files: landed.files, warnings: []),
+        try projections.refreshCaches(
+            after: VaultRepository.CommitResult(
+                commit: commits.last!, parent: landed.head.commit, files: landed.files, warnings: []),
             appending: events, summaryBefore: summaryBefore)
         return zip(events, commits).map { Appended(events: [$0], commit: CommitID($1), warnings: landed.warnings) }
     }

@@ -16,7 +16,7 @@ public final class Vault {
     /// The repository part: commits, the branch's compare-and-swap, the intent record.
     public let repo: VaultRepository
     /// The projection part: memos of the folded state and summary, and what folding met.
-    let projections = ProjectionStore()
+    let projections: ProjectionStore
 
     /// The working tree root, ending without `/`.
     public var root: String { repo.root }
@@ -50,6 +50,9 @@ public final class Vault {
 
     init(root: String, gitDirectory: String, repository: Repository?) throws {
         repo = try VaultRepository(root: root, gitDirectory: gitDirectory, repository: repository)
+        projections = ProjectionStore(repo: repo)
+        // Every summary of HEAD refreshes the widget's cache: the vault wins over the cache.
+        projections.onHeadSummary = { [unowned self] in self.refreshWidgetCache($0) }
     }
 
     /// Opens an existing vault; fails with a clear error if `path` is not one. A plain

@@ -34,6 +34,10 @@ extension Vault {
 /// Taps only wait for `queue.lock`, which is never held across git work.
 public struct VaultWidgetDrain {
     public let vault: Vault
+    /// The parts a drain works on: the repository (the commit of the taps) and the
+    /// projections (moved on by them).
+    var repo: VaultRepository { vault.repo }
+    var projections: ProjectionStore { vault.projections }
 
     /// What a drain did.
     public struct DrainOutcome: Sendable {
@@ -71,7 +75,7 @@ public struct VaultWidgetDrain {
         }
         let (queue, savedAside) = try store.updateQueue { queue in queue }
         if let savedAside { report.savedAside.append(savedAside) }
-        let now = vault.clock()
+        let now = repo.clock()
         let batch = try drainBatch(queue, now: now, report: &report)
         try store.writeFailures(Dictionary(batch.failures, uniquingKeysWith: { first, _ in first }))
         report.failures = batch.failures.map { ($0.key, $0.reason) }
@@ -123,8 +127,8 @@ public struct VaultWidgetDrain {
             }
             let instant: LocalInstant
             switch item {
-            case .activity(_, let time): instant = vault.zone.localInstant(at: time)
-            case .action(let action): instant = action.instant(zone: vault.zone)
+            case .activity(_, let time): instant = repo.zone.localInstant(at: time)
+            case .action(let action): instant = action.instant(zone: repo.zone)
             }
             if instant.seconds > now / 1000 + 300 {
                 batch.failures.append(
@@ -189,7 +193,7 @@ public struct VaultWidgetDrain {
             message: "alog: log \(count) widget tap\(count == 1 ? "" : "s") from the queue", warnings: &warnings)
         FaultInjection.point("drain.after-commit")
         let keys = Set(journal.keys)
-        let now = vault.clock() / 1000
+        let now = repo.clock() / 1000
         try store.updateQueue { queue in
             queue.elements = queue.elements.compactMap { element in
                 guard case .success(let item) = element.item, keys.contains(item.key) else { return element }
@@ -218,13 +222,13 @@ public struct VaultWidgetDrain {
     func commitUnlessPresent(_ events: [Event], message: String, warnings: inout [Notice]) throws -> Int {
         let ids = events.map(\.id.description).joined(separator: " ")
         do {
-            let (result, (missing, summaryBefore, notes)) = try vault.repo.commit(
+            let (result, (missing, summaryBefore, notes)) = try repo.commit(
                 message: message + "\n\nAlog-Events: " + ids
             ) { head, baseTree in
                 let present = try presentIDs(of: events, in: baseTree)
                 let missing = events.filter { !present.contains($0.id) }
                 guard !missing.isEmpty else { throw AlreadyCommitted() }
-                let summaryBefore = try head.commit.map { try vault.summary(at: $0) } ?? StatusSummary()
+                let summaryBefore = try head.commit.map { try projections.summary(at: $0) } ?? StatusSummary()
                 // The day notes of the taps' days, written in the same commit (what the notes
                 // themselves ask for is recorded by the next read of them).
                 var notes: DayNoteWork?
@@ -236,7 +240,7 @@ public struct VaultWidgetDrain {
                 let edits = try vault.appendEdits(missing, base: baseTree) + (notes?.edits ?? [])
                 return (edits, (missing, summaryBefore, notes))
             }
-            try vault.refreshCaches(after: result, appending: missing, summaryBefore: summaryBefore)
+            try projections.refreshCaches(after: result, appending: missing, summaryBefore: summaryBefore)
             if let notes { vault.rememberDayNotes(notes, warnings: result.warnings) }
             warnings += result.warnings
             return missing.count
@@ -259,7 +263,7 @@ public struct VaultWidgetDrain {
         }
         for (device, wallMillis) in days.values {
             for part in try vault.dayFileParts(device: device, wallMillis: wallMillis, in: tree) {
-                try vault.repository.withBlob(part.id) { buffer in
+                try repo.repository.withBlob(part.id) { buffer in
                     EventFileReader.decodeLines(
                         buffer, path: part.name,
                         event: { found, _ in if wanted.contains(found.id) { present.insert(found.id) } },

@@ -10,35 +10,22 @@ import LedgerSystem
 /// stop of the last timer, from the events alone; an edit, delete, restore or any other stop from
 /// the rows the full state gives for the entries those events name. A rename, a line removed or
 /// rewritten, or a change too large to splice builds it again from the full state.
-extension Vault {
-    /// The time index at HEAD.
-    public func timeIndex() throws -> TimeIndex {
-        try repo.namingDamage { try timeIndex(rebuild: false) }
-    }
-
-    /// Runs `body` on the time index at HEAD; when a row of the index fails its check, the
-    /// index is built again from the events and `body` runs once more.
-    public func readTimeIndex<T>(_ body: (TimeIndex) throws -> T) throws -> T {
-        do {
-            return try body(try timeIndex())
-        } catch is TimeIndex.Damaged {
-            return try body(try repo.namingDamage { try timeIndex(rebuild: true) })
-        }
-    }
-
+extension ProjectionStore {
     private func openTimeIndex() -> TimeIndexReader? {
         try? TimeIndexReader(index: stateFiles.timeIndex, heap: stateFiles.timeHeap)
     }
 
-    private func timeIndex(rebuild: Bool) throws -> TimeIndex {
-        guard var head = try headCommit() else { return TimeIndex(.memory(TimeRows(rows: [], types: [], devices: []))) }
+    func timeIndex(rebuild: Bool) throws -> TimeIndex {
+        guard var head = try repo.headCommit() else {
+            return TimeIndex(.memory(TimeRows(rows: [], types: [], devices: [])))
+        }
         if !rebuild, let reader = openTimeIndex(), reader.header.commit == head.hex { return TimeIndex(.file(reader)) }
         // One process moves the index on at a time; the others wait and read its result.
         guard let lock = try? FileLock(path: stateFiles.timeIndexLock) else {
             return TimeIndex(.memory(try state(at: head).timeRows()))
         }
         defer { withExtendedLifetime(lock) {} }
-        head = try headCommit() ?? head
+        head = try repo.headCommit() ?? head
         let reader = openTimeIndex()
         if !rebuild, let reader, reader.header.commit == head.hex { return TimeIndex(.file(reader)) }
         if !rebuild, let reader, let old = ObjectID(hex: reader.header.commit),
@@ -83,7 +70,7 @@ extension Vault {
         guard let parent, let lock = try? FileLock(path: stateFiles.timeIndexLock) else { return }
         defer { withExtendedLifetime(lock) {} }
         guard let reader = openTimeIndex(), reader.header.commit == parent.hex else { return }
-        let memo = projections.memoState
+        let memo = memoState
         _ = try? moveTimeIndex(
             reader, by: events, to: commit, catalog: { catalog },
             state: { memo?.commit == commit ? memo?.state : nil })
@@ -100,7 +87,7 @@ extension Vault {
             from: oldTree, to: try repository.commit(new).tree,
             event: { event, _, _ in events.append(event) }, issue: { issues.append($0) })
         guard case .appended = delta else { return nil }
-        projections.lineIssues += issues
+        lineIssues += issues
         return events
     }
 
