@@ -1,4 +1,4 @@
-public import LedgerCore
+internal import LedgerCore
 import LedgerGit
 internal import LedgerGitLayout
 internal import LedgerStore
