@@ -508,7 +508,7 @@ extension Vault {
             ) { _, _ in
                 [FileEdit(path: DayNotesSetting.path, content: { _ in setting.bytes })]
             }
-            projections.memoSummary = nil
+            projections.forgetSummary()
         }
         return try writeAllDayNotes()
     }

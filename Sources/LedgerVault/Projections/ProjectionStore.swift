@@ -24,10 +24,22 @@ final class ProjectionStore {
     var repository: Repository { get throws { try repo.repository } }
     var stateFiles: StateDirectory { repo.stateFiles }
 
-    /// Forgets both memos and what folding met (`rebuild`).
-    func forget() {
+    /// Forgets both memos (the branch moved by other means than an append: a repair, say);
+    /// the next read takes the caches.
+    func forgetMemos() {
         memoState = nil
         memoSummary = nil
+    }
+
+    /// Forgets the summary's memo (a commit not folded into it here: an import, a setting).
+    func forgetSummary() { memoSummary = nil }
+
+    /// True when the folded state of `commit` is in memory (an edit or delete built it).
+    func holdsState(at commit: ObjectID) -> Bool { memoState?.commit == commit }
+
+    /// Forgets both memos and what folding met (`rebuild`).
+    func forget() {
+        forgetMemos()
         lineIssues = []
     }
 }

@@ -85,8 +85,7 @@ public struct VaultRepair {
                 tree: newTree, baseline: oldTree, paths: changed.filter(VaultLayout.isLedgerPath), force: true)
             return []
         }
-        projections.memoState = nil
-        projections.memoSummary = nil
+        projections.forgetMemos()
         report.movedBranchTo = target
         report.warnings += landed.warnings
         report.actions.append(

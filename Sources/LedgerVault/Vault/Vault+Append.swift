@@ -118,7 +118,7 @@ extension Vault {
         // blobs, and load the state again). A plain `log` leaves it to the next reader; so does
         // a tagged one (its tags need no state).
         if work != nil
-            || (projections.memoState?.commit == result.commit && events.contains(where: \.needsStateForIndex))
+            || (projections.holdsState(at: result.commit) && events.contains(where: \.needsStateForIndex))
         {
             projections.advanceTimeIndex(
                 from: result.parent, to: result.commit, appending: events, catalog: summaryAfter.catalog)
@@ -149,7 +149,7 @@ extension Vault {
     /// devices and stamps) as one commit. Used by the benchmark generator and importers.
     public func importEvents(_ events: [Event], message: String) throws -> CommitID {
         let result = try repo.commit(message: message) { _, baseTree in try appendEdits(events, base: baseTree) }
-        projections.memoSummary = nil
+        projections.forgetSummary()
         return CommitID(result.commit)
     }
 
