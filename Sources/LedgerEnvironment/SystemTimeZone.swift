@@ -19,6 +19,18 @@ package struct SystemTimeZone: TimeZoneRules {
     }
 
     private static let utcNames: Set<String> = ["UTC", "UTC0", "Etc/UTC", ":UTC"]
+
+    /// The zone this one reads now, as rules that keep it: the invocation's (UTC, or its named
+    /// zone read from zoneinfo) or the process's. For what outlives the invocation (a page
+    /// rendered from a read's outcome on another thread); `SystemTimeZone` itself asks the
+    /// calling thread's invocation each time.
+    package static func fixed() -> any TimeZoneRules {
+        if let name = Invocation.current?.zoneName {
+            if utcNames.contains(name) { return FixedOffsetZone(offset: 0) }
+            if let rules = NamedZones.rules(name) { return rules }
+        }
+        return SystemTimeZone()
+    }
 }
 
 /// Zones by `TZ` value, read once each: a zoneinfo name (`Europe/Berlin`, `:Europe/Berlin`),

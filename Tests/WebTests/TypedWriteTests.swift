@@ -195,6 +195,28 @@ struct RequestZoneTests {
     }
 }
 
+@Suite("A page's days are its request's zone's")
+struct PageZoneTests {
+    @Test("Timeline and Reports in a server at UTC+14: the day is the server's (25 November), not the process's (24)")
+    func pagesReadTheirInvocationsZone() async throws {
+        let fixture = try WebFixture()
+        var environment = fixture.environment
+        environment["TZ"] = "Pacific/Kiritimati"  // 2026-11-24T12:00Z is 02:00 on the 25th there
+        let server = WebServer(
+            settings: ServeSettings(
+                host: "127.0.0.1", port: 8787, token: nil, openBrowser: false, vault: fixture.vault),
+            environment: environment)
+        try await application(server).test(.router) { client in
+            let timeline = try await client.execute(uri: "/timeline", method: .get).text
+            #expect(timeline.contains("<h1>Timeline <span class=\"sub\">Wednesday 25 November 2026</span></h1>"))
+            #expect(timeline.contains(#"<a href="/timeline?date=2026-11-24" rel="prev">"#))
+            let day = try await client.execute(uri: "/reports?period=day", method: .get).text
+            #expect(day.contains(#"<a href="/reports?period=day&date=2026-11-24&by=type" rel="prev">"#))
+            #expect(day.contains(#"<a href="/reports?period=day&date=2026-11-26&by=type" rel="next">"#))
+        }
+    }
+}
+
 @Suite("Every endpoint performs a typed use case")
 struct EveryEndpointIsTypedTests {
     @Test("each read and write of Endpoints has its typed query or request (none falls back to a command line)")

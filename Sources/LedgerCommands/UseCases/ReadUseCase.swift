@@ -30,12 +30,12 @@ extension ReadUseCase {
     package func answer<Value>(vault: String?, _ view: (Outcome, ReadMoment) throws -> Value) throws -> Value {
         try CommandClock.check()
         let outcome = try perform(in: VaultAccess(path: vault) { _ in })
-        return try view(outcome, ReadMoment(now: CommandClock.nowSeconds, zone: SystemTimeZone()))
+        return try view(outcome, ReadMoment(now: CommandClock.nowSeconds, zone: SystemTimeZone.fixed()))
     }
 }
 
 /// When a read was made: "now" (unix seconds) and the zone of the shell that made it (in a
-/// server, the request's invocation's).
+/// server, the request's invocation's), kept: it stays that zone wherever it is used.
 package struct ReadMoment: Sendable {
     package var now: Int64
     package var zone: any TimeZoneRules

@@ -154,7 +154,7 @@ extension VaultRepository {
         guard known.findings.count > before else { return false }
         // The state cache may reflect a commit from before the removed lines were added: it is
         // folded again, with them (`applyRemovedLines`). From then on the cached state holds
-        // them, and moves on over plain appends as ever. (`Vault.noticeRemovals` drops its
+        // them, and moves on over plain appends as ever. (`ProjectionStore.noticeRemovals` drops its
         // memo of the state too.)
         try FileSystem.removeTree(stateFiles.stateCache)
         return true

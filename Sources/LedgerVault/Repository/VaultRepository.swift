@@ -8,9 +8,9 @@ internal import LedgerSystem
 /// use), the clone's state folder `.git/alog/`, this device's identity and the signature of its
 /// commits, the write lock and the branch intent, and the one commit protocol (objects written,
 /// the branch moved by compare-and-swap, the working tree and index brought along). It also
-/// reads the branch's history for what other writers did to it (`RemovalCheck`). It knows
-/// nothing of projections: `ProjectionStore` reads events through it, `Vault` puts the two
-/// together.
+/// reads the branch's history for what other writers did to it (`RemovalCheck`, which drops
+/// the state cache a finding outdates). It calls nothing of the projections: `ProjectionStore`
+/// reads events through it, `Vault` puts the two together.
 ///
 /// Not `Sendable`: it owns a libgit2 repository handle, which must stay on one thread.
 public final class VaultRepository {

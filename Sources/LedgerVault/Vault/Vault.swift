@@ -52,7 +52,7 @@ public final class Vault {
         repo = try VaultRepository(root: root, gitDirectory: gitDirectory, repository: repository)
         projections = ProjectionStore(repo: repo)
         // Every summary of HEAD refreshes the widget's cache: the vault wins over the cache.
-        projections.onHeadSummary = { [unowned self] in self.refreshWidgetCache($0) }
+        projections.onHeadSummary = { [weak self] in self?.refreshWidgetCache($0) }
     }
 
     /// Opens an existing vault; fails with a clear error if `path` is not one. A plain

@@ -79,7 +79,7 @@ enum HistoryPage {
     }
 
     static func render(
-        entries: [Listed], totals: Reported?, types: TypeListing, query: Query
+        entries: [Listed], totals: ReportSheet?, types: TypeListing, query: Query
     ) -> String {
         let (shown, newer, older) = shown(entries, query: query)
         var html = "<h1>History</h1>"

@@ -36,15 +36,16 @@ struct PageRoutes: Sendable {
             // The days' totals: up to the newest page's now; a later page up to its newest
             // day's end (a day that ends ahead of now is refused: then up to now).
             let newest = query.before == nil && query.date == nil && query.page == 1 && query.after == nil
-            var totals: Answer<Reported>?
+            var totals: Answer<ReportSheet>?
             if case .success(let listed) = listed {
                 let shown = HistoryPage.shown(listed, query: query).entries
                 if let totalsQuery = HistoryPage.totals(shown, query: query, upToNow: newest) {
-                    var report = await runner.answer(totalsQuery, command: "report", words: query.words)
+                    var report = await runner.answer(
+                        totalsQuery, command: "report", words: query.words, ReportSheet.init)
                     if case .failure(let refusal) = report, refusal.code == .timeInFuture,
                         let upToNow = HistoryPage.totals(shown, query: query, upToNow: true)
                     {
-                        report = await runner.answer(upToNow, command: "report", words: query.words)
+                        report = await runner.answer(upToNow, command: "report", words: query.words, ReportSheet.init)
                     }
                     totals = report
                 }
@@ -61,7 +62,8 @@ struct PageRoutes: Sendable {
             let day = RangeWords(range: date, day: true)
             // The entries before the day, for a timer that runs into it: before its start.
             let dayBefore = date.flatMap { CivilDate.parse($0)?.date }.map { $0.adding(days: -1).iso } ?? "today"
-            async let report = runner.answer(ReportQuery(range: day), command: "report", words: [date ?? ""])
+            async let report = runner.answer(
+                ReportQuery(range: day), command: "report", words: [date ?? ""], ReportSheet.init)
             async let entries = runner.answer(HistoryQuery(range: day), command: "history", words: [date ?? ""]) {
                 page, moment in try page.listed(now: moment.now)
             }
@@ -107,10 +109,10 @@ struct PageRoutes: Sendable {
                 if case .failure(let refusal) = probe { upToNow = refusal.code == .timeInFuture }
             }
             let range = span.range(upToNow: upToNow)
-            func report(by: String, types: [String] = []) async -> Answer<Reported> {
+            func report(by: String, types: [String] = []) async -> Answer<ReportSheet> {
                 await runner.answer(
                     ReportQuery(range: range, by: by, types: types, tags: tags), command: "report",
-                    words: span.words + tags)
+                    words: span.words + tags, ReportSheet.init)
             }
             async let rows = report(by: by)
             async let byType = by == "type" ? nil : report(by: "type")
@@ -120,13 +122,13 @@ struct PageRoutes: Sendable {
             // The "By day" columns, stacked by the types with the most time: each one's days.
             let stacked = ((try? (typed ?? grouped).get())?.rollup.rows ?? [])
                 .filter { $0.seconds > 0 }.prefix(ReportsPage.stackedTypes).map(\.key)
-            let stacks = await withTaskGroup(of: (Int, Answer<Reported>).self) { group in
+            let stacks = await withTaskGroup(of: (Int, Answer<ReportSheet>).self) { group in
                 for (index, type) in stacked.enumerated() {
                     group.addTask {
                         (index, await report(by: "day", types: [type]))
                     }
                 }
-                var answers: [(Int, Answer<Reported>)] = []
+                var answers: [(Int, Answer<ReportSheet>)] = []
                 for await answer in group { answers.append(answer) }
                 return answers.sorted { $0.0 < $1.0 }.map(\.1)
             }

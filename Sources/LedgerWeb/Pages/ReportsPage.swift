@@ -52,7 +52,7 @@ enum ReportsPage {
     }
 
     static func render(
-        rows report: Reported, days: Reported, stacks: [(type: String, days: Reported)], span: Span,
+        rows report: ReportSheet, days: ReportSheet, stacks: [(type: String, days: ReportSheet)], span: Span,
         by: String, colors: [String: String], tags: [String] = []
     ) -> String {
         // The tags asked for, kept by every link of the page.
@@ -171,13 +171,13 @@ enum Charts {
     /// types after the first `stackedTypes` as one "other" part), on an axis of hours with
     /// gridlines, each day's total above its column, and a legend.
     static func stacked(
-        _ report: Reported, stacks: [(type: String, days: Reported)], colors: [String: String], label: String
+        _ report: ReportSheet, stacks: [(type: String, days: ReportSheet)], colors: [String: String], label: String
     ) -> String {
         guard !report.rollup.rows.isEmpty,
             let from = CivilDate.parse(Instant.date(report.fromISO))?.date,
             let to = CivilDate.parse(Instant.date(report.toISO))?.date, from < to
         else { return "<p class=\"sub\">Nothing in this period.</p>" }
-        func byKey(_ report: Reported) -> [String: Int] {
+        func byKey(_ report: ReportSheet) -> [String: Int] {
             var result: [String: Int] = [:]
             for row in report.rollup.rows { result[row.key] = Int(row.seconds) }
             return result
@@ -276,8 +276,19 @@ enum Charts {
 func hours(_ seconds: Int) -> String { ReportView.hours(Int64(seconds)) }
 func hours(_ seconds: Int64) -> String { ReportView.hours(seconds) }
 
-extension Reported {
-    /// The range's start and end in its zone, as `report --json` gives them (`from`, `to`).
-    var fromISO: String { calendar.zone.localInstant(at: rollup.range.from).iso8601 }
-    var toISO: String { calendar.zone.localInstant(at: rollup.range.to).iso8601 }
+/// A report as a page shows it: its rollup, and its range's start and end in the request's
+/// zone, as `report --json` gives them (`from`, `to`), worked out inside the request's
+/// invocation (the report's zone is the invocation's only there).
+struct ReportSheet: Sendable {
+    var rollup: Rollup
+    var fromISO: String
+    var toISO: String
+
+    init(_ reported: Reported, at _: ReadMoment) {
+        rollup = reported.rollup
+        let zone = reported.calendar.zone
+        (fromISO, toISO) = (
+            zone.localInstant(at: rollup.range.from).iso8601, zone.localInstant(at: rollup.range.to).iso8601
+        )
+    }
 }

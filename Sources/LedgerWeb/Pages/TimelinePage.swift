@@ -47,7 +47,7 @@ enum TimelinePage {
     }
 
     static func render(
-        report: Reported, entries: [Listed], before: [Listed], colors: [String: String]
+        report: ReportSheet, entries: [Listed], before: [Listed], colors: [String: String]
     ) -> String {
         let day = Instant.date(report.fromISO)
         guard let date = CivilDate.parse(day)?.date else { return "<h1>Timeline</h1>" }
