@@ -171,13 +171,7 @@ struct RequestZoneTests {
     @Test("GET /api/report?tz=Asia/Tokyo answers in Tokyo and leaves the server's zone (Berlin) to every other request")
     func reportZoneStaysInItsRequest() async throws {
         let fixture = try WebFixture()
-        var environment = fixture.environment
-        environment["TZ"] = "Europe/Berlin"
-        let server = WebServer(
-            settings: ServeSettings(
-                host: "127.0.0.1", port: 8787, token: nil, openBrowser: false, vault: fixture.vault),
-            environment: environment)
-        try await application(server).test(.router) { client in
+        try await application(fixture.server(zone: "Europe/Berlin")).test(.router) { client in
             func from(_ uri: String) async throws -> String {
                 let response = try await client.execute(uri: uri, method: .get)
                 return (response.json as? [String: Any])?["from"] as? String ?? response.text
@@ -200,13 +194,8 @@ struct PageZoneTests {
     @Test("Timeline and Reports in a server at UTC+14: the day is the server's (25 November), not the process's (24)")
     func pagesReadTheirInvocationsZone() async throws {
         let fixture = try WebFixture()
-        var environment = fixture.environment
-        environment["TZ"] = "Pacific/Kiritimati"  // 2026-11-24T12:00Z is 02:00 on the 25th there
-        let server = WebServer(
-            settings: ServeSettings(
-                host: "127.0.0.1", port: 8787, token: nil, openBrowser: false, vault: fixture.vault),
-            environment: environment)
-        try await application(server).test(.router) { client in
+        // 2026-11-24T12:00Z is 02:00 on the 25th there.
+        try await application(fixture.server(zone: "Pacific/Kiritimati")).test(.router) { client in
             let timeline = try await client.execute(uri: "/timeline", method: .get).text
             #expect(timeline.contains("<h1>Timeline <span class=\"sub\">Wednesday 25 November 2026</span></h1>"))
             #expect(timeline.contains(#"<a href="/timeline?date=2026-11-24" rel="prev">"#))

@@ -46,6 +46,15 @@ struct WebFixture {
             environment: environment)
     }
 
+    /// The server with the fixture's environment, its zone (`TZ`) `zone`.
+    func server(zone: String) -> WebServer {
+        var environment = self.environment
+        environment["TZ"] = zone
+        return WebServer(
+            settings: ServeSettings(host: "127.0.0.1", port: 8787, token: nil, openBrowser: false, vault: vault),
+            environment: environment)
+    }
+
     func commitCount() throws -> Int {
         Int(try git("rev-list", "--count", "HEAD", in: vault).stdout.trimmingCharacters(in: .whitespacesAndNewlines))!
     }
