@@ -3,7 +3,6 @@ import LedgerGit
 internal import LedgerGitLayout
 internal import LedgerStore
 internal import LedgerSystem
-internal import LedgerWidget
 
 #if canImport(Glibc)
     import Glibc

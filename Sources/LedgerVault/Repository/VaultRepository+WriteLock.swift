@@ -3,7 +3,6 @@ import LedgerGit
 import LedgerGitFiles
 import LedgerGitLayout
 import LedgerSystem
-import LedgerWidget
 
 /// `write.lock` and the repair of a writer killed while holding it.
 ///

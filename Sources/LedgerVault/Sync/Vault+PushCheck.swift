@@ -1,6 +1,5 @@
 internal import LedgerCore
 package import LedgerGit
-import LedgerSystem
 
 extension Vault {
     /// What a sync must check before it pushes: a branch that resolves (`branchHead`, which
