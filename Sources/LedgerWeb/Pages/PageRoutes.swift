@@ -15,9 +15,7 @@ struct PageRoutes: Sendable {
         router.get("/") { request, context in
             async let status = runner.answer(StatusQuery(), command: "status", words: [], StatusBoard.init)
             async let types = runner.answer(TypesQuery(), command: "types", words: [])
-            async let today = runner.answer(
-                HistoryQuery(range: RangeWords(day: true)), command: "history", words: []
-            ) { page, moment in try page.listed(now: moment.now) }
+            async let today = self.entries(HistoryQuery(range: RangeWords(day: true)), words: [])
             let (board, listing, entries) = await (status, types, today)
             return self.page(request, context, title: "Today", section: "/", back: nil) {
                 let (board, listing, entries) = (try board.get(), try listing.get(), try entries.get())
@@ -28,9 +26,7 @@ struct PageRoutes: Sendable {
             let parameters = FormQuery(request)
             let query = HistoryPage.Query(
                 { $0 == "q" ? parameters.typed($0) : parameters.get($0) }, values: parameters.values)
-            async let entries = runner.answer(query.request, command: "history", words: query.words) {
-                page, moment in try page.listed(now: moment.now)
-            }
+            async let entries = self.entries(query.request, words: query.words)
             async let types = runner.answer(TypesQuery(), command: "types", words: [])
             let (listed, listing) = await (entries, types)
             // The days' totals: up to the newest page's now; a later page up to its newest
@@ -64,12 +60,9 @@ struct PageRoutes: Sendable {
             let dayBefore = date.flatMap { CivilDate.parse($0)?.date }.map { $0.adding(days: -1).iso } ?? "today"
             async let report = runner.answer(
                 ReportQuery(range: day), command: "report", words: [date ?? ""], ReportSheet.init)
-            async let entries = runner.answer(HistoryQuery(range: day), command: "history", words: [date ?? ""]) {
-                page, moment in try page.listed(now: moment.now)
-            }
-            async let before = runner.answer(
-                HistoryQuery(limit: TimelinePage.lookBack, before: dayBefore), command: "history", words: [dayBefore]
-            ) { page, moment in try page.listed(now: moment.now) }
+            async let entries = self.entries(HistoryQuery(range: day), words: [date ?? ""])
+            async let before = self.entries(
+                HistoryQuery(limit: TimelinePage.lookBack, before: dayBefore), words: [dayBefore])
             async let types = runner.answer(TypesQuery(), command: "types", words: [])
             let answers = await (report, entries, before, types)
             return self.page(
@@ -173,6 +166,12 @@ struct PageRoutes: Sendable {
             return self.page(request, context, title: "Sync", section: "/sync", back: nil) {
                 SyncPage.render(remotes: try remotes.get(), lastFetch: lastFetch())
             }
+        }
+    }
+
+    /// The entries `query` lists (`history`), each with its window at the moment of the read.
+    private func entries(_ query: HistoryQuery, words: [String]) async -> Answer<[Listed]> {
+        await runner.answer(query, command: "history", words: words) { page, moment in try page.listed(now: moment.now)
         }
     }
 
