@@ -7,10 +7,24 @@ internal import LedgerSystem
 package enum StatusView {
     /// The whole output for `now`, in the form asked for.
     package static func render(_ summary: StatusSummary, json: Bool, now: Int64) -> String {
-        let timers = Timers(summary: summary, now: now)
+        let board = Board(summary, now: now, zone: SystemTimeZone())
         return json
-            ? Self.json(summary, timers, now: now)
-            : human(summary, timers, types: Render.typeMap(summary.allTypes), now: now)
+            ? Self.json(summary, board, now: now)
+            : human(summary, board, types: Render.typeMap(summary.allTypes), now: now)
+    }
+
+    /// What `status` counts at one moment: the timers, the running timer and today's goals
+    /// (the web's Today page renders the same).
+    package struct Board: Sendable {
+        package var timers: Timers
+        package var running: TimerView.Running?
+        package var goals: [TimerView.Goal]
+
+        package init(_ summary: StatusSummary, now: Int64, zone: any TimeZoneRules) {
+            timers = Timers(summary: summary, now: now)
+            running = TimerView.running(summary, now: now, zone: zone)
+            goals = TimerView.goals(summary, now: now, zone: zone)
+        }
     }
 
     package static func sinceJSON(_ since: Timers.Since?, extra: [(String, String?)] = []) -> String {
@@ -25,7 +39,8 @@ package enum StatusView {
             ])
     }
 
-    package static func json(_ summary: StatusSummary, _ timers: Timers, now: Int64) -> String {
+    package static func json(_ summary: StatusSummary, _ board: Board, now: Int64) -> String {
+        let timers = board.timers
         let lastKnown = LastKnownActivities.encode(summary.lastKnownActivities, spaced: false)
         return JSONText.object([
             ("now", JSONText.string(SystemTimeZone().localInstant(at: now).iso8601)),
@@ -38,20 +53,18 @@ package enum StatusView {
             ("meal", sinceJSON(timers.sinceMeal)),
             ("lastEntry", sinceJSON(timers.sinceAny)),
             ("lastKnownActivities", String(decoding: lastKnown, as: UTF8.self)),
-            ("running", TimerView.runningJSON(TimerView.running(summary, now: now, zone: SystemTimeZone()))),
-            (
-                "goals",
-                JSONText.array(TimerView.goals(summary, now: now, zone: SystemTimeZone()).map(TimerView.goalJSON))
-            ),
+            ("running", TimerView.runningJSON(board.running)),
+            ("goals", JSONText.array(board.goals.map(TimerView.goalJSON))),
         ])
     }
 
     package static func human(
-        _ summary: StatusSummary, _ timers: Timers, types: [String: ActivityTypeDefinition], now: Int64,
+        _ summary: StatusSummary, _ board: Board, types: [String: ActivityTypeDefinition], now: Int64,
         zone: any TimeZoneRules = SystemTimeZone()
     )
         -> String
     {
+        let timers = board.timers
         var lines = [Terminal.bold("Activities")]
         func row(_ icon: String, _ label: String, _ since: Timers.Since?, _ detail: (Timers.Since) -> String) {
             guard let since else {
@@ -73,12 +86,12 @@ package enum StatusView {
         row("⏱️", "Last entry", timers.sinceAny) {
             "\(DisplayText.escaped($0.type)) at \(Render.clockAndDate($0.at, zone: zone))"
         }
-        if let running = TimerView.running(summary, now: now, zone: zone) {
+        if let running = board.running {
             lines.append("")
             lines.append(Terminal.bold("Timer"))
             lines.append(TimerView.runningLine(running, types: types, zone: zone))
         }
-        let goals = TimerView.goals(summary, now: now, zone: zone)
+        let goals = board.goals
         if !goals.isEmpty {
             lines.append("")
             lines.append(Terminal.bold("Today's goals"))

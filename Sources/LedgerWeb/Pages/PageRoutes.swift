@@ -2,6 +2,7 @@ import Hummingbird
 import LedgerCommands
 import LedgerCore
 import LedgerGitLayout
+import LedgerOutput
 import LedgerReports
 import LedgerSystem
 
@@ -13,7 +14,9 @@ struct PageRoutes: Sendable {
 
     func register(on router: Router<WebContext>) {
         router.get("/") { request, context in
-            async let status = runner.answer(StatusQuery(), command: "status", words: [], StatusBoard.init)
+            async let status = runner.answer(StatusQuery(), command: "status", words: []) {
+                summary, moment in StatusView.Board(summary, now: moment.now, zone: moment.zone)
+            }
             async let types = runner.answer(TypesQuery(), command: "types", words: [])
             async let today = self.entries(HistoryQuery(range: RangeWords(day: true)), words: [])
             let (board, listing, entries) = await (status, types, today)

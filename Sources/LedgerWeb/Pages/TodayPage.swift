@@ -2,24 +2,10 @@ import LedgerCommands
 import LedgerCore
 import LedgerOutput
 
-/// What `status` says, counted at the moment it was read: the timers, the running timer and
-/// today's goals.
-struct StatusBoard: Sendable {
-    var timers: Timers
-    var running: TimerView.Running?
-    var goals: [TimerView.Goal]
-
-    init(_ summary: StatusSummary, at moment: ReadMoment) {
-        timers = Timers(summary: summary, now: moment.now)
-        running = TimerView.running(summary, now: moment.now, zone: moment.zone)
-        goals = TimerView.goals(summary, now: moment.now, zone: moment.zone)
-    }
-}
-
 /// Today: the timers counting live, the running timer with its goal, a button per type
 /// (favorites first) that logs it or starts its timer, and today's entries.
 enum TodayPage {
-    static func render(status: StatusBoard, types: TypeListing, today: [Listed]) -> String {
+    static func render(status: StatusView.Board, types: TypeListing, today: [Listed]) -> String {
         var html = "<h1>Today</h1>"
         html += timers(status.timers)
         html += running(status.running)
