@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the dashboard's browser test needs (scripts/browser-test.py): Debian's
 # Chromium, an emoji font for its screenshots, Python's playwright (driving that Chromium; its
-# own browser download is not used). Never fails the caller: without them the test is skipped
+# own browser download is not used) with axe-core. Never fails the caller: without them the test is skipped
 # and says why.
 set -uo pipefail
 SUDO=""
@@ -11,8 +11,11 @@ if ! [ -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null 2>&1 ||
     echo "browser-setup: could not install chromium; the browser test will be skipped" >&2
 fi
-if ! python3 -c "import playwright" >/dev/null 2>&1; then
-  python3 -m pip install -q playwright >/dev/null 2>&1 ||
-    echo "browser-setup: could not install playwright (pip); the browser test will be skipped" >&2
+# axe-playwright-python brings axe-core for the accessibility audits (audit-phone, audit-desktop).
+# A Debian Python (PEP 668) refuses a plain `pip install`: then it goes to the user's site.
+if ! python3 -c "import playwright, axe_playwright_python" >/dev/null 2>&1; then
+  python3 -m pip install -q playwright axe-playwright-python >/dev/null 2>&1 ||
+    python3 -m pip install -q --user --break-system-packages playwright axe-playwright-python >/dev/null 2>&1 ||
+    echo "browser-setup: could not install playwright and axe-playwright-python (pip); the browser test will be skipped" >&2
 fi
 exit 0

@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Chromium and Playwright are there (scripts/test.sh installs them where it can).
+/// Chromium, Playwright and axe-core are there (scripts/test.sh installs them where it can).
 private let browserAvailable: Bool = {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else { return false }
-    let probe = try? runProcess("/usr/bin/env", ["python3", "-c", "import playwright"])
+    let probe = try? runProcess("/usr/bin/env", ["python3", "-c", "import playwright, axe_playwright_python"])
     return probe?.succeeded == true
 }()
 
@@ -17,7 +17,7 @@ struct BrowserTests {
         "headless Chromium logs with a click and with the keyboard, sees a terminal's log arrive by itself, fits 360 px (interact); every page passes axe at 360 px and at 1280 px, light and dark (audit-phone, audit-desktop)",
         .enabled(
             if: browserAvailable,
-            "skipped: needs Debian's chromium and Python's playwright (scripts/test.sh installs both where it can)"),
+            "skipped: needs Debian's chromium and Python's playwright and axe-playwright-python (scripts/test.sh installs them where it can)"),
         // A hang guard: alone the run takes ~1.5 min; beside the whole suite on 2 cores, more.
         .timeLimit(.minutes(5)),
         arguments: ["interact", "audit-phone", "audit-desktop"])
