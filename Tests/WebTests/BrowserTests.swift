@@ -17,7 +17,7 @@ struct BrowserTests {
         "headless Chromium logs with a click and with the keyboard, sees a terminal's log arrive by itself, fits 360 px (interact); every page passes axe at 360 px and at 1280 px, light and dark (audit-phone, audit-desktop)",
         .enabled(
             if: browserAvailable,
-            "skipped: needs Debian's chromium and Python's playwright and axe-playwright-python (scripts/test.sh installs them where it can)"),
+            "skipped: needs chromium, playwright and axe-playwright-python (scripts/test.sh installs them)"),
         // A hang guard: alone the run takes ~1.5 min; beside the whole suite on 2 cores, more.
         .timeLimit(.minutes(5)),
         arguments: ["interact", "audit-phone", "audit-desktop"])
