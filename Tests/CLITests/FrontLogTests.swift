@@ -341,9 +341,9 @@ struct FrontLogTests {
         // `git reset --soft HEAD~1` between taking its lock and renaming it: the lock holds
         // the value the killed log moved the branch from, like a swapped-out lock, but it was
         // written after the intent.
-        usleep(20_000)
         let lock = vault + "/.git/refs/heads/main.lock"
         try writeFile(lock, parent)
+        try makeNewer(lock, than: vault + "/.git/alog/branch-intent")
         #expect(try Self.run(["status"], vault: vault).succeeded)
         #expect(try readFile(lock) == parent, "git's lock stays")
         try FileManager.default.removeItem(atPath: lock)

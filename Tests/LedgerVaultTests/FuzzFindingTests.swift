@@ -63,8 +63,8 @@ struct FuzzFindingTests {
         try writeFile(
             dir.path + "/.git/alog/branch-intent", "alog branch intent 1\nrefs/heads/../../../victim\n-\n\(to)\n")
         // An empty lock file, newer than the intent: what a killed writer's lock looks like.
-        Thread.sleep(forTimeInterval: 0.05)
         try writeFile(dir.path + "/victim.lock", "")
+        try makeNewer(dir.path + "/victim.lock", than: dir.path + "/.git/alog/branch-intent")
         #expect(refusal(dir.path) == nil)
         #expect(FileManager.default.fileExists(atPath: dir.path + "/victim.lock"))
     }

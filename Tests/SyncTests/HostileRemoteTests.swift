@@ -145,14 +145,13 @@ struct ClockSkewTests {
         let dir = TemporaryDirectory()
         let remote = try makeBareRemote(dir)
         let now: Int64 = 1_709_290_800_000  // 2024-03-01T11:00:00Z
-        let (ahead, _) = try Vault.initialize(at: dir.sub("ahead"))
-        ahead.clock = { now + 5 * 3_600_000 }
+        // Each set-up commit dated by its own clock: 10 hours apart, they differ (made in the
+        // same second they would be one object, and this test would pass by luck).
+        let (ahead, _) = try Vault.initialize(at: dir.sub("ahead"), clock: { now + 5 * 3_600_000 })
         try ahead.addRemote(name: "origin", url: remote)
-        // In another second than the init: their two set-up commits differ (in the same second
-        // they would be one object, and this test would pass by luck).
-        sleep(1)
-        let (behind, _) = try Vault.clone(url: remote, into: dir.sub("behind"))
-        behind.clock = { now - 5 * 3_600_000 }
+        let (behind, _) = try Vault.clone(url: remote, into: dir.sub("behind"), clock: { now - 5 * 3_600_000 })
+        let setUps = try ["ahead", "behind"].map { try git("rev-parse", "HEAD", in: dir.sub($0)).stdout }
+        #expect(setUps[0] != setUps[1])
 
         let meal = try ahead.log(type: "meal", at: at("2024-03-01T10:00:00Z"), note: "from ahead").events[0]
         _ = try ahead.syncing.sync()

@@ -6,8 +6,10 @@ extension Vault {
     /// Sets this machine up as a new device of the vault at `url`: clones it into `path`,
     /// gives the clone its own device id, and adds the ledger folder if the repository had none
     /// (a plain notes repository, or an empty one). `origin` becomes the default remote.
+    /// `clock` (milliseconds) dates that set-up commit and every later one, as `Vault.clock` does.
     public static func clone(
-        url: String, into path: String, progress: ((SyncProgress) -> Void)? = nil
+        url: String, into path: String, clock: (@Sendable () -> Int64)? = nil,
+        progress: ((SyncProgress) -> Void)? = nil
     ) throws -> (Vault, SyncOutcome) {
         guard isUsableURL(url) else { throw SyncError.invalidURL(url) }
         let root = FileSystem.absolute(path)
@@ -47,6 +49,7 @@ extension Vault {
             head = try repository.head()
         }
         let vault = try Vault(root: root, gitDirectory: repository.gitDirectory, repository: repository)
+        if let clock { vault.clock = clock }
         var report = SyncOutcome(
             remote: "origin", url: source, branch: String((head.branch ?? "main").dropFirst("refs/heads/".count)))
         if let received = head.commit {

@@ -96,9 +96,11 @@ public final class Vault {
     /// Only the ledger's own files are written and committed; nothing of the user's is touched.
     /// A folder inside another repository's work tree is refused unless `nested` (the user
     /// chose a repository of its own there): adopting the enclosing repository is usually
-    /// what was meant.
+    /// what was meant. `clock` (milliseconds) dates the set-up commit and every later one, as
+    /// `Vault.clock` does (tests of clock skew; the wall clock otherwise).
     public static func initialize(
-        at path: String, nested: Bool = false, notify: @escaping (Notice) -> Void = { _ in }
+        at path: String, nested: Bool = false, clock: (@Sendable () -> Int64)? = nil,
+        notify: @escaping (Notice) -> Void = { _ in }
     ) throws -> (Vault, InitOutcome) {
         let root = FileSystem.absolute(path)
         try refuseGitDirectory(root)
@@ -122,6 +124,7 @@ public final class Vault {
         }
         let vault = try Vault(root: root, gitDirectory: repository.gitDirectory, repository: repository)
         vault.notify = notify
+        if let clock { vault.clock = clock }
         if try vault.hasLedger(inHeadOnly: true) { return (vault, .alreadyVault) }
         try vault.setUpLedger()
         return (vault, outcome)
