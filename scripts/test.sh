@@ -7,14 +7,21 @@
 #   scripts/test.sh --quick    the library-level test modules, pure or in-process (the domain, notes,
 #                              reports, formats, git files, crypto): no CLI, sync, widget or web
 #                              suite, no demo, no release build;
-#   scripts/test.sh --browser  the dashboard's browser test alone (Chromium and Playwright set up).
+#   scripts/test.sh --in-process  every test that starts no process of its own (all but the
+#                              tags .process and .browser): the quick layer and the in-process
+#                              CLI, sync, widget and web tests;
+#   scripts/test.sh --process  the tests tagged .process alone (the front's exec, signals,
+#                              terminals, kill -9, exit codes, servers, scripts);
+#   scripts/test.sh --browser  the dashboard's browser test alone (Chromium, Playwright and
+#                              axe-core set up).
+# The tags select through scripts/tagged-tests.py: this toolchain's runner filters on test IDs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 layer=${1:-all}
 case "$layer" in
-all | --quick | --browser) ;;
+all | --quick | --in-process | --process | --browser) ;;
 *)
-  echo "usage: scripts/test.sh [--quick | --browser]" >&2
+  echo "usage: scripts/test.sh [--quick | --in-process | --process | --browser]" >&2
   exit 2
   ;;
 esac
@@ -44,7 +51,7 @@ run_tests() {
   if [ $# -eq 0 ]; then TMPDIR="$test_tmp" "$bundle" --testing-library xctest; fi
   TMPDIR="$test_tmp" "$bundle" --testing-library swift-testing "$@"
 }
-if [ "$layer" != --quick ]; then
+if [ "$layer" = all ] || [ "$layer" = --browser ]; then
   # Chromium and Playwright for the dashboard's browser test (skipped, saying why, without them).
   scripts/browser-setup.sh
 fi
@@ -55,9 +62,19 @@ case "$layer" in
     --filter '^(LedgerCoreTests|LedgerNotesTests|LedgerReportsTests|LedgerInterchangeTests|LedgerGitTests|LedgerCryptoTests)\.'
   exit 0
   ;;
+--in-process)
+  swift build --build-tests
+  run_tests --skip "$(scripts/tagged-tests.py process)" --skip "$(scripts/tagged-tests.py browser)"
+  exit 0
+  ;;
+--process)
+  swift build --build-tests
+  run_tests --filter "$(scripts/tagged-tests.py process)"
+  exit 0
+  ;;
 --browser)
   swift build --build-tests
-  run_tests --filter 'WebTests\.BrowserTests'
+  run_tests --filter "$(scripts/tagged-tests.py browser)"
   exit 0
   ;;
 esac
