@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the dashboard's browser test needs (scripts/browser-test.py): Debian's
 # Chromium, an emoji font for its screenshots, Python's playwright (driving that Chromium; its
-# own browser download is not used) with axe-core. Never fails the caller: without them the test is skipped
-# and says why.
+# own browser download is not used) and axe-core (axe-playwright-python). Never fails the
+# caller: without them the test is skipped and says why.
 set -uo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"

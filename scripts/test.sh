@@ -63,18 +63,23 @@ case "$layer" in
   exit 0
   ;;
 --in-process)
+  # Assigned first: a pattern the script cannot make stops here instead of selecting nothing.
+  process_tests=$(scripts/tagged-tests.py process)
+  browser_tests=$(scripts/tagged-tests.py browser)
   swift build --build-tests
-  run_tests --skip "$(scripts/tagged-tests.py process)" --skip "$(scripts/tagged-tests.py browser)"
+  run_tests --skip "$process_tests" --skip "$browser_tests"
   exit 0
   ;;
 --process)
+  process_tests=$(scripts/tagged-tests.py process)
   swift build --build-tests
-  run_tests --filter "$(scripts/tagged-tests.py process)"
+  run_tests --filter "$process_tests"
   exit 0
   ;;
 --browser)
+  browser_tests=$(scripts/tagged-tests.py browser)
   swift build --build-tests
-  run_tests --filter "$(scripts/tagged-tests.py browser)"
+  run_tests --filter "$browser_tests"
   exit 0
   ;;
 esac
