@@ -67,6 +67,11 @@ package enum ReportView {
         return lines.joined(separator: "\n")
     }
 
+    /// The range's start and end in `zone`, as `from` and `to` (ISO 8601 with the offset).
+    package static func bounds(_ rollup: Rollup, zone: any TimeZoneRules) -> (from: String, to: String) {
+        (zone.localInstant(at: rollup.range.from).iso8601, zone.localInstant(at: rollup.range.to).iso8601)
+    }
+
     /// `{"from", "to", "label", "by", "rows": [{"key", "seconds", "count", "running"?}], "total"}`.
     package static func json(_ rollup: Rollup, zone: any TimeZoneRules) -> String {
         func row(_ row: Rollup.Row) -> String {
@@ -75,9 +80,9 @@ package enum ReportView {
                 ("running", row.running ? "true" : nil),
             ])
         }
+        let (from, to) = bounds(rollup, zone: zone)
         return JSONText.object([
-            ("from", JSONText.string(zone.localInstant(at: rollup.range.from).iso8601)),
-            ("to", JSONText.string(zone.localInstant(at: rollup.range.to).iso8601)),
+            ("from", JSONText.string(from)), ("to", JSONText.string(to)),
             ("label", JSONText.string(rollup.range.label)),
             ("by", JSONText.string(rollup.grouping.rawValue)),
             ("rows", JSONText.array(rollup.rows.map(row))),

@@ -174,7 +174,8 @@ struct PageRoutes: Sendable {
 
     /// The entries `query` lists (`history`), each with its window at the moment of the read.
     private func entries(_ query: HistoryQuery, words: [String]) async -> Answer<[Listed]> {
-        await runner.answer(query, command: "history", words: words) { page, moment in try page.listed(now: moment.now)
+        await runner.answer(query, command: "history", words: words) { page, moment in
+            try page.listed(now: moment.now)
         }
     }
 

@@ -286,9 +286,6 @@ struct ReportSheet: Sendable {
 
     init(_ reported: Reported, at _: ReadMoment) {
         rollup = reported.rollup
-        let zone = reported.calendar.zone
-        (fromISO, toISO) = (
-            zone.localInstant(at: rollup.range.from).iso8601, zone.localInstant(at: rollup.range.to).iso8601
-        )
+        (fromISO, toISO) = ReportView.bounds(rollup, zone: reported.calendar.zone)
     }
 }
